@@ -1,0 +1,112 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+  name: "authflow",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "authflow", targets: ["authflow"])
+  ],
+  dependencies: [
+    .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+    .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+  ],
+  targets: [
+    // Values, locations, diagnostics and secrets: the vocabulary every stage shares.
+    .target(name: "AuthFlowCore", swiftSettings: swiftSettings),
+    // The `${{ … }}` language.
+    .target(name: "AuthFlowExpression", dependencies: ["AuthFlowCore"], swiftSettings: swiftSettings),
+    // YAML → located model, diagnostics, validation, flow graph, tenant profiles.
+    .target(
+      name: "AuthFlowScenario",
+      dependencies: ["AuthFlowCore", "AuthFlowExpression", .product(name: "Yams", package: "Yams")],
+      swiftSettings: swiftSettings
+    ),
+    // JWT/JWS/JWK: parse, verify, sign; OIDC ID-token rules.
+    .target(
+      name: "AuthFlowJOSE",
+      dependencies: [
+        "AuthFlowCore",
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "_CryptoExtras", package: "swift-crypto"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .systemLibrary(
+      name: "CLibXML2",
+      pkgConfig: "libxml-2.0",
+      providers: [.apt(["libxml2-dev"])]
+    ),
+    // One transport protocol with AsyncHTTPClient behind it, cookie jar, HTML forms.
+    .target(
+      name: "AuthFlowHTTP",
+      dependencies: [
+        "AuthFlowCore", "CLibXML2",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    // The mock tenant: an Auth0-compatible authorization server.
+    .target(
+      name: "AuthFlowMockTenant",
+      dependencies: [
+        "AuthFlowCore", "AuthFlowJOSE", "AuthFlowScenario",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      resources: [.copy("Resources")],
+      swiftSettings: swiftSettings
+    ),
+    // Interpreter, execution context, actions, assertions.
+    .target(
+      name: "AuthFlowRuntime",
+      dependencies: [
+        "AuthFlowCore", "AuthFlowExpression", "AuthFlowScenario", "AuthFlowJOSE", "AuthFlowHTTP",
+        "AuthFlowMockTenant",
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    // Console, JUnit, JSON and GitHub reporters.
+    .target(name: "AuthFlowReporting", dependencies: ["AuthFlowCore", "AuthFlowRuntime"], swiftSettings: swiftSettings),
+    .executableTarget(
+      name: "authflow",
+      dependencies: [
+        "AuthFlowCore", "AuthFlowExpression", "AuthFlowScenario", "AuthFlowRuntime", "AuthFlowReporting",
+        "AuthFlowMockTenant", "AuthFlowJOSE", "AuthFlowHTTP",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+
+    // Test helpers: marked-position YAML, snapshot comparison.
+    .target(name: "AuthFlowTestSupport", dependencies: ["AuthFlowCore"], path: "Tests/AuthFlowTestSupport", swiftSettings: swiftSettings),
+    .testTarget(name: "AuthFlowCoreTests", dependencies: ["AuthFlowCore", "AuthFlowTestSupport"], swiftSettings: swiftSettings),
+    .testTarget(name: "AuthFlowExpressionTests", dependencies: ["AuthFlowExpression", "AuthFlowTestSupport"], swiftSettings: swiftSettings),
+    .testTarget(name: "AuthFlowScenarioTests", dependencies: ["AuthFlowScenario", "AuthFlowTestSupport"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
+    .testTarget(name: "AuthFlowJOSETests", dependencies: ["AuthFlowJOSE", "AuthFlowTestSupport"], swiftSettings: swiftSettings),
+    .testTarget(name: "AuthFlowHTTPTests", dependencies: ["AuthFlowHTTP", "AuthFlowTestSupport", .product(name: "Hummingbird", package: "hummingbird")], swiftSettings: swiftSettings),
+    .testTarget(
+      name: "AuthFlowMockTenantTests",
+      dependencies: ["AuthFlowMockTenant", "AuthFlowJOSE", "AuthFlowTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird")],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "AuthFlowRuntimeTests",
+      dependencies: ["AuthFlowRuntime", "AuthFlowTestSupport", .product(name: "Hummingbird", package: "hummingbird")],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(name: "AuthFlowReportingTests", dependencies: ["AuthFlowReporting", "AuthFlowTestSupport"], swiftSettings: swiftSettings),
+  ]
+)

@@ -1,0 +1,79 @@
+/// Renders diagnostics as `path:line:col: error: message`, a caret snippet of the source line,
+/// the notes (each located) and the fix hint.
+///
+/// ```
+/// scenarios/login.yaml:12:5: error: unknown key 'expct' in a step
+///    12 |     expct:
+///       |     ^~~~~
+///       = hint: did you mean 'expect'?
+/// ```
+public struct DiagnosticRenderer: Sendable {
+  /// Returns the text of a file, for snippets; nil when it cannot be read.
+  public var source: @Sendable (String) -> String?
+  public var colors: Bool
+
+  public init(colors: Bool = false, source: @escaping @Sendable (String) -> String?) {
+    self.colors = colors
+    self.source = source
+  }
+
+  public func render(_ diagnostic: Diagnostic) -> String {
+    var lines: [String] = [paint(diagnostic.description, severity: diagnostic.severity)]
+    if let location = diagnostic.location, let snippet = snippet(at: location, length: diagnostic.length) {
+      lines.append(contentsOf: snippet)
+    }
+    if let hint = diagnostic.hint {
+      lines.append("      = hint: \(hint)")
+    }
+    for note in diagnostic.notes {
+      let prefix = note.location.map { "\($0): " } ?? ""
+      lines.append("\(prefix)note: \(note.message)")
+      if let location = note.location, let snippet = snippet(at: location, length: 1) {
+        lines.append(contentsOf: snippet)
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  public func render(_ diagnostics: [Diagnostic]) -> String {
+    diagnostics.map(render).joined(separator: "\n")
+  }
+
+  private func snippet(at location: SourceLocation, length: Int) -> [String]? {
+    guard let text = source(location.file) else { return nil }
+    var lineNumber = 1
+    var found: Substring?
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if lineNumber == location.line {
+        found = line
+        break
+      }
+      lineNumber += 1
+    }
+    guard let line = found else { return nil }
+    let gutter = String(location.line)
+    let pad = String(repeating: " ", count: max(0, 5 - gutter.count))
+    let blank = String(repeating: " ", count: max(5, gutter.count))
+    let indent = String(repeating: " ", count: max(0, location.column - 1))
+    let marker = "^" + String(repeating: "~", count: max(0, length - 1))
+    return [
+      "\(pad)\(gutter) | \(line.replacingTabs())",
+      "\(blank) | \(indent)\(paint(marker, severity: .note))",
+    ]
+  }
+
+  private func paint(_ text: String, severity: Diagnostic.Severity) -> String {
+    guard colors else { return text }
+    switch severity {
+    case .error: return "\u{1B}[1;31m\(text)\u{1B}[0m"
+    case .warning: return "\u{1B}[1;33m\(text)\u{1B}[0m"
+    case .note: return "\u{1B}[1;32m\(text)\u{1B}[0m"
+    }
+  }
+}
+
+extension Substring {
+  fileprivate func replacingTabs() -> String {
+    String(self).split(separator: "\t", omittingEmptySubsequences: false).joined(separator: " ")
+  }
+}

@@ -1,0 +1,54 @@
+public import Foundation
+
+/// A compact JWS as a runtime value: the raw token (secret) with its decoded header and claims.
+public struct JWTValue: Sendable, Hashable {
+  /// The compact serialization. Secret.
+  public let raw: String
+  public let header: [String: Value]
+  public let claims: [String: Value]
+  /// Set by whoever verified the signature against the tenant's keys; nil when not checked.
+  public var signatureValid: Bool?
+
+  /// Decodes a compact JWS without verifying it. Returns nil when `raw` is not a JWT.
+  public init?(raw: String, signatureValid: Bool? = nil) {
+    let parts = raw.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 3,
+      let headerData = Base64URL.decode(String(parts[0])),
+      let claimsData = Base64URL.decode(String(parts[1])),
+      case .object(let header)? = try? Value(json: headerData),
+      case .object(let claims)? = try? Value(json: claimsData)
+    else { return nil }
+    self.raw = raw
+    self.header = header
+    self.claims = claims
+    self.signatureValid = signatureValid
+  }
+
+  public func member(_ name: String) -> Value? {
+    switch name {
+    case "header": return .object(header)
+    case "claims": return .object(claims)
+    case "signature_valid": return signatureValid.map(Value.bool) ?? .null
+    case "raw": return .secret(.string(raw))
+    default: return nil
+    }
+  }
+}
+
+/// Base64url without padding (RFC 4648 §5), as JOSE and PKCE use it.
+public enum Base64URL {
+  public static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    Data(bytes).base64EncodedString()
+      .replacingOccurrences(of: "+", with: "-")
+      .replacingOccurrences(of: "/", with: "_")
+      .replacingOccurrences(of: "=", with: "")
+  }
+
+  public static func decode(_ text: String) -> Data? {
+    var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+    let remainder = base64.count % 4
+    if remainder == 1 { return nil }
+    if remainder > 0 { base64 += String(repeating: "=", count: 4 - remainder) }
+    return Data(base64Encoded: base64)
+  }
+}

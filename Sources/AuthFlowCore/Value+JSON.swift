@@ -1,0 +1,138 @@
+public import Foundation
+
+extension Value {
+  /// Parses JSON into a value. Integers stay integers; other numbers become doubles.
+  public init(json data: Data) throws {
+    self = try JSONDecoder().decode(Value.self, from: data)
+  }
+
+  /// Parses JSON text into a value.
+  public init(jsonText: String) throws {
+    try self.init(json: Data(jsonText.utf8))
+  }
+
+  /// Serializes the value as JSON with sorted keys. Secrets are written as `redaction`
+  /// unless `revealSecrets` is true.
+  public func jsonText(pretty: Bool = false, revealSecrets: Bool = false) -> String {
+    var output = ""
+    writeJSON(into: &output, pretty: pretty, indent: 0, reveal: revealSecrets)
+    return output
+  }
+
+  /// The text shown to a person: strings bare, everything else as compact JSON; secrets redacted
+  /// unless `revealSecrets`.
+  public func display(revealSecrets: Bool = false) -> String {
+    switch self {
+    case .string(let text): return text
+    case .secret(let inner): return revealSecrets ? inner.display(revealSecrets: true) : Redaction.mask
+    case .jwt(let token): return revealSecrets ? token.raw : Redaction.mask
+    default: return jsonText(revealSecrets: revealSecrets)
+    }
+  }
+
+  private func writeJSON(into output: inout String, pretty: Bool, indent: Int, reveal: Bool) {
+    switch self {
+    case .null: output += "null"
+    case .bool(let flag): output += flag ? "true" : "false"
+    case .int(let number): output += String(number)
+    case .double(let number):
+      if number.isFinite {
+        output += number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
+      } else {
+        output += "null"
+      }
+    case .string(let text): Value.writeJSONString(text, into: &output)
+    case .secret(let inner):
+      if reveal {
+        inner.writeJSON(into: &output, pretty: pretty, indent: indent, reveal: reveal)
+      } else {
+        Value.writeJSONString(Redaction.mask, into: &output)
+      }
+    case .jwt(let token): Value.writeJSONString(reveal ? token.raw : Redaction.mask, into: &output)
+    case .array(let items):
+      if items.isEmpty {
+        output += "[]"
+        return
+      }
+      output += "["
+      for (offset, item) in items.enumerated() {
+        if offset > 0 { output += "," }
+        if pretty { output += "\n" + String(repeating: "  ", count: indent + 1) }
+        item.writeJSON(into: &output, pretty: pretty, indent: indent + 1, reveal: reveal)
+      }
+      if pretty { output += "\n" + String(repeating: "  ", count: indent) }
+      output += "]"
+    case .object(let members):
+      if members.isEmpty {
+        output += "{}"
+        return
+      }
+      output += "{"
+      for (offset, key) in members.keys.sorted().enumerated() {
+        if offset > 0 { output += "," }
+        if pretty { output += "\n" + String(repeating: "  ", count: indent + 1) }
+        Value.writeJSONString(key, into: &output)
+        output += pretty ? ": " : ":"
+        members[key]?.writeJSON(into: &output, pretty: pretty, indent: indent + 1, reveal: reveal)
+      }
+      if pretty { output += "\n" + String(repeating: "  ", count: indent) }
+      output += "}"
+    }
+  }
+
+  /// Appends `text` as a JSON string literal.
+  public static func writeJSONString(_ text: String, into output: inout String) {
+    output += "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": output += "\\\""
+      case "\\": output += "\\\\"
+      case "\n": output += "\\n"
+      case "\r": output += "\\r"
+      case "\t": output += "\\t"
+      case let control where control.value < 0x20:
+        output += "\\u" + String(repeating: "0", count: 4 - String(control.value, radix: 16).count)
+          + String(control.value, radix: 16)
+      default: output.unicodeScalars.append(scalar)
+      }
+    }
+    output += "\""
+  }
+}
+
+extension Value: Codable {
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      self = .null
+    } else if let flag = try? container.decode(Bool.self) {
+      self = .bool(flag)
+    } else if let number = try? container.decode(Int.self) {
+      self = .int(number)
+    } else if let number = try? container.decode(Double.self) {
+      self = .double(number)
+    } else if let text = try? container.decode(String.self) {
+      self = .string(text)
+    } else if let items = try? container.decode([Value].self) {
+      self = .array(items)
+    } else {
+      self = .object(try container.decode([String: Value].self))
+    }
+  }
+
+  /// Encodes the revealed value: callers that write outputs use `jsonText`, which redacts.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .null: try container.encodeNil()
+    case .bool(let flag): try container.encode(flag)
+    case .int(let number): try container.encode(number)
+    case .double(let number): try container.encode(number)
+    case .string(let text): try container.encode(text)
+    case .array(let items): try container.encode(items)
+    case .object(let members): try container.encode(members)
+    case .secret(let inner): try container.encode(inner)
+    case .jwt(let token): try container.encode(token.raw)
+    }
+  }
+}
