@@ -1,0 +1,97 @@
+public import AuthFlowCore
+public import AuthFlowScenario
+
+/// A step's action: one type per file, self-describing (STYLE.md, SwiftLint's rules).
+///
+/// An action receives its parameters already evaluated (expressions resolved), does its work
+/// through the context (HTTP, browsers, the tenant), and returns the step's result.
+public protocol Action: Sendable {
+  /// The name, parameters and one-line summary; the parser validates steps against it and the
+  /// JSON Schema and reference docs are generated from it.
+  static var signature: ActionSignature { get }
+  /// A longer description for the reference docs (Markdown).
+  static var documentation: String { get }
+  /// A complete scenario using the action. It runs as a test against the embedded mock, so the
+  /// docs cannot drift from the code.
+  static var example: String { get }
+
+  init()
+
+  /// Runs the action once. Throw `ActionError` for what is not a protocol outcome.
+  func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome
+}
+
+/// What an action produced.
+public enum ActionOutcome: Sendable {
+  /// The step's result (an object: credentials, an HTTP result, a page, …).
+  case success(Value)
+  /// The protocol answered with an error (`invalid_grant`, `login_required`, …). The step passes
+  /// only if its `expect` names `error`. `result` holds the rest of the result (e.g. `response`).
+  case protocolError(ProtocolError, result: Value)
+
+  /// The result as `steps.<id>` sees it: for a protocol error, the result with an `error` member.
+  public var resultValue: Value {
+    switch self {
+    case .success(let value): return value
+    case .protocolError(let error, let result):
+      var members = result.objectValue ?? [:]
+      members["error"] = error.value
+      return .object(members)
+    }
+  }
+}
+
+/// An OAuth / Auth0 error as a step result: `error.code`, `error.description`, `error.status`,
+/// `error.body`.
+public struct ProtocolError: Sendable, Hashable {
+  public var code: String
+  public var description: String?
+  public var status: Int?
+  public var body: Value?
+
+  public init(code: String, description: String? = nil, status: Int? = nil, body: Value? = nil) {
+    self.code = code
+    self.description = description
+    self.status = status
+    self.body = body
+  }
+
+  public var value: Value {
+    .object([
+      "code": .string(code),
+      "description": description.map(Value.string) ?? .null,
+      "status": status.map(Value.int) ?? .null,
+      "body": body ?? .null,
+    ])
+  }
+}
+
+/// Why an action could not produce an outcome.
+public struct ActionError: Error, Sendable {
+  public enum Kind: Sendable, Hashable {
+    /// The tenant could not be reached or misbehaved: environment, exit 3.
+    case environment
+    /// A parameter value is not usable (after evaluation); the scenario is wrong.
+    case invalidParameter
+    /// The flow could not go on (a login form without the expected field, a page that is not
+    /// the one expected): an assertion-like failure.
+    case flow
+  }
+
+  public var kind: Kind
+  public var message: String
+  /// The parameter at fault, when there is one.
+  public var parameter: String?
+
+  public init(_ kind: Kind, _ message: String, parameter: String? = nil) {
+    self.kind = kind
+    self.message = message
+    self.parameter = parameter
+  }
+
+  public static func environment(_ message: String) -> ActionError { ActionError(.environment, message) }
+  public static func flow(_ message: String) -> ActionError { ActionError(.flow, message) }
+  public static func invalidParameter(_ name: String, _ message: String) -> ActionError {
+    ActionError(.invalidParameter, "parameter '\(name)': \(message)", parameter: name)
+  }
+}

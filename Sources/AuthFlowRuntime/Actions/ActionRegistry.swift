@@ -1,0 +1,20 @@
+public import AuthFlowScenario
+
+/// Every action, sorted by name: the one list the parser, the schema, the docs and the
+/// interpreter read.
+public enum ActionRegistry {
+  public static let all: [any Action.Type] = [
+    AssertAction.self,
+    SetAction.self,
+    WaitAction.self,
+  ].sorted { $0.signature.name < $1.signature.name }
+
+  private static let byName: [String: any Action.Type] = Dictionary(
+    all.map { ($0.signature.name, $0) }, uniquingKeysWith: { first, _ in first })
+
+  /// The action named `name`.
+  public static func action(named name: String) -> (any Action.Type)? { byName[name] }
+
+  /// The catalog the scenario parser validates steps against.
+  public static let catalog = ActionCatalog(all.map { $0.signature })
+}

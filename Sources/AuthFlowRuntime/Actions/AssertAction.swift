@@ -1,0 +1,51 @@
+public import AuthFlowCore
+public import AuthFlowScenario
+
+/// `assert` — checks a condition over earlier results, or exposes a value to `expect`.
+public struct AssertAction: Action {
+  public static let signature = ActionSignature(
+    name: "assert", summary: "Check a condition over values computed from earlier steps.",
+    parameters: [
+      ParameterSignature(name: "that", type: .any, summary: "An expression that must be true."),
+      ParameterSignature(name: "value", type: .any, summary: "A value to check with `expect` matchers (as `value`)."),
+      ParameterSignature(name: "message", type: .string, summary: "What to say when `that` is false."),
+    ],
+    scalarParameter: .any)
+
+  public static let documentation = """
+    Two forms, which can be combined:
+
+    - `that:` an expression that must be truthy; the step fails with `message` otherwise.
+    - `value:` any value; the step's result is `{ value: … }`, so `expect` can use every matcher
+      on it (`expect: { value: { gt: 3 } }`).
+
+    The scalar form `assert: ${{ … }}` is short for `assert: { that: ${{ … }} }`.
+    """
+
+  public static let example = """
+    scenario: Compare two values
+    vars:
+      a: 3
+    steps:
+      - assert:
+          that: ${{ vars.a > 2 }}
+          message: a must be more than 2
+      - assert:
+          value: ${{ vars.a + 1 }}
+        expect:
+          value: { equals: 4, lt: 10 }
+    """
+
+  public init() {}
+
+  public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
+    let members = parameters.objectValue
+    let isForm = members.map { !$0.isEmpty && Set($0.keys).isSubset(of: ["that", "value", "message"]) } ?? false
+    let condition = isForm ? members?["that"] : parameters
+    if let condition, !condition.isTruthy {
+      let message = isForm ? members?["message"]?.display() : nil
+      throw ActionError(.flow, message ?? "assertion failed: the condition is \(condition.display())")
+    }
+    return .success(["value": (isForm ? members?["value"] : nil) ?? condition ?? .null])
+  }
+}

@@ -1,0 +1,94 @@
+public import AuthFlowCore
+public import AuthFlowScenario
+
+/// Checks one matcher against the actual value at an `expect` path.
+///
+/// Returns nil when it holds, or the reason it does not (without the path; the caller adds it).
+enum MatcherCheck {
+  static func check(_ kind: Matcher.Kind, expected: Value, actual: Value?) -> String? {
+    switch kind {
+    case .equals:
+      guard let actual, actual.matches(expected) else { return "to equal" }
+      return nil
+    case .notEquals:
+      if let actual, actual.matches(expected) { return "not to equal" }
+      return nil
+    case .exists:
+      let wanted = expected.isTruthy
+      let present = actual.map { !$0.isNull } ?? false
+      if wanted == present { return nil }
+      return wanted ? "to exist" : "not to exist"
+    case .type:
+      guard let actual, typeMatches(actual, expected.stringValue ?? "") else { return "to have type" }
+      return nil
+    case .matches:
+      guard let pattern = expected.stringValue, let text = actual?.stringValue else { return "to match" }
+      guard let regex = try? Regex(pattern) else { return "to match (the pattern is not a valid regular expression)" }
+      return text.contains(regex) ? nil : "to match"
+    case .contains:
+      guard let actual, contains(actual, expected) else { return "to contain" }
+      return nil
+    case .startsWith:
+      guard let text = actual?.stringValue, let prefix = expected.stringValue, text.hasPrefix(prefix) else {
+        return "to start with"
+      }
+      return nil
+    case .oneOf:
+      guard let options = expected.arrayValue else { return "to be one of (one_of needs a list)" }
+      guard let actual, options.contains(where: { actual.matches($0) }) else { return "to be one of" }
+      return nil
+    case .gt, .gte, .lt, .lte:
+      guard let actual, let order = actual.compare(to: expected) else { return "to be comparable with" }
+      let holds: Bool
+      switch kind {
+      case .gt: holds = order > 0
+      case .gte: holds = order >= 0
+      case .lt: holds = order < 0
+      default: holds = order <= 0
+      }
+      return holds ? nil : label(kind)
+    case .within:
+      guard let reference = expected.member("of")?.doubleValue,
+        let tolerance = expected.member("seconds").flatMap({ DurationText.parse($0) })?.seconds
+      else { return "to be within (within needs { of: number, seconds: number })" }
+      guard let number = actual?.doubleValue, abs(number - reference) <= tolerance else {
+        return "to be within \(formatNumber(tolerance))s of"
+      }
+      return nil
+    }
+  }
+
+  static func label(_ kind: Matcher.Kind) -> String {
+    switch kind {
+    case .gt: return "to be greater than"
+    case .gte: return "to be at least"
+    case .lt: return "to be less than"
+    case .lte: return "to be at most"
+    default: return kind.rawValue
+    }
+  }
+
+  private static func contains(_ actual: Value, _ expected: Value) -> Bool {
+    switch actual.unwrapped {
+    case .string(let text): return expected.stringValue.map { text.contains($0) } ?? false
+    case .array(let items): return items.contains { $0.matches(expected) }
+    case .object(let members): return expected.stringValue.map { members[$0] != nil } ?? false
+    case .jwt(let token): return expected.stringValue.map { token.raw.contains($0) } ?? false
+    default: return false
+    }
+  }
+
+  private static func typeMatches(_ actual: Value, _ name: String) -> Bool {
+    switch (name, actual.unwrapped) {
+    case ("number", .int), ("number", .double), ("int", .int), ("integer", .int), ("float", .double): return true
+    case ("string", .string), ("bool", .bool), ("boolean", .bool), ("array", .array), ("list", .array): return true
+    case ("object", .object), ("null", .null), ("jwt", .jwt): return true
+    case ("secret", _): return actual.isSecret
+    default: return false
+    }
+  }
+
+  private static func formatNumber(_ number: Double) -> String {
+    number.rounded() == number ? String(Int(number)) : String(number)
+  }
+}

@@ -1,0 +1,217 @@
+public import AuthFlowCore
+public import AuthFlowExpression
+public import AuthFlowScenario
+
+/// Runs one scenario instance: variables, then the step graph (independent branches
+/// concurrently, a failed step skipping its dependants), then `cleanup`, which always runs.
+public struct ScenarioInterpreter: Sendable {
+  public var tenant: TenantContext
+  public var services: RunServices
+  public var functions: FunctionRegistry
+  public var observer: (any RunObserver)?
+
+  public init(
+    tenant: TenantContext, services: RunServices, functions: FunctionRegistry, observer: (any RunObserver)? = nil
+  ) {
+    self.tenant = tenant
+    self.services = services
+    self.functions = functions
+    self.observer = observer
+  }
+
+  public func run(_ instance: ScenarioInstance) async -> ScenarioReport {
+    let scenario = instance.scenario
+    let started = ContinuousClock.now
+    var report = ScenarioReport(
+      name: instance.name, file: scenario.file, location: scenario.location, tags: scenario.tags.map(\.value),
+      status: .passed, duration: .zero, steps: [])
+    if let reason = skipReason(for: scenario) {
+      report.status = .skipped
+      report.skipReason = reason
+      return report
+    }
+    await observer?.scenarioStarted(name: instance.name, file: scenario.file)
+    let clientName = scenario.client?.value ?? "native"
+    let runtime = ScenarioRuntime(
+      instance: instance, tenant: tenant, client: tenant.clients[clientName] ?? .null, services: services,
+      functions: functions)
+
+    if let problem = await evaluateVariables(scenario, runtime: runtime) {
+      report.steps = [
+        StepReport(
+          id: "vars", name: "vars", action: "vars", phase: .main, location: problem.location ?? scenario.location,
+          status: .failed, problems: [problem])
+      ]
+    } else {
+      let budget = scenario.timeout?.value ?? .seconds(3600)
+      let collector = StepCollector()
+      let main = await withDeadline(budget) {
+        await runGraph(scenario.steps, phase: .main, runtime: runtime, collector: collector)
+      }
+      var mainReports = await collector.reports
+      if case .timedOut = main {
+        mainReports = completeAfterTimeout(scenario, finished: mainReports, budget: budget)
+      }
+      report.steps = mainReports
+      let cleanupCollector = StepCollector()
+      let cleanup = scenario.cleanup
+      if !cleanup.isEmpty {
+        // Cleanup runs even when the run was interrupted: an unstructured task does not inherit the
+        // cancellation, and the cleanup budget bounds it.
+        let cleanupTimeout = services.cleanupTimeout
+        let task = Task {
+          await withDeadline(cleanupTimeout) {
+            await runGraph(cleanup, phase: .cleanup, runtime: runtime, collector: cleanupCollector)
+          }
+        }
+        _ = await task.value
+        report.steps += await cleanupCollector.reports
+      }
+    }
+    report.duration = ContinuousClock.now - started
+    report.status = Self.status(of: report.steps)
+    if report.status == .skipped { report.skipReason = StepMessages.interrupted }
+    await observer?.scenarioFinished(report)
+    return report
+  }
+
+  static func status(of steps: [StepReport]) -> Status {
+    if steps.contains(where: { $0.status == .failed }) { return .failed }
+    if steps.contains(where: { $0.status == .error }) { return .error }
+    if !steps.isEmpty, steps.allSatisfy({ $0.status == .skipped && $0.skipReason == StepMessages.interrupted }) {
+      return .skipped
+    }
+    return .passed
+  }
+
+  private func skipReason(for scenario: Scenario) -> String? {
+    let missing = tenant.missing(scenario.requires.map(\.value))
+    if !missing.isEmpty {
+      let names = missing.map { "'\($0)'" }.joined(separator: ", ")
+      let known = tenant.capabilities.isEmpty ? "none" : tenant.capabilities.sorted().joined(separator: ", ")
+      return "tenant '\(tenant.name)' lacks capability \(names) (it has: \(known))"
+    }
+    if let client = scenario.client?.value, tenant.clients[client] == nil {
+      return "tenant '\(tenant.name)' has no client profile '\(client)'"
+    }
+    return nil
+  }
+
+  private func evaluateVariables(_ scenario: Scenario, runtime: ScenarioRuntime) async -> Problem? {
+    for binding in scenario.vars {
+      do {
+        let value = try binding.value.evaluate(in: await runtime.evaluationContext())
+        services.secrets.register(secretsIn: value)
+        await runtime.state.setVariable(binding.name.value, value)
+      } catch {
+        return Problem(.evaluation, "vars.\(binding.name.value): \(error.message)", at: error.location)
+      }
+    }
+    return nil
+  }
+
+  /// The steps that had not finished when the scenario's timeout struck: the running ones fail
+  /// with a timeout, the others are skipped.
+  private func completeAfterTimeout(_ scenario: Scenario, finished: [StepReport], budget: Duration) -> [StepReport] {
+    let done = Set(finished.map(\.id))
+    let rest = scenario.steps.filter { !done.contains($0.id.value) }.map { step in
+      StepReport(
+        id: step.id.value, name: step.displayName, action: step.action.name.value, phase: .main,
+        location: step.location, status: .skipped,
+        skipReason: "the scenario did not finish within its timeout of \(DurationText.format(budget))")
+    }
+    var reports = finished + rest
+    if let index = reports.firstIndex(where: { $0.status == .skipped && !done.contains($0.id) }) {
+      reports[index].status = .failed
+      reports[index].skipReason = nil
+      reports[index].problems = [
+        Problem(
+          .timeout, "the scenario did not finish within its timeout of \(DurationText.format(budget))",
+          at: scenario.timeout?.location ?? scenario.location)
+      ]
+    }
+    return reports
+  }
+
+  /// Runs a list of steps as a graph: a step starts when every step it needs has finished; it is
+  /// skipped when one of them failed (or was itself skipped because of a failure).
+  private func runGraph(_ steps: [Step], phase: StepPhase, runtime: ScenarioRuntime, collector: StepCollector) async {
+    let dependencies = StepGraph.dependencies(of: steps)
+    var finished: [String: StepReport] = [:]
+    var poisoned: Set<String> = []
+    var started: Set<String> = []
+    let runner = StepRunner(scenario: runtime)
+    await withTaskGroup(of: StepReport.self) { group in
+      var running = 0
+      while true {
+        var progressed = true
+        while progressed {
+          progressed = false
+          for step in steps where !started.contains(step.id.value) {
+            let needs = dependencies[step.id.value] ?? []
+            guard needs.allSatisfy({ finished[$0] != nil }) else { continue }
+            started.insert(step.id.value)
+            if Task.isCancelled {
+              let skipped = skippedReport(step, phase: phase, reason: StepMessages.interrupted)
+              finished[step.id.value] = skipped
+              await record(skipped, collector: collector, scenario: runtime.instance.name)
+              progressed = true
+              continue
+            }
+            if let blocker = needs.first(where: { poisoned.contains($0) }) {
+              let status = finished[blocker]?.status ?? .failed
+              let skipped = skippedReport(step, phase: phase, reason: StepMessages.dependencyFailed(blocker, status: status))
+              finished[step.id.value] = skipped
+              poisoned.insert(step.id.value)
+              await record(skipped, collector: collector, scenario: runtime.instance.name)
+              progressed = true
+              continue
+            }
+            running += 1
+            group.addTask { await runner.run(step, phase: phase) }
+          }
+        }
+        guard running > 0, let report = await group.next() else { break }
+        running -= 1
+        finished[report.id] = report
+        if report.status == .failed || report.status == .error { poisoned.insert(report.id) }
+        await record(report, collector: collector, scenario: runtime.instance.name)
+      }
+    }
+  }
+
+  private func skippedReport(_ step: Step, phase: StepPhase, reason: String) -> StepReport {
+    StepReport(
+      id: step.id.value, name: step.displayName, action: step.action.name.value, phase: phase, location: step.location,
+      status: .skipped, skipReason: reason)
+  }
+
+  private func record(_ report: StepReport, collector: StepCollector, scenario: String) async {
+    await collector.add(report)
+    await observer?.stepFinished(report, scenario: scenario)
+  }
+}
+
+/// Collects step reports as they finish, so a timeout keeps what had finished.
+actor StepCollector {
+  private var finished: [StepReport] = []
+
+  func add(_ report: StepReport) { finished.append(report) }
+
+  var reports: [StepReport] { finished }
+}
+
+/// Step dependencies: `needs`, or the previous step in the list.
+enum StepGraph {
+  static func dependencies(of steps: [Step]) -> [String: [String]] {
+    var result: [String: [String]] = [:]
+    for (index, step) in steps.enumerated() {
+      if let needs = step.needs {
+        result[step.id.value] = needs.map(\.value)
+      } else {
+        result[step.id.value] = index > 0 ? [steps[index - 1].id.value] : []
+      }
+    }
+    return result
+  }
+}

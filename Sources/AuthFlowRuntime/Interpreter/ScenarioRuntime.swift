@@ -1,0 +1,61 @@
+import AuthFlowCore
+import AuthFlowExpression
+import AuthFlowScenario
+
+/// Everything the steps of one scenario instance share while it runs.
+struct ScenarioRuntime: Sendable {
+  let instance: ScenarioInstance
+  let tenant: TenantContext
+  let client: Value
+  let services: RunServices
+  let functions: FunctionRegistry
+  let state: ScenarioState
+  /// The roots that do not change while the scenario runs.
+  let fixedRoots: [String: Value]
+
+  init(instance: ScenarioInstance, tenant: TenantContext, client: Value, services: RunServices, functions: FunctionRegistry) {
+    self.instance = instance
+    self.tenant = tenant
+    self.client = client
+    self.services = services
+    self.functions = functions
+    self.state = ScenarioState()
+    let scenario = instance.scenario
+    self.fixedRoots = [
+      "tenant": tenant.value,
+      "client": client,
+      "matrix": .object(instance.matrix),
+      "env": .object(services.environment.mapValues(Value.string)),
+      "scenario": .object([
+        "name": .string(instance.name),
+        "title": .string(scenario.title.value),
+        "file": .string(scenario.file),
+        "tags": .array(scenario.tags.map { .string($0.value) }),
+      ]),
+      "credentials": .object([:]),
+    ]
+  }
+
+  var reveal: Bool { services.secrets.revealSecrets }
+
+  func evaluationContext() async -> EvaluationContext {
+    let (variables, steps) = await state.snapshot()
+    var roots = fixedRoots
+    roots["vars"] = .object(variables)
+    roots["steps"] = .object(steps)
+    return EvaluationContext(roots: roots, functions: functions)
+  }
+
+  func actionContext(stepID: String) -> ActionContext {
+    ActionContext(tenant: tenant, client: client, services: services, stepID: stepID, state: state)
+  }
+
+  /// A value as a failure message shows it: JSON, secrets masked unless `--show-secrets`.
+  func show(_ value: Value) -> String {
+    scrub(value.jsonText(revealSecrets: reveal))
+  }
+
+  func scrub(_ text: String) -> String {
+    services.secrets.scrub(text)
+  }
+}

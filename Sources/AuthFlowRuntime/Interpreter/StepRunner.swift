@@ -1,0 +1,208 @@
+import AuthFlowCore
+import AuthFlowExpression
+import AuthFlowScenario
+
+/// Runs one step: its condition, its attempts (retry / until), its expectations and `save`.
+struct StepRunner: Sendable {
+  let scenario: ScenarioRuntime
+
+  func run(_ step: Step, phase: StepPhase) async -> StepReport {
+    let started = ContinuousClock.now
+    var report = StepReport(
+      id: step.id.value, name: step.displayName, action: step.action.name.value, phase: phase,
+      location: step.location, status: .passed)
+    if let condition = step.condition {
+      do {
+        let value = try condition.evaluate(in: await scenario.evaluationContext())
+        if !value.isTruthy {
+          report.status = .skipped
+          report.skipReason = StepMessages.conditionFalse
+          return report
+        }
+      } catch {
+        return finish(report, started: started, problems: [Problem(.evaluation, error.message, at: error.location)])
+      }
+    }
+    guard let action = ActionRegistry.action(named: step.action.name.value) else {
+      let problem = Problem(.action, StepMessages.unknownAction(step.action.name.value), at: step.action.name.location)
+      return finish(report, started: started, problems: [problem])
+    }
+    let timeout = step.timeout?.value ?? scenario.services.defaultStepTimeout
+    let attempts = await withDeadline(timeout) { await self.attempt(step, action: action) }
+    switch attempts {
+    case .finished(let outcome):
+      report.attempts = outcome.attempts
+      report.result = outcome.result
+      if outcome.interrupted {
+        report.status = .skipped
+        report.skipReason = StepMessages.interrupted
+        report.duration = ContinuousClock.now - started
+        return report
+      }
+      return finish(report, started: started, problems: outcome.problems)
+    case .timedOut:
+      let problem = Problem(.timeout, StepMessages.timedOut(timeout), at: step.timeout?.location ?? step.location)
+      return finish(report, started: started, problems: [problem])
+    }
+  }
+
+  private func finish(_ report: StepReport, started: ContinuousClock.Instant, problems: [Problem]) -> StepReport {
+    var report = report
+    report.problems = problems
+    report.duration = ContinuousClock.now - started
+    if problems.contains(where: { $0.kind == .environment }) {
+      report.status = .error
+    } else if !problems.isEmpty {
+      report.status = .failed
+    }
+    return report
+  }
+
+  struct AttemptOutcome: Sendable {
+    var attempts: Int
+    var result: Value?
+    var problems: [Problem]
+    var interrupted = false
+  }
+
+  private func attempt(_ step: Step, action: any Action.Type) async -> AttemptOutcome {
+    let maximum = max(1, step.retry?.attempts ?? 1)
+    var delay = step.retry?.delay ?? .zero
+    var outcome = AttemptOutcome(attempts: 0, result: nil, problems: [])
+    for attempt in 1...maximum {
+      outcome = await once(step, action: action)
+      outcome.attempts = attempt
+      if Task.isCancelled {
+        outcome.interrupted = true
+        return outcome
+      }
+      let retryable = outcome.problems.contains { $0.kind != .evaluation && $0.kind != .action }
+      if outcome.problems.isEmpty || !retryable || attempt == maximum { break }
+      if delay > .zero {
+        do { try await Task.sleep(for: delay) } catch {
+          outcome.interrupted = true
+          return outcome
+        }
+      }
+      delay = delay * (step.retry?.backoff ?? 1)
+    }
+    if outcome.problems.isEmpty {
+      outcome.problems = await save(step)
+    }
+    return outcome
+  }
+
+  /// One attempt: evaluate parameters, run the action, check `until` and the expectations.
+  private func once(_ step: Step, action: any Action.Type) async -> AttemptOutcome {
+    var outcome = AttemptOutcome(attempts: 1, result: nil, problems: [])
+    let parameters: Value
+    do {
+      parameters = try step.action.parameters.evaluate(in: await scenario.evaluationContext())
+    } catch {
+      outcome.problems = [Problem(.evaluation, error.message, at: error.location)]
+      return outcome
+    }
+    scenario.services.secrets.register(secretsIn: parameters)
+    let result: ActionOutcome
+    do {
+      result = try await action.init().run(parameters, in: scenario.actionContext(stepID: step.id.value))
+    } catch {
+      let kind: Problem.Kind = error.kind == .environment ? .environment : .action
+      outcome.problems = [Problem(kind, scenario.scrub(error.message), at: step.action.name.location)]
+      return outcome
+    }
+    let value = result.resultValue
+    scenario.services.secrets.register(secretsIn: value)
+    await scenario.state.setResult(step.id.value, value)
+    outcome.result = value
+    let context = await scenario.evaluationContext()
+    if case .protocolError(let error, _) = result, !step.expectations.contains(where: { $0.components.first == "error" }) {
+      let problem = Problem(
+        .unexpectedError, scenario.scrub(StepMessages.unexpectedError(error)), at: step.action.name.location,
+        path: "error", actual: scenario.scrub(error.value.display(revealSecrets: scenario.reveal)))
+      outcome.problems.append(problem)
+    }
+    if let until = step.retry?.until {
+      do {
+        if !(try until.evaluate(in: context).isTruthy) {
+          outcome.problems.append(Problem(.retryExhausted, StepMessages.untilNotHeld, at: until.location))
+          return outcome
+        }
+      } catch {
+        outcome.problems.append(Problem(.evaluation, error.message, at: error.location))
+        return outcome
+      }
+    }
+    outcome.problems += expectations(step, result: value, context: context)
+    return outcome
+  }
+
+  private func expectations(_ step: Step, result: Value, context: EvaluationContext) -> [Problem] {
+    var problems: [Problem] = []
+    for expectation in step.expectations {
+      let actual = result.lookup(path: expectation.components)
+      for matcher in expectation.matchers {
+        let expected: Value
+        do {
+          expected = try matcher.operand.evaluate(in: context)
+        } catch {
+          problems.append(Problem(.evaluation, error.message, at: error.location))
+          continue
+        }
+        guard let verb = MatcherCheck.check(matcher.kind, expected: expected, actual: actual) else { continue }
+        let expectedText = scenario.show(expected)
+        let actualText = actual.map(scenario.show) ?? StepMessages.nothingAt(result: result)
+        problems.append(
+          Problem(
+            .expectation, "expected \(expectation.path.value) \(verb) \(expectedText), found \(actualText)",
+            at: matcher.location, path: expectation.path.value, matcher: matcher.kind.rawValue, expected: expectedText,
+            actual: actualText))
+      }
+    }
+    return problems
+  }
+
+  private func save(_ step: Step) async -> [Problem] {
+    guard !step.save.isEmpty else { return [] }
+    let context = await scenario.evaluationContext()
+    var problems: [Problem] = []
+    for binding in step.save {
+      do {
+        let value = try binding.value.evaluate(in: context)
+        scenario.services.secrets.register(secretsIn: value)
+        await scenario.state.setVariable(binding.name.value, value)
+      } catch {
+        problems.append(Problem(.evaluation, error.message, at: error.location))
+      }
+    }
+    return problems
+  }
+}
+
+/// The messages a step's outcome uses.
+enum StepMessages {
+  static let conditionFalse = "its `if` condition is false"
+  static let interrupted = "the run was interrupted"
+  static let untilNotHeld = "retry: the `until` condition never held"
+
+  static func timedOut(_ duration: Duration) -> String {
+    "the step did not finish within its timeout of \(DurationText.format(duration))"
+  }
+
+  static func unknownAction(_ name: String) -> String { "unknown action '\(name)'" }
+
+  static func unexpectedError(_ error: ProtocolError) -> String {
+    let status = error.status.map { " (HTTP \($0))" } ?? ""
+    let description = error.description.map { ": \($0)" } ?? ""
+    return "the action failed with '\(error.code)'\(description)\(status); add `expect: { error.code: \(error.code) }` if this is the expected outcome"
+  }
+
+  static func dependencyFailed(_ id: String, status: Status) -> String {
+    status == .error ? "step '\(id)' hit an environment error" : "step '\(id)' it needs did not pass"
+  }
+
+  static func nothingAt(result: Value) -> String {
+    guard let members = result.objectValue, !members.isEmpty else { return "nothing (the result is empty)" }
+    return "nothing at this path (the result has: \(members.keys.sorted().joined(separator: ", ")))"
+  }
+}

@@ -1,0 +1,152 @@
+public import AuthFlowCore
+public import Foundation
+
+/// Everything a run produced, in the order the scenarios were given. Reporters read only this.
+public struct RunReport: Sendable {
+  public var tenant: String
+  public var startedAt: Date
+  public var duration: Duration
+  public var scenarios: [ScenarioReport]
+  /// True when the run was stopped (Ctrl-C, SIGTERM) before every scenario finished.
+  public var interrupted: Bool
+
+  public init(tenant: String, startedAt: Date, duration: Duration, scenarios: [ScenarioReport], interrupted: Bool) {
+    self.tenant = tenant
+    self.startedAt = startedAt
+    self.duration = duration
+    self.scenarios = scenarios
+    self.interrupted = interrupted
+  }
+
+  public func count(_ status: Status) -> Int { scenarios.count { $0.status == status } }
+
+  /// The process exit code of DESIGN §1: 1 when any scenario failed, else 3 when any hit an
+  /// environment error, else 0. (An assertion failure is the more actionable signal: rerunning
+  /// would not make it go away.)
+  public var exitCode: AuthFlowExitCode {
+    if scenarios.contains(where: { $0.status == .failed }) { return .failure }
+    if scenarios.contains(where: { $0.status == .error }) { return .environment }
+    if interrupted { return .failure }
+    return .success
+  }
+}
+
+/// One scenario instance (a matrix combination is its own instance).
+public struct ScenarioReport: Sendable {
+  /// The instance name, e.g. `Login works [connection: email]`.
+  public var name: String
+  public var file: String
+  public var location: SourceLocation
+  public var tags: [String]
+  public var status: Status
+  /// Why the scenario was skipped (missing capability, tag filter never reaches here, interrupted).
+  public var skipReason: String?
+  public var duration: Duration
+  public var steps: [StepReport]
+
+  public init(
+    name: String, file: String, location: SourceLocation, tags: [String], status: Status, skipReason: String? = nil,
+    duration: Duration, steps: [StepReport]
+  ) {
+    self.name = name
+    self.file = file
+    self.location = location
+    self.tags = tags
+    self.status = status
+    self.skipReason = skipReason
+    self.duration = duration
+    self.steps = steps
+  }
+
+  /// The first step that failed or errored, for summaries.
+  public var firstProblem: StepReport? {
+    steps.first { $0.status == .failed || $0.status == .error }
+  }
+}
+
+/// Which part of the scenario a step belongs to.
+public enum StepPhase: String, Sendable, Codable {
+  case main
+  case cleanup
+}
+
+/// One step's outcome.
+public struct StepReport: Sendable {
+  public var id: String
+  public var name: String
+  public var action: String
+  public var phase: StepPhase
+  public var location: SourceLocation
+  public var status: Status
+  public var skipReason: String?
+  public var duration: Duration
+  public var attempts: Int
+  /// What went wrong: failed expectations, an unexpected protocol error, a timeout, an
+  /// environment error. Messages are already scrubbed of secrets unless `--show-secrets`.
+  public var problems: [Problem]
+  /// The step's result as the scenario sees it (`steps.<id>`); secrets stay wrapped, and
+  /// reporters print it redacted.
+  public var result: Value?
+
+  public init(
+    id: String, name: String, action: String, phase: StepPhase, location: SourceLocation, status: Status,
+    skipReason: String? = nil, duration: Duration = .zero, attempts: Int = 0, problems: [Problem] = [],
+    result: Value? = nil
+  ) {
+    self.id = id
+    self.name = name
+    self.action = action
+    self.phase = phase
+    self.location = location
+    self.status = status
+    self.skipReason = skipReason
+    self.duration = duration
+    self.attempts = attempts
+    self.problems = problems
+    self.result = result
+  }
+}
+
+/// A failed expectation or another reason a step did not pass, with where in the YAML it is.
+public struct Problem: Sendable, Hashable {
+  public enum Kind: String, Sendable, Hashable, Codable {
+    /// An `expect` matcher did not hold.
+    case expectation
+    /// The action returned a protocol error the scenario did not expect (no `expect` on `error`).
+    case unexpectedError
+    /// An expression failed to evaluate (a missing value used where one is required, a type error).
+    case evaluation
+    /// The step (or scenario) ran past its `timeout`.
+    case timeout
+    /// `retry.until` never held.
+    case retryExhausted
+    /// The tenant could not be reached or misbehaved.
+    case environment
+    /// The action itself could not do what it was asked (a missing form field, a bad parameter value).
+    case action
+  }
+
+  public var kind: Kind
+  public var message: String
+  /// Where the failing expectation (or parameter, or step) is in the YAML.
+  public var location: SourceLocation?
+  /// For expectations: the path, the matcher, what was expected, and what was found (display text,
+  /// already redacted).
+  public var path: String?
+  public var matcher: String?
+  public var expected: String?
+  public var actual: String?
+
+  public init(
+    _ kind: Kind, _ message: String, at location: SourceLocation?, path: String? = nil, matcher: String? = nil,
+    expected: String? = nil, actual: String? = nil
+  ) {
+    self.kind = kind
+    self.message = message
+    self.location = location
+    self.path = path
+    self.matcher = matcher
+    self.expected = expected
+    self.actual = actual
+  }
+}

@@ -1,0 +1,12 @@
+/// How a step or a scenario ended.
+public enum Status: String, Sendable, Hashable, Codable {
+  case passed
+  /// An expectation did not hold, or the action failed in a way the scenario did not expect.
+  case failed
+  /// Not run: its `if` was false, a step it needs failed, the tenant lacks a capability, or the
+  /// run was interrupted. The reason says which.
+  case skipped
+  /// The tenant could not be reached or misbehaved (refused connection, timeout, 5xx, a body that
+  /// is not what the protocol says): an environment failure, not an assertion failure.
+  case error
+}

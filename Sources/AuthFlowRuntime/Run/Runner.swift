@@ -1,0 +1,66 @@
+public import AuthFlowCore
+public import AuthFlowExpression
+public import AuthFlowScenario
+public import Foundation
+
+/// Runs scenario instances against one tenant, `jobs` at a time, and produces the run report.
+///
+/// Cancelling the task that calls `run` (Ctrl-C) stops scheduling: running scenarios see the
+/// cancellation, their cleanup still runs, scenarios not yet started are reported as skipped, and
+/// the report is marked interrupted — reporters still write it.
+public struct Runner: Sendable {
+  public var tenant: TenantContext
+  public var services: RunServices
+  public var functions: FunctionRegistry
+  public var jobs: Int
+  public var observer: (any RunObserver)?
+
+  public init(
+    tenant: TenantContext, services: RunServices, functions: FunctionRegistry, jobs: Int,
+    observer: (any RunObserver)? = nil
+  ) {
+    self.tenant = tenant
+    self.services = services
+    self.functions = functions
+    self.jobs = max(1, jobs)
+    self.observer = observer
+  }
+
+  public func run(_ instances: [ScenarioInstance]) async -> RunReport {
+    let startedAt = Date()
+    let started = ContinuousClock.now
+    let interpreter = ScenarioInterpreter(tenant: tenant, services: services, functions: functions, observer: observer)
+    var reports = [ScenarioReport?](repeating: nil, count: instances.count)
+    await withTaskGroup(of: (Int, ScenarioReport).self) { group in
+      var next = 0
+      var running = 0
+      while next < instances.count || running > 0 {
+        while running < jobs, next < instances.count, !Task.isCancelled {
+          let index = next
+          let instance = instances[index]
+          group.addTask { (index, await interpreter.run(instance)) }
+          next += 1
+          running += 1
+        }
+        guard let (index, report) = await group.next() else { break }
+        reports[index] = report
+        running -= 1
+        if Task.isCancelled && running == 0 { break }
+      }
+    }
+    let interrupted = Task.isCancelled || reports.contains { $0 == nil }
+    let complete = zip(instances, reports).map { instance, report in
+      report ?? Self.notRun(instance)
+    }
+    return RunReport(
+      tenant: tenant.name, startedAt: startedAt, duration: ContinuousClock.now - started, scenarios: complete,
+      interrupted: interrupted)
+  }
+
+  static func notRun(_ instance: ScenarioInstance) -> ScenarioReport {
+    ScenarioReport(
+      name: instance.name, file: instance.scenario.file, location: instance.scenario.location,
+      tags: instance.scenario.tags.map(\.value), status: .skipped, skipReason: StepMessages.interrupted,
+      duration: .zero, steps: [])
+  }
+}
