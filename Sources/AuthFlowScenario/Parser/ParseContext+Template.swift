@@ -24,7 +24,7 @@ extension ParseContext {
     }
     switch TemplateString.parse(text) {
     case .success(let parsed?):
-      return .expression(parsed, scalar.location)
+      return .expression(parsed, scalar.location(ofOffset: 0))
     case .success(nil):
       return .literal(scalar.value, scalar.location)
     case .failure(let error):
