@@ -61,10 +61,13 @@ public struct Binding: Sendable {
 public struct MatrixAxis: Sendable {
   public var name: Located<String>
   public var values: [Template]
+  /// Each value as written in the file (`chrome`, `{a: 1}`), for instance names.
+  public var labels: [String]
 
-  public init(name: Located<String>, values: [Template]) {
+  public init(name: Located<String>, values: [Template], labels: [String]? = nil) {
     self.name = name
     self.values = values
+    self.labels = labels ?? values.map(\.label)
   }
 }
 
@@ -80,6 +83,8 @@ public struct Step: Sendable {
   public var needs: [Located<String>]?
   /// The `if` condition; a false value skips the step.
   public var condition: Template?
+  /// The `if` condition as written in the file, for graphs and reports.
+  public var conditionText: String?
   public var retry: RetryPolicy?
   public var timeout: Located<Duration>?
   public var expectations: [Expectation]
@@ -151,8 +156,10 @@ public struct Expectation: Sendable {
     self.matchers = matchers
   }
 
-  /// The path split on dots.
-  public var components: [String] { path.value.split(separator: ".").map(String.init) }
+  /// The path's segments: split on dots, with `["a.b"]` and `[0]` as single segments.
+  public var components: [String] {
+    (try? ExpectPath.parse(path.value).get()) ?? path.value.split(separator: ".").map(String.init)
+  }
 }
 
 /// A matcher of DESIGN §2.

@@ -8,6 +8,9 @@ public indirect enum Template: Sendable {
   case literal(Value, SourceLocation)
   /// A string containing at least one expression. A string that is exactly one expression keeps
   /// the expression's type; otherwise the parts interpolate into a string.
+  ///
+  /// The location is where the string's text starts (after an opening quote), so an offset inside
+  /// the expression is at `location.advanced(by: offset)` (block scalars: the scalar's location).
   case expression(TemplateString, SourceLocation)
   case array([Template], SourceLocation)
   case object([TemplateMember], SourceLocation)

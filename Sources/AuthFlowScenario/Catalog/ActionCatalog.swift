@@ -1,0 +1,22 @@
+/// The sorted list of actions the parser accepts, looked up by name.
+public struct ActionCatalog: Sendable {
+  /// Every action, sorted by name.
+  public let actions: [ActionSignature]
+  private let byName: [String: ActionSignature]
+
+  /// Builds a catalog; when two signatures share a name, the first wins.
+  public init(_ actions: [ActionSignature]) {
+    var byName: [String: ActionSignature] = [:]
+    for action in actions where byName[action.name] == nil {
+      byName[action.name] = action
+    }
+    self.byName = byName
+    self.actions = byName.values.sorted { $0.name < $1.name }
+  }
+
+  /// The action named `name`, if there is one.
+  public subscript(name: String) -> ActionSignature? { byName[name] }
+
+  /// Every action name, sorted.
+  public var names: [String] { actions.map(\.name) }
+}

@@ -1,0 +1,33 @@
+/// What the parser and the JSON Schema know about an action: its name, parameters and forms.
+///
+/// The runtime's action registry supplies one per action, so the parser validates exactly the
+/// actions that exist and the schema cannot drift from them.
+public struct ActionSignature: Sendable, Hashable {
+  /// The step key that selects the action (`web_auth`, `http`, `wait`, …).
+  public var name: String
+  /// One line: what the action does.
+  public var summary: String
+  /// The parameters of the mapping form, in the order documentation lists them.
+  public var parameters: [ParameterSignature]
+  /// The parameter a scalar stands for, when the action also takes a scalar (`wait: 2s` is
+  /// `wait: { duration: 2s }`). The parser keeps the scalar as written in `ActionCall.parameters`.
+  public var scalarForm: ParameterSignature?
+  /// True for open actions whose mapping takes any key besides the listed parameters (`set`).
+  public var acceptsAnyParameters: Bool
+
+  public init(
+    name: String, summary: String = "", parameters: [ParameterSignature] = [],
+    scalarForm: ParameterSignature? = nil, acceptsAnyParameters: Bool = false
+  ) {
+    self.name = name
+    self.summary = summary
+    self.parameters = parameters
+    self.scalarForm = scalarForm
+    self.acceptsAnyParameters = acceptsAnyParameters
+  }
+
+  /// The parameter named `name`.
+  public func parameter(_ name: String) -> ParameterSignature? {
+    parameters.first { $0.name == name }
+  }
+}

@@ -1,0 +1,93 @@
+public import AuthFlowCore
+public import AuthFlowExpression
+import Foundation
+
+/// Finds, reads, parses and validates scenario files: the front of `authflow validate` and
+/// `authflow run`.
+///
+/// Paths may be files or directories; directories are searched recursively for `*.yaml` and
+/// `*.yml`, skipping `authflow.yaml` and anything under a `tenants/` directory, in sorted order.
+/// Files are parsed in parallel; the result lists scenarios and diagnostics in path order.
+public struct ScenarioLoader: Sendable {
+  /// What loading produced: every scenario that could be read, every problem, and the text of
+  /// each file (for diagnostic snippets).
+  public struct Output: Sendable {
+    /// The scenarios, in file order (files that are not YAML mappings have none).
+    public var scenarios: [Scenario]
+    /// Every problem in every file, files in order, each file's sorted by location.
+    public var diagnostics: [Diagnostic]
+    /// The files read, in order.
+    public var files: [String]
+    /// The text of each file read, by path.
+    public var sources: [String: String]
+  }
+
+  public var parser: ScenarioParser
+  /// Runs after parsing; nil to parse only.
+  public var validator: ScenarioValidator?
+
+  public init(catalog: ActionCatalog? = nil, functions: FunctionRegistry = .standard, validate: Bool = true) {
+    parser = ScenarioParser(catalog: catalog)
+    validator = validate ? ScenarioValidator(functions: functions) : nil
+  }
+
+  /// Loads every scenario under `paths`.
+  public func load(_ paths: [String]) async -> Output {
+    var diagnostics: [Diagnostic] = []
+    var files: [String] = []
+    for path in paths {
+      let found = ScenarioFiles.find(at: path)
+      diagnostics += found.diagnostics
+      files += found.files
+    }
+    let loaded = await loadFiles(files)
+    var result = Output(scenarios: [], diagnostics: diagnostics, files: files, sources: [:])
+    for file in loaded {
+      if let scenario = file.scenario { result.scenarios.append(scenario) }
+      result.diagnostics += file.diagnostics
+      if let text = file.text { result.sources[file.path] = text }
+    }
+    return result
+  }
+
+  /// Parses and validates one file's text.
+  public func load(text: String, file: String) -> (scenario: Scenario?, diagnostics: [Diagnostic]) {
+    var (scenario, diagnostics) = parser.parse(text, file: file)
+    if let scenario, let validator { diagnostics += validator.validate(scenario) }
+    return (scenario, diagnostics.sortedByLocation)
+  }
+
+  private struct LoadedFile: Sendable {
+    var path: String
+    var text: String?
+    var scenario: Scenario?
+    var diagnostics: [Diagnostic]
+  }
+
+  /// Files in chunks, a few per core, so 10,000 small files do not become 10,000 tasks.
+  private func loadFiles(_ files: [String]) async -> [LoadedFile] {
+    guard !files.isEmpty else { return [] }
+    let workers = max(1, ProcessInfo.processInfo.activeProcessorCount * 2)
+    let chunkSize = max(1, (files.count + workers - 1) / workers)
+    let chunks = stride(from: 0, to: files.count, by: chunkSize).map { Array(files[$0..<min($0 + chunkSize, files.count)]) }
+    return await withTaskGroup(of: (Int, [LoadedFile]).self) { group in
+      for (index, chunk) in chunks.enumerated() {
+        group.addTask { (index, chunk.map(loadFile)) }
+      }
+      var results = [[LoadedFile]](repeating: [], count: chunks.count)
+      for await (index, loaded) in group { results[index] = loaded }
+      return results.flatMap { $0 }
+    }
+  }
+
+  private func loadFile(_ path: String) -> LoadedFile {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      return LoadedFile(path: path, diagnostics: [.unreadableFile(path)])
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      return LoadedFile(path: path, diagnostics: [.notUTF8(path)])
+    }
+    let (scenario, diagnostics) = load(text: text, file: path)
+    return LoadedFile(path: path, text: text, scenario: scenario, diagnostics: diagnostics)
+  }
+}

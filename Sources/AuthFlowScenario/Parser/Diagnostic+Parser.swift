@@ -1,0 +1,207 @@
+import AuthFlowCore
+import AuthFlowExpression
+
+// The parser's messages, one factory per kind of problem. They are read by QA engineers: say what
+// is wrong in their words, and how to fix it.
+extension Diagnostic {
+  static func unknownKey(_ key: String, in context: String, at location: SourceLocation, hint: String?) -> Diagnostic {
+    .error("unknown key '\(key)' in \(context)", at: location, length: key.count, hint: hint)
+  }
+
+  static func wrongType(expected: String, found node: YAMLNode, for key: String?) -> Diagnostic {
+    // A key is quoted; a phrase ("an item of 'tags'") is not.
+    let subject: String
+    switch key {
+    case nil: subject = ""
+    case let phrase? where phrase.contains(" "): subject = " for \(phrase)"
+    case let key?: subject = " for '\(key)'"
+    }
+    return .error(
+      "expected \(expected)\(subject), found \(node.foundDescription)", at: node.location,
+      length: node.underlineLength)
+  }
+
+  static func missingKey(_ key: String, in context: String, at location: SourceLocation, hint: String) -> Diagnostic {
+    .error("missing required key '\(key)' in \(context)", at: location, hint: hint)
+  }
+
+  static func nonScalarKey(at location: SourceLocation) -> Diagnostic {
+    .error("a key must be a plain string", at: location, hint: "write the key as text, e.g. 'name:'")
+  }
+
+  static func invalidDuration(_ text: String, for key: String, at location: SourceLocation, length: Int) -> Diagnostic {
+    .error(
+      "'\(text)' is not a duration (for '\(key)')", at: location, length: length,
+      hint: "write a number with a unit: 250ms, 90s, 5m or 2h")
+  }
+
+  static func expression(_ error: ExpressionError, in scalar: YAMLScalar) -> Diagnostic {
+    .error(
+      "invalid expression: \(error.message)", at: scalar.location(ofOffset: error.offset),
+      length: max(1, error.length), hint: error.hint)
+  }
+
+  static func emptyFile(at location: SourceLocation) -> Diagnostic {
+    .error("the file is empty", at: location, hint: "a scenario needs at least 'scenario:' and 'steps:'")
+  }
+
+  static func noSteps(at location: SourceLocation) -> Diagnostic {
+    .error("the scenario has no steps", at: location, hint: "add at least one step under 'steps:'")
+  }
+
+  static func emptyMatrixAxis(_ name: String, at location: SourceLocation) -> Diagnostic {
+    .error(
+      "matrix '\(name)' has no values", at: location, length: name.count,
+      hint: "list the values it takes, e.g. \(name): [a, b]")
+  }
+
+  static func invalidNumber(_ key: String, expected: String, at node: YAMLNode) -> Diagnostic {
+    .error(
+      "expected \(expected) for '\(key)', found \(node.scalar?.text ?? node.foundDescription)", at: node.location,
+      length: node.underlineLength)
+  }
+}
+
+// Steps and actions.
+extension Diagnostic {
+  static func noAction(at location: SourceLocation, examples: [String]) -> Diagnostic {
+    let hint =
+      examples.isEmpty
+      ? "add the action to run, e.g. 'http:'"
+      : "add the action to run, e.g. " + examples.prefix(3).map { "'\($0):'" }.joined(separator: " or ")
+    return .error("the step has no action", at: location, hint: hint)
+  }
+
+  static func multipleActions(_ names: [Located<String>]) -> Diagnostic {
+    let listed = names.map { "'\($0.value)'" }.joined(separator: " and ")
+    let first = names.first
+    let notes = names.dropFirst().map { Note("'\($0.value)' is here", at: $0.location) }
+    return .error(
+      "a step runs exactly one action, found \(listed)", at: first?.location, length: first?.value.count ?? 1,
+      notes: notes, hint: "split it into one step per action")
+  }
+
+  static func unknownAction(_ name: String, at location: SourceLocation, hint: String?) -> Diagnostic {
+    .error("unknown action '\(name)'", at: location, length: name.count, hint: hint)
+  }
+
+  static func unknownParameter(
+    _ name: String, action: String, at location: SourceLocation, hint: String?
+  ) -> Diagnostic {
+    .error("unknown parameter '\(name)' for action '\(action)'", at: location, length: name.count, hint: hint)
+  }
+
+  static func missingParameter(_ name: String, action: String, at location: SourceLocation, summary: String)
+    -> Diagnostic
+  {
+    let hint = summary.isEmpty ? "add '\(name):'" : "add '\(name):' (\(summary))"
+    return .error("action '\(action)' is missing the required parameter '\(name)'", at: location, hint: hint)
+  }
+
+  static func parameterType(
+    _ path: String, action: String, expected: ParameterType, found node: YAMLNode, hint: String? = nil
+  ) -> Diagnostic {
+    .error(
+      "parameter '\(path)' of action '\(action)' must be \(expected.description), found \(node.foundDescription)",
+      at: node.location, length: node.underlineLength, hint: hint)
+  }
+
+  static func notAChoice(
+    _ text: String, parameter path: String, action: String, choices: [String], at node: YAMLNode
+  ) -> Diagnostic {
+    .error(
+      "'\(text)' is not a valid value for parameter '\(path)' of action '\(action)'", at: node.location,
+      length: node.underlineLength,
+      hint: Suggestion.hint(for: text, in: choices)
+        ?? "use one of " + choices.map { "'\($0)'" }.joined(separator: ", "))
+  }
+
+  static func scalarNotAccepted(_ action: String, found node: YAMLNode) -> Diagnostic {
+    .error(
+      "action '\(action)' takes a mapping of parameters, found \(node.foundDescription)", at: node.location,
+      length: node.underlineLength, hint: "write its parameters as '\(action): { name: value }'")
+  }
+
+  static func invalidStepID(_ id: String, at location: SourceLocation) -> Diagnostic {
+    .error(
+      "'\(id)' is not a valid step id", at: location, length: max(1, id.count),
+      hint: "use letters, digits, '_' and '-', starting with a letter or '_'")
+  }
+
+  static func reservedStepID(_ id: String, at location: SourceLocation) -> Diagnostic {
+    .error(
+      "'\(id)' is reserved for generated step ids", at: location, length: id.count,
+      hint: "choose a name that says what the step does, e.g. 'login'")
+  }
+
+  static func duplicateStepID(_ id: String, at location: SourceLocation, first: SourceLocation) -> Diagnostic {
+    .error(
+      "duplicate step id '\(id)'", at: location, length: id.count,
+      notes: [Note("'\(id)' first defined here", at: first)], hint: "give every step its own id")
+  }
+
+  static func invalidRetryAttempts(at node: YAMLNode) -> Diagnostic {
+    .error(
+      "retry 'attempts' must be a whole number of at least 1, found \(node.scalar?.text ?? node.foundDescription)",
+      at: node.location, length: node.underlineLength, hint: "e.g. 'attempts: 5'")
+  }
+
+  static func invalidBackoff(at node: YAMLNode) -> Diagnostic {
+    .error(
+      "retry 'backoff' must be a number of at least 1, found \(node.scalar?.text ?? node.foundDescription)",
+      at: node.location, length: node.underlineLength, hint: "1 keeps the delay constant; 2 doubles it each time")
+  }
+}
+
+// Expectations and matchers.
+extension Diagnostic {
+  static func unknownMatcher(_ name: String, at location: SourceLocation, hint: String?) -> Diagnostic {
+    .error("unknown matcher '\(name)'", at: location, length: name.count, hint: hint)
+  }
+
+  static func ambiguousMatcher(_ name: String, at location: SourceLocation, suggestion: String) -> Diagnostic {
+    .error(
+      "unknown matcher '\(name)'", at: location, length: name.count,
+      hint: "did you mean '\(suggestion)'? To compare with an object that has the key '\(name)', "
+        + "write 'equals: { \(name): … }'")
+  }
+
+  static func mixedMatchers(plainKey: Located<String>, matcher: String) -> Diagnostic {
+    .error(
+      "'\(plainKey.value)' is not a matcher, but the mapping also has the matcher '\(matcher)'",
+      at: plainKey.location, length: plainKey.value.count,
+      hint: "use only matcher keys here, or write 'equals: { … }' to compare with an object")
+  }
+
+  static func invalidRegex(_ pattern: String, reason: String, at node: YAMLNode) -> Diagnostic {
+    .error(
+      "invalid regular expression '\(pattern)': \(reason)", at: node.location, length: node.underlineLength,
+      hint: "escape special characters such as '.', '(' and '[' with a backslash")
+  }
+
+  static func invalidMatcherOperand(_ matcher: String, expected: String, found node: YAMLNode) -> Diagnostic {
+    .error(
+      "'\(matcher)' expects \(expected), found \(node.foundDescription)", at: node.location,
+      length: node.underlineLength)
+  }
+
+  static func unknownTypeName(_ name: String, at node: YAMLNode, choices: [String]) -> Diagnostic {
+    .error(
+      "unknown type '\(name)'", at: node.location, length: node.underlineLength,
+      hint: Suggestion.hint(for: name, in: choices) ?? "use one of " + choices.joined(separator: ", "))
+  }
+
+  static func invalidPath(_ path: String, reason: String, at location: SourceLocation) -> Diagnostic {
+    .error(
+      "invalid path '\(path)': \(reason)", at: location, length: max(1, path.count),
+      hint: "write a dotted path such as 'id_token.claims.email', with [\"…\"] around keys that contain dots")
+  }
+}
+
+extension Diagnostic {
+  static func invalidName(_ name: String, for key: String, at location: SourceLocation) -> Diagnostic {
+    .error(
+      "'\(name)' cannot be used as a name under '\(key)'", at: location, length: max(1, name.count),
+      hint: "use letters, digits and '_', starting with a letter, so that it can be read as \(key == "matrix" ? "matrix" : "vars").\(name.isEmpty ? "NAME" : "name")")
+  }
+}

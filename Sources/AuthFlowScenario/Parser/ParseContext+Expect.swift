@@ -1,0 +1,114 @@
+import AuthFlowCore
+
+extension ParseContext {
+  /// `expect:` — path → matcher(s).
+  mutating func expectations(_ node: YAMLNode) -> [Expectation] {
+    guard let pairs = mapping(node, for: "expect") else { return [] }
+    var expectations: [Expectation] = []
+    for (path, pair) in keyedPairs(pairs) {
+      if case .failure(let problem) = ExpectPath.parse(path.value) {
+        report(.invalidPath(path.value, reason: problem.reason, at: path.location))
+      }
+      expectations.append(Expectation(path: path, matchers: matchers(pair.value)))
+    }
+    return expectations
+  }
+
+  /// A plain value is one `equals`; a mapping of matcher names is a list of matchers that must
+  /// all hold; a mapping without matcher names is an `equals` with that object.
+  mutating func matchers(_ node: YAMLNode) -> [Matcher] {
+    guard case .mapping(let pairs, _) = node else {
+      return [Matcher(kind: .equals, operand: template(node), location: node.location)]
+    }
+    let keyed = keyedPairs(pairs)
+    let names = Matcher.Kind.allCases.map(\.rawValue)
+    let matcherKeys = keyed.filter { names.contains($0.key.value) }
+    guard let firstMatcher = matcherKeys.first else {
+      if keyed.count == 1, let key = keyed.first?.key, key.value.count >= 4,
+        let suggestion = Suggestion.closest(to: key.value, in: names)
+      {
+        report(.ambiguousMatcher(key.value, at: key.location, suggestion: suggestion))
+        return []
+      }
+      return [Matcher(kind: .equals, operand: template(node), location: node.location)]
+    }
+    var matchers: [Matcher] = []
+    for (key, pair) in keyed {
+      guard let kind = Matcher.Kind(rawValue: key.value) else {
+        if let hint = Suggestion.hint(for: key.value, in: names) {
+          report(.unknownMatcher(key.value, at: key.location, hint: hint))
+        } else {
+          report(.mixedMatchers(plainKey: key, matcher: firstMatcher.key.value))
+        }
+        continue
+      }
+      checkOperand(pair.value, of: kind)
+      matchers.append(Matcher(kind: kind, operand: template(pair.value), location: key.location))
+    }
+    return matchers
+  }
+
+  /// Checks what can be checked before running: literal operands of the right kind, and regular
+  /// expressions that compile.
+  private mutating func checkOperand(_ node: YAMLNode, of kind: Matcher.Kind) {
+    if node.isExpression { return }
+    let value = node.scalar.map(\.value)
+    switch kind {
+    case .equals, .notEquals, .contains:
+      return
+    case .startsWith:
+      if case .string? = value { return }
+      report(.invalidMatcherOperand(kind.rawValue, expected: "a string", found: node))
+    case .exists:
+      if case .bool? = value { return }
+      report(.invalidMatcherOperand(kind.rawValue, expected: "true or false", found: node))
+    case .matches:
+      guard case .string(let pattern)? = value else {
+        report(.invalidMatcherOperand(kind.rawValue, expected: "a regular expression", found: node))
+        return
+      }
+      do {
+        _ = try Regex(pattern)
+      } catch {
+        report(.invalidRegex(pattern, reason: "\(error)", at: node))
+      }
+    case .type:
+      guard case .string(let name)? = value else {
+        report(.invalidMatcherOperand(kind.rawValue, expected: "a type name", found: node))
+        return
+      }
+      if !Matcher.typeNames.contains(name) {
+        report(.unknownTypeName(name, at: node, choices: Matcher.typeNames))
+      }
+    case .oneOf:
+      if case .sequence = node { return }
+      report(.invalidMatcherOperand(kind.rawValue, expected: "a list of values", found: node))
+    case .gt, .gte, .lt, .lte:
+      switch value {
+      case .int?, .double?: return
+      default: report(.invalidMatcherOperand(kind.rawValue, expected: "a number", found: node))
+      }
+    case .within:
+      checkWithin(node)
+    }
+  }
+
+  /// `within: { of: …, seconds: … }`.
+  private mutating func checkWithin(_ node: YAMLNode) {
+    guard let pairs = mapping(node, for: "within", expected: "a mapping '{ of: …, seconds: … }'") else { return }
+    let keys = knownPairs(pairs, allowed: ["of", "seconds"], in: "'within'")
+    for required in ["of", "seconds"] where keys[required] == nil {
+      report(
+        .missingKey(
+          required, in: "'within'", at: node.location, hint: "write 'within: { of: <expected>, seconds: <tolerance> }'"))
+    }
+    if let seconds = keys["seconds"]?.value, !seconds.isExpression {
+      _ = duration(seconds, for: "seconds")
+    }
+  }
+}
+
+extension Matcher {
+  /// The names the `type` matcher accepts, as `Value.typeName` spells them.
+  public static let typeNames = ["array", "bool", "int", "jwt", "null", "number", "object", "string"]
+}

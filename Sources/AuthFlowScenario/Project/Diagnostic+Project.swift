@@ -1,0 +1,42 @@
+import AuthFlowCore
+
+// Messages about `authflow.yaml`.
+extension Diagnostic {
+  static func unknownTenant(_ name: Located<String>, hint: String?) -> Diagnostic {
+    .error(
+      "default_tenant '\(name.value)' is not one of the tenants", at: name.location, length: name.value.count,
+      hint: hint ?? "add it under 'tenants:', or name one that is there")
+  }
+
+  static func missingTenantKind(_ name: Located<String>) -> Diagnostic {
+    .error(
+      "tenant '\(name.value)' has no 'kind'", at: name.location, length: name.value.count,
+      hint: "add 'kind: mock', 'kind: auth0' or 'kind: oidc'")
+  }
+
+  static func unknownTenantKind(_ kind: Located<String>) -> Diagnostic {
+    let kinds = TenantProfile.Kind.allCases.map(\.rawValue)
+    return .error(
+      "unknown tenant kind '\(kind.value)'", at: kind.location, length: max(1, kind.value.count),
+      hint: Suggestion.hint(for: kind.value, in: kinds) ?? "use one of " + kinds.map { "'\($0)'" }.joined(separator: ", "))
+  }
+
+  static func missingTenantSetting(_ key: String, tenant: Located<String>, kind: TenantProfile.Kind) -> Diagnostic {
+    let example = key == "domain" ? "domain: ${{ env.AUTH0_DOMAIN }}" : "issuer: https://idp.example.com"
+    return .error(
+      "tenant '\(tenant.value)' of kind '\(kind.rawValue)' needs '\(key)'", at: tenant.location,
+      length: tenant.value.count, hint: "add '\(example)'")
+  }
+
+  static func ignoredTenantSetting(_ key: String, kind: TenantProfile.Kind, at location: SourceLocation) -> Diagnostic {
+    Diagnostic(
+      .warning, "'\(key)' is not used by a tenant of kind '\(kind.rawValue)'", at: location, length: key.count,
+      hint: "remove it, or change 'kind'")
+  }
+
+  static func missingClientID(_ client: Located<String>, tenant: String) -> Diagnostic {
+    .error(
+      "client '\(client.value)' of tenant '\(tenant)' has no 'client_id'", at: client.location,
+      length: client.value.count, hint: "add 'client_id: ${{ env.…_CLIENT_ID }}'")
+  }
+}

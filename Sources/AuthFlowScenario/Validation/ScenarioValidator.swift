@@ -1,0 +1,29 @@
+public import AuthFlowCore
+public import AuthFlowExpression
+
+/// The validate stage: the checks that need the whole scenario — `needs` and cycles, references
+/// to `steps.X` that may not have run, unknown expression functions and roots, `save` names that
+/// collide. Runs after `ScenarioParser`, on the same located model; reports, never throws.
+public struct ScenarioValidator: Sendable {
+  /// The functions expressions may call.
+  public var functions: FunctionRegistry
+
+  public init(functions: FunctionRegistry = .standard) {
+    self.functions = functions
+  }
+
+  /// Every problem found, sorted by location.
+  public func validate(_ scenario: Scenario) -> [Diagnostic] {
+    validate(scenario, graph: FlowGraph(scenario))
+  }
+
+  /// Every problem found, with the graph already built.
+  public func validate(_ scenario: Scenario, graph: FlowGraph) -> [Diagnostic] {
+    var diagnostics: [Diagnostic] = []
+    diagnostics += checkNeeds(scenario, graph: graph)
+    diagnostics += checkCycles(graph)
+    diagnostics += checkReferences(scenario, graph: graph)
+    diagnostics += checkSaves(scenario)
+    return diagnostics.sortedByLocation
+  }
+}

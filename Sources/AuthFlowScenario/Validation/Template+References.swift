@@ -1,0 +1,34 @@
+import AuthFlowCore
+import AuthFlowExpression
+
+/// A read of `root.member…` inside an expression, located in the file.
+struct ExpressionReference {
+  var root: String
+  /// The literal member names after the root (`steps.login.refresh_token` → login, refresh_token).
+  var path: [String]
+  var location: SourceLocation
+  var length: Int
+}
+
+extension Template {
+  /// Every expression in the template with where its text starts, depth first.
+  var expressions: [(TemplateString, SourceLocation)] {
+    switch self {
+    case .literal: return []
+    case .expression(let string, let location): return [(string, location)]
+    case .array(let items, _): return items.flatMap(\.expressions)
+    case .object(let members, _): return members.flatMap(\.value.expressions)
+    }
+  }
+
+  /// Every root reference made by the template's expressions.
+  var references: [ExpressionReference] {
+    expressions.flatMap { string, location in string.references(at: location) }
+  }
+}
+
+extension TemplateString {
+  func references(at location: SourceLocation) -> [ExpressionReference] {
+    []
+  }
+}
