@@ -6,11 +6,11 @@ public struct AssertAction: Action {
   public static let signature = ActionSignature(
     name: "assert", summary: "Check a condition over values computed from earlier steps.",
     parameters: [
-      ParameterSignature(name: "that", type: .any, summary: "An expression that must be true."),
-      ParameterSignature(name: "value", type: .any, summary: "A value to check with `expect` matchers (as `value`)."),
-      ParameterSignature(name: "message", type: .string, summary: "What to say when `that` is false."),
+      ParameterSignature("that", .any, summary: "An expression that must be true."),
+      ParameterSignature("value", .any, summary: "A value to check with `expect` matchers (as `value`)."),
+      ParameterSignature("message", .string, summary: "What to say when `that` is false."),
     ],
-    scalarParameter: .any)
+    scalarForm: ParameterSignature("that", .any, summary: "An expression that must be true."))
 
   public static let documentation = """
     Two forms, which can be combined:

@@ -32,11 +32,14 @@ public struct ScenarioInterpreter: Sendable {
     }
     await observer?.scenarioStarted(name: instance.name, file: scenario.file)
     let clientName = scenario.client?.value ?? "native"
-    let runtime = ScenarioRuntime(
+    var runtime = ScenarioRuntime(
       instance: instance, tenant: tenant, client: tenant.clients[clientName] ?? .null, services: services,
       functions: functions)
 
-    if let problem = await evaluateVariables(scenario, runtime: runtime) {
+    var setupProblem = evaluateMatrix(instance, runtime: &runtime)
+    if setupProblem == nil { setupProblem = await evaluateVariables(scenario, runtime: runtime) }
+    let prepared = runtime
+    if let problem = setupProblem {
       report.steps = [
         StepReport(
           id: "vars", name: "vars", action: "vars", phase: .main, location: problem.location ?? scenario.location,
@@ -46,7 +49,7 @@ public struct ScenarioInterpreter: Sendable {
       let budget = scenario.timeout?.value ?? .seconds(3600)
       let collector = StepCollector()
       let main = await withDeadline(budget) {
-        await runGraph(scenario.steps, phase: .main, runtime: runtime, collector: collector)
+        await runGraph(scenario.steps, phase: .main, runtime: prepared, collector: collector)
       }
       var mainReports = await collector.reports
       if case .timedOut = main {
@@ -61,7 +64,7 @@ public struct ScenarioInterpreter: Sendable {
         let cleanupTimeout = services.cleanupTimeout
         let task = Task {
           await withDeadline(cleanupTimeout) {
-            await runGraph(cleanup, phase: .cleanup, runtime: runtime, collector: cleanupCollector)
+            await runGraph(cleanup, phase: .cleanup, runtime: prepared, collector: cleanupCollector)
           }
         }
         _ = await task.value
@@ -94,6 +97,21 @@ public struct ScenarioInterpreter: Sendable {
     if let client = scenario.client?.value, tenant.clients[client] == nil {
       return "tenant '\(tenant.name)' has no client profile '\(client)'"
     }
+    return nil
+  }
+
+  /// `matrix.NAME` for this instance; the values may use every root but `vars` and `steps`.
+  private func evaluateMatrix(_ instance: ScenarioInstance, runtime: inout ScenarioRuntime) -> Problem? {
+    var values: [String: Value] = [:]
+    let context = EvaluationContext(roots: runtime.fixedRoots, functions: functions)
+    for entry in instance.matrix {
+      do {
+        values[entry.name] = try entry.value.evaluate(in: context)
+      } catch {
+        return Problem(.evaluation, "matrix.\(entry.name): \(error.message)", at: error.location)
+      }
+    }
+    runtime.fixedRoots["matrix"] = .object(values)
     return nil
   }
 

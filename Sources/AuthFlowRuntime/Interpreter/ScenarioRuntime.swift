@@ -11,7 +11,7 @@ struct ScenarioRuntime: Sendable {
   let functions: FunctionRegistry
   let state: ScenarioState
   /// The roots that do not change while the scenario runs.
-  let fixedRoots: [String: Value]
+  var fixedRoots: [String: Value]
 
   init(instance: ScenarioInstance, tenant: TenantContext, client: Value, services: RunServices, functions: FunctionRegistry) {
     self.instance = instance
@@ -24,7 +24,6 @@ struct ScenarioRuntime: Sendable {
     self.fixedRoots = [
       "tenant": tenant.value,
       "client": client,
-      "matrix": .object(instance.matrix),
       "env": .object(services.environment.mapValues(Value.string)),
       "scenario": .object([
         "name": .string(instance.name),
