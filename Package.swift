@@ -18,6 +18,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+    .package(url: "https://github.com/apple/swift-nio.git", from: "2.90.0"),
+    .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.30.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
   ],
   targets: [
@@ -53,6 +55,10 @@ let package = Package(
         "AuthFlowCore", "CLibXML2",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Logging", package: "swift-log"),
+        // Named so that transport errors (connection, TLS, timeouts) can be told apart.
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
       ],
       swiftSettings: swiftSettings
     ),

@@ -1,0 +1,112 @@
+import CLibXML2
+
+/// A parsed page: what a scenario step needs from Universal Login and OpenID Provider pages.
+///
+/// Parsed with libxml2's forgiving HTML parser (unclosed tags, entities, uppercase tags all fine);
+/// the libxml2 tree is freed before `parse` returns, so the document is a plain value.
+public struct HTMLDocument: Sendable, Hashable {
+  /// The URL the page was fetched from.
+  public var url: String
+  /// What relative links resolve against: `<base href>` when present, else `url`.
+  public var baseURL: String
+  public var title: String?
+  public var forms: [HTMLForm]
+  public var links: [HTMLLink]
+  /// The visible text (no scripts, styles, head, or `hidden` elements), whitespace collapsed.
+  public var text: String
+  /// Elements with an id, class or role, and headings, paragraphs, labels and list items.
+  public var elements: [HTMLElement]
+
+  public init(
+    url: String, baseURL: String, title: String?, forms: [HTMLForm], links: [HTMLLink], text: String,
+    elements: [HTMLElement]
+  ) {
+    self.url = url
+    self.baseURL = baseURL
+    self.title = title
+    self.forms = forms
+    self.links = links
+    self.text = text
+    self.elements = elements
+  }
+
+  /// Parses HTML bytes (UTF-8) fetched from `url`.
+  public static func parse(_ bytes: [UInt8], url: String) -> HTMLDocument {
+    _ = parserReady
+    let options = Int32(
+      HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+        | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOBLANKS.rawValue)
+    let document = bytes.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress.flatMap { base in
+        base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { characters in
+          htmlReadMemory(characters, Int32(clamping: buffer.count), url, "UTF-8", options)
+        }
+      }
+    }
+    guard let document else {
+      return HTMLDocument(url: url, baseURL: url, title: nil, forms: [], links: [], text: "", elements: [])
+    }
+    defer { xmlFreeDoc(document) }
+    return HTMLTreeWalker.document(from: document.pointee.children, url: url)
+  }
+
+  /// Parses an HTML response's body.
+  public static func parse(_ response: HTTPResponse) -> HTMLDocument {
+    parse(response.body, url: response.url)
+  }
+
+  /// libxml2 sets up its globals once, before the first parse on any thread.
+  private static let parserReady: Void = xmlInitParser()
+
+  /// The start of the visible text, cut at a word boundary, for messages.
+  public func snippet(maxLength: Int = 200) -> String {
+    guard text.count > maxLength else { return text }
+    let cut = text.prefix(maxLength)
+    let word = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
+    return word + "…"
+  }
+
+  /// The kept elements matching a selector (`#id`, `.class`, `[role=alert]`, `tag.class`…), in
+  /// document order; none when the selector is outside the supported subset.
+  public func elements(matching selector: String) -> [HTMLElement] {
+    guard let parsed = HTMLSelector(selector) else { return [] }
+    return elements(matching: parsed)
+  }
+
+  public func elements(matching selector: HTMLSelector) -> [HTMLElement] {
+    elements.filter(selector.matches)
+  }
+
+  /// The element with that id.
+  public func element(id: String) -> HTMLElement? {
+    elements.first { $0.id == id }
+  }
+
+  /// Where pages put error messages: Universal Login, common CSS frameworks, ARIA alerts.
+  public static let errorSelectors = [
+    "#error-message", "#prompt-alert", "[role=alert]", ".error", ".error-message", ".alert-danger",
+    ".ulp-input-error-message", ".ulp-error-info", "[data-error-code]", "#error-element-password",
+  ]
+
+  /// The texts of the page's error-message elements, in document order, without repeats or blanks.
+  public var errorMessages: [String] {
+    let selectors = Self.errorSelectors.compactMap(HTMLSelector.init)
+    var seen = Set<String>()
+    return elements.filter { element in selectors.contains { $0.matches(element) } }
+      .map(\.text)
+      .filter { !$0.isEmpty && seen.insert($0).inserted }
+  }
+
+  /// The forms a selector matches, in document order.
+  public func forms(_ selector: HTMLFormSelector) -> [HTMLForm] {
+    forms.enumerated().filter { selector.matches($0.element, at: $0.offset) }.map(\.element)
+  }
+
+  /// The first form a selector matches; throws, listing the page's forms, when none does.
+  public func form(_ selector: HTMLFormSelector) throws(FormError) -> HTMLForm {
+    guard let form = forms(selector).first else {
+      throw .noMatchingForm(selector, forms: forms, page: url)
+    }
+    return form
+  }
+}

@@ -1,0 +1,27 @@
+public import Foundation
+
+/// How long a 429 response asks the client to wait.
+public enum RateLimitDelay {
+  /// The wait `Retry-After` (seconds or an HTTP date) or `X-RateLimit-Reset` (epoch seconds)
+  /// asks for, never negative; nil when the response names neither.
+  public static func requested(by response: HTTPResponse, now: Date) -> Duration? {
+    if let retryAfter = response.headers["Retry-After"]?.trimmingCharacters(in: .whitespaces) {
+      if let seconds = Double(retryAfter), seconds.isFinite {
+        return .milliseconds(Int64(max(0, seconds) * 1000))
+      }
+      if let date = HTTPDate.parse(retryAfter) {
+        return until(date, now: now)
+      }
+    }
+    if let reset = response.headers["X-RateLimit-Reset"]?.trimmingCharacters(in: .whitespaces),
+      let epoch = Double(reset), epoch.isFinite
+    {
+      return until(Date(timeIntervalSince1970: epoch), now: now)
+    }
+    return nil
+  }
+
+  private static func until(_ date: Date, now: Date) -> Duration {
+    .milliseconds(Int64(max(0, date.timeIntervalSince(now)) * 1000))
+  }
+}

@@ -1,0 +1,78 @@
+public import Foundation
+
+/// A transport that backs off on HTTP 429 — waiting as `Retry-After` or `X-RateLimit-Reset` asks,
+/// within bounds — and retries idempotent requests whose connection failed.
+///
+/// A non-idempotent request (a POST to `/oauth/token`) is never repeated after a connection error:
+/// the server may have acted on it (a refresh token rotated, a code spent). A 429 is safe to retry
+/// for any method, since the server refused the request without acting on it.
+public struct RetryingTransport: HTTPTransport {
+  /// The bounds.
+  public struct Policy: Sendable {
+    /// Retries after the first attempt.
+    public var maxRetries: Int = 3
+    /// The longest single wait; longer requests are cut to it.
+    public var maxWait: Duration = .seconds(10)
+    /// The wait when a 429 names no delay.
+    public var defaultWait: Duration = .seconds(1)
+    /// The first wait before retrying an idempotent request after a connection error; doubles.
+    public var connectionRetryWait: Duration = .milliseconds(100)
+
+    public init() {}
+  }
+
+  public let base: any HTTPTransport
+  public let policy: Policy
+  private let now: @Sendable () -> Date
+  private let sleep: @Sendable (Duration) async throws -> Void
+
+  /// - Parameters:
+  ///   - now: the wall clock `Retry-After` dates and `X-RateLimit-Reset` are compared with.
+  ///   - sleep: how to wait; tests inject one that records and returns at once.
+  public init(
+    wrapping base: any HTTPTransport, policy: Policy = Policy(),
+    now: @escaping @Sendable () -> Date = { Date() },
+    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+  ) {
+    self.base = base
+    self.policy = policy
+    self.now = now
+    self.sleep = sleep
+  }
+
+  public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+    var retries = 0
+    var connectionWait = policy.connectionRetryWait
+    while true {
+      let response: HTTPResponse
+      do {
+        response = try await base.send(request)
+      } catch {
+        guard retries < policy.maxRetries, request.method.isIdempotent, Self.isRetryable(error) else { throw error }
+        retries += 1
+        try await wait(min(connectionWait, policy.maxWait), url: request.url)
+        connectionWait = connectionWait * 2
+        continue
+      }
+      guard response.status == 429, retries < policy.maxRetries else { return response }
+      retries += 1
+      let requested = RateLimitDelay.requested(by: response, now: now()) ?? policy.defaultWait
+      try await wait(min(requested, policy.maxWait), url: request.url)
+    }
+  }
+
+  private func wait(_ duration: Duration, url: String) async throws(TransportError) {
+    do {
+      try await sleep(duration)
+    } catch {
+      throw .cancelled(url)
+    }
+  }
+
+  private static func isRetryable(_ error: TransportError) -> Bool {
+    switch error.kind {
+    case .connectionRefused, .timeout, .other: return true
+    case .dns, .tls, .invalidURL, .tooManyRedirects, .bodyTooLarge: return false
+    }
+  }
+}

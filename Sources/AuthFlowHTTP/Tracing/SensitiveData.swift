@@ -1,0 +1,81 @@
+public import AuthFlowCore
+
+/// The header and field names whose values traces mask, whatever the secret registry knows.
+public enum SensitiveData {
+  /// Headers whose values are masked (the auth scheme and cookie names stay visible).
+  public static let headerNames: Set<String> = ["authorization", "cookie", "set-cookie", "dpop", "proxy-authorization"]
+
+  /// Form, JSON and URL parameter names whose values are masked.
+  public static let fieldNames: Set<String> = [
+    "password", "client_secret", "code", "code_verifier", "refresh_token", "access_token", "id_token", "otp",
+    "subject_token", "mfa_token", "recovery_code", "session_transfer_token", "binding_code", "client_assertion",
+    "new_password", "oob_code",
+  ]
+
+  /// True when a header's value is masked.
+  public static func isSensitiveHeader(_ name: String) -> Bool {
+    headerNames.contains(name.lowercased())
+  }
+
+  /// True when a field's value is masked.
+  public static func isSensitiveField(_ name: String) -> Bool {
+    fieldNames.contains(name.lowercased())
+  }
+
+  /// Masks a header value: `Bearer ***`, `sid=***; theme=***`, `sid=***; Path=/; HttpOnly`.
+  public static func maskHeader(name: String, value: String) -> String {
+    switch name.lowercased() {
+    case "authorization", "proxy-authorization":
+      let parts = value.split(separator: " ", maxSplits: 1)
+      return parts.count == 2 ? "\(parts[0]) \(Redaction.mask)" : Redaction.mask
+    case "cookie":
+      return value.split(separator: ";").map { maskPair($0) }.joined(separator: "; ")
+    case "set-cookie":
+      var parts = value.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+      if let first = parts.first { parts[0] = maskPair(Substring(first)) }
+      return parts.joined(separator: ";")
+    default:
+      return Redaction.mask
+    }
+  }
+
+  /// Masks sensitive parameters in a URL's query and fragment, leaving the encoding of the rest.
+  public static func maskURL(_ url: String) -> String {
+    let (base, query, fragment) = URLParts.split(url)
+    var result = String(base)
+    if let query { result += "?" + maskParameters(query) }
+    if let fragment { result += "#" + maskParameters(fragment) }
+    return result
+  }
+
+  /// Masks sensitive pairs of `a=1&b=2` text, leaving the encoding of the rest.
+  public static func maskParameters(_ text: some StringProtocol) -> String {
+    text.split(separator: "&", omittingEmptySubsequences: false).map { segment -> String in
+      let parts = segment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      guard parts.count == 2, isSensitiveField(PercentEncoding.decode(parts[0], plusAsSpace: true)) else {
+        return String(segment)
+      }
+      return "\(parts[0])=\(Redaction.mask)"
+    }.joined(separator: "&")
+  }
+
+  /// Masks sensitive members of a JSON value, at any depth.
+  public static func maskJSON(_ value: Value) -> Value {
+    switch value {
+    case .object(let members):
+      var masked: [String: Value] = [:]
+      for (key, member) in members {
+        masked[key] = isSensitiveField(key) && !member.isNull ? .string(Redaction.mask) : maskJSON(member)
+      }
+      return .object(masked)
+    case .array(let items): return .array(items.map(maskJSON))
+    default: return value
+    }
+  }
+
+  private static func maskPair(_ pair: Substring) -> String {
+    let trimmed = pair.drop { $0 == " " }
+    guard let equals = trimmed.firstIndex(of: "=") else { return Redaction.mask }
+    return "\(trimmed[..<equals])=\(Redaction.mask)"
+  }
+}

@@ -1,0 +1,93 @@
+import AsyncHTTPClient
+import NIOCore
+
+/// The transport over the network: one pooled AsyncHTTPClient for the whole run (keep-alive and
+/// connection reuse), redirects disabled, responses decompressed, bodies collected up to a cap.
+///
+/// Create one per run and call `shutdown()` when the run ends.
+public final class LiveTransport: HTTPTransport {
+  /// Limits and timeouts.
+  public struct Configuration: Sendable {
+    /// Time to establish a connection (TCP and TLS).
+    public var connectTimeout: Duration = .seconds(5)
+    /// Longest silence while reading a response.
+    public var readTimeout: Duration = .seconds(30)
+    /// Deadline for a whole exchange, unless the request sets its own `timeout`.
+    public var requestTimeout: Duration = .seconds(30)
+    /// Responses with a larger (decompressed) body fail with `.bodyTooLarge`.
+    public var maxBodySize: Int = 10 * 1024 * 1024
+    /// Pooled HTTP/1.1 connections per host; concurrent flows queue past it.
+    public var maxConnectionsPerHost: Int = 32
+    /// Skips certificate verification (self-signed local providers only).
+    public var allowInsecureTLS: Bool = false
+
+    public init() {}
+  }
+
+  public let configuration: Configuration
+  private let client: HTTPClient
+
+  public init(configuration: Configuration = Configuration()) {
+    self.configuration = configuration
+    var clientConfiguration = HTTPClient.Configuration(
+      redirectConfiguration: .disallow,
+      timeout: .init(
+        connect: TimeAmount(configuration.connectTimeout), read: TimeAmount(configuration.readTimeout)),
+      decompression: .enabled(limit: .size(configuration.maxBodySize))
+    )
+    if configuration.allowInsecureTLS {
+      var tls = clientConfiguration.tlsConfiguration ?? .makeClientConfiguration()
+      tls.certificateVerification = .none
+      clientConfiguration.tlsConfiguration = tls
+    }
+    clientConfiguration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit =
+      configuration.maxConnectionsPerHost
+    // Fail fast: a refused connection is an environment failure to report, not to wait out.
+    clientConfiguration.connectionPool.retryConnectionEstablishment = false
+    self.client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: clientConfiguration)
+  }
+
+  public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+    guard let scheme = URLParts.scheme(of: request.url), scheme == "http" || scheme == "https",
+      URLParts(request.url) != nil
+    else { throw .invalidURL(request.url) }
+
+    var outgoing = HTTPClientRequest(url: request.url)
+    outgoing.method = .init(rawValue: request.method.rawValue)
+    for field in request.headers {
+      outgoing.headers.add(name: field.name, value: field.value)
+    }
+    if !request.body.isEmpty {
+      outgoing.body = .bytes(ByteBuffer(bytes: request.body))
+    }
+    let timeout = request.timeout ?? configuration.requestTimeout
+    do {
+      let response = try await client.execute(outgoing, timeout: TimeAmount(timeout))
+      let body = try await response.body.collect(upTo: configuration.maxBodySize)
+      var headers = HTTPHeaderFields()
+      for (name, value) in response.headers {
+        headers.add(name: name, value: value)
+      }
+      return HTTPResponse(
+        status: Int(response.status.code), headers: headers, body: Array(body.readableBytesView), url: request.url)
+    } catch {
+      throw TransportErrorMapping.map(error, url: request.url, bodyLimit: configuration.maxBodySize)
+    }
+  }
+
+  /// Closes every pooled connection. Call once, when the run is over; later sends fail.
+  public func shutdown() async throws(TransportError) {
+    do {
+      try await client.shutdown()
+    } catch {
+      throw TransportError(kind: .other, message: "shutting down the HTTP client failed: \(error)")
+    }
+  }
+}
+
+extension TimeAmount {
+  init(_ duration: Duration) {
+    let (seconds, attoseconds) = duration.components
+    self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+  }
+}
