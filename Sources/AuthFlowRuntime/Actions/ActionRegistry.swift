@@ -5,6 +5,7 @@ public import AuthFlowScenario
 public enum ActionRegistry {
   public static let all: [any Action.Type] = [
     AssertAction.self,
+    HTTPAction.self,
     SetAction.self,
     WaitAction.self,
   ].sorted { $0.signature.name < $1.signature.name }

@@ -1,9 +1,12 @@
 public import AuthFlowCore
+public import AuthFlowHTTP
 
 /// The services shared by every scenario of a run: secrets, and (through the context) HTTP and
 /// browsers. Created once per run.
 public struct RunServices: Sendable {
   public var secrets: SecretRegistry
+  /// The one door to the network (live client, possibly wrapped for tracing and rate limits).
+  public var transport: any HTTPTransport
   /// The process environment, as `env` in expressions.
   public var environment: [String: String]
   /// A step with no `timeout` gets this one.
@@ -12,10 +15,11 @@ public struct RunServices: Sendable {
   public var cleanupTimeout: Duration
 
   public init(
-    secrets: SecretRegistry, environment: [String: String] = [:], defaultStepTimeout: Duration = .seconds(60),
+    secrets: SecretRegistry, transport: any HTTPTransport, environment: [String: String] = [:], defaultStepTimeout: Duration = .seconds(60),
     cleanupTimeout: Duration = .seconds(30)
   ) {
     self.secrets = secrets
+    self.transport = transport
     self.environment = environment
     self.defaultStepTimeout = defaultStepTimeout
     self.cleanupTimeout = cleanupTimeout

@@ -1,5 +1,6 @@
 import AuthFlowCore
 import AuthFlowExpression
+import AuthFlowHTTP
 import AuthFlowScenario
 
 /// Everything the steps of one scenario instance share while it runs.
@@ -10,6 +11,8 @@ struct ScenarioRuntime: Sendable {
   let services: RunServices
   let functions: FunctionRegistry
   let state: ScenarioState
+  /// This instance's browsers: cookie jars are never shared between scenarios.
+  let browsers: BrowserPool
   /// The roots that do not change while the scenario runs.
   var fixedRoots: [String: Value]
 
@@ -20,6 +23,8 @@ struct ScenarioRuntime: Sendable {
     self.services = services
     self.functions = functions
     self.state = ScenarioState()
+    let callbacks = tenant.clients.values.compactMap { $0.member("redirect_uri")?.stringValue }
+    self.browsers = BrowserPool(transport: services.transport, callbackPrefixes: Array(Set(callbacks)).sorted())
     let scenario = instance.scenario
     self.fixedRoots = [
       "tenant": tenant.value,
@@ -46,7 +51,8 @@ struct ScenarioRuntime: Sendable {
   }
 
   func actionContext(stepID: String) -> ActionContext {
-    ActionContext(tenant: tenant, client: client, services: services, stepID: stepID, state: state)
+    ActionContext(
+      tenant: tenant, client: client, services: services, stepID: stepID, state: state, browsers: browsers)
   }
 
   /// A value as a failure message shows it: JSON, secrets masked unless `--show-secrets`.

@@ -1,0 +1,118 @@
+public import AuthFlowCore
+import AuthFlowHTTP
+public import AuthFlowScenario
+
+/// `http` — one HTTP exchange, with a named browser's cookies, optionally following redirects.
+public struct HTTPAction: Action {
+  public static let signature = ActionSignature(
+    name: "http", summary: "Send an HTTP request and expose the response.",
+    parameters: [
+      ParameterSignature("url", .string, required: true, summary: "Absolute URL, or a path relative to the tenant's base URL."),
+      ParameterSignature("method", .oneOf(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]), summary: "Default GET."),
+      ParameterSignature("headers", .map, summary: "Request headers."),
+      ParameterSignature("query", .map, summary: "Query parameters, appended to the URL (percent-encoded)."),
+      ParameterSignature("form", .map, summary: "An application/x-www-form-urlencoded body."),
+      ParameterSignature("json", .any, summary: "A JSON body (any value)."),
+      ParameterSignature("body", .string, summary: "A raw text body (set `Content-Type` in headers)."),
+      ParameterSignature("bearer", .string, summary: "Sends `Authorization: Bearer <value>`."),
+      ParameterSignature("follow_redirects", .bool, summary: "Follow 3xx responses (default false)."),
+      ParameterSignature("browser", .string, summary: "The named browser whose cookie jar to use (default `default`)."),
+      ParameterSignature("timeout", .duration, summary: "Per-request timeout."),
+    ])
+
+  public static let documentation = """
+    Sends one request through a named browser: its cookies are sent and the response's
+    `Set-Cookie` headers are stored, so consecutive `http` steps naming the same browser behave like
+    one user agent. Redirects are not followed unless `follow_redirects: true`; a redirect to the
+    client's `redirect_uri` is never fetched, so the callback URL can be read from `url`.
+
+    The result: `status`, `headers` (lower-case names; a header sent several times is a list),
+    `body` (parsed JSON when the response is JSON, else text), `cookies` (the browser's cookies for
+    the final URL, values secret), `url` (the final URL) and `redirects` (the URLs visited).
+    Token-, code- and password-like members of a JSON body are secrets; JWTs are JWT values.
+    A non-2xx status is not an error: assert on `status`. Failing to get a response (refused
+    connection, timeout) is an environment error.
+    """
+
+  public static let example = """
+    scenario: The discovery document names the issuer
+    steps:
+      - id: discovery
+        http:
+          url: .well-known/openid-configuration
+        expect:
+          status: 200
+          body.issuer: ${{ tenant.issuer }}
+          headers.content-type: { contains: application/json }
+    """
+
+  public init() {}
+
+  public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
+    let input = Parameters(parameters)
+    var url = resolve(try input.requiredString("url"), base: context.tenant.baseURL)
+    let query = try input.stringMap("query")
+    if !query.isEmpty {
+      url += (url.contains("?") ? "&" : "?") + URLParameters(query).queryString()
+    }
+    let method = HTTPMethod(rawValue: (try input.string("method") ?? "GET").uppercased())
+    var request = HTTPRequest(method: method, url: url)
+    for (name, value) in try input.stringMap("headers") { request.headers.add(name: name, value: value) }
+    if let token = try input.string("bearer") { request.headers.remove("Authorization")
+      request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+    let form = try input.stringMap("form")
+    if !form.isEmpty {
+      request.body = Array(URLParameters(form).formEncoded().utf8)
+      if !request.headers.contains("Content-Type") {
+        request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+      }
+    } else if let json = input["json"] {
+      request.body = Array(json.jsonText(revealSecrets: true).utf8)
+      if !request.headers.contains("Content-Type") { request.headers.add(name: "Content-Type", value: "application/json") }
+    } else if let body = try input.string("body") {
+      request.body = Array(body.utf8)
+    }
+    request.timeout = try input.duration("timeout")
+    let browser = await context.browser(named: try input.string("browser"))
+    let followRedirects = try input.bool("follow_redirects") ?? false
+    let exchange: BrowserResponse
+    do {
+      exchange = try await browser.send(request, followRedirects: followRedirects)
+    } catch {
+      throw .environment(error.message)
+    }
+    var result = HTTPResult.value(of: exchange.response)
+    result["cookies"] = await browser.cookiesValue
+    result["redirects"] = .array(exchange.visited.map(Value.string))
+    if let callback = exchange.callbackURL { result["url"] = .string(callback) }
+    return .success(.object(result))
+  }
+
+  private func resolve(_ url: String, base: String) -> String {
+    if url.hasPrefix("http://") || url.hasPrefix("https://") { return url }
+    return base + (url.hasPrefix("/") ? String(url.dropFirst()) : url)
+  }
+}
+
+/// An HTTP response as a step result (`status`, `headers`, `body`, `url`).
+enum HTTPResult {
+  static func value(of response: HTTPResponse) -> [String: Value] {
+    var headers: [String: Value] = [:]
+    for field in response.headers {
+      let name = field.name.lowercased()
+      let value: Value = SensitiveData.isSensitiveHeader(name) ? .secret(.string(field.value)) : .string(field.value)
+      if let existing = headers[name] {
+        headers[name] = .array((existing.arrayValue ?? [existing]) + [value])
+      } else {
+        headers[name] = value
+      }
+    }
+    let body: Value
+    if let json = response.jsonValue {
+      body = json.taggingSecrets()
+    } else {
+      body = .string(response.bodyText)
+    }
+    return ["status": .int(response.status), "headers": .object(headers), "body": body, "url": .string(response.url)]
+  }
+}

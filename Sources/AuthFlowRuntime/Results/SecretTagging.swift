@@ -1,0 +1,26 @@
+public import AuthFlowCore
+import AuthFlowHTTP
+
+extension Value {
+  /// The value with what a tenant sends as credentials marked secret: members whose names are
+  /// token-, code- or password-like (`access_token`, `refresh_token`, `code`, `client_secret`, …)
+  /// become secrets, and strings that are JWTs become JWT values (secret, with readable claims).
+  public func taggingSecrets() -> Value {
+    switch self {
+    case .object(let members):
+      var tagged: [String: Value] = [:]
+      for (key, member) in members {
+        let inner = member.taggingSecrets()
+        tagged[key] = SensitiveData.isSensitiveField(key) ? inner.asSecret : inner
+      }
+      return .object(tagged)
+    case .array(let items):
+      return .array(items.map { $0.taggingSecrets() })
+    case .string(let text):
+      if text.count > 20, text.first == "e", let token = JWTValue(raw: text) { return .jwt(token) }
+      return self
+    default:
+      return self
+    }
+  }
+}
