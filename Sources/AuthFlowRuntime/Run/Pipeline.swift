@@ -1,0 +1,67 @@
+public import AuthFlowCore
+public import AuthFlowExpression
+public import AuthFlowScenario
+import Foundation
+
+/// The front of the pipeline — parse → validate → graph → bind — shared by `run`, `validate`
+/// and `graph`: scenario files checked against the action registry and the function registry.
+public enum Pipeline {
+  /// Every function scenarios can call: the standard ones and those that need the runtime's
+  /// modules (`totp`).
+  public static let functions: FunctionRegistry = RuntimeFunctions.registry
+
+  /// Loads, parses and validates every scenario under `paths`.
+  public static func load(_ paths: [String]) async -> ScenarioLoader.Output {
+    await ScenarioLoader(catalog: ActionRegistry.catalog, functions: functions).load(paths)
+  }
+
+  /// `authflow.yaml`, with its diagnostics and text.
+  public struct ProjectLoad: Sendable {
+    public var config: ProjectConfig
+    public var diagnostics: [Diagnostic]
+    public var sources: [String: String]
+  }
+
+  /// Reads `explicit` when given, else the first `authflow.yaml` found in a scenario directory
+  /// given on the command line, in its parents up to the working directory, or in the working
+  /// directory. Without one, the embedded mock is the only tenant.
+  public static func loadProject(explicit: String?, near paths: [String]) -> ProjectLoad {
+    let file = explicit ?? locateProjectFile(near: paths)
+    guard let file else { return ProjectLoad(config: .embedded, diagnostics: [], sources: [:]) }
+    guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+      let diagnostic = Diagnostic.error(
+        "cannot read the tenant profiles file", at: SourceLocation(file: file, line: 1, column: 1),
+        hint: "check the path given to --config")
+      return ProjectLoad(config: .embedded, diagnostics: [diagnostic], sources: [:])
+    }
+    let (config, diagnostics) = ProjectConfigParser().parse(text, file: file)
+    return ProjectLoad(config: config ?? .embedded, diagnostics: diagnostics, sources: [file: text])
+  }
+
+  static func locateProjectFile(near paths: [String]) -> String? {
+    let manager = FileManager.default
+    let workingDirectory = manager.currentDirectoryPath
+    var candidates: [String] = []
+    for path in paths {
+      var isDirectory: ObjCBool = false
+      guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+      var directory = URL(fileURLWithPath: path).standardizedFileURL
+      if !isDirectory.boolValue { directory.deleteLastPathComponent() }
+      while true {
+        candidates.append(directory.appendingPathComponent(ProjectConfig.fileName).path)
+        if directory.path == workingDirectory || directory.path == "/" || !directory.path.hasPrefix(workingDirectory) {
+          break
+        }
+        directory.deleteLastPathComponent()
+      }
+    }
+    candidates.append(URL(fileURLWithPath: workingDirectory).appendingPathComponent(ProjectConfig.fileName).path)
+    guard let found = candidates.first(where: { manager.fileExists(atPath: $0) }) else { return nil }
+    return relativePath(found, to: workingDirectory)
+  }
+
+  private static func relativePath(_ path: String, to directory: String) -> String {
+    let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+    return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+  }
+}

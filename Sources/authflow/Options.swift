@@ -1,0 +1,31 @@
+import AuthFlowCore
+import AuthFlowRuntime
+import AuthFlowScenario
+import Foundation
+
+/// Writes diagnostics to standard error with snippets, and returns the exit code for them.
+enum DiagnosticOutput {
+  static func print(_ diagnostics: [Diagnostic], sources: [String: String]) {
+    guard !diagnostics.isEmpty else { return }
+    let colors = isatty(fileno(stderr)) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    let renderer = DiagnosticRenderer(colors: colors) { path in
+      sources[path] ?? (try? String(contentsOfFile: path, encoding: .utf8))
+    }
+    Console.error(renderer.render(diagnostics.sortedByLocation))
+    let errors = diagnostics.count { $0.isError }
+    if errors > 0 {
+      Console.error("\(errors) error\(errors == 1 ? "" : "s") found.")
+    }
+  }
+}
+
+/// Standard output and standard error.
+enum Console {
+  static func out(_ text: String) {
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+  }
+
+  static func error(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+  }
+}
