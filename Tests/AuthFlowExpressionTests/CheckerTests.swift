@@ -18,10 +18,11 @@ import Testing
     let text = "${{ lowr(varz.a) + len(1, 2) }} and ${{ nope }}"
     let marks = "    ^~~~ ^~~~      ^~~                  ^~~~"
     let errors = try check(text)
-    #expect(errors.map(\.message) == [
-      "unknown function 'lowr'", "unknown name 'varz'", "'len' takes 1 argument, but 2 were given",
-      "unknown name 'nope'",
-    ])
+    #expect(
+      errors.map(\.message) == [
+        "unknown function 'lowr'", "unknown name 'varz'", "'len' takes 1 argument, but 2 were given",
+        "unknown name 'nope'",
+      ])
     #expect(errors.map(Caret.init) == carets(marks))
     #expect(errors[0].hint == "did you mean 'lower'?")
     #expect(errors[1].hint == "did you mean 'vars'?")
@@ -32,7 +33,8 @@ import Testing
     let errors = try check("${{ zzzzzz }}")
     #expect(
       errors.first?.hint
-        == "expressions start at one of 'client', 'credentials', 'env', 'matrix', 'scenario', 'steps', 'tenant', 'vars'")
+        == "expressions start at one of 'client', 'credentials', 'env', 'matrix', 'scenario', 'steps', 'tenant', 'vars'"
+    )
   }
 
   @Test func hyphenatedKeyGetsAHint() throws {
@@ -60,9 +62,10 @@ import Testing
     let text = "${{ steps.login.refresh_token != steps['sign-up'].body[0] && len(vars.list[vars.count]) > 0 }}"
     let marks = "    ^~~~~~~~~~~~~~~~~~~~~~~~~    ^~~~~~~~~~~~~~~~~~~~~~~~        ^~~~~~~~~ ^~~~~~~~~~"
     let references = try template(text).references
-    #expect(references.map(\.description) == [
-      "steps.login.refresh_token", "steps.sign-up.body.0", "vars.list", "vars.count",
-    ])
+    #expect(
+      references.map(\.description) == [
+        "steps.login.refresh_token", "steps.sign-up.body.0", "vars.list", "vars.count",
+      ])
     #expect(references.map(\.root) == ["steps", "steps", "vars", "vars"])
     #expect(references[1].path == ["sign-up", "body", "0"])
     #expect(references.map { Caret(offset: $0.offset, length: $0.length) } == carets(marks))

@@ -105,5 +105,7 @@ struct Caret: Equatable, CustomStringConvertible {
     self.init(offset: error.offset, length: error.length)
   }
 
-  var description: String { String(repeating: " ", count: max(0, offset)) + "^" + String(repeating: "~", count: max(0, length - 1)) }
+  var description: String {
+    String(repeating: " ", count: max(0, offset)) + "^" + String(repeating: "~", count: max(0, length - 1))
+  }
 }

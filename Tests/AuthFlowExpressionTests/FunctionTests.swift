@@ -53,9 +53,10 @@ import Testing
     #expect(try evaluate("${{ shout('hi') }}", in: context) == "hi!")
     let parsed = try template("${{ shout('a') + lower('B') }}")
     #expect(parsed.check(functions: registry, roots: EvaluationContext.standardRoots).isEmpty)
-    #expect(parsed.check(functions: .standard, roots: EvaluationContext.standardRoots).map(\.message) == [
-      "unknown function 'shout'"
-    ])
+    #expect(
+      parsed.check(functions: .standard, roots: EvaluationContext.standardRoots).map(\.message) == [
+        "unknown function 'shout'"
+      ])
   }
 
   @Test func randomPasswordIsSecretAndStrong() throws {
@@ -91,7 +92,10 @@ import Testing
     ("${{ lower(1) }}", "argument 1 of 'lower' must be a string, got int"),
     ("${{ len(3) }}", "argument 1 of 'len' must be a string, array or object, got int"),
     ("${{ contains(null, 'a') }}", "argument 1 of 'contains' must be a string, array or object, got null"),
-    ("${{ jwt('abc') }}", "'jwt' needs a compact JWS: three base64url parts, header.payload.signature, with JSON header and payload"),
+    (
+      "${{ jwt('abc') }}",
+      "'jwt' needs a compact JWS: three base64url parts, header.payload.signature, with JSON header and payload"
+    ),
     ("${{ json('{') }}", "'json' got text that is not valid JSON"),
     ("${{ int('x') }}", "'int' got a string that is not a number"),
     ("${{ base64url_decode('***') }}", "'base64url_decode' got text that is not base64url"),
