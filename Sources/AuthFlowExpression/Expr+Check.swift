@@ -38,21 +38,34 @@ extension Expr {
       for argument in arguments { argument.collectErrors(into: &errors, functions: functions, roots: roots) }
     case .unary(_, let operand, _):
       operand.collectErrors(into: &errors, functions: functions, roots: roots)
-    case .binary(.subtract, let lhs, .root(let name, let offset), _) where !roots.contains(name):
-      // `steps.sign-up.x` parses as `steps.sign - up.x`: say how to read a key with a '-'.
+    case .binary(let op, let lhs, let rhs, _):
       lhs.collectErrors(into: &errors, functions: functions, roots: roots)
-      let hint = lhs.hyphenatedChainHint(appending: name)
-      errors.append(.unknownName(name, offset: offset, roots: roots, hint: hint))
-    case .binary(_, let lhs, let rhs, _):
-      lhs.collectErrors(into: &errors, functions: functions, roots: roots)
+      let first = errors.count
       rhs.collectErrors(into: &errors, functions: functions, roots: roots)
+      // `steps.sign-up.status` parses as `steps.sign - up.status`: say how to read a key with '-'.
+      if op == .subtract, case .root(let name, let offset)? = rhs.leftmostRoot, !roots.contains(name),
+        let index = errors[first...].firstIndex(where: { $0.offset == offset }),
+        let hint = lhs.hyphenatedChainHint(rhs)
+      {
+        errors[index].hint = hint
+      }
     }
   }
 
-  /// For `a.b - c`, the hint `… write a["b-c"]`; nil when `self` does not end in a member.
-  private func hyphenatedChainHint(appending name: String) -> String? {
-    guard case .member(let base, let last, _) = self else { return nil }
-    return ExpressionError.hyphenatedKeyHint("\(base)[\"\(last)-\(name)\"]")
+  /// The root at the start of a member chain (`up` in `up.status`).
+  private var leftmostRoot: Expr? {
+    switch self {
+    case .root: return self
+    case .member(let base, _, _), .index(let base, _, _, _): return base.leftmostRoot
+    default: return nil
+    }
+  }
+
+  /// For `a.b - c.d`, the hint `… write a["b-c"].d`; nil when `self` does not end in a member.
+  private func hyphenatedChainHint(_ rhs: Expr) -> String? {
+    guard case .member(let base, let last, _) = self, case .root(let name, _)? = rhs.leftmostRoot else { return nil }
+    let rest = String(rhs.description.dropFirst(name.count))
+    return ExpressionError.hyphenatedKeyHint("\(base)[\"\(last)-\(name)\"]\(rest)")
   }
 }
 

@@ -57,7 +57,9 @@ extension ExpressionError {
 
   // MARK: Names and functions
 
-  static func unknownName(_ name: String, offset: Int, roots: some Sequence<String>, hint: String? = nil)
+  static func unknownName(
+    _ name: String, offset: Int, roots: some Sequence<String>, hint: String? = nil
+  )
     -> ExpressionError
   {
     let suggestion =
@@ -94,7 +96,9 @@ extension ExpressionError {
 
   // MARK: Evaluation
 
-  static func cannotCompare(_ lhs: Value, _ rhs: Value, operator op: BinaryOperator, offset: Int)
+  static func cannotCompare(
+    _ lhs: Value, _ rhs: Value, operator op: BinaryOperator, offset: Int
+  )
     -> ExpressionError
   {
     ExpressionError(
@@ -126,7 +130,9 @@ extension ExpressionError {
   // MARK: Function arguments (located at the call by the evaluator)
 
   /// `argument 1 of 'lower' must be a string, got int`.
-  public static func argumentType(function: String, position: Int, expected: String, got value: Value)
+  public static func argumentType(
+    function: String, position: Int, expected: String, got value: Value
+  )
     -> ExpressionError
   {
     ExpressionError("argument \(position) of '\(function)' must be \(expected), got \(value.typeName)", offset: 0)
