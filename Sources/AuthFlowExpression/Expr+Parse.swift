@@ -1,0 +1,12 @@
+extension Expr {
+  /// Parses a bare expression, without `${{ }}` (as in `if: steps.login.status == 200`). Offsets
+  /// are from the start of `source`.
+  public static func parse(_ source: String) -> Result<Expr, ExpressionError> {
+    do throws(ExpressionError) {
+      var parser = try Parser(scalars: Array(source.unicodeScalars), start: 0, mode: .bare)
+      return .success(try parser.parseComplete().0)
+    } catch {
+      return .failure(error)
+    }
+  }
+}
