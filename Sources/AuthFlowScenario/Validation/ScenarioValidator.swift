@@ -22,6 +22,7 @@ public struct ScenarioValidator: Sendable {
     var diagnostics: [Diagnostic] = []
     diagnostics += checkNeeds(scenario, graph: graph)
     diagnostics += checkCycles(graph)
+    diagnostics += checkExpressions(scenario)
     diagnostics += checkReferences(scenario, graph: graph)
     diagnostics += checkSaves(scenario)
     return diagnostics.sortedByLocation

@@ -28,7 +28,13 @@ extension Template {
 }
 
 extension TemplateString {
+  /// The references of the template's expressions, located in the file; `location` is where the
+  /// string's text starts.
   func references(at location: SourceLocation) -> [ExpressionReference] {
-    []
+    references.map { reference in
+      ExpressionReference(
+        root: reference.root, path: reference.path, location: location.advanced(by: reference.offset),
+        length: max(1, reference.length))
+    }
   }
 }

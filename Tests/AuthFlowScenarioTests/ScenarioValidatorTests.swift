@@ -1,0 +1,201 @@
+import AuthFlowCore
+import AuthFlowScenario
+import AuthFlowTestSupport
+import Testing
+
+@Suite struct ScenarioValidatorTests {
+  @Test func unknownNeedsWithSuggestion() {
+    let input = MarkedText(
+      """
+      scenario: x
+      steps:
+        - id: login
+          logout:
+        - needs: [1️⃣logn]
+          logout:
+      """)
+    expectDiagnostic(
+      diagnostics(input), at: input["1️⃣"], "step 'step-2' needs 'logn', but there is no step with that id",
+      hint: "did you mean 'login'?")
+  }
+
+  @Test func cycleIsReportedOnceWithItsPath() {
+    let input = MarkedText(
+      """
+      scenario: x
+      steps:
+        - id: a
+          needs: [b]
+          logout:
+        - id: b
+          needs: [1️⃣a]
+          logout:
+      """)
+    let found = diagnostics(input)
+    expectDiagnostic(
+      found, at: input["1️⃣"], "steps wait for each other in a cycle: a → b → a",
+      hint: "each step needs the next one; remove one of these from 'needs' to break the cycle")
+    #expect(found.count == 1)
+  }
+
+  @Test func cycleThroughListOrder() {
+    let input = MarkedText(
+      """
+      scenario: x
+      steps:
+        - id: a
+          logout:
+        - id: b
+          needs: [1️⃣c]
+          logout:
+        - id: c
+          logout:
+      """)
+    expectDiagnostic(diagnostics(input), at: input["1️⃣"], "cycle: b → c → b")
+  }
+
+  @Test func stepThatNeedsItself() {
+    let input = MarkedText(
+      """
+      scenario: x
+      steps:
+        - id: a
+          needs: 1️⃣a
+          logout:
+      """)
+    expectDiagnostic(diagnostics(input), at: input["1️⃣"], "step 'a' needs itself")
+  }
+
+  @Test func referenceToAStepThatDoesNotRunBefore() {
+    let input = MarkedText(
+      """
+      scenario: x
+      steps:
+        - id: a
+          logout:
+        - id: b
+          needs: [a]
+          renew: { refresh_token: "${{ 1️⃣steps.c.refresh_token }}" }
+        - id: 2️⃣c
+          needs: [a]
+          logout:
+      """)
+    let found = expectDiagnostic(
+      diagnostics(input), at: input["1️⃣"], "step 'b' refers to steps.c, but 'c' does not run before 'b'",
+      hint: "add 'c' to the 'needs' of 'b'")
+    #expect(found?.length == "steps.c.refresh_token".count)
+    #expect(found?.notes.first?.location?.line == input["2️⃣"].line)
+  }
+
+  @Test func referencesToAncestorsAndOwnResultAreFine() {
+    let input = MarkedText(
+      """
+      scenario: x
+      vars:
+        n: ${{ len("abc") }}
+      steps:
+        - id: login
+          web_auth: { scope: openid }
+          retry: { until: "${{ steps.login.access_token != null }}" }
+          expect:
+            access_token: { exists: true }
+          save:
+            token: ${{ steps.login.access_token }}
+        - id: renew
+          renew: { refresh_token: "${{ steps.login.refresh_token }}" }
+        - renew: { refresh_token: "${{ steps.renew.refresh_token }} and ${{ steps.login.refresh_token }}" }
+      cleanup:
+        - http: { url: "https://example.com/${{ steps.renew.access_token }}" }
+      """)
+    expectClean(diagnostics(input))
+  }
+
+  @Test func unknownAndGeneratedStepReferences() {
+    let input = MarkedText(
+      """
+      scenario: x
+      steps:
+        - id: login
+          logout:
+        - http: { url: "${{ 1️⃣steps.logn.url }}" }
+        - http: { url: "${{ 2️⃣steps['step-2'].url }}" }
+      """)
+    let found = diagnostics(input)
+    expectDiagnostic(
+      found, at: input["1️⃣"], "step 'step-2' refers to steps.logn, but there is no step 'logn'",
+      hint: "did you mean 'login'?")
+    expectDiagnostic(
+      found, at: input["2️⃣"], "'step-2' is a generated id and cannot be referred to",
+      hint: "give that step an 'id:' and use it here")
+  }
+
+  @Test func ownResultBeforeTheStepRan() {
+    let input = MarkedText(
+      """
+      scenario: x
+      steps:
+        - id: a
+          if: ${{ 1️⃣steps.a.status == 200 }}
+          logout:
+      """)
+    expectDiagnostic(diagnostics(input), at: input["1️⃣"], "step 'a' refers to its own result in its 'if'")
+  }
+
+  @Test func mainStepsCannotReachCleanupAndVarsCannotReadSteps() {
+    let input = MarkedText(
+      """
+      scenario: x
+      vars:
+        early: ${{ 1️⃣steps.a.status }}
+      steps:
+        - id: a
+          needs: [2️⃣tidy]
+          http: { url: "${{ 3️⃣steps.tidy.url }}" }
+      cleanup:
+        - id: tidy
+          logout:
+      """)
+    let found = diagnostics(input)
+    expectDiagnostic(found, at: input["1️⃣"], "'vars' refers to steps.a, but 'vars' is evaluated before any step runs")
+    expectDiagnostic(found, at: input["2️⃣"], "step 'a' needs the cleanup step 'tidy'")
+    expectDiagnostic(found, at: input["3️⃣"], "step 'a' refers to the cleanup step 'tidy'")
+  }
+
+  @Test func expressionSyntaxErrorsAreLocatedInsideTheString() {
+    let input = MarkedText(
+      """
+      scenario: x
+      steps:
+        - http: { url: "https://x/${{ vars.a +1️⃣ }}" }
+        - http:
+            url: ${{ 2️⃣nope.x }}
+        - http: { url: "${{ 3️⃣lenn(vars.a) }}" }
+      """)
+    let found = diagnostics(input)
+    #expect(found.contains { $0.location?.line == input["1️⃣"].line && $0.message.hasPrefix("invalid expression") })
+    expectDiagnostic(found, at: input["2️⃣"], "nope")
+    expectDiagnostic(found, at: input["3️⃣"], "lenn", hint: "did you mean 'len'?")
+  }
+
+  @Test func saveNamesThatCollide() {
+    let input = MarkedText(
+      """
+      scenario: x
+      vars:
+        2️⃣token: a
+      steps:
+        - id: a
+          logout:
+          save: { 1️⃣first: x }
+        - id: b
+          logout:
+          save: { 3️⃣first: y, 4️⃣token: z }
+      """)
+    let found = diagnostics(input)
+    let duplicate = expectDiagnostic(found, at: input["3️⃣"], "'first' is already saved by step 'a'")
+    #expect(duplicate?.notes.first?.location?.line == input["1️⃣"].line)
+    let shadow = expectDiagnostic(
+      found, at: input["4️⃣"], "'token' overwrites the var declared under 'vars'", severity: .warning)
+    #expect(shadow?.notes.first?.location?.line == input["2️⃣"].line)
+  }
+}
