@@ -1,0 +1,139 @@
+public import AuthFlowCore
+public import Foundation
+
+/// Validates an ID token exactly as Auth0.swift does (PROTOCOL §5): decode, alg, kid, signature,
+/// then iss, sub, aud, exp, iat, nonce, azp, auth_time, org; the first failure is reported.
+public struct IDTokenValidator: Sendable {
+  /// What the token is checked against.
+  public struct Options: Sendable {
+    /// The expected `iss`, e.g. `https://tenant.auth0.com/` (with the trailing slash).
+    public var issuer: String
+    /// The client ID that must be in `aud` (and equal `azp` when `aud` has several values).
+    public var clientID: String
+    /// The nonce sent to `/authorize`; nil skips the nonce check.
+    public var nonce: String?
+    /// `max_age` in seconds; when set, `auth_time` is required and checked.
+    public var maxAge: Int?
+    /// The organization given to the SDK: `org_…` checks `org_id`, anything else `org_name` (lowercased).
+    public var organization: String?
+    /// Leeway in seconds added to `exp` and `auth_time + max_age` (Auth0.swift Web Auth: 60 000).
+    public var leeway: Int
+    /// The clock.
+    public var now: @Sendable () -> Date
+
+    public init(
+      issuer: String, clientID: String, nonce: String? = nil, maxAge: Int? = nil, organization: String? = nil,
+      leeway: Int = 60, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+      self.issuer = issuer
+      self.clientID = clientID
+      self.nonce = nonce
+      self.maxAge = maxAge
+      self.organization = organization
+      self.leeway = leeway
+      self.now = now
+    }
+  }
+
+  /// The tenant's keys.
+  public let keys: VerificationKeys
+  public var options: Options
+
+  public init(keys: VerificationKeys, options: Options) {
+    self.keys = keys
+    self.options = options
+  }
+
+  public init(jwks: JWKSet, options: Options) {
+    self.init(keys: VerificationKeys(jwks), options: options)
+  }
+
+  /// Validates `token` and returns it decoded, or throws the first failure.
+  @discardableResult
+  public func validate(_ token: String) throws(IDTokenValidationError) -> CompactJWS {
+    if token.isEmpty { throw .missing }
+    guard let jws = try? CompactJWS(parsing: token) else { throw .decode }
+    try checkSignature(jws)
+    try checkClaims(jws.claims)
+    return jws
+  }
+
+  private func checkSignature(_ jws: CompactJWS) throws(IDTokenValidationError) {
+    let alg = jws.algorithmName ?? ""
+    guard alg == JWSAlgorithm.rs256.rawValue else { throw .unsupportedAlgorithm(alg) }
+    let kid = jws.keyID ?? ""
+    guard keys.contains(kid: kid) else { throw .missingPublicKey(kid: kid) }
+    do {
+      try keys.verify(jws)
+    } catch {
+      switch error.reason {
+      case .missingKeyID, .unknownKeyID, .invalidKey: throw .missingPublicKey(kid: kid)
+      default: throw .invalidSignature
+      }
+    }
+  }
+
+  /// The claim checks alone, for a token whose signature was checked elsewhere.
+  public func checkClaims(_ claims: [String: Value]) throws(IDTokenValidationError) {
+    let now = options.now().timeIntervalSince1970
+    try IDTokenValidator.checkIssuer(claims, expected: options.issuer)
+    guard let sub = claims["sub"]?.stringValue, !sub.isEmpty else { throw .missingSubject }
+    let audience = try IDTokenValidator.checkAudience(claims, clientID: options.clientID)
+    guard let exp = claims["exp"]?.doubleValue else { throw .missingExpiration }
+    let expiration = exp + Double(options.leeway)
+    guard expiration > now else { throw .pastExpiration(now: now, expiration: expiration) }
+    guard claims["iat"]?.doubleValue != nil else { throw .missingIssuedAt }
+    if let expected = options.nonce {
+      guard let actual = claims["nonce"]?.stringValue else { throw .missingNonce }
+      guard actual == expected else { throw .mismatchedNonce(actual: actual, expected: expected) }
+    }
+    if audience.count > 1 {
+      guard let azp = claims["azp"]?.stringValue else { throw .missingAuthorizedParty }
+      guard azp == options.clientID else {
+        throw .mismatchedAuthorizedParty(actual: azp, expected: options.clientID)
+      }
+    }
+    if let maxAge = options.maxAge {
+      guard let authTime = claims["auth_time"]?.doubleValue else { throw .missingAuthTime }
+      let limit = authTime + Double(maxAge) + Double(options.leeway)
+      guard now <= limit else { throw .pastLastAuthentication(now: now, lastAuthTime: limit) }
+    }
+    try IDTokenValidator.checkOrganization(claims, expected: options.organization)
+  }
+
+  private static func checkIssuer(_ claims: [String: Value], expected: String) throws(IDTokenValidationError) {
+    guard let iss = claims["iss"]?.stringValue else { throw .missingIssuer }
+    guard iss == expected else { throw .mismatchedIssuer(actual: iss, expected: expected) }
+  }
+
+  private static func checkAudience(
+    _ claims: [String: Value], clientID: String
+  ) throws(IDTokenValidationError)
+    -> [String]
+  {
+    let audience: [String]
+    switch claims["aud"]?.unwrapped {
+    case .string(let single)?: audience = [single]
+    case .array(let items)?: audience = items.compactMap(\.stringValue)
+    default: audience = []
+    }
+    guard !audience.isEmpty else { throw .missingAudience }
+    guard audience.contains(clientID) else {
+      if audience.count == 1 { throw .mismatchedAudience(actual: audience[0], expected: clientID) }
+      throw .mismatchedAudience(actual: audience, expected: clientID)
+    }
+    return audience
+  }
+
+  private static func checkOrganization(_ claims: [String: Value], expected: String?) throws(IDTokenValidationError) {
+    guard let organization = expected, !organization.isEmpty else { return }
+    if organization.hasPrefix("org_") {
+      guard let actual = claims["org_id"]?.stringValue else { throw .missingOrganizationID }
+      guard actual == organization else { throw .mismatchedOrganizationID(actual: actual, expected: organization) }
+    } else {
+      let lowered = organization.lowercased()
+      guard let actual = claims["org_name"]?.stringValue else { throw .missingOrganizationName }
+      guard actual == lowered else { throw .mismatchedOrganizationName(actual: actual, expected: lowered) }
+    }
+  }
+}

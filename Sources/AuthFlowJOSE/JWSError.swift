@@ -1,0 +1,84 @@
+/// Why a compact JWS was rejected, with the context a report needs (the `kid`, the `alg`).
+public struct JWSError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The closed set of reasons, for callers that branch on them.
+  public enum Reason: Sendable, Hashable {
+    case malformed
+    case algorithmNone
+    case unsupportedAlgorithm
+    case missingKeyID
+    case unknownKeyID
+    case algorithmKeyMismatch
+    case invalidKey
+    case invalidSignature
+    case signingFailed
+  }
+
+  private enum Backing: Sendable, Hashable {
+    case malformed(String)
+    case algorithmNone
+    case unsupportedAlgorithm(String)
+    case missingKeyID
+    case unknownKeyID(String)
+    case algorithmKeyMismatch(alg: String, kty: String, keyAlg: String?)
+    case invalidKey(kid: String?, String)
+    case invalidSignature(kid: String)
+    case signingFailed(String)
+  }
+
+  private let backing: Backing
+
+  private init(_ backing: Backing) {
+    self.backing = backing
+  }
+
+  public var reason: Reason {
+    switch backing {
+    case .malformed: return .malformed
+    case .algorithmNone: return .algorithmNone
+    case .unsupportedAlgorithm: return .unsupportedAlgorithm
+    case .missingKeyID: return .missingKeyID
+    case .unknownKeyID: return .unknownKeyID
+    case .algorithmKeyMismatch: return .algorithmKeyMismatch
+    case .invalidKey: return .invalidKey
+    case .invalidSignature: return .invalidSignature
+    case .signingFailed: return .signingFailed
+    }
+  }
+
+  /// The `kid` involved, when there is one.
+  public var keyID: String? {
+    switch backing {
+    case .unknownKeyID(let kid), .invalidSignature(let kid): return kid
+    case .invalidKey(let kid, _): return kid
+    default: return nil
+    }
+  }
+
+  public var description: String {
+    switch backing {
+    case .malformed(let why): return "malformed JWS: \(why)"
+    case .algorithmNone: return "unsecured JWS (alg \"none\") is not accepted"
+    case .unsupportedAlgorithm(let alg): return "unsupported JWS algorithm \"\(alg)\""
+    case .missingKeyID: return "the JWS header has no key ID (kid)"
+    case .unknownKeyID(let kid): return "no key with kid \"\(kid)\" in the key set"
+    case .algorithmKeyMismatch(let alg, let kty, let keyAlg):
+      let declared = keyAlg.map { " for \($0)" } ?? ""
+      return "the header algorithm \"\(alg)\" does not match the key (kty \"\(kty)\"\(declared))"
+    case .invalidKey(let kid, let why): return "invalid key\(kid.map { " \"\($0)\"" } ?? ""): \(why)"
+    case .invalidSignature(let kid): return "invalid signature (kid \"\(kid)\")"
+    case .signingFailed(let why): return "signing failed: \(why)"
+    }
+  }
+
+  static func malformed(_ why: String) -> JWSError { JWSError(.malformed(why)) }
+  static let algorithmNone = JWSError(.algorithmNone)
+  static func unsupportedAlgorithm(_ alg: String) -> JWSError { JWSError(.unsupportedAlgorithm(alg)) }
+  static let missingKeyID = JWSError(.missingKeyID)
+  static func unknownKeyID(_ kid: String) -> JWSError { JWSError(.unknownKeyID(kid)) }
+  static func algorithmKeyMismatch(alg: String, kty: String, keyAlg: String?) -> JWSError {
+    JWSError(.algorithmKeyMismatch(alg: alg, kty: kty, keyAlg: keyAlg))
+  }
+  static func invalidKey(kid: String?, _ why: String) -> JWSError { JWSError(.invalidKey(kid: kid, why)) }
+  static func invalidSignature(kid: String) -> JWSError { JWSError(.invalidSignature(kid: kid)) }
+  static func signingFailed(_ why: String) -> JWSError { JWSError(.signingFailed(why)) }
+}

@@ -1,0 +1,47 @@
+import AuthFlowCore
+import Crypto
+import Foundation
+
+/// Proof Key for Code Exchange (RFC 7636).
+public enum PKCE {
+  /// `code_challenge_method`.
+  public enum Method: String, Sendable, Hashable {
+    case s256 = "S256"
+    case plain
+  }
+
+  /// A verifier as Auth0.swift makes it: 32 random bytes, base64url (43 characters).
+  public static func generateVerifier() -> String { RandomToken.make(bytes: 32) }
+
+  /// The challenge for `verifier`: base64url(SHA-256(ASCII verifier)) for S256, the verifier for plain.
+  public static func challenge(for verifier: String, method: Method = .s256) -> String {
+    switch method {
+    case .s256: return Base64URL.encode(SHA256.hash(data: Data(verifier.utf8)))
+    case .plain: return verifier
+    }
+  }
+
+  /// True when `verifier` matches `challenge` under `method`; compared in constant time.
+  public static func verify(verifier: String, challenge: String, method: Method) -> Bool {
+    RandomToken.constantTimeEquals(PKCE.challenge(for: verifier, method: method), challenge)
+  }
+}
+
+/// Random opaque strings: state, nonce, codes, session IDs.
+public enum RandomToken {
+  /// `bytes` random bytes, base64url without padding.
+  public static func make(bytes: Int = 32) -> String {
+    var generator = SystemRandomNumberGenerator()
+    return Base64URL.encode((0..<bytes).map { _ in UInt8.random(in: 0...255, using: &generator) })
+  }
+
+  /// Compares two strings without an early exit on the first differing byte.
+  public static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
+    let left = Array(lhs.utf8)
+    let right = Array(rhs.utf8)
+    guard left.count == right.count else { return false }
+    var difference: UInt8 = 0
+    for index in left.indices { difference |= left[index] ^ right[index] }
+    return difference == 0
+  }
+}

@@ -1,0 +1,268 @@
+public import AuthFlowCore
+import AuthFlowJOSE
+import AuthFlowScenario
+import Foundation
+
+/// Reads a tenant fixture (`tenants/*.yaml`) into a `TenantFixture`, reporting every problem as a
+/// located diagnostic (unknown keys with "did you mean", wrong types, unknown references).
+public enum FixtureLoader {
+  /// The outcome of a load: the fixture (nil when there are errors) and every diagnostic.
+  public struct Result: Sendable {
+    public var fixture: TenantFixture?
+    public var diagnostics: [Diagnostic]
+  }
+
+  static let topKeys = [
+    "tenant", "signing_key", "clients", "apis", "connections", "users", "organizations", "claim_rules",
+  ]
+  static let tenantKeys = [
+    "issuer", "refresh_token_rotation", "refresh_token_reuse_leeway", "refresh_token_lifetime", "id_token_lifetime",
+    "access_token_lifetime", "authorization_code_lifetime", "session_lifetime", "legacy_scope_claims",
+    "organization_names_in_auth_api", "bot_detection", "brute_force_limit", "rate_limit_per_minute",
+    "allowed_logout_urls",
+  ]
+  static let clientKeys = [
+    "client_id", "client_secret", "type", "name", "callbacks", "allowed_logout_urls", "grant_types",
+    "refresh_token_policies", "api_grants",
+  ]
+  static let userKeys = [
+    "user_id", "connection", "email", "email_verified", "password", "username", "phone_number", "name", "nickname",
+    "picture", "given_name", "family_name", "user_metadata", "app_metadata", "blocked", "mfa", "updated_at",
+  ]
+
+  /// Loads the fixture at `path`.
+  public static func load(path: String) -> Result {
+    guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+      return Result(
+        fixture: nil,
+        diagnostics: [.error("cannot read the fixture file", at: SourceLocation(file: path, line: 1, column: 1))])
+    }
+    return load(text: text, file: path)
+  }
+
+  /// The fixture that ships with authflow (the same as `tenants/mock.yaml`).
+  public static func loadDefault() -> Result {
+    guard let url = Bundle.module.url(forResource: "mock", withExtension: "yaml", subdirectory: "Resources") else {
+      return Result(fixture: nil, diagnostics: [.error("the default fixture is missing from the bundle", at: nil)])
+    }
+    return load(path: url.path)
+  }
+
+  /// Parses fixture text; `file` names it in diagnostics.
+  public static func load(text: String, file: String) -> Result {
+    let (tree, yamlDiagnostics) = YAMLLoader.load(text, file: file)
+    guard let tree else { return Result(fixture: nil, diagnostics: yamlDiagnostics) }
+    var reader = FixtureReader(diagnostics: yamlDiagnostics)
+    let fixture = read(tree, &reader)
+    let diagnostics = reader.diagnostics.sortedByLocation
+    return Result(fixture: diagnostics.hasErrors ? nil : fixture, diagnostics: diagnostics)
+  }
+
+  private static func read(_ tree: YAMLNode, _ reader: inout FixtureReader) -> TenantFixture {
+    var fixture = TenantFixture()
+    guard let top = reader.mapping(tree, "a tenant fixture", keys: topKeys) else { return fixture }
+    if let node = top["tenant"] { fixture.settings = readSettings(node, &reader) }
+    if let node = top["signing_key"],
+      let key = reader.mapping(node, "signing_key", keys: ["pem", "kid"])
+    {
+      fixture.signingKeyPEM = reader.string(key["pem"], "signing_key.pem")
+      fixture.signingKeyID = reader.string(key["kid"], "signing_key.kid")
+    }
+    for (profile, node) in reader.entries(top["clients"], "clients") {
+      if let client = readClient(profile, node, &reader) { fixture.clients[profile] = client }
+    }
+    for node in reader.list(top["apis"], "apis") {
+      if let api = readAPI(node, &reader) { fixture.apis.append(api) }
+    }
+    for node in reader.list(top["connections"], "connections") {
+      guard let members = reader.mapping(node, "a connection", keys: ["name", "strategy", "enabled_clients"]),
+        let name = reader.requiredString(members["name"], "name", in: node),
+        let strategy = reader.choice(members["strategy"], "connection strategy", as: ConnectionConfig.Strategy.self)
+      else { continue }
+      let clients = reader.strings(members["enabled_clients"], "enabled_clients") ?? []
+      fixture.connections.append(ConnectionConfig(name: name, strategy: strategy, enabledClients: clients))
+    }
+    for (profile, node) in reader.entries(top["users"], "users") {
+      if let user = readUser(profile, node, &reader) { fixture.users[profile] = user }
+    }
+    for node in reader.list(top["organizations"], "organizations") {
+      if let organization = readOrganization(node, fixture: fixture, &reader) {
+        fixture.organizations.append(organization)
+      }
+    }
+    for node in reader.list(top["claim_rules"], "claim_rules") {
+      guard let members = reader.mapping(node, "a claim rule", keys: ["claim", "from", "value", "tokens"]),
+        let claim = reader.requiredString(members["claim"], "claim", in: node)
+      else { continue }
+      var rule = ClaimRule(claim: claim, from: reader.string(members["from"], "from"))
+      rule.value = members["value"].map { reader.value($0) }
+      if let tokens = members["tokens"] {
+        rule.tokens = reader.list(tokens, "tokens").compactMap {
+          reader.choice($0, "token kind", as: ClaimRule.Target.self)
+        }
+      }
+      if rule.from == nil && rule.value == nil {
+        reader.diagnostics.append(.error("a claim rule needs 'from' or 'value'", at: node.location))
+      }
+      fixture.claimRules.append(rule)
+    }
+    checkReferences(fixture, top, &reader)
+    return fixture
+  }
+
+  private static func readSettings(_ node: YAMLNode, _ reader: inout FixtureReader) -> TenantSettings {
+    var settings = TenantSettings()
+    guard let members = reader.mapping(node, "tenant settings", keys: tenantKeys) else { return settings }
+    settings.issuer = reader.string(members["issuer"], "issuer")
+    settings.refreshTokenRotation =
+      reader.bool(members["refresh_token_rotation"], "refresh_token_rotation") ?? settings.refreshTokenRotation
+    settings.refreshTokenReuseLeeway =
+      reader.int(members["refresh_token_reuse_leeway"], "refresh_token_reuse_leeway") ?? 0
+    settings.refreshTokenLifetime =
+      reader.int(members["refresh_token_lifetime"], "refresh_token_lifetime") ?? settings.refreshTokenLifetime
+    settings.idTokenLifetime = reader.int(members["id_token_lifetime"], "id_token_lifetime") ?? settings.idTokenLifetime
+    settings.accessTokenLifetime =
+      reader.int(members["access_token_lifetime"], "access_token_lifetime") ?? settings.accessTokenLifetime
+    settings.authorizationCodeLifetime =
+      reader.int(members["authorization_code_lifetime"], "authorization_code_lifetime")
+      ?? settings.authorizationCodeLifetime
+    settings.sessionLifetime = reader.int(members["session_lifetime"], "session_lifetime") ?? settings.sessionLifetime
+    settings.legacyScopeClaims = reader.bool(members["legacy_scope_claims"], "legacy_scope_claims") ?? false
+    settings.organizationNamesInAuthAPI =
+      reader.bool(members["organization_names_in_auth_api"], "organization_names_in_auth_api") ?? false
+    settings.botDetection = reader.bool(members["bot_detection"], "bot_detection") ?? false
+    settings.bruteForceLimit = reader.int(members["brute_force_limit"], "brute_force_limit") ?? settings.bruteForceLimit
+    settings.rateLimitPerMinute = reader.int(members["rate_limit_per_minute"], "rate_limit_per_minute")
+    settings.allowedLogoutURLs = reader.strings(members["allowed_logout_urls"], "allowed_logout_urls") ?? []
+    return settings
+  }
+
+  private static func readClient(_ profile: String, _ node: YAMLNode, _ reader: inout FixtureReader) -> ClientConfig? {
+    guard let members = reader.mapping(node, "client '\(profile)'", keys: clientKeys),
+      let clientID = reader.requiredString(members["client_id"], "client_id", in: node),
+      let kind = reader.choice(members["type"], "client type", as: ClientConfig.Kind.self)
+    else { return nil }
+    var client = ClientConfig(
+      profile: profile, clientID: clientID, clientSecret: reader.string(members["client_secret"], "client_secret"),
+      kind: kind, name: reader.string(members["name"], "name"),
+      callbacks: reader.strings(members["callbacks"], "callbacks") ?? [],
+      allowedLogoutURLs: reader.strings(members["allowed_logout_urls"], "allowed_logout_urls") ?? [],
+      grantTypes: reader.strings(members["grant_types"], "grant_types") ?? [])
+    for policy in reader.list(members["refresh_token_policies"], "refresh_token_policies") {
+      guard let fields = reader.mapping(policy, "a refresh token policy", keys: ["audience", "scope"]),
+        let audience = reader.requiredString(fields["audience"], "audience", in: policy)
+      else { continue }
+      client.refreshTokenPolicies.append(
+        RefreshTokenPolicy(audience: audience, scope: reader.strings(fields["scope"], "scope") ?? []))
+    }
+    for (audience, scopes) in reader.entries(members["api_grants"], "api_grants") {
+      client.apiGrants[audience] = reader.strings(scopes, "api_grants scopes") ?? []
+    }
+    if kind == .regular || kind == .m2m, client.clientSecret == nil {
+      reader.diagnostics.append(
+        .error("a \(kind.rawValue) client is confidential and needs 'client_secret'", at: node.location))
+    }
+    return client
+  }
+
+  private static func readAPI(_ node: YAMLNode, _ reader: inout FixtureReader) -> APIConfig? {
+    let keys = ["kind", "identifier", "name", "scopes", "allow_offline_access"]
+    guard let members = reader.mapping(node, "an API", keys: keys) else { return nil }
+    let kind = members["kind"].flatMap { reader.choice($0, "API kind", as: APIConfig.Kind.self) } ?? .custom
+    let identifier: String
+    if kind == .custom {
+      guard let text = reader.requiredString(members["identifier"], "identifier", in: node) else { return nil }
+      identifier = text
+    } else {
+      identifier = reader.string(members["identifier"], "identifier") ?? kind.rawValue
+    }
+    return APIConfig(
+      kind: kind, identifier: identifier, name: reader.string(members["name"], "name"),
+      scopes: reader.strings(members["scopes"], "scopes") ?? [],
+      allowOfflineAccess: reader.bool(members["allow_offline_access"], "allow_offline_access") ?? true)
+  }
+
+  private static func readUser(_ profile: String, _ node: YAMLNode, _ reader: inout FixtureReader) -> UserRecord? {
+    guard let members = reader.mapping(node, "user '\(profile)'", keys: userKeys) else { return nil }
+    var user = UserRecord(
+      profile: profile, userID: reader.string(members["user_id"], "user_id") ?? "auth0|\(profile)",
+      connection: reader.string(members["connection"], "connection") ?? "Username-Password-Authentication",
+      email: reader.string(members["email"], "email"),
+      emailVerified: reader.bool(members["email_verified"], "email_verified") ?? true,
+      password: reader.string(members["password"], "password"),
+      username: reader.string(members["username"], "username"),
+      phoneNumber: reader.string(members["phone_number"], "phone_number"), name: reader.string(members["name"], "name"),
+      nickname: reader.string(members["nickname"], "nickname"), picture: reader.string(members["picture"], "picture"),
+      givenName: reader.string(members["given_name"], "given_name"),
+      familyName: reader.string(members["family_name"], "family_name"),
+      userMetadata: reader.object(members["user_metadata"], "user_metadata") ?? [:],
+      appMetadata: reader.object(members["app_metadata"], "app_metadata") ?? [:],
+      blocked: reader.bool(members["blocked"], "blocked") ?? false)
+    if let updated = reader.int(members["updated_at"], "updated_at") { user.updatedAt = Double(updated) }
+    for factor in reader.list(members["mfa"], "mfa") {
+      guard let fields = reader.mapping(factor, "an MFA enrolment", keys: ["type", "secret"]),
+        let kind = reader.choice(fields["type"], "MFA type", as: MFAEnrollment.Kind.self),
+        let secret = reader.requiredString(fields["secret"], "secret", in: factor)
+      else { continue }
+      if kind == .totp, Base32.decodeIsValid(secret) == false, let location = fields["secret"]?.location {
+        reader.diagnostics.append(.error("a TOTP secret must be base32", at: location))
+      }
+      user.mfa.append(MFAEnrollment(kind: kind, secret: secret))
+    }
+    return user
+  }
+
+  private static func readOrganization(
+    _ node: YAMLNode, fixture: TenantFixture, _ reader: inout FixtureReader
+  )
+    -> OrganizationConfig?
+  {
+    let keys = ["id", "name", "display_name", "members", "connections"]
+    guard let members = reader.mapping(node, "an organization", keys: keys),
+      let id = reader.requiredString(members["id"], "id", in: node),
+      let name = reader.requiredString(members["name"], "name", in: node)
+    else { return nil }
+    if !id.hasPrefix("org_"), let location = members["id"]?.location {
+      reader.diagnostics.append(.error("an organization id starts with 'org_'", at: location))
+    }
+    let memberNodes = reader.list(members["members"], "members")
+    for member in memberNodes {
+      if let profile = reader.string(member, "member"), fixture.users[profile] == nil {
+        reader.diagnostics.append(
+          FixtureMessages.unknownReference(profile, kind: "user", at: member.location, known: Array(fixture.users.keys))
+        )
+      }
+    }
+    return OrganizationConfig(
+      id: id, name: name.lowercased(), displayName: reader.string(members["display_name"], "display_name"),
+      members: memberNodes.compactMap { if case .scalar(let scalar) = $0 { scalar.text } else { nil } },
+      connections: reader.strings(members["connections"], "connections") ?? [])
+  }
+
+  private static func checkReferences(
+    _ fixture: TenantFixture, _ top: [String: YAMLNode], _ reader: inout FixtureReader
+  ) {
+    var seen: [String: String] = [:]
+    for (profile, client) in fixture.clients.sorted(by: { $0.key < $1.key }) {
+      if let other = seen[client.clientID] {
+        let location = top["clients"]?.location
+        reader.diagnostics.append(
+          FixtureMessages.duplicate(
+            "client_id of '\(profile)' and '\(other)'", client.clientID,
+            at: location ?? SourceLocation(file: "", line: 1, column: 1)))
+      }
+      seen[client.clientID] = profile
+    }
+    let connectionNames = fixture.connections.map(\.name)
+    for (profile, node) in reader.entries(top["users"], "users") {
+      guard let user = fixture.users[profile], !connectionNames.contains(user.connection) else { continue }
+      reader.diagnostics.append(
+        FixtureMessages.unknownReference(user.connection, kind: "connection", at: node.location, known: connectionNames)
+      )
+    }
+  }
+}
+
+extension Base32 {
+  static func decodeIsValid(_ text: String) -> Bool { decode(text) != nil }
+}

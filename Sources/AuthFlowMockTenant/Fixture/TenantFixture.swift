@@ -1,0 +1,285 @@
+public import AuthFlowCore
+
+/// Everything a mock tenant is made of, read from `tenants/*.yaml` (see `FixtureLoader`).
+public struct TenantFixture: Sendable {
+  public var settings: TenantSettings
+  /// Clients by profile name (`native`, `web`, `m2m`).
+  public var clients: [String: ClientConfig]
+  public var apis: [APIConfig]
+  public var connections: [ConnectionConfig]
+  /// Users by profile name (`alice`, `bob`).
+  public var users: [String: UserRecord]
+  public var organizations: [OrganizationConfig]
+  public var claimRules: [ClaimRule]
+  /// An RSA private key (PEM) to sign with; nil generates one at start.
+  public var signingKeyPEM: String?
+  public var signingKeyID: String?
+
+  public init(
+    settings: TenantSettings = TenantSettings(), clients: [String: ClientConfig] = [:], apis: [APIConfig] = [],
+    connections: [ConnectionConfig] = [], users: [String: UserRecord] = [:], organizations: [OrganizationConfig] = [],
+    claimRules: [ClaimRule] = [], signingKeyPEM: String? = nil, signingKeyID: String? = nil
+  ) {
+    self.settings = settings
+    self.clients = clients
+    self.apis = apis
+    self.connections = connections
+    self.users = users
+    self.organizations = organizations
+    self.claimRules = claimRules
+    self.signingKeyPEM = signingKeyPEM
+    self.signingKeyID = signingKeyID
+  }
+
+  /// The client with this `client_id`.
+  public func client(id: String) -> ClientConfig? { clients.values.first { $0.clientID == id } }
+  /// The connection with this name.
+  public func connection(named name: String) -> ConnectionConfig? { connections.first { $0.name == name } }
+}
+
+/// Tenant-wide settings.
+public struct TenantSettings: Sendable {
+  /// A fixed issuer; nil means the server's base URL with a trailing slash.
+  public var issuer: String?
+  public var refreshTokenRotation = true
+  /// Overlap window in seconds during which the immediately previous refresh token may be reused.
+  public var refreshTokenReuseLeeway = 0
+  /// Absolute refresh-token lifetime, seconds (rotation does not extend it).
+  public var refreshTokenLifetime = 2_592_000
+  public var idTokenLifetime = 36_000
+  public var accessTokenLifetime = 86_400
+  public var authorizationCodeLifetime = 60
+  public var sessionLifetime = 259_200
+  /// Legacy pipeline: attribute names (`name`, `picture`, …) are scopes that add claims.
+  public var legacyScopeClaims = false
+  /// "Allow Organization Names in Authentication API".
+  public var organizationNamesInAuthAPI = false
+  public var botDetection = false
+  /// Consecutive failures for one user and IP before `too_many_attempts`.
+  public var bruteForceLimit = 10
+  /// Requests per minute per IP and endpoint; nil is unlimited. (Not enforced yet.)
+  public var rateLimitPerMinute: Int?
+  /// Tenant-level Allowed Logout URLs (used when `/v2/logout` has no `client_id`).
+  public var allowedLogoutURLs: [String] = []
+
+  public init() {}
+}
+
+/// An application.
+public struct ClientConfig: Sendable {
+  public enum Kind: String, Sendable, CaseIterable {
+    case native, spa, regular, m2m
+  }
+
+  public var profile: String
+  public var clientID: String
+  /// Present for confidential clients, which must then authenticate at `/oauth/token`.
+  public var clientSecret: String?
+  public var kind: Kind
+  public var name: String
+  public var callbacks: [String]
+  public var allowedLogoutURLs: [String]
+  public var grantTypes: [String]
+  /// MRRT policies: `{audience, scope[]}`.
+  public var refreshTokenPolicies: [RefreshTokenPolicy]
+  /// Client-credentials grants: audience → scopes.
+  public var apiGrants: [String: [String]]
+
+  public var isConfidential: Bool { clientSecret != nil }
+
+  public init(
+    profile: String, clientID: String, clientSecret: String? = nil, kind: Kind, name: String? = nil,
+    callbacks: [String] = [], allowedLogoutURLs: [String] = [], grantTypes: [String] = [],
+    refreshTokenPolicies: [RefreshTokenPolicy] = [], apiGrants: [String: [String]] = [:]
+  ) {
+    self.profile = profile
+    self.clientID = clientID
+    self.clientSecret = clientSecret
+    self.kind = kind
+    self.name = name ?? profile
+    self.callbacks = callbacks
+    self.allowedLogoutURLs = allowedLogoutURLs
+    self.grantTypes = grantTypes
+    self.refreshTokenPolicies = refreshTokenPolicies
+    self.apiGrants = apiGrants
+  }
+}
+
+/// An MRRT policy entry of a client.
+public struct RefreshTokenPolicy: Sendable, Hashable {
+  public var audience: String
+  public var scope: [String]
+
+  public init(audience: String, scope: [String]) {
+    self.audience = audience
+    self.scope = scope
+  }
+}
+
+/// A resource server.
+public struct APIConfig: Sendable {
+  /// `custom` APIs have a fixed identifier; the built-in ones take the server's base URL.
+  public enum Kind: String, Sendable, CaseIterable {
+    case custom
+    case myAccount = "my_account"
+    case management
+  }
+
+  public var kind: Kind
+  /// The identifier (audience) for custom APIs; ignored for built-in ones.
+  public var identifier: String
+  public var name: String
+  public var scopes: [String]
+  public var allowOfflineAccess: Bool
+
+  public init(
+    kind: Kind = .custom, identifier: String, name: String? = nil, scopes: [String] = [],
+    allowOfflineAccess: Bool = true
+  ) {
+    self.kind = kind
+    self.identifier = identifier
+    self.name = name ?? identifier
+    self.scopes = scopes
+    self.allowOfflineAccess = allowOfflineAccess
+  }
+
+  /// The audience as seen on the wire, given the issuer (`https://host/`).
+  public func audience(issuer: String) -> String {
+    switch kind {
+    case .custom: return identifier
+    case .myAccount: return issuer + "me/"
+    case .management: return issuer + "api/v2/"
+    }
+  }
+}
+
+/// A connection.
+public struct ConnectionConfig: Sendable {
+  public enum Strategy: String, Sendable, CaseIterable {
+    case database, email, sms, social
+  }
+
+  public var name: String
+  public var strategy: Strategy
+  /// Client profiles the connection is enabled for; empty means all.
+  public var enabledClients: [String]
+
+  public init(name: String, strategy: Strategy, enabledClients: [String] = []) {
+    self.name = name
+    self.strategy = strategy
+    self.enabledClients = enabledClients
+  }
+}
+
+/// A user of the tenant.
+public struct UserRecord: Sendable {
+  public var profile: String
+  /// `auth0|…`, `email|…`, `github|…`.
+  public var userID: String
+  public var connection: String
+  public var email: String?
+  public var emailVerified: Bool
+  public var password: String?
+  public var username: String?
+  public var phoneNumber: String?
+  public var name: String?
+  public var nickname: String?
+  public var picture: String?
+  public var givenName: String?
+  public var familyName: String?
+  public var userMetadata: [String: Value]
+  public var appMetadata: [String: Value]
+  public var blocked: Bool
+  public var mfa: [MFAEnrollment]
+  /// Seconds since 1970.
+  public var updatedAt: Double
+
+  public init(
+    profile: String, userID: String, connection: String = "Username-Password-Authentication", email: String? = nil,
+    emailVerified: Bool = true, password: String? = nil, username: String? = nil, phoneNumber: String? = nil,
+    name: String? = nil, nickname: String? = nil, picture: String? = nil, givenName: String? = nil,
+    familyName: String? = nil, userMetadata: [String: Value] = [:], appMetadata: [String: Value] = [:],
+    blocked: Bool = false, mfa: [MFAEnrollment] = [], updatedAt: Double = 1_700_000_000
+  ) {
+    self.profile = profile
+    self.userID = userID
+    self.connection = connection
+    self.email = email
+    self.emailVerified = emailVerified
+    self.password = password
+    self.username = username
+    self.phoneNumber = phoneNumber
+    self.name = name
+    self.nickname = nickname
+    self.picture = picture
+    self.givenName = givenName
+    self.familyName = familyName
+    self.userMetadata = userMetadata
+    self.appMetadata = appMetadata
+    self.blocked = blocked
+    self.mfa = mfa
+    self.updatedAt = updatedAt
+  }
+}
+
+/// An MFA factor a user is enrolled in.
+public struct MFAEnrollment: Sendable, Hashable {
+  public enum Kind: String, Sendable, CaseIterable {
+    case totp, sms, email
+    case recoveryCode = "recovery_code"
+  }
+
+  public var kind: Kind
+  /// Base32 TOTP secret, phone number, email or recovery code, by kind.
+  public var secret: String
+
+  public init(kind: Kind, secret: String) {
+    self.kind = kind
+    self.secret = secret
+  }
+}
+
+/// An organization.
+public struct OrganizationConfig: Sendable {
+  /// `org_…`
+  public var id: String
+  /// The lowercase name (`org_name`).
+  public var name: String
+  public var displayName: String
+  /// Member user profile names.
+  public var members: [String]
+  /// Connections enabled for the organization; empty means all.
+  public var connections: [String]
+
+  public init(id: String, name: String, displayName: String? = nil, members: [String] = [], connections: [String] = [])
+  {
+    self.id = id
+    self.name = name
+    self.displayName = displayName ?? name
+    self.members = members
+    self.connections = connections
+  }
+}
+
+/// An Action-like rule that adds a namespaced claim to tokens.
+public struct ClaimRule: Sendable {
+  public enum Target: String, Sendable, CaseIterable {
+    case idToken = "id_token"
+    case accessToken = "access_token"
+  }
+
+  /// The claim name, e.g. `https://example.com/roles`.
+  public var claim: String
+  /// A dotted path into the user (`app_metadata.roles`, `email`); used when `value` is nil.
+  public var from: String?
+  /// A literal value.
+  public var value: Value?
+  public var tokens: [Target]
+
+  public init(claim: String, from: String? = nil, value: Value? = nil, tokens: [Target] = Target.allCases) {
+    self.claim = claim
+    self.from = from
+    self.value = value
+    self.tokens = tokens
+  }
+}

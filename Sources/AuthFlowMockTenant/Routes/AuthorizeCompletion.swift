@@ -1,0 +1,64 @@
+import AuthFlowCore
+import AuthFlowJOSE
+import Hummingbird
+
+/// The end of an authorization: a code (or implicit tokens) or an error, sent to the callback.
+struct AuthorizeCompletion {
+  let tenant: MockTenant
+
+  /// Issues the result for `userID` and redirects to the callback; `cookies` carry a new session.
+  func finish(
+    _ request: AuthorizeRequest, userID: String, authTime: Double, cookies: [Cookie] = []
+  ) async
+    -> Response
+  {
+    guard let user = await tenant.users.user(id: userID) else { return redirect(request, error: .loginRequired) }
+    if user.blocked { return redirect(request, error: .blockedUser, cookies: cookies) }
+    if let organization = request.organization, !organization.members.contains(user.profile) {
+      return redirect(request, error: .notAMember(organization.name), cookies: cookies)
+    }
+    var pairs: [(String, String)] = []
+    if request.responseType == "code" {
+      let code = RandomToken.make(bytes: 32)
+      let expiresAt = tenant.clock.seconds + Double(tenant.fixture.settings.authorizationCodeLifetime)
+      await tenant.codes.insert(
+        IssuedCode(request: request, userID: userID, authTime: authTime), key: code, expiresAt: expiresAt)
+      pairs.append(("code", code))
+    } else {
+      let grant = Grant(
+        clientID: request.clientID, userID: userID,
+        scope: TokenIssuer(tenant: tenant).grantedScope(
+          requested: request.scope.filter { $0 != "offline_access" }, audience: request.audience),
+        audience: request.audience, nonce: request.nonce, organization: request.organization, authTime: authTime,
+        includeAuthTime: request.maxAge != nil)
+      let issuer = TokenIssuer(tenant: tenant)
+      let now = tenant.clock.epoch
+      let types = request.responseType.split(separator: " ")
+      do {
+        if types.contains("token") {
+          pairs.append(("access_token", try issuer.accessToken(for: grant, user: user, now: now)))
+          pairs.append(("expires_in", String(tenant.fixture.settings.accessTokenLifetime)))
+          pairs.append(("token_type", "Bearer"))
+        }
+        if types.contains("id_token") {
+          pairs.append(("id_token", try issuer.idToken(for: grant, user: user, now: now)))
+        }
+      } catch {
+        return redirect(request, error: AuthorizeError(code: "server_error", description: "signing failed"))
+      }
+    }
+    if let state = request.state { pairs.append(("state", state)) }
+    return Responses.redirect(
+      FormEncoding.append(pairs, to: request.redirectURI, fragment: request.responseMode == "fragment"),
+      cookies: cookies)
+  }
+
+  /// An error on the redirect channel, with the state.
+  func redirect(_ request: AuthorizeRequest, error: AuthorizeError, cookies: [Cookie] = []) -> Response {
+    var pairs = [("error", error.code), ("error_description", error.description)]
+    if let state = request.state { pairs.append(("state", state)) }
+    return Responses.redirect(
+      FormEncoding.append(pairs, to: request.redirectURI, fragment: request.responseMode == "fragment"),
+      cookies: cookies)
+  }
+}

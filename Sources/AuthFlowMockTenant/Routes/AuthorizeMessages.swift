@@ -1,0 +1,56 @@
+/// An error of `/authorize`: shown as a page when the redirect target cannot be trusted, sent on the
+/// redirect channel otherwise (PROTOCOL §2.2).
+struct AuthorizeError: Error, Sendable {
+  var code: String
+  var description: String
+
+  static func missingParameter(_ name: String) -> AuthorizeError {
+    AuthorizeError(code: "invalid_request", description: "Missing required parameter: \(name)")
+  }
+  static func unknownClient(_ id: String) -> AuthorizeError {
+    AuthorizeError(code: "invalid_request", description: "Unknown client: \(id)")
+  }
+  static func callbackMismatch(_ uri: String) -> AuthorizeError {
+    AuthorizeError(
+      code: "invalid_request",
+      description: "Callback URL mismatch. \(uri) is not in the list of allowed callback URLs")
+  }
+  static func unsupportedResponseType(_ type: String) -> AuthorizeError {
+    AuthorizeError(code: "unsupported_response_type", description: "Unsupported response type: \(type)")
+  }
+  static func grantNotAllowed(_ grant: String) -> AuthorizeError {
+    AuthorizeError(code: "unauthorized_client", description: "Grant type '\(grant)' not allowed for the client.")
+  }
+  static let unsupportedChallengeMethod = AuthorizeError(
+    code: "invalid_request", description: "Unsupported code_challenge_method; use S256 or plain")
+  static let invalidMaxAge = AuthorizeError(
+    code: "invalid_request", description: "max_age must be a non-negative integer")
+  static func serviceNotFound(_ audience: String) -> AuthorizeError {
+    AuthorizeError(code: "access_denied", description: "Service not found: \(audience)")
+  }
+  /// Exact Auth0 text UNCONFIRMED.
+  static func organizationNotFound(_ reference: String) -> AuthorizeError {
+    AuthorizeError(code: "invalid_request", description: "No organization found by that id or name: \(reference)")
+  }
+  /// Exact Auth0 text UNCONFIRMED (PROTOCOL §8).
+  static func notAMember(_ organization: String) -> AuthorizeError {
+    AuthorizeError(code: "access_denied", description: "user is not a member of the organization \(organization)")
+  }
+  static let connectionNotFound = AuthorizeError(code: "invalid_request", description: "the connection was not found")
+  static let loginRequired = AuthorizeError(code: "login_required", description: "Login required")
+  static let blockedUser = AuthorizeError(code: "unauthorized", description: "user is blocked")
+  static let unknownTransaction = AuthorizeError(
+    code: "invalid_request", description: "The login transaction is unknown or has expired. Start again.")
+  static let invalidCSRF = AuthorizeError(
+    code: "invalid_request", description: "Invalid or missing CSRF token. Reload the page and try again.")
+}
+
+/// Universal Login form messages (shown in `#error-message`).
+enum LoginMessages {
+  static let wrongCredentials = "Wrong email or password."
+  static let userExists = "The user already exists."
+  static let passwordTooWeak = "Password is too weak: use at least 8 characters."
+  static let missingFields = "Please enter your email and password."
+  static let tooManyAttempts =
+    "Your account has been blocked after multiple consecutive login attempts. We've sent you an email with instructions on how to unblock it."
+}

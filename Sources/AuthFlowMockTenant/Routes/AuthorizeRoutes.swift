@@ -1,0 +1,108 @@
+import AuthFlowCore
+import AuthFlowJOSE
+import Hummingbird
+
+/// `GET /authorize` (PROTOCOL §2.1): validates the request, then either answers from the SSO
+/// session or sends the browser to the Universal Login pages.
+struct AuthorizeRoutes {
+  let tenant: MockTenant
+
+  static let sessionCookie = "auth0"
+
+  func register(on router: Router<BasicRequestContext>) {
+    router.get("/authorize") { request, _ in await authorize(request) }
+  }
+
+  func authorize(_ request: Request) async -> Response {
+    let query = RequestParameters.query(of: request)
+    // Until the client and redirect_uri are trusted, errors are pages, never redirects.
+    guard let clientID = query.string("client_id") else { return page(.missingParameter("client_id")) }
+    guard let client = tenant.fixture.client(id: clientID) else { return page(.unknownClient(clientID)) }
+    guard let redirectURI = query.string("redirect_uri") else { return page(.missingParameter("redirect_uri")) }
+    guard client.callbacks.contains(redirectURI) else { return page(.callbackMismatch(redirectURI)) }
+
+    let responseType = query.string("response_type") ?? ""
+    let types = Set(responseType.split(separator: " ").map(String.init))
+    let implicit = !types.isEmpty && types.isSubset(of: ["token", "id_token"])
+    var authorizeRequest = AuthorizeRequest(
+      clientID: clientID, redirectURI: redirectURI, responseType: responseType,
+      responseMode: query.string("response_mode") ?? (implicit ? "fragment" : "query"), state: query.string("state"),
+      nonce: query.string("nonce"), scope: Scope.parse(query.string("scope") ?? "openid"),
+      audience: query.string("audience"), connection: query.string("connection"),
+      loginHint: query.string("login_hint"))
+    if !authorizeRequest.scope.contains("openid") { authorizeRequest.scope.insert("openid", at: 0) }
+    let completion = AuthorizeCompletion(tenant: tenant)
+    do {
+      try validate(&authorizeRequest, query: query, client: client, types: types, implicit: implicit)
+    } catch {
+      return completion.redirect(authorizeRequest, error: error)
+    }
+
+    let prompt = Set((query.string("prompt") ?? "").split(separator: " ").map(String.init))
+    let session = await currentSession(request)
+    let now = tenant.clock.seconds
+    let sessionSatisfies =
+      session.map { session in
+        authorizeRequest.maxAge.map { now - session.authTime <= Double($0) } ?? true
+      } ?? false
+
+    if prompt.contains("none") {
+      guard sessionSatisfies, let session else { return completion.redirect(authorizeRequest, error: .loginRequired) }
+      return await completion.finish(authorizeRequest, userID: session.userID, authTime: session.authTime)
+    }
+    if sessionSatisfies, !prompt.contains("login"), let session {
+      return await completion.finish(authorizeRequest, userID: session.userID, authTime: session.authTime)
+    }
+    let transaction = LoginTransaction(
+      id: RandomToken.make(bytes: 24), request: authorizeRequest, csrf: RandomToken.make(bytes: 24))
+    await tenant.transactions.insert(transaction, key: transaction.id, expiresAt: now + 3600)
+    let screen = query.string("screen_hint") == "signup" ? "signup" : "login"
+    return Responses.redirect("/u/\(screen)?state=\(FormEncoding.escape(transaction.id))")
+  }
+
+  private func validate(
+    _ request: inout AuthorizeRequest, query: RequestParameters, client: ClientConfig, types: Set<String>,
+    implicit: Bool
+  ) throws(AuthorizeError) {
+    guard !types.isEmpty else { throw .missingParameter("response_type") }
+    if types == ["code"] {
+      guard client.grantTypes.contains("authorization_code") else { throw .grantNotAllowed("authorization_code") }
+    } else if implicit {
+      guard client.grantTypes.contains("implicit") else { throw .grantNotAllowed("implicit") }
+      if types.contains("id_token"), request.nonce == nil { throw .missingParameter("nonce") }
+    } else {
+      throw .unsupportedResponseType(request.responseType)
+    }
+    if let challenge = query.string("code_challenge") {
+      let methodName = query.string("code_challenge_method") ?? "plain"
+      guard let method = PKCE.Method(rawValue: methodName) else { throw .unsupportedChallengeMethod }
+      request.codeChallenge = challenge
+      request.codeChallengeMethod = method
+    } else if query.string("code_challenge_method") != nil {
+      throw .missingParameter("code_challenge")
+    }
+    if let text = query.string("max_age") {
+      guard let maxAge = Int(text), maxAge >= 0 else { throw .invalidMaxAge }
+      request.maxAge = maxAge
+    }
+    if let audience = request.audience, tenant.api(audience: audience) == nil { throw .serviceNotFound(audience) }
+    if let reference = query.string("organization") {
+      guard let organization = tenant.organization(reference) else { throw .organizationNotFound(reference) }
+      request.organization = organization
+    }
+    if let connection = request.connection {
+      guard let found = tenant.fixture.connection(named: connection),
+        found.enabledClients.isEmpty || found.enabledClients.contains(client.profile)
+      else { throw .connectionNotFound }
+    }
+  }
+
+  private func currentSession(_ request: Request) async -> SSOSession? {
+    guard let id = request.cookies[Self.sessionCookie]?.value else { return nil }
+    return await tenant.sessions.get(id, now: tenant.clock.seconds)
+  }
+
+  private func page(_ error: AuthorizeError) -> Response {
+    Responses.html(LoginPages.error(code: error.code, description: error.description), status: .badRequest)
+  }
+}

@@ -1,0 +1,49 @@
+import AuthFlowCore
+import Hummingbird
+
+/// Test control under `/__mock/`: outbox, virtual clock, reset (DESIGN §4).
+struct MockControlRoutes {
+  let tenant: MockTenant
+
+  func register(on router: Router<BasicRequestContext>) {
+    router.get("/__mock/outbox") { request, _ in
+      let query = RequestParameters.query(of: request)
+      let messages = await tenant.outbox.list(to: query.string("to"))
+      return Responses.json(.object(["messages": .array(messages.map(MockControlRoutes.json))]))
+    }
+    router.delete("/__mock/outbox") { _, _ in
+      await tenant.outbox.clear()
+      return Responses.empty(status: .noContent)
+    }
+    router.get("/__mock/clock") { _, _ in Responses.json(clock()) }
+    router.post("/__mock/clock/advance") { request, context in
+      guard let parameters = await RequestParameters.body(of: request, context: context),
+        let seconds = parameters.values["seconds"]?.doubleValue ?? parameters.string("seconds").flatMap(Double.init)
+      else {
+        return OAuthError(
+          status: .badRequest, code: "invalid_request", description: "Body must be {\"seconds\": <number>}"
+        ).response
+      }
+      tenant.clock.advance(by: seconds)
+      return Responses.json(clock())
+    }
+    router.post("/__mock/reset") { _, _ in
+      await tenant.reset()
+      return Responses.empty(status: .noContent)
+    }
+  }
+
+  private func clock() -> Value {
+    .object(["now": .int(tenant.clock.epoch), "iso": .string(UserClaims.isoMilliseconds(tenant.clock.seconds))])
+  }
+
+  static func json(_ message: OutboxMessage) -> Value {
+    var members: [String: Value] = [
+      "id": .int(message.id), "channel": .string(message.channel.rawValue), "to": .string(message.to),
+      "subject": .string(message.subject), "body": .string(message.body), "sent_at": .int(Int(message.sentAt)),
+    ]
+    if let code = message.code { members["code"] = .string(code) }
+    if let link = message.link { members["link"] = .string(link) }
+    return .object(members)
+  }
+}

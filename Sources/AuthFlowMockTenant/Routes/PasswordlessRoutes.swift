@@ -1,0 +1,77 @@
+import AuthFlowCore
+import AuthFlowJOSE
+import Hummingbird
+
+/// `POST /passwordless/start` (PROTOCOL §4.3): sends a code to the outbox.
+struct PasswordlessRoutes {
+  let tenant: MockTenant
+
+  func register(on router: Router<BasicRequestContext>) {
+    router.post("/passwordless/start") { request, context in
+      do {
+        return try await start(request, context: context)
+      } catch let error as OAuthError {
+        return error.response
+      } catch {
+        return OAuthError(status: .internalServerError, code: "server_error", description: "\(error)").response
+      }
+    }
+  }
+
+  static let missingClientID = OAuthError(
+    status: .badRequest, code: "bad.client_id", description: "Missing required property: client_id")
+  static let unknownConnection = OAuthError(
+    status: .badRequest, code: "bad.connection", description: "Connection does not exist")
+  static let missingConnection = OAuthError(
+    status: .badRequest, code: "bad.connection", description: "Missing required property: connection")
+  static let badEmail = OAuthError(
+    status: .badRequest, code: "bad.email", description: "Missing required property: email")
+  static let badPhone = OAuthError(
+    status: .badRequest, code: "bad.phone_number", description: "String does not match pattern: ^\\+[0-9]{1,15}$")
+
+  private func start(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    guard let parameters = await RequestParameters.body(of: request, context: context) else {
+      throw OAuthError.malformedBody
+    }
+    guard let clientID = parameters.string("client_id") else { throw Self.missingClientID }
+    guard tenant.fixture.client(id: clientID) != nil else { throw OAuthError.unauthorizedClient }
+    guard let name = parameters.string("connection") else { throw Self.missingConnection }
+    guard let connection = tenant.fixture.connection(named: name),
+      connection.strategy == .email || connection.strategy == .sms
+    else { throw Self.unknownConnection }
+    let code = sixDigits(Int.random(in: 0..<1_000_000))
+    let now = tenant.clock.seconds
+    let address: String
+    var body: [String: Value]
+    if connection.strategy == .email {
+      guard let email = parameters.string("email"), email.contains("@") else { throw Self.badEmail }
+      address = email
+      body = ["_id": .string(RandomToken.make(bytes: 12)), "email": .string(email), "email_verified": .bool(false)]
+      await tenant.outbox.send(
+        channel: .email, to: email, subject: "Welcome! Your verification code",
+        body: "Your verification code is: \(code)", code: code, at: now)
+    } else {
+      guard let phone = parameters.string("phone_number"), PasswordlessRoutes.isE164(phone) else { throw Self.badPhone }
+      address = phone
+      body = [
+        "_id": .string(RandomToken.make(bytes: 12)), "phone_number": .string(phone), "phone_verified": .bool(false),
+        "request_language": .null,
+      ]
+      await tenant.outbox.send(
+        channel: .sms, to: phone, subject: "", body: "Your verification code is: \(code)", code: code, at: now)
+    }
+    await tenant.passwordlessCodes.insert(code, key: "\(name)|\(address.lowercased())", expiresAt: now + 300)
+    return Responses.json(.object(body))
+  }
+
+  static func isE164(_ text: String) -> Bool {
+    let digits = text.dropFirst()
+    return text.hasPrefix("+") && (1...15).contains(digits.count) && digits.allSatisfy { $0.isASCII && $0.isNumber }
+  }
+}
+
+/// A six-digit code with leading zeros.
+func sixDigits(_ number: Int) -> String {
+  let text = "\(number)"
+  return String(repeating: "0", count: max(0, 6 - text.count)) + text
+}

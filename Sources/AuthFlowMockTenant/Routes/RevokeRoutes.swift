@@ -1,0 +1,33 @@
+import AuthFlowCore
+import Hummingbird
+
+/// `POST /oauth/revoke` (PROTOCOL §4.7): revokes a refresh token's family; unknown tokens are 200.
+struct RevokeRoutes {
+  let tenant: MockTenant
+
+  func register(on router: Router<BasicRequestContext>) {
+    router.post("/oauth/revoke") { request, context in
+      do {
+        guard let parameters = await RequestParameters.body(of: request, context: context) else {
+          throw OAuthError.malformedBody
+        }
+        let client: ClientConfig
+        do {
+          client = try ClientAuthentication.authenticate(parameters, in: tenant.fixture)
+        } catch let error as OAuthError {
+          throw error.code == "access_denied" ? RevokeRoutes.invalidClient : error
+        }
+        guard let token = parameters.string("token") else { throw OAuthError.missingParameter("token") }
+        await tenant.refreshTokens.revoke(token, clientID: client.clientID)
+        return Responses.empty()
+      } catch let error as OAuthError {
+        return error.response
+      } catch {
+        return OAuthError(status: .internalServerError, code: "server_error", description: "\(error)").response
+      }
+    }
+  }
+
+  static let invalidClient = OAuthError(
+    status: .unauthorized, code: "invalid_client", description: "Client authentication failed.")
+}

@@ -1,0 +1,205 @@
+import AuthFlowCore
+import AuthFlowJOSE
+import Hummingbird
+
+extension TokenRoutes {
+  /// `authorization_code`: single-use code, bound to client, redirect_uri and PKCE challenge.
+  func authorizationCode(_ parameters: RequestParameters, client: ClientConfig) async throws -> [String: Value] {
+    guard let code = parameters.string("code") else { throw OAuthError.missingParameter("code") }
+    // Taken, not read: a code is consumed by its first exchange, successful or not.
+    guard let issued = await tenant.codes.take(code, now: tenant.clock.seconds),
+      issued.request.clientID == client.clientID
+    else { throw OAuthError.invalidCode }
+    if let redirectURI = parameters.string("redirect_uri"), redirectURI != issued.request.redirectURI {
+      throw OAuthError.invalidCode
+    }
+    let verifier = parameters.string("code_verifier")
+    if let challenge = issued.request.codeChallenge, let method = issued.request.codeChallengeMethod {
+      guard let verifier, PKCE.verify(verifier: verifier, challenge: challenge, method: method) else {
+        throw OAuthError.invalidCodeVerifier
+      }
+    } else if verifier != nil {
+      throw OAuthError.invalidCodeVerifier
+    }
+    let request = issued.request
+    let grant = Grant(
+      clientID: client.clientID, userID: issued.userID,
+      scope: issuer.grantedScope(requested: request.scope, audience: request.audience), audience: request.audience,
+      nonce: request.nonce, organization: request.organization, authTime: issued.authTime,
+      includeAuthTime: request.maxAge != nil)
+    return try await issuer.response(
+      for: grant, client: client, requestedScope: request.scope, issueRefreshToken: true)
+  }
+
+  /// `refresh_token`: rotation with reuse detection, MRRT audience/scope rules, session transfer.
+  func refreshToken(_ parameters: RequestParameters, client: ClientConfig) async throws -> [String: Value] {
+    guard let token = parameters.string("refresh_token") else { throw OAuthError.missingParameter("refresh_token") }
+    let settings = tenant.fixture.settings
+    let outcome = await tenant.refreshTokens.exchange(
+      token, clientID: client.clientID, now: tenant.clock.seconds, rotate: settings.refreshTokenRotation,
+      reuseLeeway: Double(settings.refreshTokenReuseLeeway), newToken: RandomToken.make(bytes: 32))
+    guard case .accepted(var grant, let newToken) = outcome else { throw OAuthError.invalidRefreshToken }
+    guard let userID = grant.userID, await tenant.users.user(id: userID) != nil else {
+      throw OAuthError.deletedUserRefreshToken
+    }
+    let requested = parameters.string("scope").map(Scope.parse)
+    if let audience = parameters.string("audience"), audience != grant.audience {
+      if audience == "urn:\(tenant.host):session_transfer" {
+        return try await sessionTransfer(grant: grant, client: client, refreshToken: newToken)
+      }
+      guard let policy = client.refreshTokenPolicies.first(where: { $0.audience == audience }),
+        tenant.api(audience: audience) != nil
+      else { throw OAuthError.audienceNotAllowed(audience) }
+      let allowed = Set(policy.scope).union(Scope.oidc.filter { grant.scope.contains($0) })
+      grant.audience = audience
+      grant.scope = (requested ?? policy.scope).filter { allowed.contains($0) }
+      if !grant.scope.contains("openid"), grant.scope.isEmpty == false || requested == nil {
+        grant.scope.insert("openid", at: 0)
+      }
+    } else if let requested {
+      grant.scope = requested.filter { grant.scope.contains($0) }
+    }
+    grant.nonce = nil
+    grant.includeAuthTime = false
+    var body = try await issuer.response(
+      for: grant, client: client, requestedScope: requested ?? grant.scope, issueRefreshToken: false,
+      refreshToken: newToken)
+    if requested == nil { body["scope"] = .string(Scope.join(grant.scope)) }
+    return body
+  }
+
+  private func sessionTransfer(
+    grant: Grant, client: ClientConfig, refreshToken: String?
+  ) async throws -> [String:
+    Value]
+  {
+    var body: [String: Value] = [
+      "access_token": .string(RandomToken.make(bytes: 32)),
+      "issued_token_type": .string("urn:auth0:params:oauth:token-type:session_transfer_token"),
+      "token_type": .string("N_A"), "expires_in": .int(60),
+    ]
+    if let userID = grant.userID, let user = await tenant.users.user(id: userID) {
+      var idGrant = grant
+      idGrant.nonce = nil
+      body["id_token"] = .string(try issuer.idToken(for: idGrant, user: user, now: tenant.clock.epoch))
+    }
+    if let refreshToken { body["refresh_token"] = .string(refreshToken) }
+    return body
+  }
+
+  /// `client_credentials`: confidential clients, for an API the client was granted.
+  func clientCredentials(_ parameters: RequestParameters, client: ClientConfig) async throws -> [String: Value] {
+    guard let audience = parameters.string("audience") else { throw OAuthError.missingParameter("audience") }
+    guard let api = tenant.api(audience: audience) else { throw OAuthError.serviceNotEnabled(audience) }
+    let granted = client.apiGrants[audience] ?? client.apiGrants[api.kind == .custom ? audience : api.kind.rawValue]
+    guard let granted else { throw OAuthError.clientNotGranted(audience) }
+    var scope = granted
+    if let requested = parameters.string("scope").map(Scope.parse) { scope = requested.filter(granted.contains) }
+    var organization: OrganizationConfig?
+    if let reference = parameters.string("organization") {
+      guard let found = tenant.organization(reference) else {
+        throw OAuthError(
+          status: .badRequest, code: "invalid_request", description: "Organization not found: \(reference)")
+      }
+      organization = found
+    }
+    let grant = Grant(
+      clientID: client.clientID, userID: nil, scope: scope, audience: audience, nonce: nil,
+      organization: organization, authTime: nil, includeAuthTime: false)
+    var body = try await issuer.response(for: grant, client: client, requestedScope: scope, issueRefreshToken: false)
+    body["scope"] = .string(Scope.join(scope))
+    return body
+  }
+
+  /// `password` and password-realm: database login, with blocked users, brute-force protection and MFA.
+  func password(_ parameters: RequestParameters, client: ClientConfig) async throws -> [String: Value] {
+    guard let username = parameters.string("username") else { throw OAuthError.missingParameter("username") }
+    guard let password = parameters.string("password") else { throw OAuthError.missingParameter("password") }
+    let realm = parameters.string("realm") ?? "Username-Password-Authentication"
+    guard let connection = tenant.fixture.connection(named: realm), connection.strategy == .database else {
+      throw OAuthError.connectionNotFound
+    }
+    guard connection.enabledClients.isEmpty || connection.enabledClients.contains(client.profile) else {
+      throw OAuthError.connectionDisabled
+    }
+    try checkAudience(parameters.string("audience"))
+    let failureKey = "\(username.lowercased())|api"
+    if await tenant.users.failureCount(key: failureKey) >= tenant.fixture.settings.bruteForceLimit {
+      throw OAuthError.tooManyAttempts
+    }
+    guard let user = await tenant.users.find(username, connection: realm), let expected = user.password,
+      RandomToken.constantTimeEquals(expected, password)
+    else {
+      _ = await tenant.users.recordFailure(key: failureKey)
+      throw OAuthError.wrongCredentials
+    }
+    await tenant.users.clearFailures(key: failureKey)
+    return try await login(user, parameters: parameters, client: client)
+  }
+
+  /// Issues tokens for a user who just authenticated directly (password, OTP), unless MFA is due.
+  func login(
+    _ user: UserRecord, parameters: RequestParameters, client: ClientConfig, skipMFA: Bool = false
+  )
+    async throws -> [String: Value]
+  {
+    if user.blocked { throw OAuthError.blockedUser }
+    let requested = requestedScope(parameters)
+    let audience = parameters.string("audience")
+    let grant = Grant(
+      clientID: client.clientID, userID: user.userID,
+      scope: issuer.grantedScope(requested: requested, audience: audience), audience: audience, nonce: nil,
+      organization: nil, authTime: tenant.clock.seconds, includeAuthTime: false)
+    if !skipMFA, user.mfa.contains(where: { $0.kind == .totp }) {
+      let mfaToken = RandomToken.make(bytes: 32)
+      await tenant.mfaTokens.insert(grant, key: mfaToken, expiresAt: tenant.clock.seconds + 600)
+      throw OAuthError.mfaRequired(token: mfaToken)
+    }
+    return try await issuer.response(for: grant, client: client, requestedScope: requested, issueRefreshToken: true)
+  }
+
+  /// `mfa-otp`: completes a login that answered `mfa_required`, with a TOTP code.
+  func mfaOTP(_ parameters: RequestParameters, client: ClientConfig) async throws -> [String: Value] {
+    guard let mfaToken = parameters.string("mfa_token") else { throw OAuthError.missingParameter("mfa_token") }
+    guard let otp = parameters.string("otp") else { throw OAuthError.missingParameter("otp") }
+    guard let grant = await tenant.mfaTokens.get(mfaToken, now: tenant.clock.seconds),
+      grant.clientID == client.clientID, let userID = grant.userID, let user = await tenant.users.user(id: userID)
+    else { throw OAuthError.malformedMFAToken }
+    let now = tenant.clock.now()
+    let valid = user.mfa.contains { factor in
+      factor.kind == .totp && (TOTP(base32Secret: factor.secret)?.verify(otp, at: now) ?? false)
+    }
+    guard valid else { throw OAuthError.invalidOTP }
+    await tenant.mfaTokens.remove(mfaToken)
+    return try await issuer.response(for: grant, client: client, requestedScope: grant.scope, issueRefreshToken: true)
+  }
+
+  /// Passwordless OTP (classic): `username` + `otp` + `realm` (`email`|`sms`), codes from `/passwordless/start`.
+  func passwordless(_ parameters: RequestParameters, client: ClientConfig) async throws -> [String: Value] {
+    guard let username = parameters.string("username") else { throw OAuthError.missingParameter("username") }
+    guard let otp = parameters.string("otp") else { throw OAuthError.missingParameter("otp") }
+    let realm = parameters.string("realm") ?? "email"
+    guard let connection = tenant.fixture.connection(named: realm),
+      connection.strategy == .email || connection.strategy == .sms
+    else { throw OAuthError.connectionNotFound }
+    let wrong = connection.strategy == .email ? OAuthError.wrongEmailCode : OAuthError.wrongPhoneCode
+    let key = "\(realm)|\(username.lowercased())"
+    guard let expected = await tenant.passwordlessCodes.get(key, now: tenant.clock.seconds),
+      RandomToken.constantTimeEquals(expected, otp)
+    else { throw wrong }
+    await tenant.passwordlessCodes.remove(key)
+    let user: UserRecord
+    if let existing = await tenant.users.find(username, connection: realm) {
+      user = existing
+    } else {
+      let isEmail = connection.strategy == .email
+      user = UserRecord(
+        profile: username, userID: "\(realm)|\(RandomToken.make(bytes: 12))", connection: realm,
+        email: isEmail ? username : nil, emailVerified: isEmail, phoneNumber: isEmail ? nil : username,
+        updatedAt: tenant.clock.seconds)
+      await tenant.users.insert(user)
+    }
+    try checkAudience(parameters.string("audience"))
+    return try await login(user, parameters: parameters, client: client, skipMFA: true)
+  }
+}

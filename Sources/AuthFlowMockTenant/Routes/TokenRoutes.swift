@@ -1,0 +1,92 @@
+import AuthFlowCore
+import AuthFlowJOSE
+import Hummingbird
+
+/// `POST /oauth/token` (PROTOCOL §3): body parsing, client authentication, allowed grants, then the
+/// grant.
+struct TokenRoutes {
+  let tenant: MockTenant
+
+  enum GrantType {
+    static let authorizationCode = "authorization_code"
+    static let refreshToken = "refresh_token"
+    static let clientCredentials = "client_credentials"
+    static let password = "password"
+    static let passwordRealm = "http://auth0.com/oauth/grant-type/password-realm"
+    static let passwordlessOTP = "http://auth0.com/oauth/grant-type/passwordless/otp"
+    static let mfaOTP = "http://auth0.com/oauth/grant-type/mfa-otp"
+  }
+
+  static let supportedGrantTypes = [
+    GrantType.authorizationCode, GrantType.refreshToken, GrantType.clientCredentials, GrantType.password,
+    GrantType.passwordRealm, GrantType.passwordlessOTP, GrantType.mfaOTP,
+  ]
+
+  func register(on router: Router<BasicRequestContext>) {
+    router.post("/oauth/token") { request, context in
+      do {
+        return try await token(request, context: context)
+      } catch let error as OAuthError {
+        return error.response
+      } catch {
+        return OAuthError(status: .internalServerError, code: "server_error", description: "\(error)").response
+      }
+    }
+  }
+
+  private func token(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    guard let parameters = await RequestParameters.body(of: request, context: context) else {
+      throw OAuthError.malformedBody
+    }
+    guard let grantType = parameters.string("grant_type") else { throw OAuthError.missingParameter("grant_type") }
+    let client = try ClientAuthentication.authenticate(parameters, in: tenant.fixture)
+    guard Self.supportedGrantTypes.contains(grantType) else { throw OAuthError.unsupportedGrantType(grantType) }
+    let allowed = grantType == GrantType.password ? GrantType.passwordRealm : grantType
+    guard client.grantTypes.contains(grantType) || client.grantTypes.contains(allowed) else {
+      throw OAuthError.grantNotAllowed(grantType)
+    }
+    let body: [String: Value]
+    switch grantType {
+    case GrantType.authorizationCode: body = try await authorizationCode(parameters, client: client)
+    case GrantType.refreshToken: body = try await refreshToken(parameters, client: client)
+    case GrantType.clientCredentials: body = try await clientCredentials(parameters, client: client)
+    case GrantType.password, GrantType.passwordRealm: body = try await password(parameters, client: client)
+    case GrantType.passwordlessOTP: body = try await passwordless(parameters, client: client)
+    case GrantType.mfaOTP: body = try await mfaOTP(parameters, client: client)
+    default: throw OAuthError.unsupportedGrantType(grantType)
+    }
+    return Responses.json(.object(body))
+  }
+
+  var issuer: TokenIssuer { TokenIssuer(tenant: tenant) }
+
+  /// The scope of a direct (non-redirect) login: `openid` is assumed when absent.
+  func requestedScope(_ parameters: RequestParameters) -> [String] {
+    Scope.parse(parameters.string("scope") ?? "openid")
+  }
+
+  /// Checks the audience of a direct grant.
+  func checkAudience(_ audience: String?) throws(OAuthError) {
+    if let audience, tenant.api(audience: audience) == nil { throw OAuthError.serviceNotEnabled(audience) }
+  }
+}
+
+/// Who is calling `/oauth/token` and `/oauth/revoke`.
+enum ClientAuthentication {
+  /// The client, from the body or HTTP Basic; confidential clients must present their secret.
+  static func authenticate(
+    _ parameters: RequestParameters, in fixture: TenantFixture
+  ) throws(OAuthError)
+    -> ClientConfig
+  {
+    let basic = parameters.basicCredentials
+    guard let clientID = basic?.id ?? parameters.string("client_id") else { throw OAuthError.missingClientID }
+    guard let client = fixture.client(id: clientID) else { throw OAuthError.unauthorizedClient }
+    if let expected = client.clientSecret {
+      guard let secret = basic?.secret ?? parameters.string("client_secret"),
+        RandomToken.constantTimeEquals(secret, expected)
+      else { throw OAuthError.unauthorizedClient }
+    }
+    return client
+  }
+}

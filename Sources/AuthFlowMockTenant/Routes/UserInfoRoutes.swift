@@ -1,0 +1,40 @@
+import AuthFlowCore
+import AuthFlowJOSE
+import Hummingbird
+
+/// `GET /userinfo` (PROTOCOL §4.6): claims filtered by the access token's scope.
+struct UserInfoRoutes {
+  let tenant: MockTenant
+
+  func register(on router: Router<BasicRequestContext>) {
+    router.get("/userinfo") { request, _ in await userInfo(request) }
+    router.post("/userinfo") { request, _ in await userInfo(request) }
+  }
+
+  private func userInfo(_ request: Request) async -> Response {
+    let unauthorized = Responses.text("Unauthorized", status: .unauthorized)
+    guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") else {
+      return unauthorized
+    }
+    let token = String(header.dropFirst(7)).trimmingWhitespace()
+    guard let jws = try? tenant.verificationKeys.verify(token), let exp = jws.claims["exp"]?.doubleValue,
+      exp > tenant.clock.seconds, jws.claims["iss"]?.stringValue == tenant.issuer
+    else { return unauthorized }
+    let userinfoAudience = tenant.issuer + "userinfo"
+    let audiences: [String]
+    switch jws.claims["aud"] {
+    case .string(let single)?: audiences = [single]
+    case .array(let items)?: audiences = items.compactMap(\.stringValue)
+    default: audiences = []
+    }
+    guard audiences.contains(userinfoAudience), let userID = jws.claims["sub"]?.stringValue,
+      let user = await tenant.users.user(id: userID)
+    else { return unauthorized }
+    let scope = Scope.parse(jws.claims["scope"]?.stringValue)
+    var claims = UserClaims.claims(for: user, scope: scope, legacy: tenant.fixture.settings.legacyScopeClaims)
+    for rule in tenant.fixture.claimRules where rule.tokens.contains(.idToken) && scope.contains("openid") {
+      claims[rule.claim] = rule.value ?? rule.from.flatMap { UserClaims.lookup($0, in: user) }
+    }
+    return Responses.json(.object(claims))
+  }
+}

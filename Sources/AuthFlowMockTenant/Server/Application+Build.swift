@@ -1,0 +1,57 @@
+public import Hummingbird
+import Logging
+
+/// How the mock serves: where it binds.
+public struct MockTenantConfiguration: Sendable {
+  /// Host to bind; loopback unless told otherwise.
+  public var host: String
+  /// Port; 0 picks a free one.
+  public var port: Int
+
+  public init(host: String = "127.0.0.1", port: Int = 0) {
+    self.host = host
+    self.port = port
+  }
+}
+
+/// The router of the mock tenant: every endpoint of PROTOCOL.md the mock implements, plus
+/// `/__mock/` test control. Testable in-process with `app.test(.router)`.
+public func buildMockTenantRouter(tenant: MockTenant) -> Router<BasicRequestContext> {
+  let router = Router(context: BasicRequestContext.self)
+  DiscoveryRoutes(tenant: tenant).register(on: router)
+  AuthorizeRoutes(tenant: tenant).register(on: router)
+  UniversalLoginRoutes(tenant: tenant).register(on: router)
+  TokenRoutes(tenant: tenant).register(on: router)
+  UserInfoRoutes(tenant: tenant).register(on: router)
+  RevokeRoutes(tenant: tenant).register(on: router)
+  LogoutRoutes(tenant: tenant).register(on: router)
+  PasswordlessRoutes(tenant: tenant).register(on: router)
+  MockControlRoutes(tenant: tenant).register(on: router)
+  return router
+}
+
+/// The mock tenant as a Hummingbird application. When the port is 0 the tenant's base URL is set
+/// once the server has bound.
+public func buildApplication(tenant: MockTenant, configuration: MockTenantConfiguration) -> some ApplicationProtocol {
+  var logger = Logger(label: "authflow.mock")
+  logger.logLevel = .warning
+  return Application(
+    router: buildMockTenantRouter(tenant: tenant),
+    configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "authflow-mock"),
+    onServerRunning: { channel in
+      let port = channel.localAddress?.port ?? configuration.port
+      tenant.setBaseURL("http://\(configuration.host):\(port)/")
+    },
+    logger: logger)
+}
+
+/// Builds a tenant from a fixture and its application.
+public func buildApplication(
+  fixture: TenantFixture, configuration: MockTenantConfiguration
+) throws
+  -> some ApplicationProtocol
+{
+  let tenant = try MockTenant(
+    fixture: fixture, baseURL: "http://\(configuration.host):\(configuration.port)/")
+  return buildApplication(tenant: tenant, configuration: configuration)
+}

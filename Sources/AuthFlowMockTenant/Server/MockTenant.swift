@@ -1,0 +1,84 @@
+import AuthFlowCore
+public import AuthFlowJOSE
+import Foundation
+import Synchronization
+
+/// One running mock tenant: the fixture, the signing key, the virtual clock and the stores.
+///
+/// Shared by every request handler; the stores are actors, the base URL is set once when the server
+/// has bound its port.
+public final class MockTenant: Sendable {
+  public let fixture: TenantFixture
+  public let signingKey: SigningKey
+  /// The JWKS, with keys parsed once (for `/userinfo` access-token checks).
+  public let verificationKeys: VerificationKeys
+  public let clock: VirtualClock
+  private let base = Mutex<String>("http://127.0.0.1/")
+
+  let users: UserStore
+  let transactions = ExpiringStore<LoginTransaction>()
+  let codes = ExpiringStore<IssuedCode>()
+  let sessions = ExpiringStore<SSOSession>()
+  let mfaTokens = ExpiringStore<Grant>()
+  let passwordlessCodes = ExpiringStore<String>()
+  let refreshTokens = RefreshTokenStore()
+  let outbox = Outbox()
+
+  /// Builds a tenant. `signingKey` defaults to the fixture's key, or a fresh RSA-2048 key.
+  public init(
+    fixture: TenantFixture, baseURL: String = "http://127.0.0.1/", signingKey: SigningKey? = nil,
+    clock: VirtualClock = VirtualClock()
+  ) throws {
+    self.fixture = fixture
+    if let signingKey {
+      self.signingKey = signingKey
+    } else if let pem = fixture.signingKeyPEM {
+      self.signingKey = try SigningKey(rsaPEM: pem, kid: fixture.signingKeyID)
+    } else {
+      self.signingKey = try SigningKey.generateRSA(kid: fixture.signingKeyID)
+    }
+    self.verificationKeys = VerificationKeys(JWKSet(keys: [self.signingKey.publicJWK].compactMap { $0 }))
+    self.clock = clock
+    self.users = UserStore(seed: Array(fixture.users.values))
+    setBaseURL(baseURL)
+  }
+
+  /// The server's base URL with a trailing slash, e.g. `http://127.0.0.1:54321/`.
+  public var baseURL: String { base.withLock { $0 } }
+
+  /// Sets the base URL (once the port is known).
+  public func setBaseURL(_ url: String) {
+    base.withLock { $0 = url.hasSuffix("/") ? url : url + "/" }
+  }
+
+  /// `iss`: the fixture's issuer override, or the base URL with a trailing slash.
+  public var issuer: String { fixture.settings.issuer ?? baseURL }
+
+  /// The host of the base URL (no port), for `urn:<host>:session_transfer`.
+  var host: String { URLComponents(string: baseURL)?.host ?? "127.0.0.1" }
+
+  /// The API whose audience is `audience`.
+  func api(audience: String) -> APIConfig? {
+    let issuer = self.issuer
+    return fixture.apis.first { $0.audience(issuer: issuer) == audience }
+  }
+
+  func organization(_ reference: String) -> OrganizationConfig? {
+    if reference.hasPrefix("org_") { return fixture.organizations.first { $0.id == reference } }
+    guard fixture.settings.organizationNamesInAuthAPI else { return nil }
+    return fixture.organizations.first { $0.name == reference.lowercased() }
+  }
+
+  /// Clears every store and the clock offset; users go back to the fixture's.
+  public func reset() async {
+    clock.reset()
+    await users.reset()
+    await transactions.removeAll()
+    await codes.removeAll()
+    await sessions.removeAll()
+    await mfaTokens.removeAll()
+    await passwordlessCodes.removeAll()
+    await refreshTokens.removeAll()
+    await outbox.clear()
+  }
+}

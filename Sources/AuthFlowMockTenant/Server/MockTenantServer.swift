@@ -1,0 +1,78 @@
+public import AuthFlowJOSE
+import Foundation
+import Hummingbird
+import Logging
+
+/// Starts and stops the mock tenant: in-process on an ephemeral loopback port (the embedded
+/// default tenant), or standalone (`authflow mock`).
+public enum MockTenantServer {
+  /// A running mock tenant.
+  public struct Handle: Sendable {
+    /// `http://127.0.0.1:PORT/` (with the trailing slash; equal to `iss` unless overridden).
+    public let baseURL: String
+    /// The tenant, for direct access to its clock and fixture.
+    public let tenant: MockTenant
+    private let task: Task<Void, any Error>
+
+    init(baseURL: String, tenant: MockTenant, task: Task<Void, any Error>) {
+      self.baseURL = baseURL
+      self.tenant = tenant
+      self.task = task
+    }
+
+    /// Stops the server and waits for it to finish.
+    public func stop() async {
+      task.cancel()
+      _ = await task.result
+    }
+  }
+
+  public enum StartError: Error, CustomStringConvertible {
+    case didNotStart(String)
+
+    public var description: String {
+      switch self {
+      case .didNotStart(let why): return "the mock tenant did not start: \(why)"
+      }
+    }
+  }
+
+  /// Starts the mock in-process on 127.0.0.1, port 0 by default, and returns once it accepts
+  /// connections.
+  public static func start(
+    fixture: TenantFixture, configuration: MockTenantConfiguration = MockTenantConfiguration(),
+    signingKey: SigningKey? = nil, clock: VirtualClock = VirtualClock()
+  ) async throws -> Handle {
+    let tenant = try MockTenant(fixture: fixture, signingKey: signingKey, clock: clock)
+    let (ready, continuation) = AsyncStream<String>.makeStream()
+    var logger = Logger(label: "authflow.mock")
+    logger.logLevel = .warning
+    let app = Application(
+      router: buildMockTenantRouter(tenant: tenant),
+      configuration: .init(
+        address: .hostname(configuration.host, port: configuration.port), serverName: "authflow-mock"),
+      onServerRunning: { channel in
+        let port = channel.localAddress?.port ?? configuration.port
+        tenant.setBaseURL("http://\(configuration.host):\(port)/")
+        continuation.yield(tenant.baseURL)
+        continuation.finish()
+      },
+      logger: logger)
+    let task = Task {
+      defer { continuation.finish() }
+      try await app.run()
+    }
+    for await baseURL in ready {
+      return Handle(baseURL: baseURL, tenant: tenant, task: task)
+    }
+    let result = await task.result
+    if case .failure(let error) = result { throw StartError.didNotStart(String(describing: error)) }
+    throw StartError.didNotStart("the server stopped before binding")
+  }
+
+  /// Serves the mock until the process receives SIGINT or SIGTERM.
+  public static func serve(fixture: TenantFixture, configuration: MockTenantConfiguration) async throws {
+    let app = try buildApplication(fixture: fixture, configuration: configuration)
+    try await app.runService()
+  }
+}

@@ -1,0 +1,68 @@
+import AuthFlowCore
+import Foundation
+import Hummingbird
+
+/// The parameters of a request: the JSON or form body (PROTOCOL §1: both are accepted), or the query.
+struct RequestParameters: Sendable {
+  var values: [String: Value]
+  /// `client_id` and `client_secret` from an HTTP Basic `Authorization` header.
+  var basicCredentials: (id: String, secret: String)?
+
+  init(values: [String: Value], basicCredentials: (id: String, secret: String)? = nil) {
+    self.values = values
+    self.basicCredentials = basicCredentials
+  }
+
+  /// A string parameter; numbers and booleans are given as text; empty strings count as absent.
+  func string(_ name: String) -> String? {
+    switch values[name] {
+    case .string(let text)? where !text.isEmpty: return text
+    case .int(let number)?: return String(number)
+    case .double(let number)?: return String(number)
+    case .bool(let flag)?: return flag ? "true" : "false"
+    default: return nil
+    }
+  }
+
+  /// True when the parameter is present, even empty (`?federated`).
+  func has(_ name: String) -> Bool { values[name] != nil }
+
+  /// The query of `request`.
+  static func query(of request: Request) -> RequestParameters {
+    RequestParameters(values: FormEncoding.decode(request.uri.query ?? "").mapValues(Value.string))
+  }
+
+  /// The body of `request` (JSON when the content type says so or the body starts with `{`; form
+  /// otherwise). Nil when the body is not valid JSON or form data.
+  static func body(of request: Request, context: some RequestContext) async -> RequestParameters? {
+    guard let buffer = try? await request.body.collect(upTo: 1 << 20) else { return nil }
+    let bytes = Data(buffer.readableBytesView)
+    let contentType = request.headers[.contentType]?.lowercased() ?? ""
+    var parameters: RequestParameters
+    if contentType.contains("json") || bytes.first == UInt8(ascii: "{") {
+      if bytes.isEmpty {
+        parameters = RequestParameters(values: [:])
+      } else {
+        guard case .object(let members)? = try? Value(json: bytes) else { return nil }
+        parameters = RequestParameters(values: members)
+      }
+    } else {
+      let text = String(decoding: bytes, as: UTF8.self)
+      parameters = RequestParameters(values: FormEncoding.decode(text).mapValues(Value.string))
+    }
+    parameters.basicCredentials = basic(request.headers[.authorization])
+    return parameters
+  }
+
+  private static func basic(_ header: String?) -> (id: String, secret: String)? {
+    guard let header, header.lowercased().hasPrefix("basic "),
+      let data = Data(base64Encoded: String(header.dropFirst(6)).trimmingWhitespace()),
+      let text = String(data: data, encoding: .utf8)
+    else { return nil }
+    let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+    guard parts.count == 2 else { return nil }
+    let id = String(parts[0]).removingPercentEncoding ?? String(parts[0])
+    let secret = String(parts[1]).removingPercentEncoding ?? String(parts[1])
+    return (id, secret)
+  }
+}

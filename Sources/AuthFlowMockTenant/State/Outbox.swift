@@ -1,0 +1,44 @@
+/// A message the mock "sent": an email or SMS with a code or link.
+public struct OutboxMessage: Sendable, Hashable {
+  public enum Channel: String, Sendable { case email, sms }
+
+  public var id: Int
+  public var channel: Channel
+  public var to: String
+  public var subject: String
+  public var body: String
+  /// The one-time code in the message, when there is one.
+  public var code: String?
+  /// The link in the message, when there is one.
+  public var link: String?
+  /// Seconds since 1970, virtual.
+  public var sentAt: Double
+}
+
+/// Every message sent, in order, readable through `/__mock/outbox`.
+actor Outbox {
+  private var messages: [OutboxMessage] = []
+  private var nextID = 1
+
+  @discardableResult
+  func send(
+    channel: OutboxMessage.Channel, to: String, subject: String, body: String, code: String? = nil,
+    link: String? = nil, at time: Double
+  ) -> OutboxMessage {
+    let message = OutboxMessage(
+      id: nextID, channel: channel, to: to, subject: subject, body: body, code: code, link: link, sentAt: time)
+    nextID += 1
+    messages.append(message)
+    return message
+  }
+
+  /// Messages, oldest first; only those to `address` (case-insensitive) when given.
+  func list(to address: String? = nil) -> [OutboxMessage] {
+    guard let address = address?.lowercased() else { return messages }
+    return messages.filter { $0.to.lowercased() == address }
+  }
+
+  func clear() {
+    messages.removeAll()
+  }
+}

@@ -1,0 +1,52 @@
+import AuthFlowJOSE
+
+/// What `/authorize` asked for, bound to the Universal Login pages by the transaction id (`state`
+/// of the login form).
+struct AuthorizeRequest: Sendable {
+  var clientID: String
+  var redirectURI: String
+  var responseType: String
+  var responseMode: String?
+  var state: String?
+  var nonce: String?
+  var scope: [String]
+  var audience: String?
+  var codeChallenge: String?
+  var codeChallengeMethod: PKCE.Method?
+  var organization: OrganizationConfig?
+  var maxAge: Int?
+  var connection: String?
+  var loginHint: String?
+}
+
+/// A Universal Login transaction: the request plus the CSRF token its forms must carry.
+struct LoginTransaction: Sendable {
+  var id: String
+  var request: AuthorizeRequest
+  var csrf: String
+}
+
+/// An issued authorization code and everything it is bound to.
+struct IssuedCode: Sendable {
+  var request: AuthorizeRequest
+  var userID: String
+  var authTime: Double
+}
+
+/// An SSO session (the `auth0` cookie).
+struct SSOSession: Sendable {
+  var userID: String
+  var authTime: Double
+}
+
+/// What a grant established: the basis for the tokens of a response and for refresh tokens.
+struct Grant: Sendable {
+  var clientID: String
+  var userID: String?
+  var scope: [String]
+  var audience: String?
+  var nonce: String?
+  var organization: OrganizationConfig?
+  var authTime: Double?
+  var includeAuthTime: Bool
+}

@@ -1,0 +1,117 @@
+import AuthFlowCore
+import AuthFlowJOSE
+import Foundation
+
+/// Builds token responses (PROTOCOL §3.2) and the ID and access tokens inside them (§12.2).
+struct TokenIssuer {
+  let tenant: MockTenant
+
+  /// Scopes granted for a request: OIDC scopes always; API scopes only those the API defines.
+  func grantedScope(requested: [String], audience: String?, extra: [String] = []) -> [String] {
+    let api = audience.flatMap(tenant.api(audience:))
+    let legacy = tenant.fixture.settings.legacyScopeClaims
+    return requested.filter { scope in
+      Scope.oidc.contains(scope) || (legacy && Scope.legacyAttributes.contains(scope))
+        || (api?.scopes.contains(scope) ?? false) || extra.contains(scope)
+    }
+  }
+
+  /// The JSON body of a successful token response, and the refresh token issued (to store).
+  func response(
+    for grant: Grant, client: ClientConfig, requestedScope: [String], issueRefreshToken: Bool,
+    refreshToken existing: String? = nil
+  ) async throws -> [String: Value] {
+    let user = await grant.userID.asyncMap { await tenant.users.user(id: $0) } ?? nil
+    let now = tenant.clock.epoch
+    let settings = tenant.fixture.settings
+    var body: [String: Value] = [
+      "access_token": .string(try accessToken(for: grant, user: user, now: now)),
+      "token_type": .string("Bearer"),
+      "expires_in": .int(settings.accessTokenLifetime),
+    ]
+    if grant.scope.contains("openid"), let user {
+      body["id_token"] = .string(try idToken(for: grant, user: user, now: now))
+    }
+    if let existing {
+      body["refresh_token"] = .string(existing)
+    } else if issueRefreshToken, canIssueRefreshToken(grant: grant, client: client) {
+      let token = RandomToken.make(bytes: 32)
+      await tenant.refreshTokens.issue(
+        grant, token: token, family: RandomToken.make(bytes: 12), now: tenant.clock.seconds,
+        lifetime: Double(settings.refreshTokenLifetime))
+      body["refresh_token"] = .string(token)
+    }
+    if grant.scope != requestedScope || !requestedScope.isEmpty {
+      body["scope"] = .string(Scope.join(grant.scope))
+    }
+    return body
+  }
+
+  func canIssueRefreshToken(grant: Grant, client: ClientConfig) -> Bool {
+    guard grant.userID != nil, grant.scope.contains("offline_access"),
+      client.grantTypes.contains("refresh_token")
+    else { return false }
+    if let audience = grant.audience, let api = tenant.api(audience: audience) { return api.allowOfflineAccess }
+    return true
+  }
+
+  func idToken(for grant: Grant, user: UserRecord, now: Int) throws -> String {
+    var claims: [String: Value] = [
+      "iss": .string(tenant.issuer), "sub": .string(user.userID), "aud": .string(grant.clientID),
+      "iat": .int(now), "exp": .int(now + tenant.fixture.settings.idTokenLifetime),
+    ]
+    if let nonce = grant.nonce { claims["nonce"] = .string(nonce) }
+    if grant.includeAuthTime, let authTime = grant.authTime { claims["auth_time"] = .int(Int(authTime)) }
+    if let organization = grant.organization {
+      claims["org_id"] = .string(organization.id)
+      if tenant.fixture.settings.organizationNamesInAuthAPI { claims["org_name"] = .string(organization.name) }
+    }
+    claims.merge(UserClaims.claims(for: user, scope: grant.scope, legacy: tenant.fixture.settings.legacyScopeClaims)) {
+      current, _ in current
+    }
+    applyRules(.idToken, user: user, to: &claims)
+    return try tenant.signingKey.sign(claims: claims)
+  }
+
+  func accessToken(for grant: Grant, user: UserRecord?, now: Int) throws -> String {
+    var audiences: [Value] = []
+    if let audience = grant.audience { audiences.append(.string(audience)) }
+    if grant.scope.contains("openid") || grant.audience == nil {
+      audiences.append(.string(tenant.issuer + "userinfo"))
+    }
+    var claims: [String: Value] = [
+      "iss": .string(tenant.issuer), "aud": audiences.count == 1 ? audiences[0] : .array(audiences),
+      "iat": .int(now), "exp": .int(now + tenant.fixture.settings.accessTokenLifetime),
+      "scope": .string(Scope.join(grant.scope)), "azp": .string(grant.clientID),
+    ]
+    if let user {
+      claims["sub"] = .string(user.userID)
+    } else {
+      claims["sub"] = .string("\(grant.clientID)@clients")
+      claims["gty"] = .string("client-credentials")
+    }
+    if let organization = grant.organization {
+      claims["org_id"] = .string(organization.id)
+      if tenant.fixture.settings.organizationNamesInAuthAPI { claims["org_name"] = .string(organization.name) }
+    }
+    if let user { applyRules(.accessToken, user: user, to: &claims) }
+    return try tenant.signingKey.sign(header: ["typ": .string("at+jwt")], claims: claims)
+  }
+
+  private func applyRules(_ target: ClaimRule.Target, user: UserRecord, to claims: inout [String: Value]) {
+    for rule in tenant.fixture.claimRules where rule.tokens.contains(target) {
+      if let value = rule.value {
+        claims[rule.claim] = value
+      } else if let path = rule.from, let value = UserClaims.lookup(path, in: user) {
+        claims[rule.claim] = value
+      }
+    }
+  }
+}
+
+extension Optional {
+  func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
+    guard let value = self else { return nil }
+    return try await transform(value)
+  }
+}

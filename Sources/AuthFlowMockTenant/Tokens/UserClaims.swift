@@ -1,0 +1,74 @@
+import AuthFlowCore
+import Foundation
+
+/// The OIDC claims of a user, filtered by scope (PROTOCOL §4.6, §10).
+enum UserClaims {
+  /// Claims for `scope`. Standard mode: `profile` and `email` map to their claim sets. Legacy mode:
+  /// attribute names are scopes too, and `profile` gives every attribute.
+  static func claims(for user: UserRecord, scope: [String], legacy: Bool) -> [String: Value] {
+    guard scope.contains("openid") else { return [:] }
+    let all = attributes(of: user)
+    var result: [String: Value] = ["sub": .string(user.userID)]
+    var names: Set<String> = []
+    if scope.contains("profile") {
+      if legacy {
+        names.formUnion(all.keys)
+        result["user_metadata"] = .object(user.userMetadata)
+      } else {
+        names.formUnion(["name", "family_name", "given_name", "nickname", "picture", "updated_at"])
+      }
+    }
+    if scope.contains("email") { names.formUnion(["email", "email_verified"]) }
+    if scope.contains("phone") { names.formUnion(["phone_number", "phone_number_verified"]) }
+    if legacy {
+      for name in scope where Scope.legacyAttributes.contains(name) { names.insert(name) }
+      if scope.contains("email") { names.insert("email_verified") }
+    }
+    for name in names {
+      if let value = all[name] { result[name] = value }
+    }
+    return result
+  }
+
+  static func attributes(of user: UserRecord) -> [String: Value] {
+    var all: [String: Value] = ["updated_at": .string(isoMilliseconds(user.updatedAt))]
+    func put(_ key: String, _ text: String?) { if let text { all[key] = .string(text) } }
+    put("name", user.name ?? user.email)
+    put("nickname", user.nickname ?? user.email.map { String($0.prefix { $0 != "@" }) })
+    put("picture", user.picture)
+    put("given_name", user.givenName)
+    put("family_name", user.familyName)
+    put("email", user.email)
+    put("phone_number", user.phoneNumber)
+    if user.email != nil { all["email_verified"] = .bool(user.emailVerified) }
+    if user.phoneNumber != nil { all["phone_number_verified"] = .bool(false) }
+    return all
+  }
+
+  /// A dotted path into the user: `email`, `app_metadata.roles`, `user_metadata.favorite_color`.
+  static func lookup(_ path: String, in user: UserRecord) -> Value? {
+    let parts = path.split(separator: ".").map(String.init)
+    guard let first = parts.first else { return nil }
+    var current: Value
+    switch first {
+    case "app_metadata": current = .object(user.appMetadata)
+    case "user_metadata": current = .object(user.userMetadata)
+    case "user_id": current = .string(user.userID)
+    default:
+      guard let value = attributes(of: user)[first] else { return nil }
+      current = value
+    }
+    for part in parts.dropFirst() {
+      guard let next = current.objectValue?[part] else { return nil }
+      current = next
+    }
+    return current
+  }
+
+  /// `2015-08-19T17:18:01.000Z`
+  static func isoMilliseconds(_ seconds: Double) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    return formatter.string(from: Date(timeIntervalSince1970: seconds))
+  }
+}
