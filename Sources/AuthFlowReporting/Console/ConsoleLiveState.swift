@@ -1,0 +1,23 @@
+/// Which scenarios the console already printed live, so that `finish` prints only the rest (those
+/// that never started: skipped for a missing capability, or not run after an interruption).
+///
+/// Scenarios finish concurrently, so this is shared mutable state.
+actor ConsoleLiveState {
+  private var printed: [String: Int] = [:]
+
+  /// Records that a line for the scenario was printed.
+  func markPrinted(file: String, name: String) {
+    printed[Self.key(file: file, name: name), default: 0] += 1
+  }
+
+  /// True when a line for the scenario was printed live (consuming it, so that two instances with
+  /// the same name are counted apart).
+  func consumePrinted(file: String, name: String) -> Bool {
+    let key = Self.key(file: file, name: name)
+    guard let count = printed[key], count > 0 else { return false }
+    printed[key] = count - 1
+    return true
+  }
+
+  private static func key(file: String, name: String) -> String { "\(file)\u{0}\(name)" }
+}

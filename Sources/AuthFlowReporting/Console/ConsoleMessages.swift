@@ -1,0 +1,31 @@
+import AuthFlowCore
+import AuthFlowRuntime
+
+/// The console's texts.
+enum ConsoleMessages {
+  static func runStarted(_ run: RunStart) -> String {
+    let noun = run.scenarioCount == 1 ? "scenario" : "scenarios"
+    return "Running \(run.scenarioCount) \(noun) against tenant '\(run.tenant)'"
+  }
+
+  static let failures = "Failures"
+  static let errors = "Errors (environment)"
+  static let skipped = "Skipped"
+  static let noDetails = "no details were recorded"
+
+  static func attempts(_ count: Int) -> String { count > 1 ? ", after \(count) attempts" : "" }
+
+  static func stepStatus(_ step: StepReport) -> String {
+    let verb = step.status == .error ? "hit an environment error" : "failed"
+    return "\(step.title) \(verb)\(attempts(step.attempts))"
+  }
+
+  static func skipped(_ reason: String?) -> String { reason.map { "skipped: \($0)" } ?? "skipped" }
+
+  static let interrupted =
+    "INTERRUPTED: the run was stopped before every scenario finished; those that did not run are skipped"
+
+  static func totals(_ report: RunReport) -> String {
+    "\(report.countsText) in \(DurationText.format(report.duration))"
+  }
+}

@@ -1,0 +1,54 @@
+public import AuthFlowRuntime
+import AuthFlowCore
+
+/// Live progress on standard output, one line per finished scenario, then a summary of every
+/// failure (step, YAML location, path, expected and actual), skip reasons, `INTERRUPTED` when the
+/// run was stopped, and the counts. Colors only on a terminal and never with `NO_COLOR`.
+public struct ConsoleReporter: Reporter, RunObserver {
+  public static let description = ReporterDescription(
+    name: "console", takesFile: false,
+    summary: "live progress and a summary of failures on standard output (the default)", example: "console")
+
+  let context: ReporterContext
+  let style: ConsoleStyle
+  let live = ConsoleLiveState()
+
+  public init(spec: ReporterSpec, context: ReporterContext) {
+    self.context = context
+    self.style = ConsoleStyle.resolve(environment: context.environment, isTerminal: context.isTerminal)
+  }
+
+  public var observer: (any RunObserver)? { self }
+
+  public func runStarted(_ run: RunStart) async {
+    var safe = run
+    safe.tenant = context.secrets.scrub(run.tenant)
+    await context.output.standardOutput(style.paint(ConsoleMessages.runStarted(safe), .bold) + "\n")
+  }
+
+  public func scenarioStarted(name: String, file: String) async {}
+
+  public func stepFinished(_ step: StepReport, scenario: String) async {}
+
+  public func scenarioFinished(_ report: ScenarioReport) async {
+    await live.markPrinted(file: report.file, name: report.name)
+    await context.output.standardOutput(line(for: report.redacted(by: context.secrets)) + "\n")
+  }
+
+  public func finish(_ report: RunReport) async throws {
+    var text = ""
+    for scenario in report.scenarios where !(await live.consumePrinted(file: scenario.file, name: scenario.name)) {
+      text += line(for: scenario.redacted(by: context.secrets)) + "\n"
+    }
+    text += ConsoleSummary(report: report.redacted(by: context.secrets), style: style).render()
+    await context.output.standardOutput(text)
+  }
+
+  /// `✓ Login works  1.25s`, `− Passwordless login  skipped`.
+  func line(for scenario: ScenarioReport) -> String {
+    let trailer =
+      scenario.status == .skipped
+      ? ConsoleMessages.skipped(nil) : DurationText.format(scenario.duration)
+    return "\(style.mark(scenario.status)) \(scenario.name)  \(style.paint(trailer, .dim))"
+  }
+}

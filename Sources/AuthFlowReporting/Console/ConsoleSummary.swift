@@ -1,0 +1,61 @@
+import AuthFlowCore
+import AuthFlowRuntime
+
+/// The summary the console prints after the run, from an already redacted report.
+struct ConsoleSummary {
+  var report: RunReport
+  var style: ConsoleStyle
+
+  func render() -> String {
+    var lines: [String] = []
+    let failed = report.scenarios.filter { $0.status == .failed }
+    let errored = report.scenarios.filter { $0.status == .error }
+    let skipped = report.scenarios.filter { $0.status == .skipped }
+    if !failed.isEmpty {
+      lines += ["", style.paint(ConsoleMessages.failures, .bold)]
+      lines += failed.flatMap(explain)
+    }
+    if !errored.isEmpty {
+      lines += ["", style.paint(ConsoleMessages.errors, .bold)]
+      lines += errored.flatMap(explain)
+    }
+    if !skipped.isEmpty {
+      lines += ["", style.paint(ConsoleMessages.skipped, .bold)]
+      lines += skipped.map { "  \(style.mark(.skipped)) \($0.name): \($0.skipReason ?? ConsoleMessages.skipped(nil))" }
+    }
+    if report.interrupted {
+      lines += ["", style.paint(ConsoleMessages.interrupted, .red)]
+    }
+    lines += ["", style.paint(ConsoleMessages.totals(report), .bold)]
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The scenario, then each step that did not pass with each problem and its details.
+  private func explain(_ scenario: ScenarioReport) -> [String] {
+    var lines = ["", "  \(style.mark(scenario.status)) \(scenario.name)", "    \(style.paint("\(scenario.location)", .dim))"]
+    let steps = scenario.stepsThatDidNotPass
+    if steps.isEmpty { lines.append("    \(ConsoleMessages.noDetails)") }
+    for step in steps {
+      lines.append("    \(ConsoleMessages.stepStatus(step))")
+      if step.problems.isEmpty {
+        lines.append("      \(style.paint("\(step.location)", .dim)): \(ConsoleMessages.noDetails)")
+      }
+      for problem in step.problems {
+        lines.append("      \(style.paint("\(problem.location(in: step))", .dim)): \(problem.message)")
+        let details = problem.detailLines
+        let width = (details.map(\.label.count).max() ?? 0) + 1
+        for (label, text) in details {
+          let padded = label + ":" + String(repeating: " ", count: width - label.count - 1)
+          lines.append("        \(padded) \(indentContinuation(text, by: width + 9))")
+        }
+      }
+    }
+    return lines
+  }
+
+  /// Multi-line values keep their lines aligned under the first.
+  private func indentContinuation(_ text: String, by width: Int) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false)
+      .joined(separator: "\n" + String(repeating: " ", count: width))
+  }
+}

@@ -1,0 +1,113 @@
+import AuthFlowCore
+import AuthFlowRuntime
+import Foundation
+
+extension Status {
+  /// ✓ passed, ✗ failed, − skipped, ! error.
+  var mark: String {
+    switch self {
+    case .passed: "✓"
+    case .failed: "✗"
+    case .skipped: "−"
+    case .error: "!"
+    }
+  }
+
+  /// The order summaries list statuses in.
+  static let reportOrder: [Status] = [.passed, .failed, .error, .skipped]
+}
+
+extension StepReport {
+  /// `step 'reuse'`, `step 'reuse' (Reuse the old token)`, `cleanup step 'logout'`.
+  var title: String {
+    let prefix = phase == .cleanup ? "cleanup step" : "step"
+    return name.isEmpty || name == id ? "\(prefix) '\(id)'" : "\(prefix) '\(id)' (\(name))"
+  }
+
+  /// True for steps a summary explains: failed or errored.
+  var didNotPass: Bool { status == .failed || status == .error }
+}
+
+extension ScenarioReport {
+  /// The steps that failed or errored, main steps first, then cleanup.
+  var stepsThatDidNotPass: [StepReport] { steps.filter(\.didNotPass) }
+}
+
+extension Problem {
+  /// Where to point at: the problem's own location, else the step's.
+  func location(in step: StepReport) -> SourceLocation { location ?? step.location }
+
+  /// `path`, `matcher`, `expected`, `actual` as labelled lines, for the fields that are present.
+  var detailLines: [(label: String, text: String)] {
+    [("path", path), ("matcher", matcher), ("expected", expected), ("actual", actual)]
+      .compactMap { label, text in text.map { (label, $0) } }
+  }
+}
+
+extension Duration {
+  /// Whole milliseconds, rounded.
+  var milliseconds: Int {
+    Int((Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15).rounded())
+  }
+
+  /// Seconds with three decimals (`1.250`), as JUnit's `time` wants them; locale-independent.
+  var secondsText: String {
+    let total = milliseconds
+    let fraction = String(total % 1000)
+    return "\(total / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+  }
+}
+
+extension RunReport {
+  /// `5 scenarios: 1 passed, 1 failed, 1 error, 2 skipped`.
+  var countsText: String {
+    let parts = Status.reportOrder.map { status in
+      let count = count(status)
+      return status == .error ? "\(count) error\(count == 1 ? "" : "s")" : "\(count) \(status.rawValue)"
+    }
+    let total = scenarios.count
+    return "\(total) scenario\(total == 1 ? "" : "s"): " + parts.joined(separator: ", ")
+  }
+}
+
+/// Dates as reports write them, always in UTC and independent of the locale.
+enum Timestamp {
+  /// `2025-01-02T03:04:05.678Z` (JSON).
+  static func iso8601(_ date: Date) -> String {
+    let (text, milliseconds) = components(date)
+    let fraction = String(milliseconds)
+    return text + "." + String(repeating: "0", count: 3 - fraction.count) + fraction + "Z"
+  }
+
+  /// `2025-01-02T03:04:05`, UTC without a zone designator, as the JUnit schema wants it.
+  static func junit(_ date: Date) -> String { components(date).text }
+
+  /// Parses what ``iso8601(_:)`` writes.
+  static func parse(_ text: String) -> Date? {
+    try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
+  }
+
+  private static func components(_ date: Date) -> (text: String, milliseconds: Int) {
+    let totalMilliseconds = Int((date.timeIntervalSince1970 * 1000).rounded(.down))
+    let seconds = totalMilliseconds.floorDiv(1000)
+    let milliseconds = totalMilliseconds - seconds * 1000
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+    let parts = calendar.dateComponents(
+      [.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+    func pad(_ number: Int?, _ width: Int = 2) -> String {
+      let text = String(number ?? 0)
+      return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+    let text =
+      "\(pad(parts.year, 4))-\(pad(parts.month))-\(pad(parts.day))T\(pad(parts.hour)):\(pad(parts.minute)):\(pad(parts.second))"
+    return (text, milliseconds)
+  }
+}
+
+extension Int {
+  fileprivate func floorDiv(_ divisor: Int) -> Int {
+    let quotient = self / divisor
+    return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
+  }
+}

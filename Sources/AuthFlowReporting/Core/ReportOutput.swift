@@ -1,0 +1,58 @@
+import Foundation
+
+/// Where reporters write: standard output and files.
+public protocol ReportOutput: Sendable {
+  /// Writes text to standard output as is (callers end their lines).
+  func standardOutput(_ text: String) async
+  /// Creates or replaces the file at `path` (creating missing directories).
+  func write(_ contents: String, toFile path: String) async throws
+  /// Appends to the file at `path`, creating it if needed (`$GITHUB_STEP_SUMMARY` is shared by steps).
+  func append(_ contents: String, toFile path: String) async throws
+}
+
+/// Standard output and the real file system.
+public struct FileSystemOutput: ReportOutput {
+  public init() {}
+
+  public func standardOutput(_ text: String) async {
+    FileHandle.standardOutput.write(Data(text.utf8))
+  }
+
+  public func write(_ contents: String, toFile path: String) async throws {
+    let url = URL(fileURLWithPath: path)
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(contents.utf8).write(to: url, options: .atomic)
+  }
+
+  public func append(_ contents: String, toFile path: String) async throws {
+    let url = URL(fileURLWithPath: path)
+    guard FileManager.default.fileExists(atPath: path) else {
+      try await write(contents, toFile: path)
+      return
+    }
+    let handle = try FileHandle(forWritingTo: url)
+    defer { try? handle.close() }
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data(contents.utf8))
+  }
+}
+
+/// Keeps everything in memory: for tests, and for callers that post-process outputs.
+public actor CapturedOutput: ReportOutput {
+  /// Everything written to standard output, in order.
+  public private(set) var console = ""
+  /// Every file written, by path.
+  public private(set) var files: [String: String] = [:]
+
+  public init() {}
+
+  public func standardOutput(_ text: String) async { console += text }
+  public func write(_ contents: String, toFile path: String) async throws { files[path] = contents }
+  public func append(_ contents: String, toFile path: String) async throws { files[path, default: ""] += contents }
+
+  /// The console text followed by every file, sorted by path (what a redaction check scans).
+  public var everything: String {
+    ([console] + files.keys.sorted().map { "--- \($0)\n\(files[$0] ?? "")" }).joined(separator: "\n")
+  }
+}

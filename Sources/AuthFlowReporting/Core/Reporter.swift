@@ -1,0 +1,47 @@
+public import AuthFlowRuntime
+public import Foundation
+
+/// One output format of a run: the console, a JUnit XML file, a JSON file, GitHub annotations.
+///
+/// Reporters are self-describing plug-ins (``description``) listed in ``ReporterRegistry``. The CLI
+/// builds one per `--reporter` value, hands the live ``observer``s to the runner, calls
+/// ``runStarted(_:)`` before the first scenario and ``finish(_:)`` with the report — also a partial
+/// one when the run was interrupted.
+///
+/// Every reporter redacts: it writes ``RunReport/redacted(by:)`` of what it is given (free text
+/// through `SecretRegistry.scrub`, values through `jsonText(revealSecrets:)`).
+public protocol Reporter: Sendable {
+  /// The name used in `--reporter`, whether it takes a file, a summary and an example.
+  static var description: ReporterDescription { get }
+
+  /// Builds the reporter for one parsed `--reporter` value whose name is this reporter's.
+  init(spec: ReporterSpec, context: ReporterContext)
+
+  /// Receives progress while the run goes on; nil for reporters that only write at the end.
+  var observer: (any RunObserver)? { get }
+
+  /// Called once before the first scenario starts.
+  func runStarted(_ run: RunStart) async
+
+  /// Writes the output for `report`, which may be partial (`report.interrupted`).
+  func finish(_ report: RunReport) async throws
+}
+
+extension Reporter {
+  public var observer: (any RunObserver)? { nil }
+  public func runStarted(_ run: RunStart) async {}
+}
+
+/// What is known when a run starts.
+public struct RunStart: Sendable, Hashable {
+  public var tenant: String
+  /// How many scenario instances were selected (after tags and sharding).
+  public var scenarioCount: Int
+  public var startedAt: Date
+
+  public init(tenant: String, scenarioCount: Int, startedAt: Date) {
+    self.tenant = tenant
+    self.scenarioCount = scenarioCount
+    self.startedAt = startedAt
+  }
+}

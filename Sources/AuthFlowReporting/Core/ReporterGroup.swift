@@ -1,0 +1,52 @@
+public import AuthFlowRuntime
+
+/// The reporters of one run, driven together.
+public struct ReporterGroup: Sendable {
+  public let reporters: [any Reporter]
+
+  public init(_ reporters: [any Reporter]) {
+    self.reporters = reporters
+  }
+
+  /// One observer that forwards to every reporter's live observer; nil when none has one.
+  public var observer: (any RunObserver)? {
+    let live = reporters.compactMap(\.observer)
+    return live.isEmpty ? nil : ObserverFanOut(observers: live)
+  }
+
+  /// Tells every reporter the run started.
+  public func runStarted(_ run: RunStart) async {
+    for reporter in reporters { await reporter.runStarted(run) }
+  }
+
+  /// Lets every reporter write its output, even when one of them fails; then throws the failures
+  /// together. Call it with the partial report too when the run was interrupted.
+  public func finish(_ report: RunReport) async throws(ReportWriteError) {
+    var failures: [ReportWriteError.Failure] = []
+    for reporter in reporters {
+      do {
+        try await reporter.finish(report)
+      } catch {
+        failures.append(.init(reporter: type(of: reporter).description.name, message: "\(error)"))
+      }
+    }
+    if !failures.isEmpty { throw ReportWriteError(failures: failures) }
+  }
+}
+
+/// Forwards live progress to several observers, in order.
+struct ObserverFanOut: RunObserver {
+  let observers: [any RunObserver]
+
+  func scenarioStarted(name: String, file: String) async {
+    for observer in observers { await observer.scenarioStarted(name: name, file: file) }
+  }
+
+  func stepFinished(_ step: StepReport, scenario: String) async {
+    for observer in observers { await observer.stepFinished(step, scenario: scenario) }
+  }
+
+  func scenarioFinished(_ report: ScenarioReport) async {
+    for observer in observers { await observer.scenarioFinished(report) }
+  }
+}

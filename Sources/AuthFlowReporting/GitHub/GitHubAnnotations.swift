@@ -1,0 +1,49 @@
+import AuthFlowCore
+import AuthFlowRuntime
+
+/// The workflow commands for a redacted report: an `::error` for every problem of a failed step,
+/// a `::warning` for every problem of a step that hit an environment error, and a `::warning` when
+/// the run was interrupted. Passed and skipped scenarios produce none.
+struct GitHubAnnotations {
+  var report: RunReport
+
+  func render() -> String {
+    var lines: [String] = []
+    for scenario in report.scenarios where scenario.status == .failed || scenario.status == .error {
+      let steps = scenario.stepsThatDidNotPass
+      if steps.isEmpty {
+        lines.append(
+          annotation(
+            scenario.status, at: scenario.location, title: GitHubMessages.title(scenario, step: nil),
+            message: JUnitMessages.noDetails(scenario.status)))
+      }
+      for step in steps {
+        let command: Status = step.status == .error ? .error : .failed
+        let title = GitHubMessages.title(scenario, step: step)
+        if step.problems.isEmpty {
+          lines.append(annotation(command, at: step.location, title: title, message: GitHubMessages.stepFailed))
+        }
+        for problem in step.problems {
+          lines.append(
+            annotation(
+              command, at: problem.location(in: step), title: title, message: GitHubMessages.message(problem)))
+        }
+      }
+    }
+    if report.interrupted {
+      lines.append(
+        GitHubEscaping.command(
+          "warning", properties: [("title", GitHubMessages.interruptedTitle)], message: GitHubMessages.interrupted))
+    }
+    return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+  }
+
+  private func annotation(_ status: Status, at location: SourceLocation, title: String, message: String) -> String {
+    GitHubEscaping.command(
+      status == .error ? "warning" : "error",
+      properties: [
+        ("file", location.file), ("line", String(location.line)), ("col", String(location.column)), ("title", title),
+      ],
+      message: message)
+  }
+}

@@ -1,0 +1,32 @@
+import AuthFlowRuntime
+
+/// The GitHub reporter's texts.
+enum GitHubMessages {
+  static let interruptedTitle = "authflow: run interrupted"
+  static let interrupted = "The run was stopped before every scenario finished; the scenarios that did not run are skipped."
+  static let stepFailed = "the step did not pass"
+
+  /// `Refresh rotates › step 'reuse'`.
+  static func title(_ scenario: ScenarioReport, step: StepReport?) -> String {
+    step.map { "\(scenario.name) › \($0.title)" } ?? scenario.name
+  }
+
+  /// The problem's message, then its path, matcher, expected and actual on their own lines.
+  static func message(_ problem: Problem) -> String {
+    ([problem.message] + problem.detailLines.map { "\($0.label): \($0.text)" }).joined(separator: "\n")
+  }
+
+  static func summaryHeading(_ report: RunReport) -> String {
+    let icon = report.count(.failed) > 0 || report.count(.error) > 0 || report.interrupted ? "❌" : "✅"
+    return "## \(icon) authflow: \(report.countsText)"
+  }
+
+  /// `tenant` is already Markdown-escaped.
+  static func summaryRun(tenant: String, duration: String) -> String {
+    "Tenant **\(tenant)** · \(duration)"
+  }
+
+  static let summaryInterrupted = "> [!WARNING]\n> **INTERRUPTED**: the run was stopped before every scenario finished."
+  static let summaryProblemsHeader = "| | Scenario | Step | Location | Problem |\n|---|---|---|---|---|"
+  static func summarySkipped(_ count: Int) -> String { "<details><summary>Skipped (\(count))</summary>\n" }
+}

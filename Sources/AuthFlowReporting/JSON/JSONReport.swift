@@ -1,0 +1,107 @@
+public import AuthFlowCore
+public import AuthFlowRuntime
+import Foundation
+
+/// The JSON report: a stable, documented structure with sorted keys (diff-friendly), every key
+/// always present (`null` when absent).
+///
+/// ```text
+/// {
+///   "format": "authflow-report", "version": 1,
+///   "run": { "tenant", "started_at" (ISO-8601 UTC, ms), "duration_ms", "interrupted",
+///            "counts": { "total", "passed", "failed", "error", "skipped" } },
+///   "scenarios": [ { "name", "file", "line", "column", "tags", "status", "skip_reason",
+///                    "duration_ms",
+///                    "steps": [ { "id", "name", "action", "phase" (main|cleanup), "line", "column",
+///                                 "status", "skip_reason", "duration_ms", "attempts",
+///                                 "problems": [ { "kind", "message",
+///                                                 "location": { "file", "line", "column" } | null,
+///                                                 "path", "matcher", "expected", "actual" } ],
+///                                 "result": <the step's result, secrets as "***"> | null } ] } ]
+/// }
+/// ```
+///
+/// `status` is `passed`, `failed`, `error` or `skipped`; `kind` is a `Problem.Kind` raw value.
+/// Reports of shards of one run merge with ``merge(_:)``.
+public enum JSONReport {
+  /// The format name in every report.
+  public static let format = "authflow-report"
+  /// The structure's version; bumped on incompatible changes.
+  public static let version = 1
+
+  /// The report as a JSON value tree. Secret-wrapped values stay wrapped; serialize with
+  /// `jsonText(revealSecrets:)`. Pass an already redacted report.
+  public static func value(of report: RunReport) -> Value {
+    .object([
+      "format": .string(format),
+      "version": .int(version),
+      "run": .object([
+        "tenant": .string(report.tenant),
+        "started_at": .string(Timestamp.iso8601(report.startedAt)),
+        "duration_ms": .int(report.duration.milliseconds),
+        "interrupted": .bool(report.interrupted),
+        "counts": counts(report.scenarios.map(\.status)),
+      ]),
+      "scenarios": .array(report.scenarios.map(value(of:))),
+    ])
+  }
+
+  /// `{ total, passed, failed, error, skipped }`.
+  static func counts(_ statuses: [Status]) -> Value {
+    var members: [String: Value] = ["total": .int(statuses.count)]
+    for status in Status.reportOrder { members[status.rawValue] = .int(statuses.count { $0 == status }) }
+    return .object(members)
+  }
+
+  static func value(of scenario: ScenarioReport) -> Value {
+    .object([
+      "name": .string(scenario.name),
+      "file": .string(scenario.file),
+      "line": .int(scenario.location.line),
+      "column": .int(scenario.location.column),
+      "tags": .array(scenario.tags.map(Value.string)),
+      "status": .string(scenario.status.rawValue),
+      "skip_reason": optional(scenario.skipReason),
+      "duration_ms": .int(scenario.duration.milliseconds),
+      "steps": .array(scenario.steps.map(value(of:))),
+    ])
+  }
+
+  static func value(of step: StepReport) -> Value {
+    .object([
+      "id": .string(step.id),
+      "name": .string(step.name),
+      "action": .string(step.action),
+      "phase": .string(step.phase.rawValue),
+      "line": .int(step.location.line),
+      "column": .int(step.location.column),
+      "status": .string(step.status.rawValue),
+      "skip_reason": optional(step.skipReason),
+      "duration_ms": .int(step.duration.milliseconds),
+      "attempts": .int(step.attempts),
+      "problems": .array(step.problems.map(value(of:))),
+      "result": step.result ?? .null,
+    ])
+  }
+
+  static func value(of problem: Problem) -> Value {
+    .object([
+      "kind": .string(problem.kind.rawValue),
+      "message": .string(problem.message),
+      "location": problem.location.map { location in
+        .object(["file": .string(location.file), "line": .int(location.line), "column": .int(location.column)])
+      } ?? .null,
+      "path": optional(problem.path),
+      "matcher": optional(problem.matcher),
+      "expected": optional(problem.expected),
+      "actual": optional(problem.actual),
+    ])
+  }
+
+  private static func optional(_ text: String?) -> Value { text.map(Value.string) ?? .null }
+
+  /// Pretty JSON text with sorted keys and a final newline.
+  static func text(_ value: Value, revealSecrets: Bool) -> String {
+    value.jsonText(pretty: true, revealSecrets: revealSecrets) + "\n"
+  }
+}

@@ -1,0 +1,26 @@
+public import AuthFlowRuntime
+
+/// The JSON report file; see ``JSONReport`` for the structure.
+public struct JSONReporter: Reporter {
+  public static let description = ReporterDescription(
+    name: "json", takesFile: true, summary: "a JSON report (stable structure, sorted keys, mergeable across shards)",
+    example: "json:reports/authflow.json")
+
+  let path: String
+  let context: ReporterContext
+
+  public init(spec: ReporterSpec, context: ReporterContext) {
+    self.path = spec.path ?? "authflow.json"
+    self.context = context
+  }
+
+  public func finish(_ report: RunReport) async throws {
+    try await context.output.write(render(report), toFile: path)
+  }
+
+  /// The JSON text for `report`, redacted.
+  public func render(_ report: RunReport) -> String {
+    let value = JSONReport.value(of: report.redacted(by: context.secrets))
+    return JSONReport.text(value, revealSecrets: context.secrets.revealSecrets)
+  }
+}

@@ -1,0 +1,99 @@
+import AuthFlowCore
+import AuthFlowRuntime
+
+/// Renders a redacted run report as JUnit XML.
+///
+/// Layout: a `<testsuites>` root with the run's totals, then one `<testsuite>` per scenario file
+/// (named after the file, in the order files first appear), one `<testcase>` per scenario instance
+/// (`name` = instance name, `classname` = file path, plus `file` and `line`, which GitHub and GitLab
+/// test reporters use to link to the YAML). Jenkins shows suites per file this way; GitLab and the
+/// GitHub JUnit actions group by `classname`/`file` too. A failed scenario has one `<failure>`
+/// (`message` = `file:line:col: message` of the first problem, `type` = its kind, body = every
+/// problem of every step that did not pass); an environment error has an `<error>`; a skipped one a
+/// `<skipped message="reason"/>`. Each suite carries the tenant (and `interrupted` when the run was
+/// stopped) as properties; an interrupted run also starts with an `INTERRUPTED` comment.
+struct JUnitDocument {
+  var report: RunReport
+
+  func render() -> String {
+    var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+    if report.interrupted { xml += "<!-- \(JUnitMessages.interruptedComment) -->\n" }
+    xml += "<testsuites" + XMLEscaping.attributes(totals(of: report.scenarios, name: "authflow")) + ">\n"
+    for (file, scenarios) in suites() {
+      xml += "  <testsuite" + XMLEscaping.attributes(totals(of: scenarios, name: file) + [("timestamp", Timestamp.junit(report.startedAt))])
+      xml += ">\n"
+      xml += properties()
+      for scenario in scenarios { xml += testcase(scenario) }
+      xml += "  </testsuite>\n"
+    }
+    xml += "</testsuites>\n"
+    return xml
+  }
+
+  /// Scenarios grouped by file, files in the order they first appear.
+  private func suites() -> [(String, [ScenarioReport])] {
+    var order: [String] = []
+    var groups: [String: [ScenarioReport]] = [:]
+    for scenario in report.scenarios {
+      if groups[scenario.file] == nil { order.append(scenario.file) }
+      groups[scenario.file, default: []].append(scenario)
+    }
+    return order.map { ($0, groups[$0] ?? []) }
+  }
+
+  private func totals(of scenarios: [ScenarioReport], name: String) -> [(String, String)] {
+    let duration = scenarios.reduce(Duration.zero) { $0 + $1.duration }
+    let time = name == "authflow" ? report.duration : duration
+    return [
+      ("name", name),
+      ("tests", String(scenarios.count)),
+      ("failures", String(scenarios.count { $0.status == .failed })),
+      ("errors", String(scenarios.count { $0.status == .error })),
+      ("skipped", String(scenarios.count { $0.status == .skipped })),
+      ("time", time.secondsText),
+    ]
+  }
+
+  private func properties() -> String {
+    var xml = "    <properties>\n"
+    xml += "      <property" + XMLEscaping.attributes([("name", "tenant"), ("value", report.tenant)]) + "/>\n"
+    if report.interrupted {
+      xml += "      <property" + XMLEscaping.attributes([("name", "interrupted"), ("value", "true")]) + "/>\n"
+    }
+    return xml + "    </properties>\n"
+  }
+
+  private func testcase(_ scenario: ScenarioReport) -> String {
+    let attributes = XMLEscaping.attributes([
+      ("name", scenario.name), ("classname", scenario.file), ("file", scenario.file),
+      ("line", String(scenario.location.line)), ("time", scenario.duration.secondsText),
+    ])
+    let body: String
+    switch scenario.status {
+    case .passed: return "    <testcase\(attributes)/>\n"
+    case .skipped:
+      body = "<skipped" + XMLEscaping.attributes([("message", scenario.skipReason ?? JUnitMessages.skipped)]) + "/>"
+    case .failed: body = problemElement("failure", scenario)
+    case .error: body = problemElement("error", scenario)
+    }
+    return "    <testcase\(attributes)>\n      \(body)\n    </testcase>\n"
+  }
+
+  /// `<failure>` or `<error>` with the first problem as message and every problem as text.
+  private func problemElement(_ element: String, _ scenario: ScenarioReport) -> String {
+    let steps = scenario.stepsThatDidNotPass
+    let first = steps.lazy.compactMap { step in step.problems.first.map { (step, $0) } }.first
+    let message: String
+    let type: String
+    if let (step, problem) = first {
+      message = "\(problem.location(in: step)): \(problem.message)"
+      type = problem.kind.rawValue
+    } else {
+      message = "\(scenario.location): \(JUnitMessages.noDetails(scenario.status))"
+      type = scenario.status.rawValue
+    }
+    let details = steps.map(JUnitMessages.details).joined(separator: "\n\n")
+    return "<\(element)" + XMLEscaping.attributes([("message", message), ("type", type)]) + ">"
+      + XMLEscaping.escape(details.isEmpty ? message : details) + "</\(element)>"
+  }
+}
