@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthFlowCore
+import AuthFlowRuntime
 import AuthFlowScenario
 
 /// `authflow graph FILE --format mermaid|dot`: print the flow graph.

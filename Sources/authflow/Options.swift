@@ -7,7 +7,7 @@ import Foundation
 enum DiagnosticOutput {
   static func print(_ diagnostics: [Diagnostic], sources: [String: String]) {
     guard !diagnostics.isEmpty else { return }
-    let colors = isatty(fileno(stderr)) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    let colors = isatty(2) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
     let renderer = DiagnosticRenderer(colors: colors) { path in
       sources[path] ?? (try? String(contentsOfFile: path, encoding: .utf8))
     }

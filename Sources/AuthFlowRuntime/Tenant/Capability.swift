@@ -1,0 +1,9 @@
+/// The capability names scenarios put in `requires`, and which the mock tenant has.
+public enum Capability {
+  /// Everything the built-in mock tenant implements.
+  public static let mock: Set<String> = [
+    "authorization_code", "pkce", "refresh_token", "refresh_token_rotation", "password_realm", "password",
+    "client_credentials", "userinfo", "revocation", "logout", "discovery", "passwordless", "passwordless_email",
+    "passwordless_sms", "signup", "organizations", "mfa", "implicit", "mock_control",
+  ]
+}

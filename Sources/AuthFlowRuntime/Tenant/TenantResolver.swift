@@ -1,0 +1,186 @@
+public import AuthFlowCore
+public import AuthFlowExpression
+import AuthFlowMockTenant
+public import AuthFlowScenario
+import Foundation
+
+/// A tenant ready for scenarios: its context, and the embedded mock server when it is one.
+public struct ResolvedTenant: Sendable {
+  public var context: TenantContext
+  let mock: MockTenantServer.Handle?
+
+  /// Stops the embedded mock, if any.
+  public func stop() async {
+    await mock?.stop()
+  }
+}
+
+/// Why a tenant could not be prepared: a bad profile or fixture (exit 2), or a tenant that
+/// could not be started or reached (exit 3).
+public struct TenantResolutionError: Error, Sendable {
+  public var diagnostics: [Diagnostic]
+  public var message: String
+  public var isEnvironment: Bool
+}
+
+/// Turns a tenant profile into a running tenant: evaluates its `${{ env.X }}` values, starts the
+/// embedded mock for `kind: mock`, and gathers clients, users and capabilities.
+public struct TenantResolver: Sendable {
+  public var environment: [String: String]
+  public var secrets: SecretRegistry
+  /// The directory `authflow.yaml` is in: fixture paths are relative to it.
+  public var projectDirectory: String
+
+  public init(environment: [String: String], secrets: SecretRegistry, projectDirectory: String) {
+    self.environment = environment
+    self.secrets = secrets
+    self.projectDirectory = projectDirectory
+  }
+
+  public func resolve(_ profile: TenantProfile) async throws(TenantResolutionError) -> ResolvedTenant {
+    let context = EvaluationContext(
+      roots: ["env": .object(environment.mapValues(Value.string))], functions: Pipeline.functions)
+    func evaluate(_ template: Template?) throws(TenantResolutionError) -> Value? {
+      guard let template else { return nil }
+      do {
+        return try template.evaluate(in: context)
+      } catch {
+        throw TenantResolutionError(
+          diagnostics: [.error(error.message, at: error.location)], message: error.message, isEnvironment: false)
+      }
+    }
+    var clients: [String: Value] = [:]
+    for binding in profile.clients { clients[binding.name.value] = Self.markSecrets(try evaluate(binding.value)) }
+    var users: [String: Value] = [:]
+    for binding in profile.users { users[binding.name.value] = Self.markSecrets(try evaluate(binding.value)) }
+    var settings = (try evaluate(profile.settings))?.objectValue ?? [:]
+    var forms: [String: Value] = [:]
+    for binding in profile.forms { forms[binding.name.value] = try evaluate(binding.value) }
+    if !forms.isEmpty { settings["forms"] = .object(forms) }
+    if let flag = profile.passwordGrantReturnsIDToken { settings["password_grant_returns_id_token"] = .bool(flag) }
+    var statuses: [String: Value] = [:]
+    for binding in profile.errorStatuses { statuses[binding.name.value] = try evaluate(binding.value) }
+    if !statuses.isEmpty { settings["error_statuses"] = .object(statuses) }
+    let declared = Set(profile.capabilities.map(\.value))
+    var evidence: [String: String] = [:]
+    for capability in declared { evidence[capability] = "declared in \(profile.location.file)" }
+
+    switch profile.kind {
+    case .mock:
+      let fixturePath = (try evaluate(profile.fixture))?.stringValue
+      let handle = try await startMock(fixturePath: fixturePath, at: profile.fixture?.location)
+      let fixture = handle.tenant.fixture
+      var mockClients = Self.clients(of: fixture)
+      mockClients.merge(clients) { _, override in override }
+      var mockUsers = Self.users(of: fixture)
+      mockUsers.merge(users) { _, override in override }
+      for capability in Capability.mock where evidence[capability] == nil {
+        evidence[capability] = "built into the mock tenant"
+      }
+      let tenant = TenantContext(
+        name: profile.name.value, kind: .mock, baseURL: handle.baseURL, clients: mockClients, users: mockUsers,
+        capabilities: Capability.mock.union(declared), capabilityEvidence: evidence, settings: settings)
+      register(tenant)
+      return ResolvedTenant(context: tenant, mock: handle)
+    case .auth0:
+      guard let domain = (try evaluate(profile.domain))?.stringValue, !domain.isEmpty else {
+        throw TenantResolutionError(
+          diagnostics: [.error("tenant '\(profile.name.value)' has no domain", at: profile.location)],
+          message: "no domain", isEnvironment: false)
+      }
+      let base = domain.hasPrefix("http") ? domain : "https://\(domain)"
+      let tenant = TenantContext(
+        name: profile.name.value, kind: .auth0, baseURL: base, clients: clients, users: users, capabilities: declared,
+        capabilityEvidence: evidence, settings: settings)
+      register(tenant)
+      return ResolvedTenant(context: tenant, mock: nil)
+    case .oidc:
+      guard let issuer = (try evaluate(profile.issuer))?.stringValue, !issuer.isEmpty else {
+        throw TenantResolutionError(
+          diagnostics: [.error("tenant '\(profile.name.value)' has no issuer", at: profile.location)],
+          message: "no issuer", isEnvironment: false)
+      }
+      let tenant = TenantContext(
+        name: profile.name.value, kind: .oidc, baseURL: issuer, issuer: issuer, clients: clients, users: users,
+        capabilities: declared, capabilityEvidence: evidence, settings: settings)
+      register(tenant)
+      return ResolvedTenant(context: tenant, mock: nil)
+    }
+  }
+
+  private func register(_ tenant: TenantContext) {
+    secrets.register(secretsIn: .object(tenant.clients))
+    secrets.register(secretsIn: .object(tenant.users))
+  }
+
+  private func startMock(fixturePath: String?, at location: SourceLocation?) async throws(TenantResolutionError)
+    -> MockTenantServer.Handle
+  {
+    let loaded: FixtureLoader.Result
+    if let fixturePath {
+      let path = fixturePath.hasPrefix("/") ? fixturePath : (projectDirectory as NSString).appendingPathComponent(fixturePath)
+      loaded = FixtureLoader.load(path: path)
+    } else {
+      loaded = FixtureLoader.loadDefault()
+    }
+    guard let fixture = loaded.fixture, !loaded.diagnostics.hasErrors else {
+      throw TenantResolutionError(
+        diagnostics: loaded.diagnostics, message: "the mock tenant's fixture is not valid", isEnvironment: false)
+    }
+    do {
+      return try await MockTenantServer.start(fixture: fixture)
+    } catch {
+      throw TenantResolutionError(diagnostics: [], message: String(describing: error), isEnvironment: true)
+    }
+  }
+
+  /// Passwords and client secrets are secrets wherever they come from.
+  static func markSecrets(_ value: Value?) -> Value {
+    guard let members = value?.objectValue else { return value ?? .null }
+    var marked = members
+    for key in ["password", "client_secret", "secret", "totp_secret"] where marked[key] != nil {
+      marked[key] = marked[key]?.asSecret
+    }
+    return .object(marked)
+  }
+
+  static func clients(of fixture: TenantFixture) -> [String: Value] {
+    fixture.clients.mapValues { client in
+      var members: [String: Value] = [
+        "client_id": .string(client.clientID),
+        "type": .string(client.kind.rawValue),
+        "name": .string(client.name),
+        "redirect_uri": client.callbacks.first.map(Value.string) ?? .null,
+        "callbacks": .array(client.callbacks.map(Value.string)),
+        "logout_urls": .array(client.allowedLogoutURLs.map(Value.string)),
+        "grant_types": .array(client.grantTypes.map(Value.string)),
+      ]
+      if let secret = client.clientSecret { members["client_secret"] = .secret(.string(secret)) }
+      return .object(members)
+    }
+  }
+
+  static func users(of fixture: TenantFixture) -> [String: Value] {
+    fixture.users.mapValues { user in
+      var members: [String: Value] = [
+        "user_id": .string(user.userID),
+        "connection": .string(user.connection),
+        "email_verified": .bool(user.emailVerified),
+        "blocked": .bool(user.blocked),
+        "user_metadata": .object(user.userMetadata),
+        "app_metadata": .object(user.appMetadata),
+      ]
+      let optional: [(String, String?)] = [
+        ("email", user.email), ("username", user.username), ("phone_number", user.phoneNumber), ("name", user.name),
+        ("nickname", user.nickname), ("picture", user.picture), ("given_name", user.givenName),
+        ("family_name", user.familyName),
+      ]
+      for (key, value) in optional { if let value { members[key] = .string(value) } }
+      if let password = user.password { members["password"] = .secret(.string(password)) }
+      if let totp = user.mfa.first(where: { $0.kind.rawValue == "totp" || $0.kind.rawValue == "otp" }) {
+        members["totp_secret"] = .secret(.string(totp.secret))
+      }
+      return .object(members)
+    }
+  }
+}

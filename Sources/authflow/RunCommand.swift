@@ -1,0 +1,121 @@
+import ArgumentParser
+import AuthFlowCore
+import AuthFlowHTTP
+import AuthFlowReporting
+import AuthFlowRuntime
+import AuthFlowScenario
+import Foundation
+
+/// `authflow run [PATH…]`: parse → validate → graph → bind → interpret → report.
+struct RunCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "run",
+    abstract: "Run scenarios against a tenant (default: the embedded mock tenant).")
+
+  @Argument(help: "Scenario files or directories (default: scenarios/).")
+  var paths: [String] = []
+
+  @Option(name: .long, help: "The tenant profile to run against (default: default_tenant of authflow.yaml, else mock).")
+  var tenant: String?
+
+  @Option(name: .long, help: "The tenant profiles file (default: authflow.yaml beside the scenarios).")
+  var config: String?
+
+  @Option(name: .long, help: "How many scenarios run at once.")
+  var jobs: Int = 4
+
+  @Option(name: .long, help: "Run only scenarios with this tag (repeatable: any of them).")
+  var tag: [String] = []
+
+  @Option(name: .customLong("skip-tag"), help: "Skip scenarios with this tag (repeatable).")
+  var skipTag: [String] = []
+
+  @Option(name: .long, help: "Run shard K of N (e.g. 2/4); stable across machines.")
+  var shard: String?
+
+  @Option(name: .long, help: "console, junit:FILE, json:FILE or github (repeatable; default console).")
+  var reporter: [String] = []
+
+  @Flag(name: .customLong("show-secrets"), help: "Print passwords, secrets, codes and tokens (local debugging only).")
+  var showSecrets = false
+
+  @Flag(name: .long, help: "Print every HTTP exchange to standard error, secrets redacted.")
+  var trace = false
+
+  func validate() throws {
+    guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+    if let shard, Shard(shard) == nil {
+      throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N, e.g. 2/4 (got '\(shard)')")
+    }
+  }
+
+  func run() async throws {
+    let paths = self.paths.isEmpty ? ["scenarios"] : self.paths
+    let secrets = SecretRegistry(revealSecrets: showSecrets)
+    let reporterContext = ReporterContext.live(secrets: secrets)
+    let reporters: ReporterGroup
+    do {
+      reporters = try ReporterRegistry.builtIn.make(arguments: reporter.isEmpty ? ["console"] : reporter, context: reporterContext)
+    } catch {
+      throw ValidationError(error.description)
+    }
+
+    // parse → validate → graph → bind
+    let loaded = await Pipeline.load(paths)
+    let project = Pipeline.loadProject(explicit: config, near: paths)
+    let sources = loaded.sources.merging(project.sources) { first, _ in first }
+    let diagnostics = loaded.diagnostics + project.diagnostics
+    DiagnosticOutput.print(diagnostics, sources: sources)
+    guard !diagnostics.hasErrors else { throw ExitCode(AuthFlowExitCode.invalidInput.rawValue) }
+
+    let tenantName = tenant ?? project.config.defaultTenantName
+    guard let profile = project.config.tenant(named: tenantName) else {
+      let known = project.config.tenants.map(\.name.value)
+      let hint = Suggestion.hint(for: tenantName, in: known).map { " (\($0))" } ?? ""
+      Console.error("error: no tenant named '\(tenantName)'\(hint); known tenants: \(known.joined(separator: ", "))")
+      throw ExitCode(AuthFlowExitCode.invalidInput.rawValue)
+    }
+    let selection = Selection(tags: tag, skipTags: skipTag, shard: shard.flatMap(Shard.init))
+    let instances = selection.apply(to: loaded.scenarios.flatMap(\.instances))
+
+    // The tenant: the embedded mock starts here.
+    let environment = ProcessInfo.processInfo.environment
+    let live = LiveTransport()
+    let transport: any HTTPTransport = trace ? Self.tracing(live, secrets: secrets) : live
+    let projectDirectory = project.config.file.isEmpty ? "." : (project.config.file as NSString).deletingLastPathComponent
+    let resolver = TenantResolver(environment: environment, secrets: secrets, projectDirectory: projectDirectory)
+    let resolved: ResolvedTenant
+    do {
+      resolved = try await resolver.resolve(profile)
+    } catch {
+      DiagnosticOutput.print(error.diagnostics, sources: sources)
+      Console.error("error: tenant '\(tenantName)': \(secrets.scrub(error.message))")
+      try? await live.shutdown()
+      throw ExitCode((error.isEnvironment ? AuthFlowExitCode.environment : .invalidInput).rawValue)
+    }
+
+    // interpret → report
+    let services = RunServices(secrets: secrets, transport: transport, environment: environment)
+    let runner = Runner(
+      tenant: resolved.context, services: services, functions: Pipeline.functions, jobs: jobs,
+      observer: reporters.observer)
+    await reporters.runStarted(RunStart(tenant: tenantName, scenarioCount: instances.count, startedAt: Date()))
+    let report = await Interruption.cancellable { await runner.run(instances) }
+    await resolved.stop()
+    try? await live.shutdown()
+    do {
+      try await reporters.finish(report)
+    } catch {
+      Console.error("error: \(error.description)")
+    }
+    let code = report.exitCode
+    if code != .success { throw ExitCode(code.rawValue) }
+  }
+
+  private static func tracing(_ base: any HTTPTransport, secrets: SecretRegistry) -> any HTTPTransport {
+    let formatter = ExchangeFormatter(revealSecrets: secrets.revealSecrets)
+    return TracingTransport(wrapping: base) { exchange in
+      Console.error(secrets.scrub(formatter.format(exchange)))
+    }
+  }
+}
