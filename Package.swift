@@ -97,7 +97,9 @@ let package = Package(
     ),
 
     // Test helpers: marked-position YAML, snapshot comparison.
-    .target(name: "AuthFlowTestSupport", dependencies: ["AuthFlowCore"], path: "Tests/AuthFlowTestSupport", swiftSettings: swiftSettings),
+    .target(
+      name: "AuthFlowTestSupport", dependencies: ["AuthFlowCore", .product(name: "Hummingbird", package: "hummingbird")],
+      path: "Tests/AuthFlowTestSupport", swiftSettings: swiftSettings),
     .testTarget(name: "AuthFlowCoreTests", dependencies: ["AuthFlowCore", "AuthFlowTestSupport"], swiftSettings: swiftSettings),
     .testTarget(name: "AuthFlowExpressionTests", dependencies: ["AuthFlowExpression", "AuthFlowTestSupport"], swiftSettings: swiftSettings),
     .testTarget(name: "AuthFlowScenarioTests", dependencies: ["AuthFlowScenario", "AuthFlowTestSupport"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),

@@ -1,0 +1,129 @@
+import AuthFlowCore
+import AuthFlowHTTP
+import AuthFlowRuntime
+import AuthFlowScenario
+import AuthFlowTestSupport
+import Foundation
+import Hummingbird
+import Synchronization
+
+/// Parses a scenario from YAML text (failing on any diagnostic) and runs it against a tenant at
+/// `baseURL`, over real HTTP.
+struct ScenarioHarness {
+  struct InvalidScenario: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  var baseURL: String
+  var secrets = SecretRegistry()
+  var clients: [String: Value] = [:]
+  var users: [String: Value] = [:]
+  var capabilities: Set<String> = []
+  var jobs = 2
+  var cleanupTimeout: Duration = .seconds(10)
+
+  init(baseURL: String) {
+    self.baseURL = baseURL
+  }
+
+  static func parse(_ yaml: String, file: String = "test.yaml") throws -> Scenario {
+    let loader = ScenarioLoader(catalog: ActionRegistry.catalog, functions: Pipeline.functions)
+    let (scenario, diagnostics) = loader.load(text: yaml, file: file)
+    guard let scenario, !diagnostics.hasErrors else {
+      throw InvalidScenario(description: diagnostics.map(\.description).joined(separator: "\n"))
+    }
+    return scenario
+  }
+
+  func run(_ yamls: [String]) async throws -> RunReport {
+    let instances = try yamls.enumerated().flatMap { index, yaml in
+      try Self.parse(yaml, file: "scenario\(index).yaml").instances
+    }
+    return await run(instances: instances)
+  }
+
+  func run(_ yaml: String) async throws -> ScenarioReport {
+    let report = try await run([yaml])
+    guard let first = report.scenarios.first else { throw InvalidScenario(description: "no scenario ran") }
+    return first
+  }
+
+  func run(instances: [ScenarioInstance]) async -> RunReport {
+    let transport = LiveTransport()
+    let tenant = TenantContext(
+      name: "test", kind: .oidc, baseURL: baseURL, clients: clients, users: users, capabilities: capabilities)
+    let services = RunServices(
+      secrets: secrets, transport: transport, environment: ["AUTHFLOW_TEST": "yes"], cleanupTimeout: cleanupTimeout)
+    let runner = Runner(tenant: tenant, services: services, functions: Pipeline.functions, jobs: jobs)
+    let report = await runner.run(instances)
+    try? await transport.shutdown()
+    return report
+  }
+}
+
+extension ScenarioReport {
+  func step(_ id: String) -> StepReport? { steps.first { $0.id == id } }
+}
+
+/// Counters the test server keeps, readable by the test.
+final class Counters: Sendable {
+  private let values = Mutex<[String: Int]>([:])
+
+  func increment(_ name: String) -> Int {
+    values.withLock { values in
+      values[name, default: 0] += 1
+      return values[name, default: 0]
+    }
+  }
+
+  func value(_ name: String) -> Int { values.withLock { $0[name, default: 0] } }
+}
+
+/// A barrier: `arrive` returns true once `count` callers have arrived, false after the timeout.
+actor Barrier {
+  private var arrived = 0
+
+  func arrive(count: Int, timeout: Duration) async -> Bool {
+    arrived += 1
+    let deadline = ContinuousClock.now + timeout
+    while arrived < count {
+      if ContinuousClock.now > deadline { return false }
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+    return true
+  }
+}
+
+/// The routes interpreter tests use.
+enum TestRoutes {
+  static func install(on router: Router<BasicRequestContext>, counters: Counters, barrier: Barrier) {
+    router.get("count/:name") { _, context in
+      let name = context.parameters.get("name") ?? "x"
+      return Response.json(#"{"n": \#(counters.increment(name))}"#)
+    }
+    router.get("barrier") { _, _ in
+      let ok = await barrier.arrive(count: 2, timeout: .seconds(3))
+      return Response.json(#"{"together": \#(ok)}"#)
+    }
+    router.get("slow") { _, _ in
+      try? await Task.sleep(for: .seconds(3))
+      return Response.json(#"{"slow": true}"#)
+    }
+    router.get("status/:code") { _, context in
+      let code = context.parameters.get("code", as: Int.self) ?? 500
+      return Response.json(#"{"code": \#(code)}"#, status: .init(code: code))
+    }
+    router.post("token") { _, _ in
+      Response.json(#"{"access_token": "opaque-access-token-123456", "token_type": "Bearer", "expires_in": 60}"#)
+    }
+  }
+
+  /// Runs `body` against a fresh server with these routes.
+  static func withServer<T: Sendable>(_ body: (String, Counters) async throws -> T) async throws -> T {
+    let counters = Counters()
+    let barrier = Barrier()
+    return try await LoopbackServer.with({ install(on: $0, counters: counters, barrier: barrier) }) { base in
+      try await body(base, counters)
+    }
+  }
+}
