@@ -1,5 +1,5 @@
-public import AuthFlowRuntime
 import AuthFlowCore
+public import AuthFlowRuntime
 
 /// Live progress on standard output, one line per finished scenario, then a summary of every
 /// failure (step, YAML location, path, expected and actual), skip reasons, `INTERRUPTED` when the
@@ -22,7 +22,7 @@ public struct ConsoleReporter: Reporter, RunObserver {
 
   public func runStarted(_ run: RunStart) async {
     var safe = run
-    safe.tenant = context.secrets.scrub(run.tenant)
+    safe.tenant = context.secrets.scrub(run.tenant).terminalSafe
     await context.output.standardOutput(style.paint(ConsoleMessages.runStarted(safe), .bold) + "\n")
   }
 
@@ -32,16 +32,22 @@ public struct ConsoleReporter: Reporter, RunObserver {
 
   public func scenarioFinished(_ report: ScenarioReport) async {
     await live.markPrinted(file: report.file, name: report.name)
-    await context.output.standardOutput(line(for: report.redacted(by: context.secrets)) + "\n")
+    await context.output.standardOutput(line(for: safe(report)) + "\n")
   }
 
   public func finish(_ report: RunReport) async throws {
     var text = ""
     for scenario in report.scenarios where !(await live.consumePrinted(file: scenario.file, name: scenario.name)) {
-      text += line(for: scenario.redacted(by: context.secrets)) + "\n"
+      text += line(for: safe(scenario)) + "\n"
     }
-    text += ConsoleSummary(report: report.redacted(by: context.secrets), style: style).render()
+    text += ConsoleSummary(report: report.redacted(by: context.secrets).mappingTexts(\.terminalSafe), style: style)
+      .render()
     await context.output.standardOutput(text)
+  }
+
+  /// Redacted, and without control characters.
+  private func safe(_ scenario: ScenarioReport) -> ScenarioReport {
+    scenario.redacted(by: context.secrets).mappingTexts(\.terminalSafe)
   }
 
   /// `✓ Login works  1.25s`, `− Passwordless login  skipped`.

@@ -32,7 +32,9 @@ struct ConsoleSummary {
 
   /// The scenario, then each step that did not pass with each problem and its details.
   private func explain(_ scenario: ScenarioReport) -> [String] {
-    var lines = ["", "  \(style.mark(scenario.status)) \(scenario.name)", "    \(style.paint("\(scenario.location)", .dim))"]
+    var lines = [
+      "", "  \(style.mark(scenario.status)) \(scenario.name)", "    \(style.paint("\(scenario.location)", .dim))",
+    ]
     let steps = scenario.stepsThatDidNotPass
     if steps.isEmpty { lines.append("    \(ConsoleMessages.noDetails)") }
     for step in steps {
@@ -41,7 +43,8 @@ struct ConsoleSummary {
         lines.append("      \(style.paint("\(step.location)", .dim)): \(ConsoleMessages.noDetails)")
       }
       for problem in step.problems {
-        lines.append("      \(style.paint("\(problem.location(in: step))", .dim)): \(problem.message)")
+        let location = style.paint("\(problem.location(in: step))", .dim)
+        lines.append("      \(location): \(indentContinuation(problem.message, by: 8))")
         let details = problem.detailLines
         let width = (details.map(\.label.count).max() ?? 0) + 1
         for (label, text) in details {

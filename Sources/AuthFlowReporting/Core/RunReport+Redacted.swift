@@ -7,10 +7,15 @@ extension RunReport {
   /// them). Reporters render only this, and escape for their format afterwards, so a secret can't
   /// slip through in an escaped form. With `--show-secrets` it is the report unchanged.
   public func redacted(by secrets: SecretRegistry) -> RunReport {
-    guard !secrets.revealSecrets else { return self }
+    secrets.revealSecrets ? self : mappingTexts(secrets.scrub)
+  }
+
+  /// The report with `transform` applied to every text: tenant, names, files, tags, skip reasons,
+  /// step ids, problem texts, and the strings and keys inside step results.
+  func mappingTexts(_ transform: (String) -> String) -> RunReport {
     var copy = self
-    copy.tenant = secrets.scrub(tenant)
-    copy.scenarios = scenarios.map { $0.redacted(by: secrets) }
+    copy.tenant = transform(tenant)
+    copy.scenarios = scenarios.map { $0.mappingTexts(transform) }
     return copy
   }
 }
@@ -18,56 +23,60 @@ extension RunReport {
 extension ScenarioReport {
   /// The scenario with every text scrubbed; see ``AuthFlowRuntime/RunReport/redacted(by:)``.
   public func redacted(by secrets: SecretRegistry) -> ScenarioReport {
-    guard !secrets.revealSecrets else { return self }
+    secrets.revealSecrets ? self : mappingTexts(secrets.scrub)
+  }
+
+  func mappingTexts(_ transform: (String) -> String) -> ScenarioReport {
     var copy = self
-    copy.name = secrets.scrub(name)
-    copy.file = secrets.scrub(file)
-    copy.location = location.redacted(by: secrets)
-    copy.tags = tags.map(secrets.scrub)
-    copy.skipReason = skipReason.map(secrets.scrub)
-    copy.steps = steps.map { $0.redacted(by: secrets) }
+    copy.name = transform(name)
+    copy.file = transform(file)
+    copy.location = location.mappingFile(transform)
+    copy.tags = tags.map(transform)
+    copy.skipReason = skipReason.map(transform)
+    copy.steps = steps.map { $0.mappingTexts(transform) }
     return copy
   }
 }
 
 extension StepReport {
-  func redacted(by secrets: SecretRegistry) -> StepReport {
+  func mappingTexts(_ transform: (String) -> String) -> StepReport {
     var copy = self
-    copy.id = secrets.scrub(id)
-    copy.name = secrets.scrub(name)
-    copy.action = secrets.scrub(action)
-    copy.location = location.redacted(by: secrets)
-    copy.skipReason = skipReason.map(secrets.scrub)
-    copy.problems = problems.map { $0.redacted(by: secrets) }
-    copy.result = result.map { $0.scrubbed(by: secrets) }
+    copy.id = transform(id)
+    copy.name = transform(name)
+    copy.action = transform(action)
+    copy.location = location.mappingFile(transform)
+    copy.skipReason = skipReason.map(transform)
+    copy.problems = problems.map { $0.mappingTexts(transform) }
+    copy.result = result.map { $0.mappingStrings(transform) }
     return copy
   }
 }
 
 extension Problem {
-  func redacted(by secrets: SecretRegistry) -> Problem {
+  func mappingTexts(_ transform: (String) -> String) -> Problem {
     Problem(
-      kind, secrets.scrub(message), at: location?.redacted(by: secrets), path: path.map(secrets.scrub),
-      matcher: matcher.map(secrets.scrub), expected: expected.map(secrets.scrub), actual: actual.map(secrets.scrub))
+      kind, transform(message), at: location?.mappingFile(transform), path: path.map(transform),
+      matcher: matcher.map(transform), expected: expected.map(transform), actual: actual.map(transform))
   }
 }
 
 extension SourceLocation {
-  func redacted(by secrets: SecretRegistry) -> SourceLocation {
-    SourceLocation(file: secrets.scrub(file), line: line, column: column)
+  func mappingFile(_ transform: (String) -> String) -> SourceLocation {
+    SourceLocation(file: transform(file), line: line, column: column)
   }
 }
 
 extension Value {
-  /// The value with every plain string (and object key) scrubbed. Secrets stay wrapped as they are.
-  func scrubbed(by secrets: SecretRegistry) -> Value {
+  /// The value with `transform` applied to every plain string and object key. Secrets stay
+  /// wrapped as they are (the serializer masks them whole).
+  func mappingStrings(_ transform: (String) -> String) -> Value {
     switch self {
-    case .string(let text): return .string(secrets.scrub(text))
-    case .array(let items): return .array(items.map { $0.scrubbed(by: secrets) })
+    case .string(let text): return .string(transform(text))
+    case .array(let items): return .array(items.map { $0.mappingStrings(transform) })
     case .object(let members):
-      var scrubbed: [String: Value] = [:]
-      for (key, member) in members { scrubbed[secrets.scrub(key)] = member.scrubbed(by: secrets) }
-      return .object(scrubbed)
+      var mapped: [String: Value] = [:]
+      for (key, member) in members { mapped[transform(key)] = member.mappingStrings(transform) }
+      return .object(mapped)
     case .secret, .jwt, .null, .bool, .int, .double: return self
     }
   }

@@ -3,7 +3,8 @@ import AuthFlowRuntime
 /// The GitHub reporter's texts.
 enum GitHubMessages {
   static let interruptedTitle = "authflow: run interrupted"
-  static let interrupted = "The run was stopped before every scenario finished; the scenarios that did not run are skipped."
+  static let interrupted =
+    "The run was stopped before every scenario finished; the scenarios that did not run are skipped."
   static let stepFailed = "the step did not pass"
 
   /// `Refresh rotates › step 'reuse'`.

@@ -18,7 +18,7 @@ public struct GitHubReporter: Reporter {
   }
 
   public func finish(_ report: RunReport) async throws {
-    let safe = report.redacted(by: context.secrets)
+    let safe = report.redacted(by: context.secrets).mappingTexts(\.terminalSafe)
     await context.output.standardOutput(GitHubAnnotations(report: safe).render())
     if let path = context.environment[Self.stepSummaryVariable], !path.isEmpty {
       try await context.output.append(GitHubStepSummary(report: safe).render(), toFile: path)

@@ -29,7 +29,8 @@ struct GitHubStepSummary {
     for scenario in report.scenarios where scenario.status == .failed || scenario.status == .error {
       let steps = scenario.stepsThatDidNotPass
       if steps.isEmpty {
-        rows.append(row(scenario.status, scenario.name, "", scenario.location, JUnitMessages.noDetails(scenario.status)))
+        rows.append(
+          row(scenario.status, scenario.name, "", scenario.location, JUnitMessages.noDetails(scenario.status)))
       }
       for step in steps {
         if step.problems.isEmpty {
@@ -44,7 +45,9 @@ struct GitHubStepSummary {
     return rows
   }
 
-  private func row(_ status: Status, _ scenario: String, _ step: String, _ location: SourceLocation, _ text: String)
+  private func row(
+    _ status: Status, _ scenario: String, _ step: String, _ location: SourceLocation, _ text: String
+  )
     -> String
   {
     let cells = [status.mark, scenario, step, "\(location)", text].map(\.markdownEscaped)

@@ -1,6 +1,6 @@
-public import Foundation
 import AuthFlowCore
 import AuthFlowRuntime
+public import Foundation
 
 extension JSONReport {
   /// Merges the JSON reports of the shards of one run into one report of the same structure.

@@ -20,7 +20,9 @@ struct JUnitDocument {
     if report.interrupted { xml += "<!-- \(JUnitMessages.interruptedComment) -->\n" }
     xml += "<testsuites" + XMLEscaping.attributes(totals(of: report.scenarios, name: "authflow")) + ">\n"
     for (file, scenarios) in suites() {
-      xml += "  <testsuite" + XMLEscaping.attributes(totals(of: scenarios, name: file) + [("timestamp", Timestamp.junit(report.startedAt))])
+      xml +=
+        "  <testsuite"
+        + XMLEscaping.attributes(totals(of: scenarios, name: file) + [("timestamp", Timestamp.junit(report.startedAt))])
       xml += ">\n"
       xml += properties()
       for scenario in scenarios { xml += testcase(scenario) }

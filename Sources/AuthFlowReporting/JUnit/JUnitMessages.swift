@@ -1,4 +1,5 @@
 import AuthFlowRuntime
+import Foundation
 
 /// The JUnit reporter's texts.
 enum JUnitMessages {
@@ -15,9 +16,14 @@ enum JUnitMessages {
     let attempts = step.attempts > 1 ? " after \(step.attempts) attempts" : ""
     var lines = ["\(step.title) \(verb)\(attempts) (\(step.location))"]
     for problem in step.problems {
-      lines.append("  \(problem.location(in: step)): \(problem.message)")
-      lines += problem.detailLines.map { "    \($0.label): \($0.text)" }
+      lines.append("  \(problem.location(in: step)): \(indented(problem.message, by: 4))")
+      lines += problem.detailLines.map { "    \($0.label): \(indented($0.text, by: 6))" }
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// Continuation lines indented under the first.
+  private static func indented(_ text: String, by width: Int) -> String {
+    text.replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: width))
   }
 }

@@ -1,0 +1,67 @@
+import AuthFlowCore
+import AuthFlowRuntime
+import Testing
+
+@testable import AuthFlowReporting
+
+@Suite struct ConsoleReporterTests {
+  private func render(
+    _ report: RunReport, environment: [String: String] = [:], isTerminal: Bool = false, live: Bool = false
+  ) async throws -> String {
+    let output = CapturedOutput()
+    let console = ConsoleReporter(
+      spec: ReporterSpec(name: "console"),
+      context: ReportFixtures.context(output, environment: environment, isTerminal: isTerminal))
+    await console.runStarted(
+      RunStart(tenant: report.tenant, scenarioCount: report.scenarios.count, startedAt: report.startedAt))
+    if live {
+      // As the runner does: scenarios that ran are observed; skipped ones never start.
+      for scenario in report.scenarios.reversed() where scenario.status != .skipped {
+        await console.observer?.scenarioStarted(name: scenario.name, file: scenario.file)
+        for step in scenario.steps { await console.observer?.stepFinished(step, scenario: scenario.name) }
+        await console.observer?.scenarioFinished(scenario)
+      }
+    }
+    try await console.finish(report)
+    return await output.console
+  }
+
+  @Test func plainSummary() async throws {
+    expectSnapshot(try await render(ReportFixtures.run), named: "console-plain")
+  }
+
+  @Test func liveLinesComeFirstAndAreNotRepeated() async throws {
+    let text = try await render(ReportFixtures.run, live: true)
+    expectSnapshot(text, named: "console-live")
+    #expect(text.components(separatedBy: "✓ Login works [connection: email]").count == 2)
+    #expect(text.contains("− Passwordless login  skipped"))
+  }
+
+  @Test func colorsOnATerminal() async throws {
+    let text = try await render(ReportFixtures.run, isTerminal: true)
+    expectSnapshot(text, named: "console-colors")
+    #expect(text.contains("\u{1B}[32m✓\u{1B}[0m"))
+  }
+
+  @Test func noColorWhenNoColorIsSetOrNotATerminal() async throws {
+    for (environment, terminal) in [(["NO_COLOR": "1"], true), (["TERM": "dumb"], true), ([:], false)] {
+      let text = try await render(ReportFixtures.run, environment: environment, isTerminal: terminal)
+      #expect(!text.contains("\u{1B}["))
+    }
+    // An empty NO_COLOR does not count (https://no-color.org).
+    #expect(try await render(ReportFixtures.run, environment: ["NO_COLOR": ""], isTerminal: true).contains("\u{1B}["))
+  }
+
+  /// Report content can't drive the terminal: its control characters are shown, not sent.
+  @Test func contentCannotInjectEscapeSequences() async throws {
+    let text = try await render(ReportFixtures.run)
+    #expect(!text.contains("\u{1B}"))
+    #expect(text.contains(#"the page said: <b>Log in</b> & \u{1B}[31mretry"#))
+  }
+
+  @Test func interrupted() async throws {
+    let text = try await render(ReportFixtures.interrupted)
+    expectSnapshot(text, named: "console-interrupted")
+    #expect(text.contains("INTERRUPTED"))
+  }
+}

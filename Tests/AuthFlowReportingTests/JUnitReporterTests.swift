@@ -1,0 +1,56 @@
+import AuthFlowCore
+import AuthFlowRuntime
+import Foundation
+import Testing
+
+@testable import AuthFlowReporting
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+@Suite struct JUnitReporterTests {
+  private func render(_ report: RunReport) async throws -> String {
+    let output = CapturedOutput()
+    let reporter = JUnitReporter(
+      spec: ReporterSpec(name: "junit", path: "out/junit.xml"), context: ReportFixtures.context(output))
+    try await reporter.finish(report)
+    return try #require(await output.files["out/junit.xml"])
+  }
+
+  /// Parses with Foundation's XMLParser (libxml2 underneath): nil when well-formed.
+  static func parseError(_ xml: String) -> String? {
+    let parser = XMLParser(data: Data(xml.utf8))
+    return parser.parse()
+      ? nil : "\(parser.parserError.map { "\($0)" } ?? "unknown error") at line \(parser.lineNumber)"
+  }
+
+  @Test func snapshot() async throws {
+    let xml = try await render(ReportFixtures.run)
+    expectSnapshot(xml, named: "junit")
+    #expect(Self.parseError(xml) == nil)
+  }
+
+  @Test func interrupted() async throws {
+    let xml = try await render(ReportFixtures.interrupted)
+    expectSnapshot(xml, named: "junit-interrupted")
+    #expect(Self.parseError(xml) == nil)
+    #expect(xml.contains(#"<property name="interrupted" value="true"/>"#))
+    #expect(xml.contains(#"<skipped message="the run was interrupted"/>"#))
+  }
+
+  @Test func escapesMarkupQuotesAndControlCharacters() async throws {
+    #expect(XMLEscaping.escape(#"a<b>&"c"'d'"#) == #"a&lt;b&gt;&amp;"c"'d'"#)
+    #expect(XMLEscaping.escape(#"a<b>&"c"'d'"#, attribute: true) == "a&lt;b&gt;&amp;&quot;c&quot;&apos;d&apos;")
+    #expect(XMLEscaping.escape("l1\nl2\tx\r", attribute: true) == "l1&#10;l2&#9;x&#13;")
+    #expect(XMLEscaping.escape("l1\nl2\tx\r") == "l1\nl2\tx&#13;")
+    #expect(XMLEscaping.escape("bell\u{07}esc\u{1B}nul\u{0}\u{FFFE}") == #"bell\u{7}esc\u{1B}nul\u{0}\u{FFFE}"#)
+    var hostile = ReportFixtures.run
+    hostile.tenant = "t\u{0}<x>"
+    hostile.scenarios[0].name = "]]><!-- \u{1}\u{8}\u{B}\u{C}\u{1F} é 🎉 \"quoted\" 'single' &amp;"
+    hostile.scenarios[0].status = Status.skipped
+    hostile.scenarios[0].skipReason = "reason\nwith\tcontrols\u{7F}\u{1B}"
+    let xml = try await render(hostile)
+    #expect(Self.parseError(xml) == nil)
+  }
+}

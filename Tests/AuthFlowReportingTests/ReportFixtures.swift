@@ -1,0 +1,149 @@
+import AuthFlowCore
+import AuthFlowRuntime
+import AuthFlowTestSupport
+import Foundation
+import Testing
+
+@testable import AuthFlowReporting
+
+/// Fixed reports (fixed dates and durations) the reporter tests render.
+enum ReportFixtures {
+  /// 2025-01-02T03:04:05.678Z
+  static let startedAt = Date(timeIntervalSince1970: 1_735_787_045.678)
+
+  static func location(_ file: String, _ line: Int, _ column: Int) -> AuthFlowCore.SourceLocation {
+    SourceLocation(file: file, line: line, column: column)
+  }
+
+  /// A compact JWS with a readable header and claims.
+  static func jwt(subject: String) -> Value {
+    let header = Base64URL.encode(Array(#"{"alg":"RS256","kid":"k1"}"#.utf8))
+    let claims = Base64URL.encode(Array(#"{"sub":"\#(subject)","aud":"native"}"#.utf8))
+    guard let token = JWTValue(raw: "\(header).\(claims).c2lnbmF0dXJl") else { return .null }
+    return .jwt(token)
+  }
+
+  static let renew = "scenarios/renew.yaml"
+
+  /// A failed scenario: a passing login, a renew, a failed expectation, a dependant skipped, cleanup.
+  static let refresh = ScenarioReport(
+    name: "Refresh tokens rotate and a reused one revokes the family", file: renew,
+    location: location(renew, 2, 1), tags: ["renew", "smoke"], status: .failed, duration: .milliseconds(1570),
+    steps: [
+      StepReport(
+        id: "login", name: "login", action: "web_auth", phase: .main, location: location(renew, 9, 5),
+        status: .passed, duration: .milliseconds(820), attempts: 1,
+        result: [
+          "access_token": jwt(subject: "auth0|alice"), "refresh_token": .secret("v1.MRrt-opaque-token"),
+          "token_type": "Bearer", "expires_in": 86400, "scope": "openid profile email offline_access",
+        ]),
+      StepReport(
+        id: "reuse", name: "Reuse the old token", action: "renew", phase: .main, location: location(renew, 21, 5),
+        status: .failed, duration: .milliseconds(310), attempts: 3,
+        problems: [
+          Problem(
+            .expectation,
+            "expected error.code to equal invalid_grant, found nothing at this path (the result has: access_token, refresh_token)",
+            at: location(renew, 25, 19), path: "error.code", matcher: "equals", expected: "invalid_grant",
+            actual: "nothing at this path (the result has: access_token, refresh_token)"),
+          Problem(
+            .expectation, #"expected error.description to equal "Unknown or invalid refresh token.", found nothing"#,
+            at: location(renew, 26, 26), path: "error.description", matcher: "equals",
+            expected: "Unknown or invalid refresh token.", actual: "nothing"),
+        ],
+        result: ["access_token": .secret("opaque-access-token"), "token_type": "Bearer"]),
+      StepReport(
+        id: "family_revoked", name: "family_revoked", action: "renew", phase: .main,
+        location: location(renew, 27, 5), status: .skipped, skipReason: "step 'reuse' it needs did not pass"),
+      StepReport(
+        id: "logout", name: "logout", action: "logout", phase: .cleanup, location: location(renew, 32, 5),
+        status: .passed, duration: .milliseconds(40), attempts: 1, result: ["status": 302]),
+    ])
+
+  static let login = "scenarios/login.yaml"
+
+  static func loginWorks(_ connection: String, milliseconds: Int64) -> ScenarioReport {
+    ScenarioReport(
+      name: "Login works [connection: \(connection)]", file: login, location: location(login, 1, 1), tags: ["smoke"],
+      status: .passed, duration: .milliseconds(milliseconds),
+      steps: [
+        StepReport(
+          id: "login", name: "login", action: "login", phase: .main, location: location(login, 6, 5), status: .passed,
+          duration: .milliseconds(milliseconds), attempts: 1, result: ["id_token": jwt(subject: "auth0|bob")])
+      ])
+  }
+
+  /// A scenario whose name and failure carry XML, Markdown and workflow-command specials.
+  static let specials = ScenarioReport(
+    name: #"Signup with screen_hint=signup & prompt="login" <new user>, 100%"#, file: login,
+    location: location(login, 14, 1), tags: [], status: .failed, duration: .milliseconds(95),
+    steps: [
+      StepReport(
+        id: "signup", name: "signup", action: "web_auth", phase: .main, location: location(login, 18, 5),
+        status: .failed, duration: .milliseconds(95), attempts: 1,
+        problems: [
+          Problem(
+            .expectation,
+            "expected page.kind to equal signup, found login\nthe page said: <b>Log in</b> & \u{1B}[31mretry",
+            at: location(login, 22, 17), path: "page.kind", matcher: "equals", expected: "signup",
+            actual: "login")
+        ])
+    ])
+
+  static let userinfo = "scenarios/userinfo.yaml"
+
+  /// An environment error.
+  static let unreachable = ScenarioReport(
+    name: "Userinfo answers", file: userinfo, location: location(userinfo, 1, 1), tags: [], status: .error,
+    duration: .milliseconds(2003),
+    steps: [
+      StepReport(
+        id: "userinfo", name: "userinfo", action: "userinfo", phase: .main, location: location(userinfo, 5, 5),
+        status: .error, duration: .milliseconds(2003), attempts: 1,
+        problems: [
+          Problem(
+            .environment, "could not reach the tenant: connection refused (127.0.0.1:8100)",
+            at: location(userinfo, 6, 7))
+        ])
+    ])
+
+  /// Skipped for a missing capability: never started.
+  static let passwordless = ScenarioReport(
+    name: "Passwordless login", file: "scenarios/passwordless.yaml",
+    location: location("scenarios/passwordless.yaml", 1, 1), tags: ["passwordless"], status: .skipped,
+    skipReason: "tenant 'mock' lacks capability 'passwordless' (it has: organizations, refresh_token_rotation)",
+    duration: .zero, steps: [])
+
+  /// A run with every status.
+  static let run = RunReport(
+    tenant: "mock", startedAt: startedAt, duration: .milliseconds(3521),
+    scenarios: [
+      loginWorks("email", milliseconds: 412), loginWorks("sms", milliseconds: 388), specials, refresh, unreachable,
+      passwordless,
+    ], interrupted: false)
+
+  /// A run stopped after two scenarios: the rest were reported skipped by the runner.
+  static let interrupted = RunReport(
+    tenant: "mock", startedAt: startedAt, duration: .milliseconds(1201),
+    scenarios: [
+      loginWorks("email", milliseconds: 412), refresh,
+      ScenarioReport(
+        name: "Userinfo answers", file: userinfo, location: location(userinfo, 1, 1), tags: [], status: .skipped,
+        skipReason: "the run was interrupted", duration: .zero, steps: []),
+    ], interrupted: true)
+
+  /// A context that captures every output.
+  static func context(
+    _ output: CapturedOutput, secrets: SecretRegistry = SecretRegistry(), environment: [String: String] = [:],
+    isTerminal: Bool = false
+  ) -> ReporterContext {
+    ReporterContext(secrets: secrets, output: output, environment: environment, isTerminal: isTerminal)
+  }
+}
+
+/// Compares with a snapshot under `__Snapshots__`, recording it when missing.
+func expectSnapshot(_ actual: String, named name: String, file: StaticString = #filePath) {
+  if let mismatch = Snapshot.verify(actual, named: name, file: file) {
+    Issue.record(Comment(rawValue: mismatch.description))
+  }
+}
