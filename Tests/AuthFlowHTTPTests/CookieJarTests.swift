@@ -64,7 +64,8 @@ import Testing
     jar.receive(setCookie: ["sid=; Max-Age=0; Path=/"], from: "https://example.com/", now: start)
     #expect(jar.all.isEmpty)
     jar.receive(setCookie: ["sid=2"], from: "https://example.com/", now: start)
-    jar.receive(setCookie: ["sid=gone; Expires=Thu, 01 Jan 1970 00:00:00 GMT"], from: "https://example.com/", now: start)
+    jar.receive(
+      setCookie: ["sid=gone; Expires=Thu, 01 Jan 1970 00:00:00 GMT"], from: "https://example.com/", now: start)
     #expect(jar.all.isEmpty)
   }
 

@@ -51,7 +51,8 @@ import Testing
 
     let long = HTTPExchange(
       request: ClientRequest(url: "https://x/"),
-      outcome: .success(ClientResponse(status: 200, body: Array(String(repeating: "a", count: 50).utf8), url: "https://x/")),
+      outcome: .success(
+        ClientResponse(status: 200, body: Array(String(repeating: "a", count: 50).utf8), url: "https://x/")),
       startedAt: Date(), duration: .milliseconds(1))
     #expect(ExchangeFormatter(maxBodyLength: 10).format(long).hasSuffix("  aaaaaaaaaa… (40 more characters)"))
   }

@@ -56,9 +56,10 @@ import Testing
     let login = try document.form(.id("login"))
     #expect(login.action == "https://tenant.example.com/u/login?state=abc")
     #expect(login.method == .post)
-    #expect(login.fieldNames == [
-      "state", "username", "password", "remember", "mode", "country", "lang", "note", "off", "action", "noop",
-    ])
+    #expect(
+      login.fieldNames == [
+        "state", "username", "password", "remember", "mode", "country", "lang", "note", "off", "action", "noop",
+      ])
     #expect(login.hiddenValues == ["state": "abc&def"])
     #expect(login.field(named: "remember")?.checked == true)
     #expect(login.field(named: "remember")?.value == "on")
@@ -78,7 +79,9 @@ import Testing
     #expect(try document.form(.actionContaining("state=abc")).id == "login")
     let error = #expect(throws: FormError.self) { try document.form(.containingFields(["otp"])) }
     #expect(error?.kind == .noMatchingForm)
-    #expect(error?.message.contains("form #second GET https://tenant.example.com/u/login?state=abc fields [outside, q]") == true)
+    #expect(
+      error?.message.contains("form #second GET https://tenant.example.com/u/login?state=abc fields [outside, q]")
+        == true)
   }
 
   @Test func defaultSubmissionUsesTheFirstSubmitButton() throws {
