@@ -47,7 +47,9 @@ public actor Browser {
 
   /// Sends a request with the jar's cookies, stores the cookies of every response, and follows
   /// redirects (301/302/303/307/308; 303, and 301/302 after a POST, become GET) unless told not to.
-  public func send(_ request: HTTPRequest, followRedirects: Bool = true) async throws(TransportError)
+  public func send(
+    _ request: HTTPRequest, followRedirects: Bool = true
+  ) async throws(TransportError)
     -> BrowserResponse
   {
     var current = request

@@ -51,7 +51,8 @@ extension HTMLForm {
   private func submitterIndex(_ submitter: String?) throws(FormError) -> Int? {
     let buttons = fields.indices.filter { fields[$0].isSubmitButton && !fields[$0].disabled }
     guard let submitter else { return buttons.first }
-    let match = buttons.first { fields[$0].name == submitter }
+    let match =
+      buttons.first { fields[$0].name == submitter }
       ?? buttons.first { fields[$0].value == submitter || fields[$0].id == submitter }
       ?? buttons.first { fields[$0].label?.trimmingCharacters(in: .whitespaces) == submitter }
     guard let match else {

@@ -48,7 +48,9 @@ public struct RetryingTransport: HTTPTransport {
       do {
         response = try await base.send(request)
       } catch {
-        guard retries < policy.maxRetries, request.method.isIdempotent, Self.isRetryable(error) else { throw error }
+        guard retries < policy.maxRetries, request.method.isIdempotent, Self.isRetryable(error),
+          !Task.isCancelled
+        else { throw error }
         retries += 1
         try await wait(min(connectionWait, policy.maxWait), url: request.url)
         connectionWait = connectionWait * 2

@@ -38,7 +38,9 @@ public struct ExchangeFormatter: Sendable {
       lines += headerLines(response.headers)
       lines += bodyLines(response.body, contentType: response.headers["Content-Type"])
     case .failure(let error):
-      lines.append("✗ \(error.kind.rawValue): \(revealSecrets ? error.message : SensitiveData.maskURLs(in: error.message)) (\(elapsed))")
+      lines.append(
+        "✗ \(error.kind.rawValue): \(revealSecrets ? error.message : SensitiveData.maskURLs(in: error.message)) (\(elapsed))"
+      )
     }
     return lines.joined(separator: "\n")
   }

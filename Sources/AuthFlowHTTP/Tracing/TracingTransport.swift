@@ -19,10 +19,14 @@ public struct TracingTransport: HTTPTransport {
     let start = clock.now
     do {
       let response = try await base.send(request)
-      sink(HTTPExchange(request: request, outcome: .success(response), startedAt: startedAt, duration: start.duration(to: clock.now)))
+      sink(
+        HTTPExchange(
+          request: request, outcome: .success(response), startedAt: startedAt, duration: start.duration(to: clock.now)))
       return response
     } catch {
-      sink(HTTPExchange(request: request, outcome: .failure(error), startedAt: startedAt, duration: start.duration(to: clock.now)))
+      sink(
+        HTTPExchange(
+          request: request, outcome: .failure(error), startedAt: startedAt, duration: start.duration(to: clock.now)))
       throw error
     }
   }

@@ -1,5 +1,5 @@
-public import Foundation
 public import AuthFlowCore
+public import Foundation
 
 /// One HTTP request, as a value: what the interpreter builds and a transport sends.
 public struct HTTPRequest: Sendable, Hashable {
