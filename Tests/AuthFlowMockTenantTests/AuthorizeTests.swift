@@ -25,7 +25,8 @@ import Testing
       parameters.clientID = "nope"
       let unknown = try await client.execute(uri: parameters.uri, method: .get)
       #expect(unknown.status == .badRequest && unknown.location == nil)
-      let missing = try await client.execute(uri: "/authorize?client_id=native-client-id&response_type=code", method: .get)
+      let missing = try await client.execute(
+        uri: "/authorize?client_id=native-client-id&response_type=code", method: .get)
       #expect(missing.status == .badRequest)
       #expect(missing.text.contains("Missing required parameter: redirect_uri"))
       let nothing = try await client.execute(uri: "/authorize", method: .get)

@@ -66,3 +66,21 @@ import Testing
     #expect(result.diagnostics.first?.location?.file == "t.yaml")
   }
 }
+
+@Suite struct TenantSchemaTests {
+  @Test func schemaKeysMatchTheLoader() throws {
+    let repository = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let data = try Data(contentsOf: repository.appending(path: "schemas/tenant.schema.json"))
+    let schema = try #require(try Value(json: data).objectValue)
+    func keys(_ object: Value?) -> Set<String> {
+      Set(object?.objectValue?["properties"]?.objectValue?.keys ?? [:].keys)
+    }
+    let top = schema["properties"]?.objectValue
+    let definitions = schema["$defs"]?.objectValue
+    #expect(Set(schema["properties"]?.objectValue?.keys ?? [:].keys) == Set(FixtureLoader.topKeys))
+    #expect(keys(top?["tenant"]) == Set(FixtureLoader.tenantKeys))
+    #expect(keys(definitions?["client"]) == Set(FixtureLoader.clientKeys))
+    #expect(keys(definitions?["user"]) == Set(FixtureLoader.userKeys))
+  }
+}

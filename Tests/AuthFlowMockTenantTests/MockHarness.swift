@@ -131,7 +131,9 @@ struct AuthorizeParameters {
 
 extension Browser {
   /// Authorize, log in on the form, and return the callback URL.
-  mutating func login(_ parameters: AuthorizeParameters = AuthorizeParameters(), email: String, password: String)
+  mutating func login(
+    _ parameters: AuthorizeParameters = AuthorizeParameters(), email: String, password: String
+  )
     async throws -> String
   {
     let authorize = try await get(parameters.uri)
@@ -164,7 +166,9 @@ extension TestClientProtocol {
   }
 
   /// Exchanges a code for the native client.
-  func exchange(code: String, verifier: String, redirectURI: String = MockHarness.nativeCallback) async throws
+  func exchange(
+    code: String, verifier: String, redirectURI: String = MockHarness.nativeCallback
+  ) async throws
     -> TestResponse
   {
     try await postJSON(

@@ -10,7 +10,9 @@ import Testing
   static let verifier = AuthorizeParameters().verifier
 
   /// Logs alice in and returns the code.
-  static func code(_ browser: inout Browser, _ parameters: AuthorizeParameters = AuthorizeParameters()) async throws
+  static func code(
+    _ browser: inout Browser, _ parameters: AuthorizeParameters = AuthorizeParameters()
+  ) async throws
     -> String
   {
     let callback = try await browser.login(parameters, email: "alice@example.com", password: "Alice-Passw0rd!")
@@ -159,7 +161,8 @@ import Testing
         ])
       #expect(response.status == .forbidden)
       #expect(response.json["error"] == .string("unauthorized_client"))
-      #expect(response.json["error_description"] == .string("Grant type 'client_credentials' not allowed for the client."))
+      #expect(
+        response.json["error_description"] == .string("Grant type 'client_credentials' not allowed for the client."))
     }
   }
 
@@ -252,7 +255,8 @@ import Testing
       #expect(response.status == .ok)
       #expect(response.json["scope"] == .string("openid read:messages"))
       let access = try tenant.verificationKeys.verify(try #require(response.json["access_token"]?.stringValue))
-      #expect(access.claims["aud"] == .array([.string("https://api.example.com"), .string("http://mock.test/userinfo")]))
+      #expect(
+        access.claims["aud"] == .array([.string("https://api.example.com"), .string("http://mock.test/userinfo")]))
       var other = body
       other["refresh_token"] = response.json["refresh_token"]
       other["audience"] = .string("https://elsewhere.example.com")
@@ -262,7 +266,9 @@ import Testing
 
   @Test func passwordRealmErrors() async throws {
     try await MockHarness.test(try MockHarness.tenant { $0.settings.bruteForceLimit = 3 }) { client in
-      func login(_ username: String, _ password: String, realm: String = "Username-Password-Authentication")
+      func login(
+        _ username: String, _ password: String, realm: String = "Username-Password-Authentication"
+      )
         async throws -> TestResponse
       {
         try await client.postJSON(
@@ -280,7 +286,9 @@ import Testing
       #expect(blocked.status == .unauthorized)
       #expect(blocked.json["error"] == .string("unauthorized"))
       #expect(blocked.json["error_description"] == .string("user is blocked"))
-      #expect(try await login("a", "b", realm: "nowhere").json["error_description"] == .string("the connection was not found"))
+      #expect(
+        try await login("a", "b", realm: "nowhere").json["error_description"] == .string("the connection was not found")
+      )
       _ = try await login("alice@example.com", "nope")
       _ = try await login("alice@example.com", "nope")
       let limited = try await login("alice@example.com", "Alice-Passw0rd!")
