@@ -128,25 +128,28 @@ public struct ScenarioInterpreter: Sendable {
     return nil
   }
 
-  /// The steps that had not finished when the scenario's timeout struck: the running ones fail
-  /// with a timeout, the others are skipped.
+  /// The steps that had not finished when the scenario's timeout struck: the first one that was
+  /// running fails with a timeout, the others are skipped with the reason.
   private func completeAfterTimeout(_ scenario: Scenario, finished: [StepReport], budget: Duration) -> [StepReport] {
+    let reason = StepMessages.scenarioTimedOut(budget)
     let done = Set(finished.map(\.id))
+    let cutShort = finished.map { report in
+      guard report.skipReason == StepMessages.interrupted else { return report }
+      var report = report
+      report.skipReason = reason
+      return report
+    }
     let rest = scenario.steps.filter { !done.contains($0.id.value) }.map { step in
       StepReport(
         id: step.id.value, name: step.displayName, action: step.action.name.value, phase: .main,
-        location: step.location, status: .skipped,
-        skipReason: "the scenario did not finish within its timeout of \(DurationText.format(budget))")
+        location: step.location, status: .skipped, skipReason: reason)
     }
-    var reports = finished + rest
-    if let index = reports.firstIndex(where: { $0.status == .skipped && !done.contains($0.id) }) {
+    var reports = cutShort + rest
+    let running = reports.firstIndex { $0.skipReason == reason && $0.attempts > 0 }
+    if let index = running ?? reports.firstIndex(where: { $0.skipReason == reason }) {
       reports[index].status = .failed
       reports[index].skipReason = nil
-      reports[index].problems = [
-        Problem(
-          .timeout, "the scenario did not finish within its timeout of \(DurationText.format(budget))",
-          at: scenario.timeout?.location ?? scenario.location)
-      ]
+      reports[index].problems = [Problem(.timeout, reason, at: scenario.timeout?.location ?? scenario.location)]
     }
     return reports
   }

@@ -34,6 +34,7 @@ struct StepRunner: Sendable {
       report.attempts = outcome.attempts
       report.result = outcome.result
       if outcome.interrupted {
+        report.attempts = max(1, outcome.attempts)
         report.status = .skipped
         report.skipReason = StepMessages.interrupted
         report.duration = ContinuousClock.now - started
@@ -187,6 +188,10 @@ enum StepMessages {
 
   static func timedOut(_ duration: Duration) -> String {
     "the step did not finish within its timeout of \(DurationText.format(duration))"
+  }
+
+  static func scenarioTimedOut(_ duration: Duration) -> String {
+    "the scenario did not finish within its timeout of \(DurationText.format(duration))"
   }
 
   static func unknownAction(_ name: String) -> String { "unknown action '\(name)'" }
