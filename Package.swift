@@ -84,7 +84,8 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     // Console, JUnit, JSON and GitHub reporters.
-    .target(name: "AuthFlowReporting", dependencies: ["AuthFlowCore", "AuthFlowRuntime"], swiftSettings: swiftSettings),
+    .target(
+      name: "AuthFlowReporting", dependencies: ["AuthFlowCore", "AuthFlowRuntime"], swiftSettings: swiftSettings),
     .executableTarget(
       name: "authflow",
       dependencies: [
@@ -96,25 +97,36 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
 
-    // Test helpers: marked-position YAML, snapshot comparison.
+    // Test helpers: marked-position YAML, snapshot comparison, a loopback HTTP server.
     .target(
-      name: "AuthFlowTestSupport", dependencies: ["AuthFlowCore", .product(name: "Hummingbird", package: "hummingbird")],
-      path: "Tests/AuthFlowTestSupport", swiftSettings: swiftSettings),
-    .testTarget(name: "AuthFlowCoreTests", dependencies: ["AuthFlowCore", "AuthFlowTestSupport"], swiftSettings: swiftSettings),
-    .testTarget(name: "AuthFlowExpressionTests", dependencies: ["AuthFlowExpression", "AuthFlowTestSupport"], swiftSettings: swiftSettings),
-    .testTarget(name: "AuthFlowScenarioTests", dependencies: ["AuthFlowScenario", "AuthFlowTestSupport"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
-    .testTarget(name: "AuthFlowJOSETests", dependencies: ["AuthFlowJOSE", "AuthFlowTestSupport"], swiftSettings: swiftSettings),
-    .testTarget(name: "AuthFlowHTTPTests", dependencies: ["AuthFlowHTTP", "AuthFlowTestSupport", .product(name: "Hummingbird", package: "hummingbird")], swiftSettings: swiftSettings),
-    .testTarget(
-      name: "AuthFlowMockTenantTests",
-      dependencies: ["AuthFlowMockTenant", "AuthFlowJOSE", "AuthFlowTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird")],
+      name: "AuthFlowTestSupport",
+      dependencies: ["AuthFlowCore", .product(name: "Hummingbird", package: "hummingbird")],
+      path: "Tests/AuthFlowTestSupport",
       swiftSettings: swiftSettings
     ),
-    .testTarget(
-      name: "AuthFlowRuntimeTests",
-      dependencies: ["AuthFlowRuntime", "AuthFlowTestSupport", .product(name: "Hummingbird", package: "hummingbird")],
-      swiftSettings: swiftSettings
+    testTarget("AuthFlowCoreTests", ["AuthFlowCore"]),
+    testTarget("AuthFlowExpressionTests", ["AuthFlowExpression"]),
+    testTarget("AuthFlowScenarioTests", ["AuthFlowScenario"], resources: [.copy("Fixtures")]),
+    testTarget("AuthFlowJOSETests", ["AuthFlowJOSE"]),
+    testTarget("AuthFlowHTTPTests", ["AuthFlowHTTP", .product(name: "Hummingbird", package: "hummingbird")]),
+    testTarget(
+      "AuthFlowMockTenantTests",
+      ["AuthFlowMockTenant", "AuthFlowJOSE", .product(name: "HummingbirdTesting", package: "hummingbird")]
     ),
-    .testTarget(name: "AuthFlowReportingTests", dependencies: ["AuthFlowReporting", "AuthFlowTestSupport"], swiftSettings: swiftSettings),
+    testTarget("AuthFlowRuntimeTests", ["AuthFlowRuntime", .product(name: "Hummingbird", package: "hummingbird")]),
+    testTarget("AuthFlowReportingTests", ["AuthFlowReporting"]),
   ]
 )
+
+/// A test target mirroring a module: snapshots live beside the tests, excluded from the build.
+func testTarget(
+  _ name: String, _ dependencies: [Target.Dependency], resources: [Resource]? = nil
+) -> Target {
+  .testTarget(
+    name: name,
+    dependencies: dependencies + ["AuthFlowTestSupport"],
+    exclude: ["__Snapshots__"],
+    resources: resources,
+    swiftSettings: swiftSettings
+  )
+}

@@ -25,7 +25,8 @@ public enum DurationText {
 
   /// `1.25s`, `120ms`, `2m05s` — for reports.
   public static func format(_ duration: Duration) -> String {
-    let milliseconds = Double(duration.components.seconds) * 1000
+    let milliseconds =
+      Double(duration.components.seconds) * 1000
       + Double(duration.components.attoseconds) / 1e15
     if milliseconds < 1000 { return "\(Int(milliseconds.rounded()))ms" }
     let seconds = milliseconds / 1000

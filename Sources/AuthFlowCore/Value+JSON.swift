@@ -91,7 +91,8 @@ extension Value {
       case "\r": output += "\\r"
       case "\t": output += "\\t"
       case let control where control.value < 0x20:
-        output += "\\u" + String(repeating: "0", count: 4 - String(control.value, radix: 16).count)
+        output +=
+          "\\u" + String(repeating: "0", count: 4 - String(control.value, radix: 16).count)
           + String(control.value, radix: 16)
       default: output.unicodeScalars.append(scalar)
       }

@@ -23,7 +23,8 @@ enum Interruption {
           FileHandle.standardError.write(Data("\nauthflow: interrupted again, exiting now\n".utf8))
           exit(130)
         }
-        FileHandle.standardError.write(Data("\nauthflow: interrupted; finishing cleanup and writing reports (Ctrl-C again to exit now)\n".utf8))
+        FileHandle.standardError.write(
+          Data("\nauthflow: interrupted; finishing cleanup and writing reports (Ctrl-C again to exit now)\n".utf8))
         task.cancel()
       }
       source.resume()

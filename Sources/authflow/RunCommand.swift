@@ -55,7 +55,8 @@ struct RunCommand: AsyncParsableCommand {
     let reporterContext = ReporterContext.live(secrets: secrets)
     let reporters: ReporterGroup
     do {
-      reporters = try ReporterRegistry.builtIn.make(arguments: reporter.isEmpty ? ["console"] : reporter, context: reporterContext)
+      reporters = try ReporterRegistry.builtIn.make(
+        arguments: reporter.isEmpty ? ["console"] : reporter, context: reporterContext)
     } catch {
       throw ValidationError(error.description)
     }
@@ -82,7 +83,8 @@ struct RunCommand: AsyncParsableCommand {
     let environment = ProcessInfo.processInfo.environment
     let live = LiveTransport()
     let transport: any HTTPTransport = trace ? Self.tracing(live, secrets: secrets) : live
-    let projectDirectory = project.config.file.isEmpty ? "." : (project.config.file as NSString).deletingLastPathComponent
+    let projectDirectory =
+      project.config.file.isEmpty ? "." : (project.config.file as NSString).deletingLastPathComponent
     let resolver = TenantResolver(environment: environment, secrets: secrets, projectDirectory: projectDirectory)
     let resolved: ResolvedTenant
     do {

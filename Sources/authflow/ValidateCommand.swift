@@ -24,6 +24,7 @@ struct ValidateCommand: AsyncParsableCommand {
     if diagnostics.hasErrors { throw ExitCode(AuthFlowExitCode.invalidInput.rawValue) }
     let instances = loaded.scenarios.reduce(0) { $0 + $1.instances.count }
     Console.out(
-      "\(loaded.scenarios.count) scenario file\(loaded.scenarios.count == 1 ? "" : "s") valid (\(instances) instance\(instances == 1 ? "" : "s")).")
+      "\(loaded.scenarios.count) scenario file\(loaded.scenarios.count == 1 ? "" : "s") valid (\(instances) instance\(instances == 1 ? "" : "s"))."
+    )
   }
 }

@@ -7,8 +7,10 @@ public struct HTTPAction: Action {
   public static let signature = ActionSignature(
     name: "http", summary: "Send an HTTP request and expose the response.",
     parameters: [
-      ParameterSignature("url", .string, required: true, summary: "Absolute URL, or a path relative to the tenant's base URL."),
-      ParameterSignature("method", .oneOf(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]), summary: "Default GET."),
+      ParameterSignature(
+        "url", .string, required: true, summary: "Absolute URL, or a path relative to the tenant's base URL."),
+      ParameterSignature(
+        "method", .oneOf(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]), summary: "Default GET."),
       ParameterSignature("headers", .map, summary: "Request headers."),
       ParameterSignature("query", .map, summary: "Query parameters, appended to the URL (percent-encoded)."),
       ParameterSignature("form", .map, summary: "An application/x-www-form-urlencoded body."),
@@ -58,8 +60,10 @@ public struct HTTPAction: Action {
     let method = HTTPMethod(rawValue: (try input.string("method") ?? "GET").uppercased())
     var request = HTTPRequest(method: method, url: url)
     for (name, value) in try input.stringMap("headers") { request.headers.add(name: name, value: value) }
-    if let token = try input.string("bearer") { request.headers.remove("Authorization")
-      request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+    if let token = try input.string("bearer") {
+      request.headers.remove("Authorization")
+      request.headers.add(name: "Authorization", value: "Bearer \(token)")
+    }
     let form = try input.stringMap("form")
     if !form.isEmpty {
       request.body = Array(URLParameters(form).formEncoded().utf8)
@@ -68,7 +72,9 @@ public struct HTTPAction: Action {
       }
     } else if let json = input["json"] {
       request.body = Array(json.jsonText(revealSecrets: true).utf8)
-      if !request.headers.contains("Content-Type") { request.headers.add(name: "Content-Type", value: "application/json") }
+      if !request.headers.contains("Content-Type") {
+        request.headers.add(name: "Content-Type", value: "application/json")
+      }
     } else if let body = try input.string("body") {
       request.body = Array(body.utf8)
     }

@@ -15,7 +15,8 @@ public struct RunServices: Sendable {
   public var cleanupTimeout: Duration
 
   public init(
-    secrets: SecretRegistry, transport: any HTTPTransport, environment: [String: String] = [:], defaultStepTimeout: Duration = .seconds(60),
+    secrets: SecretRegistry, transport: any HTTPTransport, environment: [String: String] = [:],
+    defaultStepTimeout: Duration = .seconds(60),
     cleanupTimeout: Duration = .seconds(30)
   ) {
     self.secrets = secrets

@@ -181,7 +181,8 @@ public struct ScenarioInterpreter: Sendable {
             }
             if let blocker = needs.first(where: { poisoned.contains($0) }) {
               let status = finished[blocker]?.status ?? .failed
-              let skipped = skippedReport(step, phase: phase, reason: StepMessages.dependencyFailed(blocker, status: status))
+              let skipped = skippedReport(
+                step, phase: phase, reason: StepMessages.dependencyFailed(blocker, status: status))
               finished[step.id.value] = skipped
               poisoned.insert(step.id.value)
               await record(skipped, collector: collector, scenario: runtime.instance.name)

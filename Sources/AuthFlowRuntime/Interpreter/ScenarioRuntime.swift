@@ -16,7 +16,9 @@ struct ScenarioRuntime: Sendable {
   /// The roots that do not change while the scenario runs.
   var fixedRoots: [String: Value]
 
-  init(instance: ScenarioInstance, tenant: TenantContext, client: Value, services: RunServices, functions: FunctionRegistry) {
+  init(
+    instance: ScenarioInstance, tenant: TenantContext, client: Value, services: RunServices, functions: FunctionRegistry
+  ) {
     self.instance = instance
     self.tenant = tenant
     self.client = client

@@ -117,7 +117,9 @@ struct StepRunner: Sendable {
     await scenario.state.setResult(step.id.value, value)
     outcome.result = value
     let context = await scenario.evaluationContext()
-    if case .protocolError(let error, _) = result, !step.expectations.contains(where: { $0.components.first == "error" }) {
+    if case .protocolError(let error, _) = result,
+      !step.expectations.contains(where: { $0.components.first == "error" })
+    {
       let problem = Problem(
         .unexpectedError, scenario.scrub(StepMessages.unexpectedError(error)), at: step.action.name.location,
         path: "error", actual: scenario.scrub(error.value.display(revealSecrets: scenario.reveal)))
@@ -199,7 +201,8 @@ enum StepMessages {
   static func unexpectedError(_ error: ProtocolError) -> String {
     let status = error.status.map { " (HTTP \($0))" } ?? ""
     let description = error.description.map { ": \($0)" } ?? ""
-    return "the action failed with '\(error.code)'\(description)\(status); add `expect: { error.code: \(error.code) }` if this is the expected outcome"
+    return
+      "the action failed with '\(error.code)'\(description)\(status); add `expect: { error.code: \(error.code) }` if this is the expected outcome"
   }
 
   static func dependencyFailed(_ id: String, status: Status) -> String {

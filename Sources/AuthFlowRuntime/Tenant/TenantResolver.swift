@@ -113,12 +113,15 @@ public struct TenantResolver: Sendable {
     secrets.register(secretsIn: .object(tenant.users))
   }
 
-  private func startMock(fixturePath: String?, at location: SourceLocation?) async throws(TenantResolutionError)
+  private func startMock(
+    fixturePath: String?, at location: SourceLocation?
+  ) async throws(TenantResolutionError)
     -> MockTenantServer.Handle
   {
     let loaded: FixtureLoader.Result
     if let fixturePath {
-      let path = fixturePath.hasPrefix("/") ? fixturePath : (projectDirectory as NSString).appendingPathComponent(fixturePath)
+      let path =
+        fixturePath.hasPrefix("/") ? fixturePath : (projectDirectory as NSString).appendingPathComponent(fixturePath)
       loaded = FixtureLoader.load(path: path)
     } else {
       loaded = FixtureLoader.loadDefault()
