@@ -12,7 +12,7 @@ struct AuthFlowCommand: AsyncParsableCommand {
       """,
     version: "0.1.0",
     subcommands: [
-      RunCommand.self, ValidateCommand.self, GraphCommand.self, MockCommand.self, SchemaCommand.self,
+      RunCommand.self, ValidateCommand.self, GraphCommand.self, MockCommand.self, SchemaCommand.self, DocsCommand.self,
     ]
   )
 }

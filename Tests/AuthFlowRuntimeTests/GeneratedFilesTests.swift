@@ -1,0 +1,32 @@
+import AuthFlowRuntime
+import AuthFlowScenario
+import Foundation
+import Testing
+
+/// The files generated from the code — the scenario JSON Schema and the reference docs — are
+/// checked in; these tests fail when they drift. Regenerate with `authflow schema --output
+/// schemas/scenario.schema.json` and `authflow docs`.
+@Suite("Generated files are up to date")
+struct GeneratedFilesTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  @Test("schemas/scenario.schema.json is the schema generated from the action registry")
+  func scenarioSchema() throws {
+    let file = Self.root.appendingPathComponent("schemas/scenario.schema.json")
+    let checkedIn = try String(contentsOf: file, encoding: .utf8)
+    let generated = ScenarioSchema.generate(catalog: ActionRegistry.catalog)
+    #expect(
+      checkedIn.trimmingCharacters(in: .whitespacesAndNewlines) == generated.trimmingCharacters(in: .whitespacesAndNewlines),
+      "run: authflow schema --output schemas/scenario.schema.json")
+  }
+
+  @Test("docs/ holds the reference pages generated from the actions and functions")
+  func referenceDocs() throws {
+    for page in ReferenceDocs.pages() {
+      let file = Self.root.appendingPathComponent("docs").appendingPathComponent(page.path)
+      let checkedIn = try? String(contentsOf: file, encoding: .utf8)
+      #expect(checkedIn == page.text, "docs/\(page.path) is out of date: run `authflow docs`")
+    }
+  }
+}
