@@ -19,7 +19,10 @@ import Testing
     let output = await ScenarioLoader(catalog: .test).load([directory.path])
     #expect(output.files == ["a/y.yaml", "a/z.yml", "b.yaml"].map { directory.path + "/" + $0 })
     #expect(output.scenarios.map(\.title.value) == ["broken", "ok", "ok"])
-    #expect(output.diagnostics.map(\.description) == ["\(directory.path)/a/y.yaml:2:8: error: expected a list of steps for 'steps', found an integer"])
+    #expect(
+      output.diagnostics.map(\.description) == [
+        "\(directory.path)/a/y.yaml:2:8: error: expected a list of steps for 'steps', found an integer"
+      ])
     #expect(output.sources.count == 3)
   }
 

@@ -79,7 +79,8 @@ import Testing
         to: schemas.appendingPathComponent("scenario.schema.json"), atomically: true, encoding: .utf8)
     }
     let project = try String(contentsOf: schemas.appendingPathComponent("authflow.schema.json"), encoding: .utf8)
-    #expect(project == ProjectSchema.generate(), "regenerate schemas/authflow.schema.json with ProjectSchema.generate()")
+    #expect(
+      project == ProjectSchema.generate(), "regenerate schemas/authflow.schema.json with ProjectSchema.generate()")
   }
 
   @Test func generatedSchemaIsDeterministicAndListsEveryAction() throws {

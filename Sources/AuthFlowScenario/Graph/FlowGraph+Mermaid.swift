@@ -47,7 +47,9 @@ extension FlowGraph {
 /// Mermaid node names for step ids: letters, digits and `_`, never a Mermaid keyword, unique.
 private struct MermaidNames {
   private var names: [String: String] = [:]
-  private static let keywords: Set<String> = ["end", "graph", "subgraph", "flowchart", "style", "class", "click", "cleanup_steps"]
+  private static let keywords: Set<String> = [
+    "end", "graph", "subgraph", "flowchart", "style", "class", "click", "cleanup_steps",
+  ]
 
   init(_ ids: [String]) {
     var used: Set<String> = []

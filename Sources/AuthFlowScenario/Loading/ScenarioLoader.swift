@@ -69,7 +69,9 @@ public struct ScenarioLoader: Sendable {
     guard !files.isEmpty else { return [] }
     let workers = max(1, ProcessInfo.processInfo.activeProcessorCount * 2)
     let chunkSize = max(1, (files.count + workers - 1) / workers)
-    let chunks = stride(from: 0, to: files.count, by: chunkSize).map { Array(files[$0..<min($0 + chunkSize, files.count)]) }
+    let chunks = stride(from: 0, to: files.count, by: chunkSize).map {
+      Array(files[$0..<min($0 + chunkSize, files.count)])
+    }
     return await withTaskGroup(of: (Int, [LoadedFile]).self) { group in
       for (index, chunk) in chunks.enumerated() {
         group.addTask { (index, chunk.map(loadFile)) }

@@ -203,6 +203,8 @@ extension Diagnostic {
   static func invalidName(_ name: String, for key: String, at location: SourceLocation) -> Diagnostic {
     .error(
       "'\(name)' cannot be used as a name under '\(key)'", at: location, length: max(1, name.count),
-      hint: "use letters, digits and '_', starting with a letter, so that it can be read as \(key == "matrix" ? "matrix" : "vars").\(name.isEmpty ? "NAME" : "name")")
+      hint:
+        "use letters, digits and '_', starting with a letter, so that it can be read as \(key == "matrix" ? "matrix" : "vars").\(name.isEmpty ? "NAME" : "name")"
+    )
   }
 }

@@ -39,7 +39,8 @@ extension ParseContext {
     for parameter in parameters where parameter.required && !given.contains(parameter.name) {
       report(
         .missingParameter(
-          path + parameter.name, action: action.value, at: action.location, length: path.isEmpty ? action.value.count : 1,
+          path + parameter.name, action: action.value, at: action.location,
+          length: path.isEmpty ? action.value.count : 1,
           summary: parameter.summary))
     }
   }

@@ -23,7 +23,8 @@ public struct ProjectConfig: Sendable {
   public static var embedded: ProjectConfig {
     let location = SourceLocation(file: "<built-in>", line: 1, column: 1)
     return ProjectConfig(
-      file: "", tenants: [TenantProfile(name: Located(embeddedTenantName, at: location), kind: .mock, location: location)])
+      file: "",
+      tenants: [TenantProfile(name: Located(embeddedTenantName, at: location), kind: .mock, location: location)])
   }
 
   /// `default_tenant`, else `mock`.
