@@ -25,6 +25,7 @@ public struct ScenarioValidator: Sendable {
     diagnostics += checkExpressions(scenario)
     diagnostics += checkReferences(scenario, graph: graph)
     diagnostics += checkSaves(scenario)
+    diagnostics += checkNames(scenario)
     return diagnostics.sortedByLocation
   }
 }
