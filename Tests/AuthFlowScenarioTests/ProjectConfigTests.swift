@@ -88,4 +88,38 @@ import Testing
     expectDiagnostic(found, at: input["8️⃣"], "unknown key 'fixtur' in tenant 'local'", hint: "did you mean 'fixture'?")
     #expect(found.count == 8)
   }
+
+  @Test func scenarioTenantAndClientMustExist() throws {
+    let (config, _) = parse(
+      MarkedText(
+        """
+        tenants:
+          staging:
+            kind: auth0
+            domain: example.auth0.com
+            clients:
+              native: { client_id: abc }
+        """))
+    let input = MarkedText(
+      """
+      scenario: x
+      tenant: 1️⃣stagin
+      steps:
+        - logout:
+      """)
+    let other = MarkedText(
+      """
+      scenario: x
+      tenant: staging
+      client: 1️⃣nativ
+      steps:
+        - logout:
+      """)
+    let project = try #require(config)
+    let first = project.check(try #require(load(input).scenario))
+    expectDiagnostic(
+      first, at: input["1️⃣"], "tenant 'stagin' is not defined in authflow.yaml", hint: "did you mean 'staging'?")
+    let second = project.check(try #require(load(other).scenario))
+    expectDiagnostic(second, at: other["1️⃣"], "tenant 'staging' has no client 'nativ'", hint: "did you mean 'native'?")
+  }
 }

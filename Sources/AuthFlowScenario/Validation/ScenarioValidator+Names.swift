@@ -59,7 +59,9 @@ extension Diagnostic {
       hint: "vars are evaluated in order: move '\(name)' above the var that reads it")
   }
 
-  static func unknownMatrixAxis(_ name: String, at location: SourceLocation, length: Int, hint: String?)
+  static func unknownMatrixAxis(
+    _ name: String, at location: SourceLocation, length: Int, hint: String?
+  )
     -> Diagnostic
   {
     .error(
