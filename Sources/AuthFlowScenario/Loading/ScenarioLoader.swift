@@ -22,6 +22,7 @@ public struct ScenarioLoader: Sendable {
     public var sources: [String: String]
   }
 
+  /// Reads each file into a scenario.
   public var parser: ScenarioParser
   /// Runs after parsing; nil to parse only.
   public var validator: ScenarioValidator?

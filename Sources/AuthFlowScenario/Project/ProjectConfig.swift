@@ -9,6 +9,7 @@ public struct ProjectConfig: Sendable {
 
   /// The path it was read from; empty for the built-in configuration.
   public var file: String
+  /// `default_tenant:`, when given.
   public var defaultTenant: Located<String>?
   /// The tenants, in file order.
   public var tenants: [TenantProfile]
