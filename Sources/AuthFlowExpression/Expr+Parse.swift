@@ -3,7 +3,7 @@ extension Expr {
   /// are from the start of `source`.
   public static func parse(_ source: String) -> Result<Expr, ExpressionError> {
     do throws(ExpressionError) {
-      var parser = try Parser(scalars: Array(source.unicodeScalars), start: 0, mode: .bare)
+      var parser = try Parser(cursor: SourceCursor(bytes: Array(source.utf8)), mode: .bare)
       return .success(try parser.parseComplete().0)
     } catch {
       return .failure(error)

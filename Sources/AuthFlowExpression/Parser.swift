@@ -15,15 +15,15 @@ struct Parser {
   private var token: Token
   private let mode: Mode
 
-  init(scalars: [Unicode.Scalar], start: Int, mode: Mode) throws(ExpressionError) {
-    self.lexer = Lexer(scalars: scalars, start: start)
+  init(cursor: SourceCursor, mode: Mode) throws(ExpressionError) {
+    self.lexer = Lexer(cursor: cursor)
     self.mode = mode
     self.token = try lexer.next()
   }
 
   /// Parses one expression and its terminator (`}}` or the end of the text). Returns the
-  /// expression and the offset just after the terminator.
-  mutating func parseComplete() throws(ExpressionError) -> (Expr, end: Int) {
+  /// expression and the cursor just after the terminator.
+  mutating func parseComplete() throws(ExpressionError) -> (Expr, end: SourceCursor) {
     if case .template(let open) = mode, token.kind == .close {
       throw .emptyExpression(offset: open, length: token.offset + 2 - open)
     }
@@ -33,7 +33,7 @@ struct Parser {
     let expr = try parseBinary(minimumPrecedence: 1)
     switch (mode, token.kind) {
     case (.template, .close), (.bare, .end):
-      return (expr, lexer.position)
+      return (expr, lexer.cursor)
     case (.template, _):
       throw unexpected(expected: "an operator or '}}'")
     case (.bare, _):

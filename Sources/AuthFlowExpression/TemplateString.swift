@@ -17,44 +17,44 @@ public enum TemplateString: Sendable, Hashable {
   public static func parse(_ text: String) -> Result<TemplateString?, ExpressionError> {
     guard text.utf8.containsTemplateOpening else { return .success(nil) }
     do throws(ExpressionError) {
-      return .success(try parseParts(Array(text.unicodeScalars)))
+      return .success(try parseParts(Array(text.utf8)))
     } catch {
       return .failure(error)
     }
   }
 
-  private static func parseParts(_ scalars: [Unicode.Scalar]) throws(ExpressionError) -> TemplateString {
+  private static func parseParts(_ bytes: [UInt8]) throws(ExpressionError) -> TemplateString {
     var parts: [TemplatePart] = []
+    var cursor = SourceCursor(bytes: bytes)
     var textStart = 0
-    var position = 0
-    func flushText(upTo end: Int) {
-      guard end > textStart else { return }
-      var text = ""
-      text.unicodeScalars.append(contentsOf: scalars[textStart..<end])
-      parts.append(.text(text))
-    }
-    while position + 2 < scalars.count {
-      guard scalars[position] == "$", scalars[position + 1] == "{", scalars[position + 2] == "{" else {
-        position += 1
+    while let byte = cursor.peek() {
+      guard byte == UInt8(ascii: "$"), cursor.peek(1) == UInt8(ascii: "{"), cursor.peek(2) == UInt8(ascii: "{") else {
+        cursor.advance()
         continue
       }
-      flushText(upTo: position)
-      var parser = try Parser(scalars: scalars, start: position + 3, mode: .template(openOffset: position))
+      if cursor.byte > textStart { parts.append(.text(cursor.text(from: textStart, to: cursor.byte))) }
+      let open = cursor.scalar
+      cursor.advance(3)
+      var parser = try Parser(cursor: cursor, mode: .template(openOffset: open))
       let (expr, end) = try parser.parseComplete()
-      parts.append(.expression(expr, offset: position))
-      position = end
-      textStart = end
+      parts.append(.expression(expr, offset: open))
+      cursor = end
+      textStart = cursor.byte
     }
-    flushText(upTo: scalars.count)
-    let expressions = parts.compactMap { part -> (Expr, Int)? in
-      if case .expression(let expr, let offset) = part { return (expr, offset) }
-      return nil
+    if cursor.byte > textStart { parts.append(.text(cursor.text(from: textStart, to: cursor.byte))) }
+    var whole: (Expr, Int)?
+    var count = 0
+    var onlyWhitespaceText = true
+    for part in parts {
+      switch part {
+      case .expression(let expr, let offset):
+        whole = (expr, offset)
+        count += 1
+      case .text(let text):
+        onlyWhitespaceText = onlyWhitespaceText && text.utf8.allSatisfy(\.isASCIIWhitespace)
+      }
     }
-    let onlyWhitespaceText = parts.allSatisfy { part in
-      if case .text(let text) = part { return text.allSatisfy(\.isWhitespace) }
-      return true
-    }
-    if expressions.count == 1, onlyWhitespaceText, let (expr, offset) = expressions.first {
+    if count == 1, onlyWhitespaceText, let (expr, offset) = whole {
       return .whole(expr, offset: offset)
     }
     return .interpolated(parts)
@@ -105,6 +105,12 @@ public enum TemplatePart: Sendable, Hashable {
   case text(String)
   /// An expression; `offset` is that of its `${{`.
   case expression(Expr, offset: Int)
+}
+
+extension UInt8 {
+  fileprivate var isASCIIWhitespace: Bool {
+    self == UInt8(ascii: " ") || self == UInt8(ascii: "\t") || self == UInt8(ascii: "\n") || self == UInt8(ascii: "\r")
+  }
 }
 
 extension String.UTF8View {

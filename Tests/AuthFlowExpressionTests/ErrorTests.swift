@@ -123,6 +123,18 @@ import Testing
       "    ^~~~~",
       "'lower' takes 1 argument, but 2 were given", hint: "usage: lower(text)"),
     Case(
+      "${{ a § b }}",
+      "      ^",
+      "unexpected character '§'"),
+    Case(
+      "😀 ${{ 'ü' < 1 }}",
+      "          ^",
+      "cannot compare string and int with '<'"),
+    Case(
+      "é ${{ 'ü\\q' + lowr('x') }}",
+      "              ^~~~",
+      "unknown function 'lowr'", hint: "did you mean 'lower'?"),
+    Case(
       "${{ 9223372036854775807 + 1 }}",
       "                        ^",
       "integer overflow in '+'"),

@@ -1,5 +1,6 @@
 import AuthFlowCore
 import AuthFlowExpression
+import AuthFlowTestSupport
 import Testing
 
 /// Every function's self-describing examples run here, SwiftLint-style.
@@ -105,5 +106,13 @@ import Testing
     let failure = error(in: text)
     #expect(failure?.message == message)
     #expect(failure?.offset == 4)
+  }
+}
+
+@Suite struct FunctionReferenceTests {
+  @Test func referenceSnapshot() {
+    if let mismatch = Snapshot.verify(FunctionRegistry.standard.markdownReference, named: "functions") {
+      Issue.record("\(mismatch)")
+    }
   }
 }
