@@ -3,7 +3,9 @@
 public enum ExpectPath {
   /// Why a path could not be read, and where in it.
   public struct Problem: Error, Sendable, Hashable {
+    /// What is wrong, as the end of "invalid path '…': REASON".
     public var reason: String
+    /// Where in the path, in characters.
     public var offset: Int
   }
 

@@ -135,7 +135,9 @@ public struct RetryPolicy: Sendable {
   public var until: Template?
   public var location: SourceLocation
 
-  public init(attempts: Int, delay: Duration = .zero, backoff: Double = 1, until: Template? = nil, location: SourceLocation) {
+  public init(
+    attempts: Int, delay: Duration = .zero, backoff: Double = 1, until: Template? = nil, location: SourceLocation
+  ) {
     self.attempts = attempts
     self.delay = delay
     self.backoff = backoff

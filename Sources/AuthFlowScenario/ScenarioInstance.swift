@@ -6,12 +6,15 @@
 public struct ScenarioInstance: Sendable {
   /// One axis's value in this instance: readable at `matrix.NAME`.
   public struct MatrixValue: Sendable {
+    /// The axis name.
     public var name: String
+    /// The value, possibly an expression.
     public var value: Template
     /// The value as written in the file.
     public var label: String
   }
 
+  /// The scenario this is a run of.
   public var scenario: Scenario
   /// The values of this combination, in axis order.
   public var matrix: [MatrixValue]

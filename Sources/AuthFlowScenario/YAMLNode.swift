@@ -63,7 +63,14 @@ public enum YAMLLoader {
   public static func load(_ text: String, file: String) -> (YAMLNode?, [Diagnostic]) {
     do {
       guard let node = try Yams.compose(yaml: text) else {
-        return (nil, [.error("the file is empty", at: SourceLocation(file: file, line: 1, column: 1), hint: "a scenario needs at least 'scenario:' and 'steps:'")])
+        return (
+          nil,
+          [
+            .error(
+              "the file is empty", at: SourceLocation(file: file, line: 1, column: 1),
+              hint: "a scenario needs at least 'scenario:' and 'steps:'")
+          ]
+        )
       }
       return (convert(node, file: file), [])
     } catch let error as YamlError {
@@ -85,9 +92,13 @@ public enum YAMLLoader {
     case .sequence(let sequence):
       return .sequence(sequence.map { convert($0, file: file) }, location)
     case .mapping(let mapping):
-      return .mapping(mapping.map { YAMLPair(key: convert($0.key, file: file), value: convert($0.value, file: file)) }, location)
+      return .mapping(
+        mapping.map { YAMLPair(key: convert($0.key, file: file), value: convert($0.value, file: file)) }, location)
     case .alias(let alias):
-      return .scalar(YAMLScalar(text: alias.anchor.rawValue, value: .string(alias.anchor.rawValue), isQuoted: false, isBlock: false, location: location))
+      return .scalar(
+        YAMLScalar(
+          text: alias.anchor.rawValue, value: .string(alias.anchor.rawValue), isQuoted: false, isBlock: false,
+          location: location))
     }
   }
 
@@ -109,9 +120,12 @@ public enum YAMLLoader {
       return .error("invalid YAML: \(problem)", at: located(mark), notes: notes, hint: hint(for: problem))
     case .duplicatedKeysInMapping(let duplicates, let context):
       let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
-      return .error("duplicate key \(keys) in a mapping", at: located(context.mark), hint: "each key may appear once in a mapping; remove or rename the repeated one")
+      return .error(
+        "duplicate key \(keys) in a mapping", at: located(context.mark),
+        hint: "each key may appear once in a mapping; remove or rename the repeated one")
     case .reader(let problem, _, _, _):
-      return .error("could not read the file as UTF-8 text: \(problem)", at: SourceLocation(file: file, line: 1, column: 1))
+      return .error(
+        "could not read the file as UTF-8 text: \(problem)", at: SourceLocation(file: file, line: 1, column: 1))
     default:
       return .error("invalid YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
     }
@@ -122,7 +136,9 @@ public enum YAMLLoader {
     if problem.contains("mapping values are not allowed") {
       return "a value containing ': ' must be quoted, or a key is indented too far"
     }
-    if problem.contains("did not find expected key") { return "check the indentation of this line against the one above" }
+    if problem.contains("did not find expected key") {
+      return "check the indentation of this line against the one above"
+    }
     if problem.contains("found character that cannot start any token") {
       return "quote values that start with '@', '`' or '%'; write expressions as \"${{ … }}\""
     }

@@ -12,7 +12,8 @@ import Testing
         - web_auth: { 1️⃣scop: openid }
       """)
     expectDiagnostic(
-      diagnostics(input), at: input["1️⃣"], "unknown parameter 'scop' for action 'web_auth'", hint: "did you mean 'scope'?")
+      diagnostics(input), at: input["1️⃣"], "unknown parameter 'scop' for action 'web_auth'",
+      hint: "did you mean 'scope'?")
   }
 
   @Test func missingRequiredParameterAtTheActionKey() {
@@ -44,9 +45,12 @@ import Testing
         - http: { url: "https://example.com", follow_redirects: 7️⃣maybe }
       """)
     let found = diagnostics(input)
-    expectDiagnostic(found, at: input["1️⃣"], "parameter 'max_age' of action 'web_auth' must be an integer, found a string")
-    expectDiagnostic(found, at: input["2️⃣"], "parameter 'parameters' of action 'web_auth' must be a mapping, found a list")
-    expectDiagnostic(found, at: input["3️⃣"], "parameter 'login.email' of action 'web_auth' must be a string, found a list")
+    expectDiagnostic(
+      found, at: input["1️⃣"], "parameter 'max_age' of action 'web_auth' must be an integer, found a string")
+    expectDiagnostic(
+      found, at: input["2️⃣"], "parameter 'parameters' of action 'web_auth' must be a mapping, found a list")
+    expectDiagnostic(
+      found, at: input["3️⃣"], "parameter 'login.email' of action 'web_auth' must be a string, found a list")
     expectDiagnostic(found, at: input["4️⃣"], "unknown parameter 'login.pasword'", hint: "did you mean 'password'?")
     expectDiagnostic(
       found, at: input["5️⃣"], "'logn' is not a valid value for parameter 'stop_at'", hint: "did you mean 'login'?")
@@ -73,7 +77,9 @@ import Testing
   }
 
   @Test func catalogIsSortedAndLooksUpByName() {
-    let catalog = ActionCatalog([ActionSignature(name: "wait"), ActionSignature(name: "http"), ActionSignature(name: "wait", summary: "second")])
+    let catalog = ActionCatalog([
+      ActionSignature(name: "wait"), ActionSignature(name: "http"), ActionSignature(name: "wait", summary: "second"),
+    ])
     #expect(catalog.names == ["http", "wait"])
     #expect(catalog["wait"]?.summary == "")
     #expect(catalog["nope"] == nil)

@@ -36,7 +36,8 @@ import Testing
           expect:
             a: { exists: true, 1️⃣not_equal: 3 }
       """)
-    expectDiagnostic(diagnostics(input), at: input["1️⃣"], "unknown matcher 'not_equal'", hint: "did you mean 'not_equals'?")
+    expectDiagnostic(
+      diagnostics(input), at: input["1️⃣"], "unknown matcher 'not_equal'", hint: "did you mean 'not_equals'?")
   }
 
   @Test func misspeltMatcherAlone() {

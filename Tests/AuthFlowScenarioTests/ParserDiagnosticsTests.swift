@@ -25,7 +25,8 @@ import Testing
         - logout:
           1️⃣expct: { status: 200 }
       """)
-    expectDiagnostic(diagnostics(input), at: input["1️⃣"], "unknown key 'expct' in a step", hint: "did you mean 'expect'?")
+    expectDiagnostic(
+      diagnostics(input), at: input["1️⃣"], "unknown key 'expct' in a step", hint: "did you mean 'expect'?")
   }
 
   @Test func unknownActionWithSuggestion() {
@@ -220,7 +221,10 @@ import Testing
   }
 
   @Test func garbageNeverCrashes() {
-    for text in ["", "[]", "- a\n- b", "scenario:", "steps: 3", "scenario: [x]\nsteps: [[], 1, null, {}]", "? [a]\n: b", "&a x: *a"] {
+    for text in [
+      "", "[]", "- a\n- b", "scenario:", "steps: 3", "scenario: [x]\nsteps: [[], 1, null, {}]", "? [a]\n: b",
+      "&a x: *a",
+    ] {
       _ = diagnostics(MarkedText(text))
     }
   }

@@ -198,4 +198,27 @@ import Testing
       found, at: input["4️⃣"], "'token' overwrites the var declared under 'vars'", severity: .warning)
     #expect(shadow?.notes.first?.location?.line == input["2️⃣"].line)
   }
+
+  @Test func varsAndMatrixNamesMustExist() {
+    let input = MarkedText(
+      """
+      scenario: x
+      vars:
+        a: ${{ 1️⃣vars.b }}
+        b: 1
+      matrix:
+        browser: [chrome]
+      steps:
+        - id: s
+          http: { url: "${{ 2️⃣matrix.browsr }}/${{ 3️⃣vars.tokn }}/${{ vars.saved }}" }
+          save: { saved: "${{ steps.s.body }}", token: x }
+      """)
+    let found = diagnostics(input)
+    expectDiagnostic(found, at: input["1️⃣"], "vars.b is read before it is declared")
+    expectDiagnostic(found, at: input["2️⃣"], "matrix.browsr is not a matrix axis", hint: "did you mean 'browser'?")
+    expectDiagnostic(
+      found, at: input["3️⃣"], "vars.tokn is neither declared under 'vars' nor saved by a step",
+      hint: "did you mean 'token'?")
+    #expect(found.count == 3)
+  }
 }

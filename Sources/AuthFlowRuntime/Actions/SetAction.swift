@@ -5,7 +5,7 @@ public import AuthFlowScenario
 public struct SetAction: Action {
   public static let signature = ActionSignature(
     name: "set", summary: "Store values in `vars` for the steps that run after this one.", parameters: [],
-    acceptsAnyParameters: true)
+    acceptsAnyParameters: true, definesVariables: true)
 
   public static let documentation = """
     Every key becomes `vars.KEY`, and the step's result is the same mapping (`steps.ID.KEY`).

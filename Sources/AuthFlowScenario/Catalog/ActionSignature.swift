@@ -14,11 +14,14 @@ public struct ActionSignature: Sendable, Hashable {
   public var scalarForm: ParameterSignature?
   /// True for open actions whose mapping takes any key besides the listed parameters (`set`).
   public var acceptsAnyParameters: Bool
+  /// True for actions whose mapping keys become `vars` (`set`), so the validator knows them.
+  public var definesVariables: Bool
 
   public init(
     name: String, summary: String = "", parameters: [ParameterSignature] = [],
-    scalarForm: ParameterSignature? = nil, acceptsAnyParameters: Bool = false
+    scalarForm: ParameterSignature? = nil, acceptsAnyParameters: Bool = false, definesVariables: Bool = false
   ) {
+    self.definesVariables = definesVariables
     self.name = name
     self.summary = summary
     self.parameters = parameters

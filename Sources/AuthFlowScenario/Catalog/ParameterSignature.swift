@@ -1,7 +1,10 @@
 /// One parameter of an action: its name, type, whether it must be given, and what it does.
 public struct ParameterSignature: Sendable, Hashable {
+  /// The key under the action (`scope`, `refresh_token`).
   public var name: String
+  /// What values it takes.
   public var type: ParameterType
+  /// True when a step must give it.
   public var required: Bool
   /// One line for error messages, completions and the JSON Schema's `description`.
   public var summary: String

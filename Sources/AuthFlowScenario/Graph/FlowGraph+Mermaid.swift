@@ -18,7 +18,7 @@ extension FlowGraph {
     for node in mainNodes { lines.append(box(node, indent: "  ")) }
     for node in mainNodes { lines.append(contentsOf: edges(node, indent: "  ")) }
     if !cleanupNodes.isEmpty {
-      lines.append("  subgraph cleanup [\"cleanup (always runs)\"]")
+      lines.append("  subgraph cleanup_steps [\"cleanup (always runs)\"]")
       for node in cleanupNodes { lines.append(box(node, indent: "    ")) }
       for node in cleanupNodes { lines.append(contentsOf: edges(node, indent: "    ")) }
       lines.append("  end")
@@ -47,7 +47,9 @@ extension FlowGraph {
 /// Mermaid node names for step ids: letters, digits and `_`, never a Mermaid keyword, unique.
 private struct MermaidNames {
   private var names: [String: String] = [:]
-  private static let keywords: Set<String> = ["end", "graph", "subgraph", "flowchart", "style", "class", "click"]
+  private static let keywords: Set<String> = [
+    "end", "graph", "subgraph", "flowchart", "style", "class", "click", "cleanup_steps",
+  ]
 
   init(_ ids: [String]) {
     var used: Set<String> = []

@@ -7,6 +7,7 @@
 public struct FlowGraph: Sendable {
   /// One step and the steps it waits for.
   public struct Node: Sendable {
+    /// The step this node stands for.
     public var step: Step
     /// True for a step under `cleanup:`.
     public var isCleanup: Bool
@@ -14,6 +15,7 @@ public struct FlowGraph: Sendable {
     /// other cleanup steps: every main step has finished before cleanup starts.
     public var dependencies: [String]
 
+    /// The step's id.
     public var id: String { step.id.value }
   }
 

@@ -22,13 +22,14 @@ public struct ScenarioLoader: Sendable {
     public var sources: [String: String]
   }
 
+  /// Reads each file into a scenario.
   public var parser: ScenarioParser
   /// Runs after parsing; nil to parse only.
   public var validator: ScenarioValidator?
 
   public init(catalog: ActionCatalog? = nil, functions: FunctionRegistry = .standard, validate: Bool = true) {
     parser = ScenarioParser(catalog: catalog)
-    validator = validate ? ScenarioValidator(functions: functions) : nil
+    validator = validate ? ScenarioValidator(functions: functions, catalog: catalog) : nil
   }
 
   /// Loads every scenario under `paths`.
@@ -69,7 +70,9 @@ public struct ScenarioLoader: Sendable {
     guard !files.isEmpty else { return [] }
     let workers = max(1, ProcessInfo.processInfo.activeProcessorCount * 2)
     let chunkSize = max(1, (files.count + workers - 1) / workers)
-    let chunks = stride(from: 0, to: files.count, by: chunkSize).map { Array(files[$0..<min($0 + chunkSize, files.count)]) }
+    let chunks = stride(from: 0, to: files.count, by: chunkSize).map {
+      Array(files[$0..<min($0 + chunkSize, files.count)])
+    }
     return await withTaskGroup(of: (Int, [LoadedFile]).self) { group in
       for (index, chunk) in chunks.enumerated() {
         group.addTask { (index, chunk.map(loadFile)) }

@@ -91,11 +91,12 @@ extension Diagnostic {
     .error("unknown parameter '\(name)' for action '\(action)'", at: location, length: name.count, hint: hint)
   }
 
-  static func missingParameter(_ name: String, action: String, at location: SourceLocation, summary: String)
-    -> Diagnostic
-  {
+  static func missingParameter(
+    _ name: String, action: String, at location: SourceLocation, length: Int, summary: String
+  ) -> Diagnostic {
     let hint = summary.isEmpty ? "add '\(name):'" : "add '\(name):' (\(summary))"
-    return .error("action '\(action)' is missing the required parameter '\(name)'", at: location, hint: hint)
+    return .error(
+      "action '\(action)' is missing the required parameter '\(name)'", at: location, length: length, hint: hint)
   }
 
   static func parameterType(
@@ -202,6 +203,8 @@ extension Diagnostic {
   static func invalidName(_ name: String, for key: String, at location: SourceLocation) -> Diagnostic {
     .error(
       "'\(name)' cannot be used as a name under '\(key)'", at: location, length: max(1, name.count),
-      hint: "use letters, digits and '_', starting with a letter, so that it can be read as \(key == "matrix" ? "matrix" : "vars").\(name.isEmpty ? "NAME" : "name")")
+      hint:
+        "use letters, digits and '_', starting with a letter, so that it can be read as \(key == "matrix" ? "matrix" : "vars").\(name.isEmpty ? "NAME" : "name")"
+    )
   }
 }

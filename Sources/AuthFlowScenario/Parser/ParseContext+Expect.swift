@@ -100,7 +100,8 @@ extension ParseContext {
     for required in ["of", "seconds"] where keys[required] == nil {
       report(
         .missingKey(
-          required, in: "'within'", at: node.location, hint: "write 'within: { of: <expected>, seconds: <tolerance> }'"))
+          required, in: "'within'", at: node.location, hint: "write 'within: { of: <expected>, seconds: <tolerance> }'")
+      )
     }
     if let seconds = keys["seconds"]?.value, !seconds.isExpression {
       _ = duration(seconds, for: "seconds")

@@ -38,7 +38,10 @@ extension ParseContext {
     }
     for parameter in parameters where parameter.required && !given.contains(parameter.name) {
       report(
-        .missingParameter(path + parameter.name, action: action.value, at: action.location, summary: parameter.summary))
+        .missingParameter(
+          path + parameter.name, action: action.value, at: action.location,
+          length: path.isEmpty ? action.value.count : 1,
+          summary: parameter.summary))
     }
   }
 

@@ -18,7 +18,8 @@ extension Diagnostic {
     let kinds = TenantProfile.Kind.allCases.map(\.rawValue)
     return .error(
       "unknown tenant kind '\(kind.value)'", at: kind.location, length: max(1, kind.value.count),
-      hint: Suggestion.hint(for: kind.value, in: kinds) ?? "use one of " + kinds.map { "'\($0)'" }.joined(separator: ", "))
+      hint: Suggestion.hint(for: kind.value, in: kinds) ?? "use one of "
+        + kinds.map { "'\($0)'" }.joined(separator: ", "))
   }
 
   static func missingTenantSetting(_ key: String, tenant: Located<String>, kind: TenantProfile.Kind) -> Diagnostic {

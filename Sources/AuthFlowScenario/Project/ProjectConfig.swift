@@ -9,6 +9,7 @@ public struct ProjectConfig: Sendable {
 
   /// The path it was read from; empty for the built-in configuration.
   public var file: String
+  /// `default_tenant:`, when given.
   public var defaultTenant: Located<String>?
   /// The tenants, in file order.
   public var tenants: [TenantProfile]
@@ -23,7 +24,8 @@ public struct ProjectConfig: Sendable {
   public static var embedded: ProjectConfig {
     let location = SourceLocation(file: "<built-in>", line: 1, column: 1)
     return ProjectConfig(
-      file: "", tenants: [TenantProfile(name: Located(embeddedTenantName, at: location), kind: .mock, location: location)])
+      file: "",
+      tenants: [TenantProfile(name: Located(embeddedTenantName, at: location), kind: .mock, location: location)])
   }
 
   /// `default_tenant`, else `mock`.

@@ -69,7 +69,9 @@ extension ParseContext {
     tenant.forms = keys["forms"].map { scalarMap($0.value, for: "forms", expected: "a field name") } ?? []
     tenant.errorStatuses =
       keys["error_statuses"].map { scalarMap($0.value, for: "error_statuses", expected: "an HTTP status") } ?? []
-    tenant.settings = keys["settings"].flatMap { pair in mapping(pair.value, for: "settings").map { _ in template(pair.value) } }
+    tenant.settings = keys["settings"].flatMap { pair in
+      mapping(pair.value, for: "settings").map { _ in template(pair.value) }
+    }
     if let flag = keys["password_grant_returns_id_token"]?.value {
       if case .bool(let value)? = flag.scalar?.value {
         tenant.passwordGrantReturnsIDToken = value

@@ -16,6 +16,7 @@ public struct TenantProfile: Sendable {
     case oidc
   }
 
+  /// The tenant's key under `tenants:`, as `--tenant` names it.
   public var name: Located<String>
   public var kind: Kind
   /// `mock`: the fixture file, relative to `authflow.yaml`; the built-in fixture when nil.

@@ -34,7 +34,8 @@ public enum ScenarioSchema {
       "tenant": JSONSchema.described(JSONSchema.type("string"), "The tenant profile to run against."),
       "client": JSONSchema.described(JSONSchema.type("string"), "The tenant's client profile to use."),
       "vars": JSONSchema.described(
-        ["type": "object", "propertyNames": JSONSchema.ref("name")], "Variables, evaluated in order, read as vars.NAME."),
+        ["type": "object", "propertyNames": JSONSchema.ref("name")], "Variables, evaluated in order, read as vars.NAME."
+      ),
       "matrix": JSONSchema.described(
         [
           "type": "object", "propertyNames": JSONSchema.ref("name"),

@@ -8,7 +8,9 @@ extension Diagnostic {
       length: id.value.count, hint: hint)
   }
 
-  static func generatedIDReference(_ id: String, at location: SourceLocation, length: Int, step: SourceLocation?)
+  static func generatedIDReference(
+    _ id: String, at location: SourceLocation, length: Int, step: SourceLocation?
+  )
     -> Diagnostic
   {
     .error(
@@ -52,7 +54,9 @@ extension Diagnostic {
       hint: "add '\(id)' to the 'needs' of '\(step)'")
   }
 
-  static func ownResultTooEarly(_ id: String, in part: String, at location: SourceLocation, length: Int)
+  static func ownResultTooEarly(
+    _ id: String, in part: String, at location: SourceLocation, length: Int
+  )
     -> Diagnostic
   {
     .error(
@@ -60,7 +64,9 @@ extension Diagnostic {
       hint: "its result can be read in 'expect', 'save' and 'retry.until'")
   }
 
-  static func stepReferenceBeforeSteps(_ id: String, in part: String, at location: SourceLocation, length: Int)
+  static func stepReferenceBeforeSteps(
+    _ id: String, in part: String, at location: SourceLocation, length: Int
+  )
     -> Diagnostic
   {
     .error(
@@ -68,7 +74,9 @@ extension Diagnostic {
       length: length, hint: "read step results in steps, or 'save' them to vars from the step")
   }
 
-  static func cleanupReference(_ id: String, from step: String, at location: SourceLocation, length: Int)
+  static func cleanupReference(
+    _ id: String, from step: String, at location: SourceLocation, length: Int
+  )
     -> Diagnostic
   {
     .error(

@@ -8,7 +8,11 @@ public struct ScenarioValidator: Sendable {
   /// The functions expressions may call.
   public var functions: FunctionRegistry
 
-  public init(functions: FunctionRegistry = .standard) {
+  /// The actions, when known: an action that defines variables (`set`) counts as saving them.
+  public var catalog: ActionCatalog?
+
+  public init(functions: FunctionRegistry = .standard, catalog: ActionCatalog? = nil) {
+    self.catalog = catalog
     self.functions = functions
   }
 
@@ -25,6 +29,7 @@ public struct ScenarioValidator: Sendable {
     diagnostics += checkExpressions(scenario)
     diagnostics += checkReferences(scenario, graph: graph)
     diagnostics += checkSaves(scenario)
+    diagnostics += checkNames(scenario)
     return diagnostics.sortedByLocation
   }
 }

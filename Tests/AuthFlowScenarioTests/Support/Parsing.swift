@@ -25,7 +25,8 @@ func expectDiagnostic(
     $0.location?.line == position.line && $0.location?.column == position.column && $0.message.contains(message)
   }
   #expect(
-    matching.count == 1, "expected one '\(message)' at \(position), got:\n\(diagnostics.map(\.description).joined(separator: "\n"))",
+    matching.count == 1,
+    "expected one '\(message)' at \(position), got:\n\(diagnostics.map(\.description).joined(separator: "\n"))",
     sourceLocation: sourceLocation)
   guard let found = matching.first else { return nil }
   #expect(found.severity == severity, sourceLocation: sourceLocation)
@@ -37,5 +38,6 @@ func expectDiagnostic(
 
 /// Expects no diagnostics at all.
 func expectClean(_ diagnostics: [Diagnostic], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-  #expect(diagnostics.isEmpty, "\(diagnostics.map(\.description).joined(separator: "\n"))", sourceLocation: sourceLocation)
+  #expect(
+    diagnostics.isEmpty, "\(diagnostics.map(\.description).joined(separator: "\n"))", sourceLocation: sourceLocation)
 }

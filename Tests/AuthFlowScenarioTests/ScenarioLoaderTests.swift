@@ -1,0 +1,69 @@
+import AuthFlowCore
+import AuthFlowScenario
+import AuthFlowTestSupport
+import Foundation
+import Testing
+
+@Suite struct ScenarioLoaderTests {
+  static let valid = "scenario: ok\nsteps:\n  - logout:\n"
+
+  @Test func findsScenariosRecursivelySkippingConfigAndTenants() async throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("b.yaml", Self.valid)
+    try directory.write("a/z.yml", Self.valid)
+    try directory.write("a/y.yaml", "scenario: broken\nsteps: 3\n")
+    try directory.write("authflow.yaml", "tenants: {}\n")
+    try directory.write("tenants/mock.yaml", "clients: []\n")
+    try directory.write("a/tenants/other.yaml", "clients: []\n")
+    try directory.write("notes.txt", "not yaml")
+    let output = await ScenarioLoader(catalog: .test).load([directory.path])
+    #expect(output.files == ["a/y.yaml", "a/z.yml", "b.yaml"].map { directory.path + "/" + $0 })
+    #expect(output.scenarios.map(\.title.value) == ["broken", "ok", "ok"])
+    #expect(
+      output.diagnostics.map(\.description) == [
+        "\(directory.path)/a/y.yaml:2:8: error: expected a list of steps for 'steps', found an integer"
+      ])
+    #expect(output.sources.count == 3)
+  }
+
+  @Test func missingFileAndEmptyDirectory() async throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("empty/authflow.yaml", "tenants: {}\n")
+    let output = await ScenarioLoader().load([directory.path + "/nope.yaml", directory.path + "/empty"])
+    #expect(
+      output.diagnostics.map(\.description) == [
+        "\(directory.path)/nope.yaml:1:1: error: no such file",
+        "\(directory.path)/empty:1:1: error: no scenario files in this directory",
+      ])
+  }
+
+  @Test func manyFilesLoadInParallelInPathOrder() async throws {
+    let directory = try TemporaryDirectory()
+    for index in 0..<200 {
+      try directory.write(String(format: "s%03d.yaml", index), "scenario: s\(index)\nsteps:\n  - logout:\n")
+    }
+    let output = await ScenarioLoader(catalog: .test).load([directory.path])
+    #expect(output.scenarios.map(\.title.value) == (0..<200).map { "s\($0)" })
+    #expect(output.diagnostics.isEmpty)
+  }
+}
+
+/// A directory under the system's temporary directory, removed when the value is released.
+final class TemporaryDirectory: Sendable {
+  let path: String
+
+  init() throws {
+    path = FileManager.default.temporaryDirectory.appendingPathComponent("authflow-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  }
+
+  func write(_ relative: String, _ text: String) throws {
+    let url = URL(fileURLWithPath: path).appendingPathComponent(relative)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try text.write(to: url, atomically: true, encoding: .utf8)
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(atPath: path)
+  }
+}
