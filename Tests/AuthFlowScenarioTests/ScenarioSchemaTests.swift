@@ -100,7 +100,7 @@ import Testing
     for (name, text) in Self.validScenarios { try directory.write("scenarios/\(name)", text) }
     try directory.write("scenarios/invalid.yaml", Self.invalidScenario)
 
-    let python = try runPython(
+    let python = Python.run(
       """
       import json, sys, pathlib
       try:
@@ -124,20 +124,4 @@ import Testing
     #expect(failing == ["invalid.yaml"], "\(output.diagnostics.map(\.description))")
   }
 
-  private func runPython(_ script: String, arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script] + arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    do {
-      try process.run()
-    } catch {
-      return (127, "could not start python3: \(error)")
-    }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-  }
 }
