@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// `authflow`: declarative auth-flow scenarios against real and mock tenants.
 @main
@@ -15,4 +16,23 @@ struct AuthFlowCommand: AsyncParsableCommand {
       RunCommand.self, ValidateCommand.self, GraphCommand.self, MockCommand.self, SchemaCommand.self, DocsCommand.self,
     ]
   )
+
+  /// Runs the command; usage errors exit with 2 (DESIGN §1), not ArgumentParser's 64.
+  static func main() async {
+    do {
+      var command = try parseAsRoot()
+      if var asyncCommand = command as? any AsyncParsableCommand {
+        try await asyncCommand.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      let code = exitCode(for: error)
+      if code == .validationFailure {
+        FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+        Foundation.exit(2)
+      }
+      exit(withError: error)
+    }
+  }
 }

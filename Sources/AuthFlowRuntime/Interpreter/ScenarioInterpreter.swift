@@ -88,6 +88,9 @@ public struct ScenarioInterpreter: Sendable {
   }
 
   private func skipReason(for scenario: Scenario) -> String? {
+    if let pinned = scenario.tenant?.value, pinned != tenant.name {
+      return "the scenario is pinned to tenant '\(pinned)' (this run uses '\(tenant.name)')"
+    }
     let missing = tenant.missing(scenario.requires.map(\.value))
     if !missing.isEmpty {
       let names = missing.map { "'\($0)'" }.joined(separator: ", ")
@@ -193,7 +196,15 @@ public struct ScenarioInterpreter: Sendable {
             group.addTask { await runner.run(step, phase: phase) }
           }
         }
-        guard running > 0, let report = await group.next() else { break }
+        guard running > 0, let report = await group.next() else {
+          // Whatever has not started has a dependency that can never finish (the validator rejects
+          // unknown needs and cycles; this keeps a step from vanishing from the report regardless).
+          for step in steps where !started.contains(step.id.value) {
+            let skipped = skippedReport(step, phase: phase, reason: "its dependencies can never finish")
+            await record(skipped, collector: collector, scenario: runtime.instance.name)
+          }
+          break
+        }
         running -= 1
         finished[report.id] = report
         if report.status == .failed || report.status == .error { poisoned.insert(report.id) }
