@@ -34,7 +34,8 @@ struct BundledScenarioTests {
     #expect(!output.diagnostics.hasErrors, "\(output.diagnostics.map(\.description))")
     let schema = Self.root.appendingPathComponent("schemas/scenario.schema.json").path
     let python = Python.run(Python.validateYAMLScript, arguments: [schema] + files)
-    #expect(python.status == 0, "python3 with jsonschema and PyYAML is required (.ci/run installs them): \(python.output)")
+    #expect(
+      python.status == 0, "python3 with jsonschema and PyYAML is required (.ci/run installs them): \(python.output)")
     #expect(!python.output.contains(" invalid"), "\(python.output)")
     #expect(python.output.components(separatedBy: " valid").count - 1 == files.count, "\(python.output)")
   }

@@ -17,7 +17,8 @@ struct GeneratedFilesTests {
     let checkedIn = try String(contentsOf: file, encoding: .utf8)
     let generated = ScenarioSchema.generate(catalog: ActionRegistry.catalog)
     #expect(
-      checkedIn.trimmingCharacters(in: .whitespacesAndNewlines) == generated.trimmingCharacters(in: .whitespacesAndNewlines),
+      checkedIn.trimmingCharacters(in: .whitespacesAndNewlines)
+        == generated.trimmingCharacters(in: .whitespacesAndNewlines),
       "run: authflow schema --output schemas/scenario.schema.json")
   }
 

@@ -1,5 +1,5 @@
-import Foundation
 public import AuthFlowScenario
+import Foundation
 
 /// The reference pages generated from the code itself — one per action (its signature,
 /// documentation and example) and one for the expression functions — so the docs cannot drift:

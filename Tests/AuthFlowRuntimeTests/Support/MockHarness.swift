@@ -18,7 +18,7 @@ enum MockHarness {
       try ScenarioHarness.parse(yaml, file: "scenario\(index).yaml").instances
     }
     let resolver = TenantResolver(environment: [:], secrets: secrets, projectDirectory: ".")
-    let profile = try require_(ProjectConfig.embedded.tenants.first)
+    let profile = try requireValue(ProjectConfig.embedded.tenants.first)
     let tenant: ResolvedTenant
     do {
       tenant = try await resolver.resolve(profile)
