@@ -43,7 +43,7 @@ enum MockHarness {
 }
 
 /// Unwraps an optional or throws (usable outside `#require`'s test-only context).
-func require_<T>(_ value: T?) throws -> T {
+func requireValue<T>(_ value: T?) throws -> T {
   guard let value else { throw MockHarness.Failed(description: "unexpected nil") }
   return value
 }
