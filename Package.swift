@@ -113,7 +113,10 @@ let package = Package(
       "AuthFlowMockTenantTests",
       ["AuthFlowMockTenant", "AuthFlowJOSE", .product(name: "HummingbirdTesting", package: "hummingbird")]
     ),
-    testTarget("AuthFlowRuntimeTests", ["AuthFlowRuntime", .product(name: "Hummingbird", package: "hummingbird")]),
+    testTarget(
+      "AuthFlowRuntimeTests",
+      ["AuthFlowRuntime", "AuthFlowReporting", .product(name: "Hummingbird", package: "hummingbird")]
+    ),
     testTarget("AuthFlowReportingTests", ["AuthFlowReporting"]),
   ]
 )

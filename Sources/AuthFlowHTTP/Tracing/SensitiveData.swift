@@ -48,6 +48,22 @@ public enum SensitiveData {
     return result
   }
 
+  /// The values of sensitive parameters (`code`, `access_token`, …) in a URL's query and fragment,
+  /// raw and percent-decoded, so a secret registry can scrub them from any output.
+  public static func sensitiveValues(inURL url: String) -> [String] {
+    let (_, query, fragment) = URLParts.split(url)
+    var values: [String] = []
+    for text in [query, fragment].compactMap({ $0 }) {
+      for segment in text.split(separator: "&") {
+        let parts = segment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, isSensitiveField(PercentEncoding.decode(parts[0], plusAsSpace: true)) else { continue }
+        values.append(String(parts[1]))
+        values.append(PercentEncoding.decode(parts[1], plusAsSpace: false))
+      }
+    }
+    return values.filter { !$0.isEmpty }
+  }
+
   /// Masks sensitive pairs of `a=1&b=2` text, leaving the encoding of the rest.
   public static func maskParameters(_ text: some StringProtocol) -> String {
     text.split(separator: "&", omittingEmptySubsequences: false).map { segment -> String in

@@ -87,7 +87,10 @@ public struct HTTPAction: Action {
     } catch {
       throw .environment(error.message)
     }
-    var result = HTTPResult.value(of: exchange.response)
+    for url in [exchange.response.url, exchange.callbackURL].compactMap({ $0 }) + exchange.visited {
+      HTTPResult.registerSecrets(inURL: url, with: context.secrets)
+    }
+    var result = HTTPResult.value(of: exchange.response, secrets: context.secrets)
     result["cookies"] = await browser.cookiesValue
     result["redirects"] = .array(exchange.visited.map(Value.string))
     if let callback = exchange.callbackURL { result["url"] = .string(callback) }
@@ -102,7 +105,14 @@ public struct HTTPAction: Action {
 
 /// An HTTP response as a step result (`status`, `headers`, `body`, `url`).
 enum HTTPResult {
-  static func value(of response: HTTPResponse) -> [String: Value] {
+  /// Registers the sensitive parameters of a URL (`?code=…`, `#access_token=…`) as secrets, so the
+  /// URL can be shown with them scrubbed.
+  static func registerSecrets(inURL url: String, with secrets: SecretRegistry) {
+    for value in SensitiveData.sensitiveValues(inURL: url) { secrets.register(value) }
+  }
+
+  static func value(of response: HTTPResponse, secrets: SecretRegistry) -> [String: Value] {
+    if let location = response.location { registerSecrets(inURL: location, with: secrets) }
     var headers: [String: Value] = [:]
     for field in response.headers {
       let name = field.name.lowercased()

@@ -17,6 +17,14 @@ enum MockHarness {
     let instances = try yamls.enumerated().flatMap { index, yaml in
       try ScenarioHarness.parse(yaml, file: "scenario\(index).yaml").instances
     }
+    return try await run(instances: instances, secrets: secrets, jobs: jobs)
+  }
+
+  /// Runs instances against a freshly started mock; `wrap` may decorate the transport (tracing).
+  static func run(
+    instances: [ScenarioInstance], secrets: SecretRegistry, jobs: Int = 2, observer: (any RunObserver)? = nil,
+    wrap: (any HTTPTransport) -> any HTTPTransport = { $0 }
+  ) async throws -> RunReport {
     let resolver = TenantResolver(environment: [:], secrets: secrets, projectDirectory: ".")
     let profile = try requireValue(ProjectConfig.embedded.tenants.first)
     let tenant: ResolvedTenant
@@ -26,8 +34,9 @@ enum MockHarness {
       throw Failed(description: error.message)
     }
     let transport = LiveTransport()
-    let services = RunServices(secrets: secrets, transport: transport, environment: [:])
-    let runner = Runner(tenant: tenant.context, services: services, functions: Pipeline.functions, jobs: jobs)
+    let services = RunServices(secrets: secrets, transport: wrap(transport), environment: [:])
+    let runner = Runner(
+      tenant: tenant.context, services: services, functions: Pipeline.functions, jobs: jobs, observer: observer)
     let report = await runner.run(instances)
     await tenant.stop()
     try? await transport.shutdown()
