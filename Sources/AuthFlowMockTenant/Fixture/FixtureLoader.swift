@@ -19,7 +19,7 @@ public enum FixtureLoader {
     "issuer", "refresh_token_rotation", "refresh_token_reuse_leeway", "refresh_token_lifetime", "id_token_lifetime",
     "access_token_lifetime", "authorization_code_lifetime", "session_lifetime", "legacy_scope_claims",
     "organization_names_in_auth_api", "bot_detection", "brute_force_limit", "rate_limit_per_minute",
-    "allowed_logout_urls",
+    "allowed_logout_urls", "password_policy", "signup_enumeration_protection",
   ]
   static let clientKeys = [
     "client_id", "client_secret", "type", "name", "callbacks", "allowed_logout_urls", "grant_types",
@@ -134,6 +134,10 @@ public enum FixtureLoader {
     settings.bruteForceLimit = reader.int(members["brute_force_limit"], "brute_force_limit") ?? settings.bruteForceLimit
     settings.rateLimitPerMinute = reader.int(members["rate_limit_per_minute"], "rate_limit_per_minute")
     settings.allowedLogoutURLs = reader.strings(members["allowed_logout_urls"], "allowed_logout_urls") ?? []
+    settings.passwordPolicy =
+      members["password_policy"].flatMap { reader.choice($0, "password policy", as: PasswordPolicy.self) } ?? .fair
+    settings.signupEnumerationProtection =
+      reader.bool(members["signup_enumeration_protection"], "signup_enumeration_protection") ?? false
     return settings
   }
 

@@ -54,7 +54,13 @@ public struct TenantSettings: Sendable {
   public var legacyScopeClaims = false
   /// "Allow Organization Names in Authentication API".
   public var organizationNamesInAuthAPI = false
+  /// Bot Detection: a direct login or signup whose identifier contains `+suspicious` answers
+  /// `requires_verification`, and Universal Login shows a challenge (see `BotDetection`).
   public var botDetection = false
+  /// The database password policy (`PasswordStrengthError` rules).
+  public var passwordPolicy: PasswordPolicy = .fair
+  /// Signup answers `invalid_signup` instead of `user_exists` (user enumeration protection).
+  public var signupEnumerationProtection = false
   /// Consecutive failures for one user and IP before `too_many_attempts`.
   public var bruteForceLimit = 10
   /// Requests per minute per IP and endpoint; nil is unlimited. (Not enforced yet.)

@@ -123,17 +123,16 @@ extension TokenRoutes {
       throw OAuthError.connectionDisabled
     }
     try checkAudience(parameters.string("audience"))
-    let failureKey = "\(username.lowercased())|api"
-    if await tenant.users.failureCount(key: failureKey) >= tenant.fixture.settings.bruteForceLimit {
-      throw OAuthError.tooManyAttempts
-    }
-    guard let user = await tenant.users.find(username, connection: realm), let expected = user.password,
-      RandomToken.constantTimeEquals(expected, password)
-    else {
-      _ = await tenant.users.recordFailure(key: failureKey)
+    if BotDetection(tenant: tenant).isSuspicious(identifier: username) { throw OAuthError.requiresVerification }
+    let bruteForce = BruteForce(tenant: tenant)
+    let failureKey = BruteForce.key(identifier: username, ip: parameters.clientIP)
+    if await bruteForce.isBlocked(failureKey) { throw OAuthError.tooManyAttempts }
+    let found = await tenant.users.find(username, connection: realm)
+    guard let user = found, let expected = user.password, RandomToken.constantTimeEquals(expected, password) else {
+      await bruteForce.recordFailure(failureKey, user: found)
       throw OAuthError.wrongCredentials
     }
-    await tenant.users.clearFailures(key: failureKey)
+    await bruteForce.succeeded(failureKey)
     return try await login(user, parameters: parameters, client: client)
   }
 

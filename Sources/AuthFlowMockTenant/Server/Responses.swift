@@ -82,6 +82,9 @@ struct OAuthError: Error, Sendable {
     status: .forbidden, code: "invalid_grant", description: "Wrong email or verification code.")
   static let wrongPhoneCode = OAuthError(
     status: .forbidden, code: "invalid_grant", description: "Wrong phone number or verification code.")
+  /// Bot Detection (PROTOCOL §3.7; status UNCONFIRMED, the table's 401).
+  static let requiresVerification = OAuthError(
+    status: .unauthorized, code: "requires_verification", description: "Suspicious request requires verification")
   static let blockedUser = OAuthError(status: .unauthorized, code: "unauthorized", description: "user is blocked")
   static let tooManyAttempts = OAuthError(
     status: .tooManyRequests, code: "too_many_attempts",
