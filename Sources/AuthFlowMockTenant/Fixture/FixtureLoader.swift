@@ -75,12 +75,25 @@ public enum FixtureLoader {
       if let api = readAPI(node, &reader) { fixture.apis.append(api) }
     }
     for node in reader.list(top["connections"], "connections") {
-      guard let members = reader.mapping(node, "a connection", keys: ["name", "strategy", "enabled_clients"]),
+      guard
+        let members = reader.mapping(
+          node, "a connection", keys: ["name", "strategy", "enabled_clients", "subject_tokens"]),
         let name = reader.requiredString(members["name"], "name", in: node),
         let strategy = reader.choice(members["strategy"], "connection strategy", as: ConnectionConfig.Strategy.self)
       else { continue }
       let clients = reader.strings(members["enabled_clients"], "enabled_clients") ?? []
-      fixture.connections.append(ConnectionConfig(name: name, strategy: strategy, enabledClients: clients))
+      var connection = ConnectionConfig(name: name, strategy: strategy, enabledClients: clients)
+      for entry in reader.list(members["subject_tokens"], "subject_tokens") {
+        guard let fields = reader.mapping(entry, "a subject token", keys: ["token", "user_id", "email", "name"]),
+          let token = reader.requiredString(fields["token"], "token", in: entry),
+          let userID = reader.requiredString(fields["user_id"], "user_id", in: entry)
+        else { continue }
+        connection.subjectTokens.append(
+          SubjectToken(
+            token: token, userID: userID, email: reader.string(fields["email"], "email"),
+            name: reader.string(fields["name"], "name")))
+      }
+      fixture.connections.append(connection)
     }
     for (profile, node) in reader.entries(top["users"], "users") {
       if let user = readUser(profile, node, &reader) { fixture.users[profile] = user }

@@ -169,11 +169,31 @@ public struct ConnectionConfig: Sendable {
   public var strategy: Strategy
   /// Client profiles the connection is enabled for; empty means all.
   public var enabledClients: [String]
+  /// Native social token exchange (`apple`, `facebook`): the subject tokens the simulated provider
+  /// accepts.
+  public var subjectTokens: [SubjectToken]
 
-  public init(name: String, strategy: Strategy, enabledClients: [String] = []) {
+  public init(name: String, strategy: Strategy, enabledClients: [String] = [], subjectTokens: [SubjectToken] = []) {
     self.name = name
     self.strategy = strategy
     self.enabledClients = enabledClients
+    self.subjectTokens = subjectTokens
+  }
+}
+
+/// A subject token a simulated social provider accepts, and the provider user it stands for.
+public struct SubjectToken: Sendable, Hashable {
+  public var token: String
+  /// The provider's user id (`user_id` becomes `<connection>|<id>`).
+  public var userID: String
+  public var email: String?
+  public var name: String?
+
+  public init(token: String, userID: String, email: String? = nil, name: String? = nil) {
+    self.token = token
+    self.userID = userID
+    self.email = email
+    self.name = name
   }
 }
 

@@ -149,28 +149,12 @@ extension TokenRoutes {
       clientID: client.clientID, userID: user.userID,
       scope: issuer.grantedScope(requested: requested, audience: audience), audience: audience, nonce: nil,
       organization: nil, authTime: tenant.clock.seconds, includeAuthTime: false)
-    if !skipMFA, user.mfa.contains(where: { $0.kind == .totp }) {
+    if !skipMFA, !user.mfa.isEmpty {
       let mfaToken = RandomToken.make(bytes: 32)
-      await tenant.mfaTokens.insert(grant, key: mfaToken, expiresAt: tenant.clock.seconds + 600)
-      throw OAuthError.mfaRequired(token: mfaToken)
+      await tenant.mfaTokens.insert(grant, key: mfaToken, expiresAt: tenant.clock.seconds + MFATokens.lifetime)
+      throw OAuthError.mfaRequired(token: mfaToken, requirements: Self.mfaRequirements(of: user))
     }
     return try await issuer.response(for: grant, client: client, requestedScope: requested, issueRefreshToken: true)
-  }
-
-  /// `mfa-otp`: completes a login that answered `mfa_required`, with a TOTP code.
-  func mfaOTP(_ parameters: RequestParameters, client: ClientConfig) async throws -> [String: Value] {
-    guard let mfaToken = parameters.string("mfa_token") else { throw OAuthError.missingParameter("mfa_token") }
-    guard let otp = parameters.string("otp") else { throw OAuthError.missingParameter("otp") }
-    guard let grant = await tenant.mfaTokens.get(mfaToken, now: tenant.clock.seconds),
-      grant.clientID == client.clientID, let userID = grant.userID, let user = await tenant.users.user(id: userID)
-    else { throw OAuthError.malformedMFAToken }
-    let now = tenant.clock.now()
-    let valid = user.mfa.contains { factor in
-      factor.kind == .totp && (TOTP(base32Secret: factor.secret)?.verify(otp, at: now) ?? false)
-    }
-    guard valid else { throw OAuthError.invalidOTP }
-    await tenant.mfaTokens.remove(mfaToken)
-    return try await issuer.response(for: grant, client: client, requestedScope: grant.scope, issueRefreshToken: true)
   }
 
   /// Passwordless OTP (classic): `username` + `otp` + `realm` (`email`|`sms`), codes from `/passwordless/start`.

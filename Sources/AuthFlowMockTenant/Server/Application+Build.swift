@@ -31,6 +31,8 @@ public func buildMockTenantRouter(tenant: MockTenant) -> Router<BasicRequestCont
   DBConnectionRoutes(tenant: tenant).register(on: router)
   UniversalLoginMFARoutes(tenant: tenant).register(on: router)
   TicketRoutes(tenant: tenant).register(on: router)
+  MFARoutes(tenant: tenant).register(on: router)
+  MockMFAControlRoutes(tenant: tenant).register(on: router)
   MockControlRoutes(tenant: tenant).register(on: router)
   return router
 }

@@ -24,6 +24,9 @@ public final class MockTenant: Sendable {
   let refreshTokens = RefreshTokenStore()
   let outbox = Outbox()
   let protection = AttackProtection()
+  let mfa = MFAStore()
+  /// Apple authorization codes already exchanged (single use).
+  let usedSubjectTokens = ExpiringStore<Bool>()
 
   /// Builds a tenant. `signingKey` defaults to the fixture's key, or a fresh RSA-2048 key.
   public init(
@@ -82,5 +85,7 @@ public final class MockTenant: Sendable {
     await refreshTokens.removeAll()
     await outbox.clear()
     await protection.removeAll()
+    await mfa.removeAll()
+    await usedSubjectTokens.removeAll()
   }
 }

@@ -40,6 +40,12 @@ actor UserStore {
     return true
   }
 
+  /// Replaces a user's record (same id).
+  func update(_ user: UserRecord) {
+    guard byID[user.userID] != nil else { return }
+    byID[user.userID] = user
+  }
+
   /// Records a failed login; returns the consecutive count.
   func recordFailure(key: String) -> Int {
     let count = (failures[key] ?? 0) + 1
