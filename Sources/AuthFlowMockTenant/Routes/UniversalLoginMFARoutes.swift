@@ -14,13 +14,13 @@ struct UniversalLoginMFARoutes {
   static let lifetime = 600.0
 
   func register(on router: Router<BasicRequestContext>) {
-    router.get(RouterPath(stringLiteral: Self.path)) { request, _ in
+    router.get("/u/mfa-otp-challenge") { request, _ in
       guard let transaction = await pending(RequestParameters.query(of: request).string("state")) else {
         return Self.errorPage(.unknownTransaction, status: .badRequest)
       }
       return render(transaction)
     }
-    router.post(RouterPath(stringLiteral: Self.path)) { request, context in await submit(request, context: context) }
+    router.post("/u/mfa-otp-challenge") { request, context in await submit(request, context: context) }
   }
 
   /// Moves `transaction` to the MFA step for `userID` and shows the code form.

@@ -33,6 +33,7 @@ public func buildMockTenantRouter(tenant: MockTenant) -> Router<BasicRequestCont
   TicketRoutes(tenant: tenant).register(on: router)
   MFARoutes(tenant: tenant).register(on: router)
   MockMFAControlRoutes(tenant: tenant).register(on: router)
+  OpenAPIRoutes().register(on: router)
   MockControlRoutes(tenant: tenant).register(on: router)
   return router
 }
