@@ -19,6 +19,7 @@ public struct MockTenantConfiguration: Sendable {
 public func buildMockTenantRouter(tenant: MockTenant) -> Router<BasicRequestContext> {
   let router = Router(context: BasicRequestContext.self)
   // Middleware applies to the routes registered after it.
+  router.add(middleware: FaultMiddleware(tenant: tenant))
   router.add(middleware: RateLimitMiddleware(tenant: tenant))
   DiscoveryRoutes(tenant: tenant).register(on: router)
   AuthorizeRoutes(tenant: tenant).register(on: router)
@@ -34,6 +35,7 @@ public func buildMockTenantRouter(tenant: MockTenant) -> Router<BasicRequestCont
   MFARoutes(tenant: tenant).register(on: router)
   MockMFAControlRoutes(tenant: tenant).register(on: router)
   OpenAPIRoutes().register(on: router)
+  FaultRoutes(tenant: tenant).register(on: router)
   MockControlRoutes(tenant: tenant).register(on: router)
   return router
 }

@@ -25,6 +25,7 @@ public final class MockTenant: Sendable {
   let outbox = Outbox()
   let protection = AttackProtection()
   let mfa = MFAStore()
+  let faults = FaultStore()
   /// Apple authorization codes already exchanged (single use).
   let usedSubjectTokens = ExpiringStore<Bool>()
 
@@ -86,6 +87,7 @@ public final class MockTenant: Sendable {
     await outbox.clear()
     await protection.removeAll()
     await mfa.removeAll()
+    await faults.removeAll()
     await usedSubjectTokens.removeAll()
   }
 }
