@@ -19,7 +19,7 @@ public enum FixtureLoader {
     "issuer", "refresh_token_rotation", "refresh_token_reuse_leeway", "refresh_token_lifetime", "id_token_lifetime",
     "access_token_lifetime", "authorization_code_lifetime", "session_lifetime", "legacy_scope_claims",
     "organization_names_in_auth_api", "bot_detection", "brute_force_limit", "rate_limit_per_minute",
-    "allowed_logout_urls",
+    "allowed_logout_urls", "password_policy", "signup_enumeration_protection",
   ]
   static let clientKeys = [
     "client_id", "client_secret", "type", "name", "callbacks", "allowed_logout_urls", "grant_types",
@@ -75,12 +75,25 @@ public enum FixtureLoader {
       if let api = readAPI(node, &reader) { fixture.apis.append(api) }
     }
     for node in reader.list(top["connections"], "connections") {
-      guard let members = reader.mapping(node, "a connection", keys: ["name", "strategy", "enabled_clients"]),
+      guard
+        let members = reader.mapping(
+          node, "a connection", keys: ["name", "strategy", "enabled_clients", "subject_tokens"]),
         let name = reader.requiredString(members["name"], "name", in: node),
         let strategy = reader.choice(members["strategy"], "connection strategy", as: ConnectionConfig.Strategy.self)
       else { continue }
       let clients = reader.strings(members["enabled_clients"], "enabled_clients") ?? []
-      fixture.connections.append(ConnectionConfig(name: name, strategy: strategy, enabledClients: clients))
+      var connection = ConnectionConfig(name: name, strategy: strategy, enabledClients: clients)
+      for entry in reader.list(members["subject_tokens"], "subject_tokens") {
+        guard let fields = reader.mapping(entry, "a subject token", keys: ["token", "user_id", "email", "name"]),
+          let token = reader.requiredString(fields["token"], "token", in: entry),
+          let userID = reader.requiredString(fields["user_id"], "user_id", in: entry)
+        else { continue }
+        connection.subjectTokens.append(
+          SubjectToken(
+            token: token, userID: userID, email: reader.string(fields["email"], "email"),
+            name: reader.string(fields["name"], "name")))
+      }
+      fixture.connections.append(connection)
     }
     for (profile, node) in reader.entries(top["users"], "users") {
       if let user = readUser(profile, node, &reader) { fixture.users[profile] = user }
@@ -134,6 +147,10 @@ public enum FixtureLoader {
     settings.bruteForceLimit = reader.int(members["brute_force_limit"], "brute_force_limit") ?? settings.bruteForceLimit
     settings.rateLimitPerMinute = reader.int(members["rate_limit_per_minute"], "rate_limit_per_minute")
     settings.allowedLogoutURLs = reader.strings(members["allowed_logout_urls"], "allowed_logout_urls") ?? []
+    settings.passwordPolicy =
+      members["password_policy"].flatMap { reader.choice($0, "password policy", as: PasswordPolicy.self) } ?? .fair
+    settings.signupEnumerationProtection =
+      reader.bool(members["signup_enumeration_protection"], "signup_enumeration_protection") ?? false
     return settings
   }
 

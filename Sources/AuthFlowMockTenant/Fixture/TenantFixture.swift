@@ -54,7 +54,13 @@ public struct TenantSettings: Sendable {
   public var legacyScopeClaims = false
   /// "Allow Organization Names in Authentication API".
   public var organizationNamesInAuthAPI = false
+  /// Bot Detection: a direct login or signup whose identifier contains `+suspicious` answers
+  /// `requires_verification`, and Universal Login shows a challenge (see `BotDetection`).
   public var botDetection = false
+  /// The database password policy (`PasswordStrengthError` rules).
+  public var passwordPolicy: PasswordPolicy = .fair
+  /// Signup answers `invalid_signup` instead of `user_exists` (user enumeration protection).
+  public var signupEnumerationProtection = false
   /// Consecutive failures for one user and IP before `too_many_attempts`.
   public var bruteForceLimit = 10
   /// Requests per minute per IP and endpoint; nil is unlimited. (Not enforced yet.)
@@ -163,11 +169,31 @@ public struct ConnectionConfig: Sendable {
   public var strategy: Strategy
   /// Client profiles the connection is enabled for; empty means all.
   public var enabledClients: [String]
+  /// Native social token exchange (`apple`, `facebook`): the subject tokens the simulated provider
+  /// accepts.
+  public var subjectTokens: [SubjectToken]
 
-  public init(name: String, strategy: Strategy, enabledClients: [String] = []) {
+  public init(name: String, strategy: Strategy, enabledClients: [String] = [], subjectTokens: [SubjectToken] = []) {
     self.name = name
     self.strategy = strategy
     self.enabledClients = enabledClients
+    self.subjectTokens = subjectTokens
+  }
+}
+
+/// A subject token a simulated social provider accepts, and the provider user it stands for.
+public struct SubjectToken: Sendable, Hashable {
+  public var token: String
+  /// The provider's user id (`user_id` becomes `<connection>|<id>`).
+  public var userID: String
+  public var email: String?
+  public var name: String?
+
+  public init(token: String, userID: String, email: String? = nil, name: String? = nil) {
+    self.token = token
+    self.userID = userID
+    self.email = email
+    self.name = name
   }
 }
 

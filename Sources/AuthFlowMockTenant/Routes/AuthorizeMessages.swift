@@ -50,6 +50,10 @@ enum LoginMessages {
   static let wrongCredentials = "Wrong email or password."
   static let userExists = "The user already exists."
   static let passwordTooWeak = "Password is too weak: use at least 8 characters."
+  static let challengeFailed = "We could not verify that you are human. Please solve the challenge and try again."
+  static let wrongMFACode = "The code you entered is invalid"
+  static let missingMFACode = "Please enter the code from your authenticator app."
+  static let mfaBlocked = "Too many failed codes. This login transaction is blocked; start again."
   static let missingFields = "Please enter your email and password."
   static let tooManyAttempts =
     "Your account has been blocked after multiple consecutive login attempts. We've sent you an email with instructions on how to unblock it."

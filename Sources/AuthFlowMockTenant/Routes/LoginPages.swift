@@ -2,7 +2,8 @@
 enum LoginPages {
   /// The identifier + password page.
   static func login(
-    transaction: LoginTransaction, clientName: String, error: String? = nil, username: String? = nil
+    transaction: LoginTransaction, clientName: String, error: String? = nil, username: String? = nil,
+    challenge: String? = nil
   )
     -> String
   {
@@ -17,6 +18,7 @@ enum LoginPages {
         <form method="POST" action="\(action)" id="login-form">
           <input type="hidden" name="state" value="\(HTML.escape(transaction.id))">
           <input type="hidden" name="_csrf" value="\(HTML.escape(transaction.csrf))">
+          \(challengeElement(challenge))
           <label for="username">Email address</label>
           <input type="text" id="username" name="username" autocomplete="username" value="\(HTML.escape(username ?? transaction.request.loginHint ?? ""))" required>
           <label for="password">Password</label>
@@ -29,7 +31,8 @@ enum LoginPages {
 
   /// The signup page (`screen_hint=signup`).
   static func signup(
-    transaction: LoginTransaction, clientName: String, error: String? = nil, email: String? = nil
+    transaction: LoginTransaction, clientName: String, error: String? = nil, email: String? = nil,
+    challenge: String? = nil
   )
     -> String
   {
@@ -44,6 +47,7 @@ enum LoginPages {
         <form method="POST" action="\(action)" id="signup-form">
           <input type="hidden" name="state" value="\(HTML.escape(transaction.id))">
           <input type="hidden" name="_csrf" value="\(HTML.escape(transaction.csrf))">
+          \(challengeElement(challenge))
           <label for="email">Email address</label>
           <input type="email" id="email" name="email" autocomplete="email" value="\(HTML.escape(email ?? transaction.request.loginHint ?? ""))" required>
           <label for="password">Password</label>
@@ -70,12 +74,19 @@ enum LoginPages {
     page(title: "Logged out", kind: "logout", body: "<h1>You have been logged out.</h1>")
   }
 
-  private static func errorElement(_ error: String?) -> String {
+  /// The simulated CAPTCHA of Bot Detection: a field the page solves itself (see `BotDetection`).
+  static func challengeElement(_ challenge: String?) -> String {
+    guard let challenge else { return "" }
+    return
+      "<div id=\"captcha\" data-challenge=\"simulated\"><input type=\"hidden\" name=\"captcha\" value=\"\(HTML.escape(challenge))\"></div>"
+  }
+
+  static func errorElement(_ error: String?) -> String {
     guard let error else { return "" }
     return "<div id=\"error-message\" role=\"alert\">\(HTML.escape(error))</div>"
   }
 
-  private static func page(title: String, kind: String, body: String) -> String {
+  static func page(title: String, kind: String, body: String) -> String {
     """
     <!DOCTYPE html>
     <html lang="en">

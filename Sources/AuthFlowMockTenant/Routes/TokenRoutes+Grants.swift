@@ -123,17 +123,16 @@ extension TokenRoutes {
       throw OAuthError.connectionDisabled
     }
     try checkAudience(parameters.string("audience"))
-    let failureKey = "\(username.lowercased())|api"
-    if await tenant.users.failureCount(key: failureKey) >= tenant.fixture.settings.bruteForceLimit {
-      throw OAuthError.tooManyAttempts
-    }
-    guard let user = await tenant.users.find(username, connection: realm), let expected = user.password,
-      RandomToken.constantTimeEquals(expected, password)
-    else {
-      _ = await tenant.users.recordFailure(key: failureKey)
+    if BotDetection(tenant: tenant).isSuspicious(identifier: username) { throw OAuthError.requiresVerification }
+    let bruteForce = BruteForce(tenant: tenant)
+    let failureKey = BruteForce.key(identifier: username, ip: parameters.clientIP)
+    if await bruteForce.isBlocked(failureKey) { throw OAuthError.tooManyAttempts }
+    let found = await tenant.users.find(username, connection: realm)
+    guard let user = found, let expected = user.password, RandomToken.constantTimeEquals(expected, password) else {
+      await bruteForce.recordFailure(failureKey, user: found)
       throw OAuthError.wrongCredentials
     }
-    await tenant.users.clearFailures(key: failureKey)
+    await bruteForce.succeeded(failureKey)
     return try await login(user, parameters: parameters, client: client)
   }
 
@@ -150,28 +149,12 @@ extension TokenRoutes {
       clientID: client.clientID, userID: user.userID,
       scope: issuer.grantedScope(requested: requested, audience: audience), audience: audience, nonce: nil,
       organization: nil, authTime: tenant.clock.seconds, includeAuthTime: false)
-    if !skipMFA, user.mfa.contains(where: { $0.kind == .totp }) {
+    if !skipMFA, !user.mfa.isEmpty {
       let mfaToken = RandomToken.make(bytes: 32)
-      await tenant.mfaTokens.insert(grant, key: mfaToken, expiresAt: tenant.clock.seconds + 600)
-      throw OAuthError.mfaRequired(token: mfaToken)
+      await tenant.mfaTokens.insert(grant, key: mfaToken, expiresAt: tenant.clock.seconds + MFATokens.lifetime)
+      throw OAuthError.mfaRequired(token: mfaToken, requirements: Self.mfaRequirements(of: user))
     }
     return try await issuer.response(for: grant, client: client, requestedScope: requested, issueRefreshToken: true)
-  }
-
-  /// `mfa-otp`: completes a login that answered `mfa_required`, with a TOTP code.
-  func mfaOTP(_ parameters: RequestParameters, client: ClientConfig) async throws -> [String: Value] {
-    guard let mfaToken = parameters.string("mfa_token") else { throw OAuthError.missingParameter("mfa_token") }
-    guard let otp = parameters.string("otp") else { throw OAuthError.missingParameter("otp") }
-    guard let grant = await tenant.mfaTokens.get(mfaToken, now: tenant.clock.seconds),
-      grant.clientID == client.clientID, let userID = grant.userID, let user = await tenant.users.user(id: userID)
-    else { throw OAuthError.malformedMFAToken }
-    let now = tenant.clock.now()
-    let valid = user.mfa.contains { factor in
-      factor.kind == .totp && (TOTP(base32Secret: factor.secret)?.verify(otp, at: now) ?? false)
-    }
-    guard valid else { throw OAuthError.invalidOTP }
-    await tenant.mfaTokens.remove(mfaToken)
-    return try await issuer.response(for: grant, client: client, requestedScope: grant.scope, issueRefreshToken: true)
   }
 
   /// Passwordless OTP (classic): `username` + `otp` + `realm` (`email`|`sms`), codes from `/passwordless/start`.

@@ -15,11 +15,15 @@ struct TokenRoutes {
     static let passwordRealm = "http://auth0.com/oauth/grant-type/password-realm"
     static let passwordlessOTP = "http://auth0.com/oauth/grant-type/passwordless/otp"
     static let mfaOTP = "http://auth0.com/oauth/grant-type/mfa-otp"
+    static let mfaOOB = "http://auth0.com/oauth/grant-type/mfa-oob"
+    static let mfaRecoveryCode = "http://auth0.com/oauth/grant-type/mfa-recovery-code"
+    static let tokenExchange = "urn:ietf:params:oauth:grant-type:token-exchange"
   }
 
   static let supportedGrantTypes = [
     GrantType.authorizationCode, GrantType.refreshToken, GrantType.clientCredentials, GrantType.password,
-    GrantType.passwordRealm, GrantType.passwordlessOTP, GrantType.mfaOTP,
+    GrantType.passwordRealm, GrantType.passwordlessOTP, GrantType.mfaOTP, GrantType.mfaOOB,
+    GrantType.mfaRecoveryCode, GrantType.tokenExchange,
   ]
 
   func register(on router: Router<BasicRequestContext>) {
@@ -53,6 +57,9 @@ struct TokenRoutes {
     case GrantType.password, GrantType.passwordRealm: body = try await password(parameters, client: client)
     case GrantType.passwordlessOTP: body = try await passwordless(parameters, client: client)
     case GrantType.mfaOTP: body = try await mfaOTP(parameters, client: client)
+    case GrantType.mfaOOB: body = try await mfaOOB(parameters, client: client)
+    case GrantType.mfaRecoveryCode: body = try await mfaRecoveryCode(parameters, client: client)
+    case GrantType.tokenExchange: body = try await tokenExchange(parameters, client: client)
     default: throw OAuthError.unsupportedGrantType(grantType)
     }
     return Responses.json(.object(body))

@@ -34,6 +34,12 @@ struct UniversalLoginRoutes {
       return render(transaction, signup: signup, error: LoginMessages.missingFields, status: .badRequest)
     }
     let connection = transaction.request.connection ?? "Username-Password-Authentication"
+    if BotDetection(tenant: tenant).isSuspicious(identifier: identifier),
+      !BotDetection.verify(form.string("captcha"), for: transaction)
+    {
+      return render(
+        transaction, signup: signup, error: LoginMessages.challengeFailed, value: identifier, status: .badRequest)
+    }
     let userID: String
     if signup {
       guard password.count >= 8 else {
@@ -50,21 +56,29 @@ struct UniversalLoginRoutes {
       await tenant.users.insert(user)
       userID = user.userID
     } else {
-      let failureKey = "\(identifier.lowercased())|ul"
-      if await tenant.users.failureCount(key: failureKey) >= tenant.fixture.settings.bruteForceLimit {
+      let bruteForce = BruteForce(tenant: tenant)
+      let failureKey = BruteForce.key(identifier: identifier, ip: form.clientIP)
+      if await bruteForce.isBlocked(failureKey) {
         return render(
           transaction, signup: false, error: LoginMessages.tooManyAttempts, value: identifier, status: .tooManyRequests)
       }
-      guard let user = await tenant.users.find(identifier, connection: connection), let expected = user.password,
-        RandomToken.constantTimeEquals(expected, password)
-      else {
-        _ = await tenant.users.recordFailure(key: failureKey)
+      let found = await tenant.users.find(identifier, connection: connection)
+      guard let user = found, let expected = user.password, RandomToken.constantTimeEquals(expected, password) else {
+        await bruteForce.recordFailure(failureKey, user: found)
         return render(
           transaction, signup: false, error: LoginMessages.wrongCredentials, value: identifier, status: .badRequest)
       }
-      await tenant.users.clearFailures(key: failureKey)
+      await bruteForce.succeeded(failureKey)
+      if user.mfa.contains(where: { $0.kind == .totp }) {
+        return await UniversalLoginMFARoutes(tenant: tenant).begin(transaction, userID: user.userID)
+      }
       userID = user.userID
     }
+    return await completeLogin(transaction, userID: userID)
+  }
+
+  /// Ends a transaction with a new SSO session and the redirect to the callback.
+  func completeLogin(_ transaction: LoginTransaction, userID: String) async -> Response {
     await tenant.transactions.remove(transaction.id)
     let now = tenant.clock.seconds
     let sessionID = RandomToken.make(bytes: 24)
@@ -86,10 +100,13 @@ struct UniversalLoginRoutes {
     status: HTTPResponse.Status = .ok
   ) -> Response {
     let clientName = tenant.fixture.client(id: transaction.request.clientID)?.name ?? "the application"
+    let challenge = tenant.fixture.settings.botDetection ? BotDetection.challengeAnswer(for: transaction) : nil
     let text =
       signup
-      ? LoginPages.signup(transaction: transaction, clientName: clientName, error: error, email: value)
-      : LoginPages.login(transaction: transaction, clientName: clientName, error: error, username: value)
+      ? LoginPages.signup(
+        transaction: transaction, clientName: clientName, error: error, email: value, challenge: challenge)
+      : LoginPages.login(
+        transaction: transaction, clientName: clientName, error: error, username: value, challenge: challenge)
     return Responses.html(text, status: status)
   }
 

@@ -18,6 +18,9 @@ public struct MockTenantConfiguration: Sendable {
 /// `/__mock/` test control. Testable in-process with `app.test(.router)`.
 public func buildMockTenantRouter(tenant: MockTenant) -> Router<BasicRequestContext> {
   let router = Router(context: BasicRequestContext.self)
+  // Middleware applies to the routes registered after it.
+  router.add(middleware: FaultMiddleware(tenant: tenant))
+  router.add(middleware: RateLimitMiddleware(tenant: tenant))
   DiscoveryRoutes(tenant: tenant).register(on: router)
   AuthorizeRoutes(tenant: tenant).register(on: router)
   UniversalLoginRoutes(tenant: tenant).register(on: router)
@@ -26,6 +29,13 @@ public func buildMockTenantRouter(tenant: MockTenant) -> Router<BasicRequestCont
   RevokeRoutes(tenant: tenant).register(on: router)
   LogoutRoutes(tenant: tenant).register(on: router)
   PasswordlessRoutes(tenant: tenant).register(on: router)
+  DBConnectionRoutes(tenant: tenant).register(on: router)
+  UniversalLoginMFARoutes(tenant: tenant).register(on: router)
+  TicketRoutes(tenant: tenant).register(on: router)
+  MFARoutes(tenant: tenant).register(on: router)
+  MockMFAControlRoutes(tenant: tenant).register(on: router)
+  OpenAPIRoutes().register(on: router)
+  FaultRoutes(tenant: tenant).register(on: router)
   MockControlRoutes(tenant: tenant).register(on: router)
   return router
 }

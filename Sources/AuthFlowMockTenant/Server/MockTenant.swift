@@ -23,6 +23,11 @@ public final class MockTenant: Sendable {
   let passwordlessCodes = ExpiringStore<String>()
   let refreshTokens = RefreshTokenStore()
   let outbox = Outbox()
+  let protection = AttackProtection()
+  let mfa = MFAStore()
+  let faults = FaultStore()
+  /// Apple authorization codes already exchanged (single use).
+  let usedSubjectTokens = ExpiringStore<Bool>()
 
   /// Builds a tenant. `signingKey` defaults to the fixture's key, or a fresh RSA-2048 key.
   public init(
@@ -80,5 +85,9 @@ public final class MockTenant: Sendable {
     await passwordlessCodes.removeAll()
     await refreshTokens.removeAll()
     await outbox.clear()
+    await protection.removeAll()
+    await mfa.removeAll()
+    await faults.removeAll()
+    await usedSubjectTokens.removeAll()
   }
 }

@@ -46,7 +46,10 @@ public enum MockTenantServer {
     let tenant = try MockTenant(fixture: fixture, signingKey: signingKey, clock: clock)
     let (ready, continuation) = AsyncStream<String>.makeStream()
     var logger = Logger(label: "authflow.mock")
-    logger.logLevel = .warning
+    // Every problem of a request is an HTTP response; what is left at `.error` is the server's own
+    // life cycle, and cancelling it (`stop()`) logs "Waiting on child channel: CancellationError()".
+    // The in-process mock is stopped by cancellation by design, so only critical messages show.
+    logger.logLevel = .critical
     let app = Application(
       router: buildMockTenantRouter(tenant: tenant),
       configuration: .init(

@@ -7,6 +7,9 @@ struct RequestParameters: Sendable {
   var values: [String: Value]
   /// `client_id` and `client_secret` from an HTTP Basic `Authorization` header.
   var basicCredentials: (id: String, secret: String)?
+  /// The end user's IP as the mock sees it: `auth0-forwarded-for`, else `X-Forwarded-For`, else
+  /// `local` (brute-force and rate-limit keys).
+  var clientIP = "local"
 
   init(values: [String: Value], basicCredentials: (id: String, secret: String)? = nil) {
     self.values = values
@@ -51,7 +54,19 @@ struct RequestParameters: Sendable {
       parameters = RequestParameters(values: FormEncoding.decode(text).mapValues(Value.string))
     }
     parameters.basicCredentials = basic(request.headers[.authorization])
+    parameters.clientIP = clientIP(of: request)
     return parameters
+  }
+
+  /// See `clientIP`.
+  static func clientIP(of request: Request) -> String {
+    for name in ["auth0-forwarded-for", "x-forwarded-for"] {
+      guard let value = request.headers.first(where: { $0.name.canonicalName == name })?.value,
+        let first = value.split(separator: ",").first.map({ String($0).trimmingWhitespace() }), !first.isEmpty
+      else { continue }
+      return first
+    }
+    return "local"
   }
 
   private static func basic(_ header: String?) -> (id: String, secret: String)? {

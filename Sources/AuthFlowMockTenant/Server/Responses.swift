@@ -82,6 +82,9 @@ struct OAuthError: Error, Sendable {
     status: .forbidden, code: "invalid_grant", description: "Wrong email or verification code.")
   static let wrongPhoneCode = OAuthError(
     status: .forbidden, code: "invalid_grant", description: "Wrong phone number or verification code.")
+  /// Bot Detection (PROTOCOL §3.7; status UNCONFIRMED, the table's 401).
+  static let requiresVerification = OAuthError(
+    status: .unauthorized, code: "requires_verification", description: "Suspicious request requires verification")
   static let blockedUser = OAuthError(status: .unauthorized, code: "unauthorized", description: "user is blocked")
   static let tooManyAttempts = OAuthError(
     status: .tooManyRequests, code: "too_many_attempts",
@@ -107,13 +110,13 @@ struct OAuthError: Error, Sendable {
       status: .forbidden, code: "invalid_request",
       description: "The refresh token is not allowed for the audience: \(audience)")
   }
-  static func mfaRequired(token: String) -> OAuthError {
+  static func mfaRequired(
+    token: String,
+    requirements: Value = .object(["challenge": .array([.object(["type": .string("otp")])])])
+  ) -> OAuthError {
     OAuthError(
       status: .forbidden, code: "mfa_required", description: "Multifactor authentication required",
-      extra: [
-        "mfa_token": .string(token),
-        "mfa_requirements": .object(["challenge": .array([.object(["type": .string("otp")])])]),
-      ])
+      extra: ["mfa_token": .string(token), "mfa_requirements": requirements])
   }
   static let invalidOTP = OAuthError(status: .forbidden, code: "invalid_grant", description: "Invalid otp_code.")
   static let malformedMFAToken = OAuthError(

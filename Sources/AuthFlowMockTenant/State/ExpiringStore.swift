@@ -22,6 +22,14 @@ actor ExpiringStore<Item: Sendable> {
     return entry.item
   }
 
+  /// Whether `key` is live, expired or unknown; expired items are kept, so they stay "expired".
+  enum Lookup { case live(Item), expired, missing }
+
+  func lookup(_ key: String, now: Double) -> Lookup {
+    guard let entry = items[key] else { return .missing }
+    return entry.expiresAt > now ? .live(entry.item) : .expired
+  }
+
   func remove(_ key: String) {
     items[key] = nil
   }

@@ -24,6 +24,10 @@ struct LoginTransaction: Sendable {
   var id: String
   var request: AuthorizeRequest
   var csrf: String
+  /// The user who passed the password step and must now enter an MFA code.
+  var pendingMFAUserID: String? = nil
+  /// Wrong MFA codes so far in this transaction.
+  var mfaFailures = 0
 }
 
 /// An issued authorization code and everything it is bound to.

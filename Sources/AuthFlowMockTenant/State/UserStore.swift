@@ -26,6 +26,26 @@ actor UserStore {
     byID[user.userID] = user
   }
 
+  /// Sets a user's password and clears every brute-force block of their identifiers; false for
+  /// an unknown user.
+  func setPassword(_ password: String, userID: String, now: Double) -> Bool {
+    guard var user = byID[userID] else { return false }
+    user.password = password
+    user.updatedAt = now
+    byID[userID] = user
+    let identifiers = [user.email, user.username, user.phoneNumber].compactMap { $0?.lowercased() }
+    failures = failures.filter { key, _ in
+      !identifiers.contains { key.hasPrefix($0 + "|") }
+    }
+    return true
+  }
+
+  /// Replaces a user's record (same id).
+  func update(_ user: UserRecord) {
+    guard byID[user.userID] != nil else { return }
+    byID[user.userID] = user
+  }
+
   /// Records a failed login; returns the consecutive count.
   func recordFailure(key: String) -> Int {
     let count = (failures[key] ?? 0) + 1

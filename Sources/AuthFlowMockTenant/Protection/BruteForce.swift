@@ -1,0 +1,32 @@
+import AuthFlowJOSE
+
+/// Brute-force protection (PROTOCOL §9): consecutive failures per user (identifier) and IP; at the
+/// tenant's `brute_force_limit` the pair is blocked (`too_many_attempts`) and the user, when known,
+/// gets an unblock email. The unblock link or a password reset clears the block.
+struct BruteForce {
+  let tenant: MockTenant
+
+  static func key(identifier: String, ip: String) -> String { "\(identifier.lowercased())|\(ip)" }
+
+  func isBlocked(_ key: String) async -> Bool {
+    await tenant.users.failureCount(key: key) >= tenant.fixture.settings.bruteForceLimit
+  }
+
+  /// Counts a failure; the one that reaches the limit sends the unblock email.
+  func recordFailure(_ key: String, user: UserRecord?) async {
+    let count = await tenant.users.recordFailure(key: key)
+    guard count == tenant.fixture.settings.bruteForceLimit, let address = user?.email else { return }
+    let ticket = RandomToken.make(bytes: 24)
+    let now = tenant.clock.seconds
+    await tenant.protection.issue(.unblock(failureKey: key), id: ticket, expiresAt: now + 432_000)
+    let link = tenant.baseURL + "lo/unblock?ticket=" + FormEncoding.escape(ticket)
+    await tenant.outbox.send(
+      channel: .email, to: address, subject: "Your account has been blocked",
+      body: "We detected suspicious login attempts. Click the link to unblock your account: \(link)", link: link,
+      at: now)
+  }
+
+  func succeeded(_ key: String) async {
+    await tenant.users.clearFailures(key: key)
+  }
+}

@@ -1,0 +1,51 @@
+import AuthFlowCore
+import Hummingbird
+
+/// API rate limiting (PROTOCOL §9) on the Authentication API: a fixed one-minute window on the
+/// virtual clock per client IP and path. Every response carries `X-RateLimit-Limit`,
+/// `X-RateLimit-Remaining` and `X-RateLimit-Reset` (epoch seconds); past the limit the answer is
+/// 429 `too_many_requests`. The limit is the tenant's `rate_limit_per_minute`, or
+/// `defaultLimit` when the fixture sets none.
+struct RateLimitMiddleware: RouterMiddleware {
+  typealias Context = BasicRequestContext
+  let tenant: MockTenant
+
+  static let defaultLimit = 1000
+  static let window = 60.0
+  /// The Authentication API: what is limited and carries the headers.
+  static let prefixes = [
+    "/oauth/", "/dbconnections/", "/passwordless/", "/userinfo", "/mfa/", "/passkey/", "/otp/", "/co/",
+  ]
+
+  static let tooManyRequests = OAuthError(
+    status: .tooManyRequests, code: "too_many_requests",
+    description:
+      "Too many requests. Check the X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset headers.")
+
+  static func applies(to path: String) -> Bool { prefixes.contains { path.hasPrefix($0) } }
+
+  func handle(
+    _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    let path = request.uri.path
+    guard Self.applies(to: path) else { return try await next(request, context) }
+    let limit = tenant.fixture.settings.rateLimitPerMinute ?? Self.defaultLimit
+    let key = RequestParameters.clientIP(of: request) + " " + path
+    let window = await tenant.protection.count(key, now: tenant.clock.seconds, windowLength: Self.window)
+    var response: Response
+    if window.count > limit {
+      response = Self.tooManyRequests.response
+    } else {
+      response = try await next(request, context)
+    }
+    Self.set("X-RateLimit-Limit", String(limit), on: &response.headers)
+    Self.set("X-RateLimit-Remaining", String(max(0, limit - window.count)), on: &response.headers)
+    Self.set("X-RateLimit-Reset", String(Int((window.start + Self.window).rounded(.up))), on: &response.headers)
+    return response
+  }
+
+  static func set(_ name: String, _ value: String, on headers: inout HTTPFields) {
+    guard let field = HTTPFields.Element.Name(name) else { return }
+    headers[field] = value
+  }
+}

@@ -1,0 +1,35 @@
+/// The MFA API's errors (PROTOCOL §3.6; the SDK matches the `invalid_grant` and `expired_token`
+/// strings exactly; statuses UNCONFIRMED: 403 for `invalid_grant` like the other grants, 401 for
+/// token problems).
+extension OAuthError {
+  static let expiredMFAToken = OAuthError(
+    status: .unauthorized, code: "expired_token", description: "mfa_token is expired")
+  static let invalidBindingCode = OAuthError(
+    status: .forbidden, code: "invalid_grant", description: "Invalid binding_code.")
+  static let mfaRejected = OAuthError(
+    status: .forbidden, code: "invalid_grant", description: "MFA Authorization rejected.")
+  static let invalidOOBCode = OAuthError(status: .forbidden, code: "invalid_grant", description: "Invalid oob_code.")
+  static let authorizationPending = OAuthError(
+    status: .badRequest, code: "authorization_pending",
+    description: "Authorization pending: please repeat the request in a few seconds.")
+  static let slowDown = OAuthError(
+    status: .badRequest, code: "slow_down", description: "You are polling faster than allowed. Try again in 5 seconds.")
+  static let missingBearer = OAuthError(
+    status: .unauthorized, code: "unauthorized",
+    description: "Missing or invalid Authorization header (Bearer mfa_token)")
+  static let associationRequired = OAuthError(
+    status: .badRequest, code: "association_required",
+    description: "User is not enrolled. You can use /mfa/associate endpoint to enroll the first authenticator.")
+  static func unsupportedChallengeType(_ types: String) -> OAuthError {
+    OAuthError(
+      status: .badRequest, code: "unsupported_challenge_type", description: "User is not enrolled with \(types).")
+  }
+  static let unknownAuthenticator = OAuthError(
+    status: .badRequest, code: "invalid_request", description: "Authenticator not found or not enrolled.")
+  static func invalidAssociation(_ why: String) -> OAuthError {
+    OAuthError(status: .badRequest, code: "invalid_request", description: why)
+  }
+  static let alreadyEnrolled = OAuthError(
+    status: .forbidden, code: "access_denied",
+    description: "User is already enrolled. Use /mfa/challenge to challenge an enrolled authenticator.")
+}

@@ -1,0 +1,257 @@
+import AuthFlowCore
+import AuthFlowJOSE
+import Foundation
+import Hummingbird
+
+/// The MFA API (PROTOCOL §3.6): `GET /mfa/authenticators`, `POST /mfa/associate` (both with
+/// `Authorization: Bearer <mfa_token>`) and `POST /mfa/challenge`. The codes they start are
+/// completed by the `mfa-otp` and `mfa-oob` grants of `/oauth/token`.
+struct MFARoutes {
+  let tenant: MockTenant
+
+  /// How often a push may be polled, seconds.
+  static let pollInterval = 5.0
+  /// OOB codes live as long as the MFA token.
+  static let oobLifetime = 300.0
+
+  func register(on router: Router<BasicRequestContext>) {
+    router.get("/mfa/authenticators") { request, _ in
+      await answer {
+        let (_, _, user) = try await MFATokens(tenant: tenant).resolve(bearer(request))
+        return Responses.json(.array(MFAMethods.authenticators(of: user).map(\.json)))
+      }
+    }
+    router.post("/mfa/associate") { request, context in
+      await answer { try await associate(request, context: context) }
+    }
+    router.post("/mfa/challenge") { request, context in
+      await answer { try await challenge(request, context: context) }
+    }
+  }
+
+  private func answer(_ body: () async throws -> Response) async -> Response {
+    do {
+      return try await body()
+    } catch let error as OAuthError {
+      return error.response
+    } catch {
+      return OAuthError.malformedBody.response
+    }
+  }
+
+  private func bearer(_ request: Request) throws(OAuthError) -> String {
+    guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer "),
+      case let token = String(header.dropFirst(7)).trimmingWhitespace(), !token.isEmpty
+    else { throw OAuthError.missingBearer }
+    return token
+  }
+
+  private func associate(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    let token = try bearer(request)
+    let (_, grant, user) = try await MFATokens(tenant: tenant).resolve(token)
+    guard let parameters = await RequestParameters.body(of: request, context: context) else {
+      throw OAuthError.malformedBody
+    }
+    if MFAMethods.authenticators(of: user).contains(where: { $0.type != "recovery-code" }) {
+      throw OAuthError.alreadyEnrolled
+    }
+    let types = Self.list(parameters.values["authenticator_types"])
+    var body: [String: Value]
+    let now = tenant.clock.seconds
+    if types == ["otp"] {
+      let secret = Base32.encode((0..<20).map { _ in UInt8.random(in: 0...255) })
+      await tenant.mfa.setPendingOTP(MFAEnrollment(kind: .totp, secret: secret), mfaToken: token)
+      let label = FormEncoding.escape(user.email ?? user.userID)
+      let issuer = FormEncoding.escape(tenant.host)
+      body = [
+        "authenticator_type": .string("otp"), "secret": .string(secret),
+        "barcode_uri": .string("otpauth://totp/\(issuer):\(label)?secret=\(secret)&issuer=\(issuer)"),
+      ]
+    } else if types == ["oob"] {
+      let channels = Self.list(parameters.values["oob_channels"])
+      guard channels.count == 1, let channel = channels.first else {
+        throw OAuthError.invalidAssociation("oob_channels must be one of sms, email, auth0")
+      }
+      let enrolment: MFAEnrollment?
+      var bindingCode: String?
+      switch channel {
+      case "sms":
+        guard let phone = parameters.string("phone_number"), PasswordlessRoutes.isE164(phone) else {
+          throw OAuthError.invalidAssociation("phone_number must be in E.164 format")
+        }
+        enrolment = MFAEnrollment(kind: .sms, secret: phone)
+        bindingCode = sixDigits(Int.random(in: 0..<1_000_000))
+      case "email":
+        guard let email = parameters.string("email"), DBConnectionRoutes.isEmail(email) else {
+          throw OAuthError.invalidAssociation("email is required for the email channel")
+        }
+        enrolment = MFAEnrollment(kind: .email, secret: email)
+        bindingCode = sixDigits(Int.random(in: 0..<1_000_000))
+      case "auth0":
+        enrolment = nil
+      default:
+        throw OAuthError.invalidAssociation("oob_channels must be one of sms, email, auth0")
+      }
+      let oobCode = RandomToken.make(bytes: 24)
+      if let enrolment, let bindingCode {
+        await MFAMethods.deliver(bindingCode, to: enrolment, tenant: tenant)
+      }
+      await tenant.mfa.addOOB(
+        MFAStore.OOBChallenge(
+          mfaToken: token, userID: user.userID, channel: channel, bindingCode: bindingCode, status: .pending,
+          expiresAt: now + Self.oobLifetime, enrolment: enrolment), code: oobCode)
+      body = [
+        "authenticator_type": .string("oob"), "oob_channel": .string(channel), "oob_code": .string(oobCode),
+        "binding_method": .string(channel == "auth0" ? "" : "prompt"),
+      ]
+      if channel == "auth0" {
+        body["binding_method"] = nil
+        body["barcode_uri"] = .string("otpauth://totp/\(FormEncoding.escape(tenant.host))?enrollment_tx_id=\(oobCode)")
+      }
+    } else {
+      throw OAuthError.invalidAssociation("authenticator_types must be [\"otp\"] or [\"oob\"]")
+    }
+    if !user.mfa.contains(where: { $0.kind == .recoveryCode }) {
+      let code = MFAMethods.newRecoveryCode()
+      var updated = user
+      updated.mfa.append(MFAEnrollment(kind: .recoveryCode, secret: code))
+      await tenant.users.update(updated)
+      body["recovery_codes"] = .array([.string(code)])
+    }
+    _ = grant
+    return Responses.json(.object(body))
+  }
+
+  private func challenge(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    guard let parameters = await RequestParameters.body(of: request, context: context) else {
+      throw OAuthError.malformedBody
+    }
+    guard let clientID = parameters.string("client_id") else { throw OAuthError.missingClientID }
+    guard let client = tenant.fixture.client(id: clientID) else { throw OAuthError.unauthorizedClient }
+    let token = parameters.string("mfa_token")
+    let (mfaToken, grant, user) = try await MFATokens(tenant: tenant).resolve(token)
+    guard grant.clientID == client.clientID else { throw OAuthError.malformedMFAToken }
+    let enrolled = MFAMethods.authenticators(of: user).filter { $0.type != "recovery-code" }
+    guard !enrolled.isEmpty else { throw OAuthError.associationRequired }
+    let requested = (parameters.string("challenge_type") ?? "otp oob").split(separator: " ").map(String.init)
+    guard requested.allSatisfy({ $0 == "otp" || $0 == "oob" }) else {
+      throw OAuthError.unsupportedChallengeType(requested.joined(separator: " "))
+    }
+    let chosen: MFAMethods.Authenticator
+    if let id = parameters.string("authenticator_id") {
+      guard let found = enrolled.first(where: { $0.id == id }) else { throw OAuthError.unknownAuthenticator }
+      guard requested.contains(found.type) else {
+        throw OAuthError.unsupportedChallengeType(requested.joined(separator: " "))
+      }
+      chosen = found
+    } else {
+      guard let found = enrolled.first(where: { requested.contains($0.type) }) else {
+        throw OAuthError.unsupportedChallengeType(requested.joined(separator: " "))
+      }
+      chosen = found
+    }
+    guard chosen.type == "oob", let enrolment = chosen.enrolment else {
+      return Responses.json(.object(["challenge_type": .string("otp")]))
+    }
+    let oobCode = RandomToken.make(bytes: 24)
+    let bindingCode = sixDigits(Int.random(in: 0..<1_000_000))
+    await MFAMethods.deliver(bindingCode, to: enrolment, tenant: tenant)
+    await tenant.mfa.addOOB(
+      MFAStore.OOBChallenge(
+        mfaToken: mfaToken, userID: user.userID, channel: chosen.channel ?? "sms", bindingCode: bindingCode,
+        status: .pending, expiresAt: tenant.clock.seconds + Self.oobLifetime), code: oobCode)
+    return Responses.json(
+      .object(["challenge_type": .string("oob"), "oob_code": .string(oobCode), "binding_method": .string("prompt")]))
+  }
+
+  /// A string list from a JSON array, or a space-separated form value.
+  static func list(_ value: Value?) -> [String] {
+    switch value {
+    case .array(let items)?: return items.compactMap(\.stringValue)
+    case .string(let text)?: return text.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+    default: return []
+    }
+  }
+}
+
+/// Resolves MFA tokens: unknown → `Malformed mfa_token`, past the 10-minute lifetime →
+/// `expired_token` / `mfa_token is expired`.
+struct MFATokens {
+  let tenant: MockTenant
+
+  static let lifetime = 600.0
+
+  func resolve(_ token: String?) async throws(OAuthError) -> (String, Grant, UserRecord) {
+    guard let token else { throw OAuthError.missingParameter("mfa_token") }
+    switch await tenant.mfaTokens.lookup(token, now: tenant.clock.seconds) {
+    case .missing: throw OAuthError.malformedMFAToken
+    case .expired: throw OAuthError.expiredMFAToken
+    case .live(let grant):
+      guard let userID = grant.userID, let user = await tenant.users.user(id: userID) else {
+        throw OAuthError.malformedMFAToken
+      }
+      return (token, grant, user)
+    }
+  }
+}
+
+/// A user's authenticators as the MFA API shows them, and code delivery.
+enum MFAMethods {
+  struct Authenticator {
+    var id: String
+    /// `otp`, `oob` or `recovery-code`.
+    var type: String
+    var channel: String?
+    var name: String?
+    var enrolment: MFAEnrollment?
+
+    var json: Value {
+      var members: [String: Value] = [
+        "id": .string(id), "authenticator_type": .string(type), "type": .string(type), "active": .bool(true),
+      ]
+      if let channel { members["oob_channel"] = .string(channel) }
+      if let name { members["name"] = .string(name) }
+      return .object(members)
+    }
+  }
+
+  static func authenticators(of user: UserRecord) -> [Authenticator] {
+    user.mfa.enumerated().map { index, factor in
+      switch factor.kind {
+      case .totp: return Authenticator(id: "totp|dev_\(index)", type: "otp", enrolment: factor)
+      case .sms:
+        return Authenticator(
+          id: "sms|dev_\(index)", type: "oob", channel: "sms", name: masked(factor.secret), enrolment: factor)
+      case .email:
+        return Authenticator(
+          id: "email|dev_\(index)", type: "oob", channel: "email", name: masked(factor.secret), enrolment: factor)
+      case .recoveryCode: return Authenticator(id: "recovery-code|dev_\(index)", type: "recovery-code")
+      }
+    }
+  }
+
+  /// `XXXXXXXX…2`: the last two characters only.
+  static func masked(_ text: String) -> String { "XXXXXXXX" + String(text.suffix(2)) }
+
+  /// Sends the binding code by SMS or email (the outbox).
+  static func deliver(_ code: String, to enrolment: MFAEnrollment, tenant: MockTenant) async {
+    let now = tenant.clock.seconds
+    switch enrolment.kind {
+    case .sms:
+      await tenant.outbox.send(
+        channel: .sms, to: enrolment.secret, subject: "", body: "Your verification code is: \(code)", code: code,
+        at: now)
+    case .email:
+      await tenant.outbox.send(
+        channel: .email, to: enrolment.secret, subject: "Your verification code",
+        body: "Your verification code is: \(code)", code: code, at: now)
+    case .totp, .recoveryCode: break
+    }
+  }
+
+  /// A 24-character recovery code (A-Z, 2-9).
+  static func newRecoveryCode() -> String {
+    let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
+    return String((0..<24).map { _ in alphabet[Int.random(in: 0..<alphabet.count)] })
+  }
+}

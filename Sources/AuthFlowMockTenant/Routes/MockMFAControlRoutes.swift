@@ -1,0 +1,24 @@
+import AuthFlowCore
+import Hummingbird
+
+/// Test control for push MFA: `POST /__mock/mfa/push` `{"oob_code", "approve": bool}` approves or
+/// rejects a pending push (what the Guardian app would do).
+struct MockMFAControlRoutes {
+  let tenant: MockTenant
+
+  static let badBody = OAuthError(
+    status: .badRequest, code: "invalid_request",
+    description: "Body must be {\"oob_code\": <code>, \"approve\": <bool>}")
+  static let unknownPush = OAuthError(
+    status: .notFound, code: "not_found", description: "No pending push with this oob_code")
+
+  func register(on router: Router<BasicRequestContext>) {
+    router.post("/__mock/mfa/push") { request, context in
+      guard let parameters = await RequestParameters.body(of: request, context: context),
+        let code = parameters.string("oob_code"), case .bool(let approve)? = parameters.values["approve"]
+      else { return Self.badBody.response }
+      guard await tenant.mfa.decide(code, approve: approve) else { return Self.unknownPush.response }
+      return Responses.empty(status: .noContent)
+    }
+  }
+}

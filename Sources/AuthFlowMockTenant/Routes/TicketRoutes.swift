@@ -1,0 +1,67 @@
+import AuthFlowCore
+import AuthFlowJOSE
+import Hummingbird
+
+/// The links of the mock's emails: `/lo/reset` (password reset form; a reset also clears the
+/// user's brute-force blocks) and `/lo/unblock` (brute-force unblock). Tickets are single use.
+struct TicketRoutes {
+  let tenant: MockTenant
+
+  static let unblocked = "Your account has been unblocked."
+  static let passwordChanged = "Password changed. You can now log in with the new password."
+  static let invalidTicket = AuthorizeError(code: "invalid_ticket", description: "This link is invalid or has expired.")
+
+  func register(on router: Router<BasicRequestContext>) {
+    router.get("/lo/unblock") { request, _ in
+      let ticket = RequestParameters.query(of: request).string("ticket") ?? ""
+      guard case .unblock(let key)? = await tenant.protection.redeem(ticket, now: tenant.clock.seconds) else {
+        return Self.errorPage
+      }
+      await tenant.users.clearFailures(key: key)
+      return Responses.html(LoginPages.page(title: "Unblocked", kind: "unblocked", body: "<h1>\(Self.unblocked)</h1>"))
+    }
+    router.get("/lo/reset") { request, _ in
+      let ticket = RequestParameters.query(of: request).string("ticket") ?? ""
+      guard case .resetPassword? = await tenant.protection.ticket(ticket, now: tenant.clock.seconds) else {
+        return Self.errorPage
+      }
+      return Responses.html(Self.resetForm(ticket: ticket, error: nil))
+    }
+    router.post("/lo/reset") { request, context in
+      let query = RequestParameters.query(of: request)
+      guard let form = await RequestParameters.body(of: request, context: context),
+        let ticket = query.string("ticket") ?? form.string("ticket"),
+        case .resetPassword? = await tenant.protection.ticket(ticket, now: tenant.clock.seconds)
+      else { return Self.errorPage }
+      let policy = tenant.fixture.settings.passwordPolicy
+      guard let password = form.string("password"), policy.evaluate(password).verified else {
+        return Responses.html(
+          Self.resetForm(ticket: ticket, error: "Password is too weak:\n" + policy.text), status: .badRequest)
+      }
+      guard case .resetPassword(let userID)? = await tenant.protection.redeem(ticket, now: tenant.clock.seconds),
+        await tenant.users.setPassword(password, userID: userID, now: tenant.clock.seconds)
+      else { return Self.errorPage }
+      return Responses.html(
+        LoginPages.page(title: "Password changed", kind: "password-changed", body: "<h1>\(Self.passwordChanged)</h1>"))
+    }
+  }
+
+  static var errorPage: Response {
+    Responses.html(
+      LoginPages.error(code: invalidTicket.code, description: invalidTicket.description), status: .badRequest)
+  }
+
+  static func resetForm(ticket: String, error: String?) -> String {
+    LoginPages.page(
+      title: "Change your password", kind: "reset-password",
+      body: """
+        <h1>Change Your Password</h1>
+        \(LoginPages.errorElement(error))
+        <form method="POST" action="/lo/reset?ticket=\(HTML.escape(FormEncoding.escape(ticket)))" id="reset-form">
+          <label for="password">New password</label>
+          <input type="password" id="password" name="password" autocomplete="new-password" required>
+          <button type="submit" name="action" value="default">Reset password</button>
+        </form>
+        """)
+  }
+}

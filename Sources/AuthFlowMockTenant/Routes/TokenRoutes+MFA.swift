@@ -1,0 +1,114 @@
+import AuthFlowCore
+import AuthFlowJOSE
+import Hummingbird
+
+extension TokenRoutes {
+  /// `mfa_requirements` of an `mfa_required` answer: what the user can be challenged with, or
+  /// `enroll` when they have nothing but a recovery code.
+  static func mfaRequirements(of user: UserRecord) -> Value {
+    var challenge: [Value] = []
+    for kind in [MFAEnrollment.Kind.totp, .sms, .email, .recoveryCode]
+    where user.mfa.contains(where: { $0.kind == kind }) {
+      let type: String
+      switch kind {
+      case .totp: type = "otp"
+      case .sms: type = "phone"
+      case .email: type = "email"
+      case .recoveryCode: type = "recovery-code"
+      }
+      challenge.append(.object(["type": .string(type)]))
+    }
+    guard user.mfa.contains(where: { $0.kind != .recoveryCode }) else {
+      // Only a recovery code (an enrolment that was removed): the user must enroll a factor.
+      return .object(["enroll": .array(["otp", "phone", "push-notification"].map { .object(["type": .string($0)]) })])
+    }
+    return .object(["challenge": .array(challenge)])
+  }
+
+  /// `mfa-otp`: a TOTP code for an enrolled authenticator or for the association started with this
+  /// MFA token (which it confirms). The MFA token is single use once it succeeds.
+  func mfaOTP(_ parameters: RequestParameters, client: ClientConfig) async throws -> [String: Value] {
+    let (mfaToken, grant, user) = try await MFATokens(tenant: tenant).resolve(parameters.string("mfa_token"))
+    guard let otp = parameters.string("otp") else { throw OAuthError.missingParameter("otp") }
+    guard grant.clientID == client.clientID else { throw OAuthError.malformedMFAToken }
+    let now = tenant.clock.now()
+    let pending = await tenant.mfa.pendingOTP(mfaToken)
+    let candidates = user.mfa.filter { $0.kind == .totp } + (pending.map { [$0] } ?? [])
+    guard let matched = candidates.first(where: { TOTP(base32Secret: $0.secret)?.verify(otp, at: now) ?? false }) else {
+      throw OAuthError.invalidOTP
+    }
+    if matched == pending {
+      var updated = user
+      updated.mfa.append(matched)
+      await tenant.users.update(updated)
+      await tenant.mfa.removePendingOTP(mfaToken)
+    }
+    await tenant.mfaTokens.remove(mfaToken)
+    return try await issuer.response(for: grant, client: client, requestedScope: grant.scope, issueRefreshToken: true)
+  }
+
+  /// `mfa-oob`: polls a push (`authorization_pending`, `slow_down`, rejection) or checks the
+  /// `binding_code` sent by SMS or email. OOB codes are single use.
+  func mfaOOB(_ parameters: RequestParameters, client: ClientConfig) async throws -> [String: Value] {
+    let (mfaToken, grant, user) = try await MFATokens(tenant: tenant).resolve(parameters.string("mfa_token"))
+    guard let oobCode = parameters.string("oob_code") else { throw OAuthError.missingParameter("oob_code") }
+    guard grant.clientID == client.clientID else { throw OAuthError.malformedMFAToken }
+    let now = tenant.clock.seconds
+    guard var challenge = await tenant.mfa.oobChallenge(oobCode, now: now), challenge.mfaToken == mfaToken else {
+      throw OAuthError.invalidOOBCode
+    }
+    if let expected = challenge.bindingCode {
+      guard let given = parameters.string("binding_code"), RandomToken.constantTimeEquals(given, expected) else {
+        challenge.failures += 1
+        if challenge.failures >= 5 {
+          await tenant.mfa.removeOOB(oobCode)
+        } else {
+          await tenant.mfa.updateOOB(oobCode, challenge)
+        }
+        throw OAuthError.invalidBindingCode
+      }
+    } else {
+      switch challenge.status {
+      case .rejected:
+        await tenant.mfa.removeOOB(oobCode)
+        throw OAuthError.mfaRejected
+      case .pending:
+        let tooFast = challenge.lastPoll.map { now - $0 < MFARoutes.pollInterval } ?? false
+        challenge.lastPoll = now
+        await tenant.mfa.updateOOB(oobCode, challenge)
+        throw tooFast ? OAuthError.slowDown : OAuthError.authorizationPending
+      case .approved: break
+      }
+    }
+    await tenant.mfa.removeOOB(oobCode)
+    if let enrolment = challenge.enrolment, !user.mfa.contains(enrolment) {
+      var updated = user
+      updated.mfa.append(enrolment)
+      await tenant.users.update(updated)
+    }
+    await tenant.mfaTokens.remove(mfaToken)
+    return try await issuer.response(for: grant, client: client, requestedScope: grant.scope, issueRefreshToken: true)
+  }
+
+  /// `mfa-recovery-code`: the user's recovery code; it is replaced, and the new one is in the
+  /// response as `recovery_code`.
+  func mfaRecoveryCode(_ parameters: RequestParameters, client: ClientConfig) async throws -> [String: Value] {
+    let (mfaToken, grant, user) = try await MFATokens(tenant: tenant).resolve(parameters.string("mfa_token"))
+    guard let code = parameters.string("recovery_code") else { throw OAuthError.missingParameter("recovery_code") }
+    guard grant.clientID == client.clientID else { throw OAuthError.malformedMFAToken }
+    guard
+      let index = user.mfa.firstIndex(where: { factor in
+        factor.kind == .recoveryCode && RandomToken.constantTimeEquals(factor.secret, code)
+      })
+    else { throw OAuthError.mfaRejected }
+    let next = MFAMethods.newRecoveryCode()
+    var updated = user
+    updated.mfa[index] = MFAEnrollment(kind: .recoveryCode, secret: next)
+    await tenant.users.update(updated)
+    await tenant.mfaTokens.remove(mfaToken)
+    var body = try await issuer.response(
+      for: grant, client: client, requestedScope: grant.scope, issueRefreshToken: true)
+    body["recovery_code"] = .string(next)
+    return body
+  }
+}

@@ -1,0 +1,101 @@
+import AuthFlowCore
+import AuthFlowJOSE
+import Hummingbird
+
+/// The MFA step of Universal Login: after the password of a user enrolled in TOTP, a code form
+/// (`code`, bound to the transaction by `_csrf`) at `/u/mfa-otp-challenge`. Wrong codes show an
+/// error; `maxFailures` wrong codes block the transaction.
+struct UniversalLoginMFARoutes {
+  let tenant: MockTenant
+
+  static let path = "/u/mfa-otp-challenge"
+  static let maxFailures = 5
+  /// How long the code form stays valid, seconds.
+  static let lifetime = 600.0
+
+  func register(on router: Router<BasicRequestContext>) {
+    router.get("/u/mfa-otp-challenge") { request, _ in
+      guard let transaction = await pending(RequestParameters.query(of: request).string("state")) else {
+        return Self.errorPage(.unknownTransaction, status: .badRequest)
+      }
+      return render(transaction)
+    }
+    router.post("/u/mfa-otp-challenge") { request, context in await submit(request, context: context) }
+  }
+
+  /// Moves `transaction` to the MFA step for `userID` and shows the code form.
+  func begin(_ transaction: LoginTransaction, userID: String) async -> Response {
+    var updated = transaction
+    updated.pendingMFAUserID = userID
+    updated.mfaFailures = 0
+    await tenant.transactions.insert(updated, key: updated.id, expiresAt: tenant.clock.seconds + Self.lifetime)
+    return render(updated)
+  }
+
+  private func submit(_ request: Request, context: BasicRequestContext) async -> Response {
+    let query = RequestParameters.query(of: request)
+    guard let form = await RequestParameters.body(of: request, context: context),
+      var transaction = await pending(query.string("state") ?? form.string("state")),
+      let userID = transaction.pendingMFAUserID
+    else { return Self.errorPage(.unknownTransaction, status: .badRequest) }
+    guard let csrf = form.string("_csrf"), RandomToken.constantTimeEquals(csrf, transaction.csrf) else {
+      return Self.errorPage(.invalidCSRF, status: .forbidden)
+    }
+    guard let code = form.string("code") else {
+      return render(transaction, error: LoginMessages.missingMFACode, status: .badRequest)
+    }
+    guard let user = await tenant.users.user(id: userID) else {
+      return Self.errorPage(.unknownTransaction, status: .badRequest)
+    }
+    let now = tenant.clock.now()
+    let valid = user.mfa.contains { factor in
+      factor.kind == .totp && (TOTP(base32Secret: factor.secret)?.verify(code, at: now) ?? false)
+    }
+    guard valid else {
+      transaction.mfaFailures += 1
+      if transaction.mfaFailures >= Self.maxFailures {
+        await tenant.transactions.remove(transaction.id)
+        return Responses.html(
+          LoginPages.error(code: "too_many_attempts", description: LoginMessages.mfaBlocked), status: .tooManyRequests)
+      }
+      await tenant.transactions.insert(
+        transaction, key: transaction.id, expiresAt: tenant.clock.seconds + Self.lifetime)
+      return render(transaction, error: LoginMessages.wrongMFACode, status: .badRequest)
+    }
+    return await UniversalLoginRoutes(tenant: tenant).completeLogin(transaction, userID: userID)
+  }
+
+  private func pending(_ id: String?) async -> LoginTransaction? {
+    guard let id, let transaction = await tenant.transactions.get(id, now: tenant.clock.seconds),
+      transaction.pendingMFAUserID != nil
+    else { return nil }
+    return transaction
+  }
+
+  private func render(
+    _ transaction: LoginTransaction, error: String? = nil, status: HTTPResponse.Status = .ok
+  )
+    -> Response
+  {
+    let action = "\(Self.path)?state=\(HTML.escape(FormEncoding.escape(transaction.id)))"
+    let text = LoginPages.page(
+      title: "Verify your identity", kind: "mfa-otp",
+      body: """
+        <h1>Verify Your Identity</h1>
+        <p>Check your preferred one-time password application for a code.</p>
+        \(LoginPages.errorElement(error))
+        <form method="POST" action="\(action)" id="mfa-form">
+          <input type="hidden" name="state" value="\(HTML.escape(transaction.id))">
+          <input type="hidden" name="_csrf" value="\(HTML.escape(transaction.csrf))">
+          <label for="code">Enter your one-time code</label>
+          <input type="text" id="code" name="code" inputmode="numeric" autocomplete="one-time-code" required>
+          <button type="submit" name="action" value="default">Continue</button>
+        </form>
+        """)
+    return Responses.html(text, status: status)
+  }
+
+  private static func errorPage(_ error: AuthorizeError, status: HTTPResponse.Status) -> Response {
+    Responses.html(LoginPages.error(code: error.code, description: error.description), status: status)
+  }
+}
