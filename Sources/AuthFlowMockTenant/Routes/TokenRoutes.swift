@@ -15,11 +15,12 @@ struct TokenRoutes {
     static let passwordRealm = "http://auth0.com/oauth/grant-type/password-realm"
     static let passwordlessOTP = "http://auth0.com/oauth/grant-type/passwordless/otp"
     static let mfaOTP = "http://auth0.com/oauth/grant-type/mfa-otp"
+    static let webauthn = "urn:okta:params:oauth:grant-type:webauthn"
   }
 
   static let supportedGrantTypes = [
     GrantType.authorizationCode, GrantType.refreshToken, GrantType.clientCredentials, GrantType.password,
-    GrantType.passwordRealm, GrantType.passwordlessOTP, GrantType.mfaOTP,
+    GrantType.passwordRealm, GrantType.passwordlessOTP, GrantType.mfaOTP, GrantType.webauthn,
   ]
 
   func register(on router: Router<BasicRequestContext>) {
@@ -53,6 +54,7 @@ struct TokenRoutes {
     case GrantType.password, GrantType.passwordRealm: body = try await password(parameters, client: client)
     case GrantType.passwordlessOTP: body = try await passwordless(parameters, client: client)
     case GrantType.mfaOTP: body = try await mfaOTP(parameters, client: client)
+    case GrantType.webauthn: body = try await webauthn(parameters, client: client)
     default: throw OAuthError.unsupportedGrantType(grantType)
     }
     return Responses.json(.object(body))

@@ -23,6 +23,7 @@ public final class MockTenant: Sendable {
   let passwordlessCodes = ExpiringStore<String>()
   let refreshTokens = RefreshTokenStore()
   let outbox = Outbox()
+  let passkeys = PasskeyStore()
 
   /// Builds a tenant. `signingKey` defaults to the fixture's key, or a fresh RSA-2048 key.
   public init(
@@ -80,5 +81,6 @@ public final class MockTenant: Sendable {
     await passwordlessCodes.removeAll()
     await refreshTokens.removeAll()
     await outbox.clear()
+    await passkeys.reset()
   }
 }

@@ -6,6 +6,8 @@ public enum ActionRegistry {
   public static let all: [any Action.Type] = [
     AssertAction.self,
     HTTPAction.self,
+    PasskeyLoginAction.self,
+    PasskeySignupAction.self,
     SetAction.self,
     WaitAction.self,
   ].sorted { $0.signature.name < $1.signature.name }
