@@ -28,6 +28,7 @@ public func buildMockTenantRouter(tenant: MockTenant) -> Router<BasicRequestCont
   PasswordlessRoutes(tenant: tenant).register(on: router)
   MockControlRoutes(tenant: tenant).register(on: router)
   PasskeyRoutes(tenant: tenant).register(on: router)
+  ManagementUserRoutes(tenant: tenant).register(on: router)
   return router
 }
 

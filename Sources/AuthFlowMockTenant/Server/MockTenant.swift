@@ -24,6 +24,7 @@ public final class MockTenant: Sendable {
   let refreshTokens = RefreshTokenStore()
   let outbox = Outbox()
   let passkeys = PasskeyStore()
+  let identityLinks = IdentityLinkStore()
 
   /// Builds a tenant. `signingKey` defaults to the fixture's key, or a fresh RSA-2048 key.
   public init(
@@ -82,5 +83,6 @@ public final class MockTenant: Sendable {
     await refreshTokens.removeAll()
     await outbox.clear()
     await passkeys.reset()
+    await identityLinks.reset()
   }
 }
