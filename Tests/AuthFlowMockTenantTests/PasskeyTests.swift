@@ -124,7 +124,8 @@ import Testing
       let stale = try cloned.assert(rpID: Self.rpID, challenge: secondChallenge, origin: Self.origin)
       let response = try await Self.token(client, session: second, response: stale)
       #expect(response.status == .forbidden)
-      #expect(response.json["error_description"] == .string("The signature counter did not increase (stored 1, received 1)"))
+      #expect(
+        response.json["error_description"] == .string("The signature counter did not increase (stored 1, received 1)"))
     }
   }
 
@@ -139,8 +140,13 @@ import Testing
           "The relying party id hash does not match",
           { try authenticator.assert(rpID: "evil.test", challenge: $0, origin: Self.origin, allowCredentials: []) }
         ),
-        ("The origin 'https://evil.test' is not allowed", { try authenticator.assert(rpID: Self.rpID, challenge: $0, origin: "https://evil.test") }),
-        ("The passkey is not registered.", { try stranger.assert(rpID: Self.rpID, challenge: $0, origin: Self.origin) }),
+        (
+          "The origin 'https://evil.test' is not allowed",
+          { try authenticator.assert(rpID: Self.rpID, challenge: $0, origin: "https://evil.test") }
+        ),
+        (
+          "The passkey is not registered.", { try stranger.assert(rpID: Self.rpID, challenge: $0, origin: Self.origin) }
+        ),
       ]
       var evil = VirtualAuthenticator()
       _ = evil.register(rpID: "evil.test", userHandle: [1], userName: "x", challenge: "c", origin: Self.origin)
@@ -164,23 +170,31 @@ import Testing
       // A registration answered to a login challenge has the wrong type.
       let (session, challenge) = try await Self.challenge(client)
       var fresh = authenticator
-      let created = fresh.register(rpID: Self.rpID, userHandle: [1], userName: "x", challenge: challenge, origin: Self.origin)
+      let created = fresh.register(
+        rpID: Self.rpID, userHandle: [1], userName: "x", challenge: challenge, origin: Self.origin)
       let assertion = try authenticator.assert(rpID: Self.rpID, challenge: challenge, origin: Self.origin)
       var fields = assertion.member("response")?.objectValue ?? [:]
       fields["clientDataJSON"] = created.member("response")?.member("clientDataJSON")
       let mixed = Value.object((assertion.objectValue ?? [:]).merging(["response": .object(fields)]) { $1 })
       let token = try await Self.token(client, session: session, response: mixed)
-      #expect(token.json["error_description"] == .string("clientDataJSON type is 'webauthn.create', expected 'webauthn.get'"))
+      #expect(
+        token.json["error_description"] == .string("clientDataJSON type is 'webauthn.create', expected 'webauthn.get'"))
     }
   }
 
   @Test func startEndpointsValidateTheirInput() async throws {
     try await MockHarness.test(try MockHarness.tenant()) { client in
       let cases: [(String, [String: Value], Int, String)] = [
-        ("/passkey/register", ["client_id": .string("native-client-id")], 400, "Missing required parameter: user_profile"),
+        (
+          "/passkey/register", ["client_id": .string("native-client-id")], 400,
+          "Missing required parameter: user_profile"
+        ),
         (
           "/passkey/register",
-          ["client_id": .string("native-client-id"), "user_profile": .object(["email": .string("a@b.c"), "x": .string("1")])],
+          [
+            "client_id": .string("native-client-id"),
+            "user_profile": .object(["email": .string("a@b.c"), "x": .string("1")]),
+          ],
           400, "Unknown user_profile attribute: x"
         ),
         (
@@ -193,11 +207,20 @@ import Testing
           ["client_id": .string("native-client-id"), "user_profile": .object(["email": .string("alice@example.com")])],
           400, "The user already exists."
         ),
-        ("/passkey/challenge", ["client_id": .string("web-client-id"), "client_secret": .string("web-client-secret")], 403,
-         "Grant type 'urn:okta:params:oauth:grant-type:webauthn' not allowed for the client."),
+        (
+          "/passkey/challenge", ["client_id": .string("web-client-id"), "client_secret": .string("web-client-secret")],
+          403,
+          "Grant type 'urn:okta:params:oauth:grant-type:webauthn' not allowed for the client."
+        ),
         ("/passkey/challenge", ["client_id": .string("nobody")], 401, "Unauthorized"),
-        ("/passkey/challenge", ["client_id": .string("native-client-id"), "realm": .string("email")], 400, "the connection was not found"),
-        ("/passkey/challenge", ["client_id": .string("native-client-id"), "organization": .string("org_nope")], 400, "Organization not found: org_nope"),
+        (
+          "/passkey/challenge", ["client_id": .string("native-client-id"), "realm": .string("email")], 400,
+          "the connection was not found"
+        ),
+        (
+          "/passkey/challenge", ["client_id": .string("native-client-id"), "organization": .string("org_nope")], 400,
+          "Organization not found: org_nope"
+        ),
       ]
       for (path, body, status, description) in cases {
         let response = try await client.postJSON(path, body)

@@ -78,7 +78,10 @@ public struct AuthenticatorData: Sendable {
     output += [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: signCount >> UInt32($0)) }
     if let credential = attestedCredential {
       output += credential.aaguid
-      output += [UInt8(truncatingIfNeeded: credential.credentialID.count >> 8), UInt8(truncatingIfNeeded: credential.credentialID.count)]
+      output += [
+        UInt8(truncatingIfNeeded: credential.credentialID.count >> 8),
+        UInt8(truncatingIfNeeded: credential.credentialID.count),
+      ]
       output += credential.credentialID
       output += credential.publicKey.cbor.encoded
     }

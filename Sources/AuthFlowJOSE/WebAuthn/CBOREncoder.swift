@@ -40,7 +40,9 @@ extension CBOR {
     case .float(let value):
       output.append(0xfb)
       let bits = value.bitPattern
-      for shift in stride(from: 56, through: 0, by: -8) { output.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+      for shift in stride(from: 56, through: 0, by: -8) {
+        output.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
+      }
     }
   }
 
@@ -53,10 +55,14 @@ extension CBOR {
     case 0x100...0xffff: output += [type | 25, UInt8(argument >> 8), UInt8(truncatingIfNeeded: argument)]
     case 0x1_0000...0xffff_ffff:
       output.append(type | 26)
-      for shift in stride(from: 24, through: 0, by: -8) { output.append(UInt8(truncatingIfNeeded: argument >> UInt64(shift))) }
+      for shift in stride(from: 24, through: 0, by: -8) {
+        output.append(UInt8(truncatingIfNeeded: argument >> UInt64(shift)))
+      }
     default:
       output.append(type | 27)
-      for shift in stride(from: 56, through: 0, by: -8) { output.append(UInt8(truncatingIfNeeded: argument >> UInt64(shift))) }
+      for shift in stride(from: 56, through: 0, by: -8) {
+        output.append(UInt8(truncatingIfNeeded: argument >> UInt64(shift)))
+      }
     }
   }
 }

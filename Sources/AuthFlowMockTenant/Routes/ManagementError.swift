@@ -46,9 +46,11 @@ struct ManagementError: Error, Sendable {
     status: .badRequest, message: "Payload validation error: 'Missing required property: link_with'",
     errorCode: "invalid_body")
   static let invalidLinkToken = ManagementError(
-    status: .badRequest, message: "link_with must be an RS256 ID token issued by this tenant", errorCode: "invalid_body")
+    status: .badRequest, message: "link_with must be an RS256 ID token issued by this tenant", errorCode: "invalid_body"
+  )
   static let linkAudienceMismatch = ManagementError(
-    status: .badRequest, message: "The link_with token's aud must be the calling token's azp", errorCode: "invalid_body")
+    status: .badRequest, message: "The link_with token's aud must be the calling token's azp", errorCode: "invalid_body"
+  )
   static let linkSameUser = ManagementError(
     status: .badRequest, message: "Main identity and the new one are the same.", errorCode: "invalid_body")
   static let alreadyLinked = ManagementError(

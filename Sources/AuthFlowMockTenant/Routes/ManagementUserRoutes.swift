@@ -95,7 +95,11 @@ struct ManagementUserRoutes {
       guard let members = metadata.objectValue else { throw ManagementError.metadataNotObject }
       // Merge: top-level keys replace, null removes.
       for (key, value) in members {
-        updated.userMetadata[key] = value.isNull ? nil : value
+        if value.isNull {
+          updated.userMetadata.removeValue(forKey: key)
+        } else {
+          updated.userMetadata[key] = value
+        }
       }
       updated.updatedAt = tenant.clock.seconds
       await tenant.users.insert(updated)

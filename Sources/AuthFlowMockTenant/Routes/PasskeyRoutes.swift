@@ -107,7 +107,9 @@ struct PasskeyRoutes {
 
   private func organization(_ parameters: RequestParameters) throws -> OrganizationConfig? {
     guard let reference = parameters.string("organization") else { return nil }
-    guard let organization = tenant.organization(reference) else { throw PasskeyMessages.organizationNotFound(reference) }
+    guard let organization = tenant.organization(reference) else {
+      throw PasskeyMessages.organizationNotFound(reference)
+    }
     return organization
   }
 
@@ -124,7 +126,9 @@ struct PasskeyRoutes {
     guard let members = value.objectValue, members.count <= 10 else { throw PasskeyMessages.badMetadata }
     var metadata: [String: String] = [:]
     for (key, member) in members {
-      guard let text = member.stringValue, key.count <= 100, text.count <= 500 else { throw PasskeyMessages.badMetadata }
+      guard let text = member.stringValue, key.count <= 100, text.count <= 500 else {
+        throw PasskeyMessages.badMetadata
+      }
       metadata[key] = text
     }
     return metadata
@@ -158,12 +162,14 @@ enum PasskeyMessages {
   }
   static let emailRequired = OAuthError(
     status: .badRequest, code: "invalid_request", description: "user_profile.email is required by the connection")
-  static let userExists = OAuthError(status: .badRequest, code: "invalid_request", description: "The user already exists.")
+  static let userExists = OAuthError(
+    status: .badRequest, code: "invalid_request", description: "The user already exists.")
   static let badMetadata = OAuthError(
     status: .badRequest, code: "invalid_request",
     description: "user_metadata must have at most 10 string properties (keys ≤ 100, values ≤ 500 characters)")
   static let notFirstPartyApp = OAuthError(
-    status: .badRequest, code: "invalid_request", description: "Passkeys are only available to first-party applications")
+    status: .badRequest, code: "invalid_request", description: "Passkeys are only available to first-party applications"
+  )
   static func organizationNotFound(_ reference: String) -> OAuthError {
     OAuthError(status: .badRequest, code: "invalid_request", description: "Organization not found: \(reference)")
   }

@@ -108,7 +108,8 @@ extension TokenRoutes {
     return try await issuer.response(for: grant, client: client, requestedScope: requested, issueRefreshToken: true)
   }
 
-  func passkey(_ credential: RegisteredCredential, userID: String, userHandle: String, now: Double) -> PasskeyCredential {
+  func passkey(_ credential: RegisteredCredential, userID: String, userHandle: String, now: Double) -> PasskeyCredential
+  {
     PasskeyCredential(
       id: Base64URL.encode(credential.credentialID), userID: userID, userHandle: userHandle,
       publicKey: credential.publicKey, signCount: credential.signCount, aaguid: credential.aaguid,

@@ -74,9 +74,11 @@ public struct PasskeyLoginAction: Action {
     context.secrets.register(secretsIn: authSession)
     let token = try await PasskeyExchange.send(
       path: "oauth/token",
-      body: try PasskeyExchange.tokenBody(authSession: authSession, authnResponse: authn, input: input, context: context),
+      body: try PasskeyExchange.tokenBody(
+        authSession: authSession, authnResponse: authn, input: input, context: context),
       in: context)
     guard (200..<300).contains(token.status) else { return PasskeyExchange.protocolError(token) }
-    return .success(PasskeyExchange.credentials(token, extra: ["passkey": .object(["id": authn.member("id") ?? .null])]))
+    return .success(
+      PasskeyExchange.credentials(token, extra: ["passkey": .object(["id": authn.member("id") ?? .null])]))
   }
 }

@@ -10,7 +10,8 @@ public struct PasskeySignupAction: Action {
     ParameterSignature("realm", .string, summary: "Database connection (default: the tenant's default directory)."),
     ParameterSignature("organization", .string, summary: "Organization id or name."),
     ParameterSignature("audience", .string, summary: "API audience of the access token."),
-    ParameterSignature("scope", .string, summary: "Scope; `openid` is added when missing (default `openid profile email`)."),
+    ParameterSignature(
+      "scope", .string, summary: "Scope; `openid` is added when missing (default `openid profile email`)."),
     ParameterSignature(
       "authenticator", .string,
       summary: "The virtual authenticator's name (default `default`); it keeps its passkeys for the scenario."),
@@ -84,7 +85,8 @@ public struct PasskeySignupAction: Action {
     context.secrets.register(secretsIn: authSession)
     let token = try await PasskeyExchange.send(
       path: "oauth/token",
-      body: try PasskeyExchange.tokenBody(authSession: authSession, authnResponse: authn, input: input, context: context),
+      body: try PasskeyExchange.tokenBody(
+        authSession: authSession, authnResponse: authn, input: input, context: context),
       in: context)
     guard (200..<300).contains(token.status) else { return PasskeyExchange.protocolError(token) }
     return .success(

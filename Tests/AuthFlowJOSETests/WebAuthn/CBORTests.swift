@@ -35,7 +35,10 @@ import Testing
     (.map([.text("a"): .int(1), .text("b"): .array([.int(2), .int(3)])]), "a26161016162820203"),
     (.array([.text("a"), .map([.text("b"): .text("c")])]), "826161a161626163"),
     (
-      .map([.text("a"): .text("A"), .text("b"): .text("B"), .text("c"): .text("C"), .text("d"): .text("D"), .text("e"): .text("E")]),
+      .map([
+        .text("a"): .text("A"), .text("b"): .text("B"), .text("c"): .text("C"), .text("d"): .text("D"),
+        .text("e"): .text("E"),
+      ]),
       "a56161614161626142616361436164614461656145"
     ),
   ]
