@@ -6,6 +6,7 @@ public enum ActionRegistry {
   public static let all: [any Action.Type] = [
     AssertAction.self,
     HTTPAction.self,
+    ManagementUsersAction.self,
     PasskeyLoginAction.self,
     PasskeySignupAction.self,
     SetAction.self,
