@@ -18,12 +18,13 @@ struct TokenRoutes {
     static let mfaOOB = "http://auth0.com/oauth/grant-type/mfa-oob"
     static let mfaRecoveryCode = "http://auth0.com/oauth/grant-type/mfa-recovery-code"
     static let tokenExchange = "urn:ietf:params:oauth:grant-type:token-exchange"
+    static let webauthn = "urn:okta:params:oauth:grant-type:webauthn"
   }
 
   static let supportedGrantTypes = [
     GrantType.authorizationCode, GrantType.refreshToken, GrantType.clientCredentials, GrantType.password,
     GrantType.passwordRealm, GrantType.passwordlessOTP, GrantType.mfaOTP, GrantType.mfaOOB,
-    GrantType.mfaRecoveryCode, GrantType.tokenExchange,
+    GrantType.mfaRecoveryCode, GrantType.tokenExchange, GrantType.webauthn,
   ]
 
   func register(on router: Router<BasicRequestContext>) {
@@ -60,6 +61,7 @@ struct TokenRoutes {
     case GrantType.mfaOOB: body = try await mfaOOB(parameters, client: client)
     case GrantType.mfaRecoveryCode: body = try await mfaRecoveryCode(parameters, client: client)
     case GrantType.tokenExchange: body = try await tokenExchange(parameters, client: client)
+    case GrantType.webauthn: body = try await webauthn(parameters, client: client)
     default: throw OAuthError.unsupportedGrantType(grantType)
     }
     return Responses.json(.object(body))

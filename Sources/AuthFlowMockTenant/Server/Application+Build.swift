@@ -37,6 +37,8 @@ public func buildMockTenantRouter(tenant: MockTenant) -> Router<BasicRequestCont
   OpenAPIRoutes().register(on: router)
   FaultRoutes(tenant: tenant).register(on: router)
   MockControlRoutes(tenant: tenant).register(on: router)
+  PasskeyRoutes(tenant: tenant).register(on: router)
+  ManagementUserRoutes(tenant: tenant).register(on: router)
   return router
 }
 

@@ -28,6 +28,8 @@ public final class MockTenant: Sendable {
   let faults = FaultStore()
   /// Apple authorization codes already exchanged (single use).
   let usedSubjectTokens = ExpiringStore<Bool>()
+  let passkeys = PasskeyStore()
+  let identityLinks = IdentityLinkStore()
 
   /// Builds a tenant. `signingKey` defaults to the fixture's key, or a fresh RSA-2048 key.
   public init(
@@ -89,5 +91,7 @@ public final class MockTenant: Sendable {
     await mfa.removeAll()
     await faults.removeAll()
     await usedSubjectTokens.removeAll()
+    await passkeys.reset()
+    await identityLinks.reset()
   }
 }

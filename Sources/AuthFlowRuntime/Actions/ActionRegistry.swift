@@ -6,6 +6,9 @@ public enum ActionRegistry {
   public static let all: [any Action.Type] = [
     AssertAction.self,
     HTTPAction.self,
+    ManagementUsersAction.self,
+    PasskeyLoginAction.self,
+    PasskeySignupAction.self,
     SetAction.self,
     WaitAction.self,
   ].sorted { $0.signature.name < $1.signature.name }

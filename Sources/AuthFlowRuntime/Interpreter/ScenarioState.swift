@@ -4,6 +4,8 @@ public import AuthFlowCore
 actor ScenarioState {
   private(set) var variables: [String: Value] = [:]
   private(set) var stepResults: [String: Value] = [:]
+  /// The scenario's virtual WebAuthn authenticators.
+  let authenticators = VirtualAuthenticatorPool()
 
   func setVariable(_ name: String, _ value: Value) {
     variables[name] = value

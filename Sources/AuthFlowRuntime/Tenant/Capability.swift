@@ -4,6 +4,6 @@ public enum Capability {
   public static let mock: Set<String> = [
     "authorization_code", "pkce", "refresh_token", "refresh_token_rotation", "password_realm", "password",
     "client_credentials", "userinfo", "revocation", "logout", "discovery", "passwordless", "passwordless_email",
-    "passwordless_sms", "signup", "organizations", "mfa", "implicit", "mock_control",
+    "passwordless_sms", "signup", "organizations", "mfa", "implicit", "mock_control", "passkeys",
   ]
 }

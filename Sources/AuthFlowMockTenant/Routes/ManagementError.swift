@@ -1,0 +1,60 @@
+import AuthFlowCore
+import Hummingbird
+
+/// A Management API v2 error: `{"statusCode","error","message","errorCode"}` (PROTOCOL §7).
+/// Messages are UNCONFIRMED except where PROTOCOL gives them.
+struct ManagementError: Error, Sendable {
+  var status: HTTPResponse.Status
+  var message: String
+  var errorCode: String
+
+  var response: Response {
+    Responses.json(
+      .object([
+        "statusCode": .int(Int(status.code)), "error": .string(status.reasonPhrase), "message": .string(message),
+        "errorCode": .string(errorCode),
+      ]), status: status)
+  }
+
+  static let missingToken = ManagementError(
+    status: .unauthorized, message: "Missing authentication", errorCode: "missing_authentication")
+  static let invalidToken = ManagementError(status: .unauthorized, message: "Invalid token", errorCode: "invalid_token")
+  static func badAudience(_ expected: String) -> ManagementError {
+    ManagementError(
+      status: .unauthorized, message: "Bad audience: the token is not for \(expected)", errorCode: "invalid_token")
+  }
+  static func insufficientScope(_ expected: [String]) -> ManagementError {
+    ManagementError(
+      status: .forbidden, message: "Insufficient scope, expected any of: \(expected.joined(separator: ","))",
+      errorCode: "insufficient_scope")
+  }
+  static let notCurrentUser = ManagementError(
+    status: .forbidden, message: "A user-context token may only act on its own user", errorCode: "insufficient_scope")
+  static let userNotFound = ManagementError(
+    status: .notFound, message: "The user does not exist.", errorCode: "inexistent_user")
+  static let malformedBody = ManagementError(
+    status: .badRequest, message: "Payload validation error: 'Invalid JSON body'", errorCode: "invalid_body")
+  static func additionalProperty(_ name: String) -> ManagementError {
+    ManagementError(
+      status: .badRequest, message: "Payload validation error: 'Additional properties not allowed: \(name)'",
+      errorCode: "invalid_body")
+  }
+  static let metadataNotObject = ManagementError(
+    status: .badRequest, message: "Payload validation error: 'user_metadata must be an object'",
+    errorCode: "invalid_body")
+  static let missingLinkWith = ManagementError(
+    status: .badRequest, message: "Payload validation error: 'Missing required property: link_with'",
+    errorCode: "invalid_body")
+  static let invalidLinkToken = ManagementError(
+    status: .badRequest, message: "link_with must be an RS256 ID token issued by this tenant", errorCode: "invalid_body"
+  )
+  static let linkAudienceMismatch = ManagementError(
+    status: .badRequest, message: "The link_with token's aud must be the calling token's azp", errorCode: "invalid_body"
+  )
+  static let linkSameUser = ManagementError(
+    status: .badRequest, message: "Main identity and the new one are the same.", errorCode: "invalid_body")
+  static let alreadyLinked = ManagementError(
+    status: .conflict, message: "The identity is already linked.", errorCode: "identity_conflict")
+  static let identityNotFound = ManagementError(
+    status: .notFound, message: "The identity is not linked to the user.", errorCode: "inexistent_identity")
+}

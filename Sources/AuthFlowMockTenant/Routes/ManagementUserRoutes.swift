@@ -1,0 +1,165 @@
+import AuthFlowCore
+import AuthFlowJOSE
+import Foundation
+import Hummingbird
+
+/// Management API v2 users (PROTOCOL §7): get (with `fields`/`include_fields`), patch
+/// `user_metadata` (merge), link (`link_with`: a secondary ID token) and unlink, with the
+/// current-user rules for user-context tokens.
+struct ManagementUserRoutes {
+  let tenant: MockTenant
+
+  static let readScopes = ["read:users", "read:current_user"]
+  static let patchScopes = ["update:users", "update:current_user_metadata", "create:current_user_metadata"]
+  static let identityScopes = ["update:users", "update:current_user_identities"]
+  /// Scopes that let a token act on any user.
+  static let adminScopes: Set<String> = ["read:users", "update:users"]
+
+  func register(on router: Router<BasicRequestContext>) {
+    router.get("/api/v2/users/:id") { request, context in
+      await respond { try await get(request, id: context.parameters.get("id")) }
+    }
+    router.patch("/api/v2/users/:id") { request, context in
+      await respond { try await patch(request, context: context, id: context.parameters.get("id")) }
+    }
+    router.post("/api/v2/users/:id/identities") { request, context in
+      await respond { try await link(request, context: context, id: context.parameters.get("id")) }
+    }
+    router.delete("/api/v2/users/:id/identities/:provider/:secondary") { request, context in
+      await respond {
+        try await unlink(
+          request, id: context.parameters.get("id"), provider: context.parameters.get("provider"),
+          secondary: context.parameters.get("secondary"))
+      }
+    }
+  }
+
+  private func respond(_ body: () async throws -> Response) async -> Response {
+    do {
+      return try await body()
+    } catch let error as ManagementError {
+      return error.response
+    } catch {
+      return ManagementError(status: .badRequest, message: "\(error)", errorCode: "invalid_body").response
+    }
+  }
+
+  /// The caller's token and the target user, with the scope and current-user rules applied.
+  private func authorize(
+    _ request: Request, id rawID: String?, anyOf scopes: [String]
+  ) async throws -> (BearerToken, UserRecord) {
+    let audience = tenant.issuer + "api/v2/"
+    let token: BearerToken
+    do {
+      token = try BearerToken.verify(request, tenant: tenant, audience: audience)
+    } catch .missing {
+      throw ManagementError.missingToken
+    } catch .wrongAudience {
+      throw ManagementError.badAudience(audience)
+    } catch {
+      throw ManagementError.invalidToken
+    }
+    let granted = token.scopes
+    guard scopes.contains(where: granted.contains) else { throw ManagementError.insufficientScope(scopes) }
+    let id = rawID.map { $0.removingPercentEncoding ?? $0 } ?? ""
+    // Current-user rule: without an admin scope, the token's subject must be the user.
+    if granted.isDisjoint(with: Self.adminScopes.intersection(scopes)) {
+      guard !token.isClientCredentials, token.subject == id else { throw ManagementError.notCurrentUser }
+    }
+    guard let user = await tenant.users.user(id: id) else { throw ManagementError.userNotFound }
+    return (token, user)
+  }
+
+  private func get(_ request: Request, id: String?) async throws -> Response {
+    let (_, user) = try await authorize(request, id: id, anyOf: Self.readScopes)
+    var object = await userObject(user)
+    let query = RequestParameters.query(of: request)
+    if let fields = query.string("fields") {
+      let names = Set(fields.split(separator: ",").map { String($0).trimmingWhitespace() })
+      let include = query.string("include_fields") != "false"
+      object = object.filter { names.contains($0.key) == include }
+    }
+    return Responses.json(.object(object))
+  }
+
+  private func patch(_ request: Request, context: BasicRequestContext, id: String?) async throws -> Response {
+    let (_, user) = try await authorize(request, id: id, anyOf: Self.patchScopes)
+    guard let parameters = await RequestParameters.body(of: request, context: context) else {
+      throw ManagementError.malformedBody
+    }
+    if let other = parameters.values.keys.sorted().first(where: { $0 != "user_metadata" }) {
+      throw ManagementError.additionalProperty(other)
+    }
+    var updated = user
+    if let metadata = parameters.values["user_metadata"] {
+      guard let members = metadata.objectValue else { throw ManagementError.metadataNotObject }
+      // Merge: top-level keys replace, null removes.
+      for (key, value) in members {
+        if value.isNull {
+          updated.userMetadata.removeValue(forKey: key)
+        } else {
+          updated.userMetadata[key] = value
+        }
+      }
+      updated.updatedAt = tenant.clock.seconds
+      await tenant.users.insert(updated)
+    }
+    return Responses.json(.object(await userObject(updated)))
+  }
+
+  private func link(_ request: Request, context: BasicRequestContext, id: String?) async throws -> Response {
+    let (token, user) = try await authorize(request, id: id, anyOf: Self.identityScopes)
+    guard let parameters = await RequestParameters.body(of: request, context: context) else {
+      throw ManagementError.malformedBody
+    }
+    guard let linkWith = parameters.string("link_with") else { throw ManagementError.missingLinkWith }
+    guard let jws = try? tenant.verificationKeys.verify(linkWith), jws.algorithmName == "RS256",
+      jws.claims["iss"]?.stringValue == tenant.issuer, let secondaryID = jws.claims["sub"]?.stringValue
+    else { throw ManagementError.invalidLinkToken }
+    // The secondary ID token must have been issued to the app that holds the calling token.
+    let audiences = jws.claims["aud"]?.arrayValue?.compactMap(\.stringValue) ?? [jws.claims["aud"]?.stringValue ?? ""]
+    guard let azp = token.authorizedParty, audiences.contains(azp) else { throw ManagementError.linkAudienceMismatch }
+    guard secondaryID != user.userID else { throw ManagementError.linkSameUser }
+    guard let secondary = await tenant.users.user(id: secondaryID) else { throw ManagementError.userNotFound }
+    guard await !tenant.identityLinks.isLinked(secondaryID) else { throw ManagementError.alreadyLinked }
+    var identity = Self.identity(of: secondary)
+    identity["profileData"] = .object(
+      UserClaims.attributes(of: secondary).filter { ["email", "email_verified", "name"].contains($0.key) })
+    await tenant.identityLinks.link(.object(identity), to: user.userID)
+    return Responses.json(.array(await identities(of: user)), status: .created)
+  }
+
+  private func unlink(_ request: Request, id: String?, provider: String?, secondary: String?) async throws -> Response {
+    let (_, user) = try await authorize(request, id: id, anyOf: Self.identityScopes)
+    let secondaryID = secondary.map { $0.removingPercentEncoding ?? $0 } ?? ""
+    guard let provider, await tenant.identityLinks.unlink(provider: provider, userID: secondaryID, from: user.userID)
+    else { throw ManagementError.identityNotFound }
+    return Responses.json(.array(await identities(of: user)))
+  }
+
+  /// The user object of the Management API.
+  func userObject(_ user: UserRecord) async -> [String: Value] {
+    var object = UserClaims.attributes(of: user)
+    object["user_id"] = .string(user.userID)
+    object["user_metadata"] = .object(user.userMetadata)
+    object["app_metadata"] = .object(user.appMetadata)
+    object["created_at"] = .string(UserClaims.isoMilliseconds(1_700_000_000))
+    if let username = user.username { object["username"] = .string(username) }
+    if user.blocked { object["blocked"] = .bool(true) }
+    object["identities"] = .array(await identities(of: user))
+    return object
+  }
+
+  private func identities(of user: UserRecord) async -> [Value] {
+    [.object(Self.identity(of: user))] + (await tenant.identityLinks.identities(of: user.userID))
+  }
+
+  static func identity(of user: UserRecord) -> [String: Value] {
+    let parts = user.userID.split(separator: "|", maxSplits: 1).map(String.init)
+    let provider = parts.count == 2 ? parts[0] : "auth0"
+    return [
+      "connection": .string(user.connection), "provider": .string(provider),
+      "user_id": .string(parts.last ?? user.userID), "isSocial": .bool(!["auth0", "email", "sms"].contains(provider)),
+    ]
+  }
+}

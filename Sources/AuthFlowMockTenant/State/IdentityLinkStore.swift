@@ -1,0 +1,34 @@
+import AuthFlowCore
+
+/// Secondary identities linked to primary users (Management API `…/identities`).
+actor IdentityLinkStore {
+  private var linked: [String: [Value]] = [:]
+
+  func identities(of userID: String) -> [Value] { linked[userID] ?? [] }
+
+  func link(_ identity: Value, to userID: String) {
+    linked[userID, default: []].append(identity)
+  }
+
+  /// Removes the identity `provider|userID`; false when it was not linked.
+  func unlink(provider: String, userID: String, from primary: String) -> Bool {
+    let before = linked[primary]?.count ?? 0
+    linked[primary]?.removeAll {
+      $0.member("provider")?.stringValue == provider && $0.member("user_id")?.stringValue == userID
+    }
+    return (linked[primary]?.count ?? 0) < before
+  }
+
+  func isLinked(_ userID: String) -> Bool {
+    linked.values.contains { identities in
+      identities.contains { identity in
+        let provider = identity.member("provider")?.stringValue ?? ""
+        return "\(provider)|\(identity.member("user_id")?.stringValue ?? "")" == userID
+      }
+    }
+  }
+
+  func reset() {
+    linked.removeAll()
+  }
+}

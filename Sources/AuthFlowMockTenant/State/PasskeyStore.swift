@@ -1,0 +1,68 @@
+import AuthFlowJOSE
+
+/// A passkey registered with the tenant (through `/passkey/register` or My Account).
+struct PasskeyCredential: Sendable {
+  /// base64url credential id.
+  var id: String
+  var userID: String
+  /// base64url user handle.
+  var userHandle: String
+  var publicKey: COSEKey
+  var signCount: UInt32
+  var aaguid: [UInt8]
+  var backedUp: Bool
+  var createdAt: Double
+}
+
+/// A pending passkey ceremony, keyed by its `auth_session`; single use.
+struct PasskeySession: Sendable {
+  enum Kind: Sendable {
+    /// `/passkey/register`: a new user with this profile.
+    case signup(profile: [String: String], metadata: [String: String], userHandle: String)
+    /// `/passkey/challenge`: an existing user's discoverable credential.
+    case login
+    /// My Account enrollment for an existing user.
+    case enrollment(userID: String, userHandle: String)
+  }
+
+  var kind: Kind
+  var clientID: String?
+  var realm: String
+  var challenge: String
+  var organization: OrganizationConfig?
+}
+
+/// The tenant's passkeys and pending ceremonies.
+actor PasskeyStore {
+  private var credentials: [String: PasskeyCredential] = [:]
+  let sessions = ExpiringStore<PasskeySession>()
+
+  func credential(id: String) -> PasskeyCredential? { credentials[id] }
+
+  func credentials(userID: String) -> [PasskeyCredential] {
+    credentials.values.filter { $0.userID == userID }.sorted { $0.createdAt < $1.createdAt }
+  }
+
+  /// The user handle the user's passkeys already use, if any.
+  func userHandle(userID: String) -> String? { credentials.values.first { $0.userID == userID }?.userHandle }
+
+  func insert(_ credential: PasskeyCredential) {
+    credentials[credential.id] = credential
+  }
+
+  /// Stores a verified counter. Fails when another assertion already moved the counter to or past
+  /// `newCount` (a replay racing the first use).
+  func advance(id: String, from stored: UInt32, to newCount: UInt32) -> Bool {
+    guard let current = credentials[id], current.signCount == stored else { return false }
+    credentials[id]?.signCount = newCount
+    return true
+  }
+
+  @discardableResult
+  func remove(id: String) -> PasskeyCredential? { credentials.removeValue(forKey: id) }
+
+  func reset() async {
+    credentials.removeAll()
+    await sessions.removeAll()
+  }
+}

@@ -1,0 +1,123 @@
+public import AuthFlowCore
+import AuthFlowHTTP
+public import AuthFlowScenario
+import Foundation
+
+/// `management_users` — the Management API v2 users calls of Auth0.swift v2's `Users` client
+/// (PROTOCOL §7): get, patch `user_metadata`, link, unlink.
+public struct ManagementUsersAction: Action {
+  public static let signature = ActionSignature(
+    name: "management_users", summary: "Call the Management API v2 users endpoints with a user-context token.",
+    parameters: [
+      ParameterSignature("token", .string, required: true, summary: "Management API access token (Bearer)."),
+      ParameterSignature(
+        "operation", .oneOf(["get", "patch_metadata", "link", "unlink"]), required: true, summary: "What to do."),
+      ParameterSignature("user_id", .string, summary: "The user (default: the token's `sub`)."),
+      ParameterSignature("fields", .array(of: .string), summary: "get: the fields to include (or exclude)."),
+      ParameterSignature("include_fields", .bool, summary: "get: include (default) or exclude `fields`."),
+      ParameterSignature("user_metadata", .map, summary: "patch_metadata: merged into the user's metadata."),
+      ParameterSignature("link_with", .string, summary: "link: the secondary account's ID token."),
+      ParameterSignature("provider", .string, summary: "unlink: the secondary identity's provider."),
+      ParameterSignature("secondary_user_id", .string, summary: "unlink: the secondary identity's user id."),
+    ])
+
+  public static let documentation = """
+    `get` sends `GET /api/v2/users/{id}` (with `fields` and `include_fields` only when `fields`
+    is given), `patch_metadata` sends `PATCH /api/v2/users/{id}` `{"user_metadata":…}`, `link`
+    sends `POST /api/v2/users/{id}/identities` `{"link_with":…}` and `unlink` sends
+    `DELETE /api/v2/users/{id}/identities/{provider}/{secondary_user_id}`; `{id}` is
+    percent-encoded (`auth0%7C123`). The result: `user` (get, patch_metadata) or `identities`
+    (link, unlink), and the raw exchange under `response`. Errors
+    (`{statusCode,error,message,errorCode}`) become the step's `error` with `code` = `errorCode`.
+    """
+
+  public static let example = """
+    scenario: Read and update the user's own metadata
+    client: native
+    steps:
+      - id: login
+        http:
+          url: oauth/token
+          method: POST
+          json:
+            grant_type: http://auth0.com/oauth/grant-type/password-realm
+            client_id: ${{ client.client_id }}
+            username: ${{ tenant.users.alice.email }}
+            password: ${{ tenant.users.alice.password }}
+            realm: Username-Password-Authentication
+            audience: ${{ tenant.issuer }}api/v2/
+            scope: openid read:current_user update:current_user_metadata
+      - id: patch
+        management_users:
+          token: ${{ steps.login.body.access_token }}
+          operation: patch_metadata
+          user_metadata: { theme: dark }
+        expect:
+          user.user_metadata.theme: dark
+      - id: get
+        management_users:
+          token: ${{ steps.login.body.access_token }}
+          operation: get
+          fields: [user_id, user_metadata]
+        expect:
+          user.user_metadata.theme: dark
+          user.email: { exists: false }
+      - id: someone_else
+        management_users:
+          token: ${{ steps.login.body.access_token }}
+          operation: get
+          user_id: auth0|bob0002
+        expect:
+          error.code: insufficient_scope
+          error.status: 403
+    """
+
+  public init() {}
+
+  public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
+    let input = Parameters(parameters)
+    let token = try input.requiredString("token")
+    let operation = try input.requiredString("operation")
+    guard let userID = try input.string("user_id") ?? JWTValue(raw: token)?.claims["sub"]?.stringValue else {
+      throw .invalidParameter("user_id", "is required when the token has no `sub`")
+    }
+    let path = "api/v2/users/" + Self.encode(userID)
+    let answer: PasskeyExchange.Answer
+    var resultKey = "user"
+    switch operation {
+    case "get":
+      var query = ""
+      if let fields = input["fields"]?.arrayValue, !fields.isEmpty {
+        let names = fields.map { $0.display(revealSecrets: true) }.joined(separator: ",")
+        let include = try input.bool("include_fields") ?? true
+        query = "?" + URLParameters([("fields", names), ("include_fields", String(include))]).queryString()
+      }
+      answer = try await PasskeyExchange.send(.get, path: path + query, body: nil, bearer: token, in: context)
+    case "patch_metadata":
+      let metadata = try input.object("user_metadata") ?? [:]
+      answer = try await PasskeyExchange.send(
+        .patch, path: path, body: .object(["user_metadata": .object(metadata)]), bearer: token, in: context)
+    case "link":
+      resultKey = "identities"
+      let linkWith = try input.requiredString("link_with")
+      answer = try await PasskeyExchange.send(
+        path: path + "/identities", body: .object(["link_with": .string(linkWith)]), bearer: token, in: context)
+    default:
+      resultKey = "identities"
+      let provider = try input.requiredString("provider")
+      let secondary = try input.requiredString("secondary_user_id")
+      answer = try await PasskeyExchange.send(
+        .delete, path: "\(path)/identities/\(Self.encode(provider))/\(Self.encode(secondary))", body: nil,
+        bearer: token, in: context)
+    }
+    guard (200..<300).contains(answer.status) else { return PasskeyExchange.protocolError(answer) }
+    return .success(.object([resultKey: answer.body, "response": answer.response]))
+  }
+
+  /// A path segment, percent-encoded (`|` → `%7C`).
+  static func encode(_ segment: String) -> String {
+    var allowed = CharacterSet.alphanumerics
+    allowed.insert(charactersIn: "-._~")
+    return segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment
+  }
+}

@@ -1,0 +1,91 @@
+public import AuthFlowCore
+import AuthFlowHTTP
+import Foundation
+
+/// The JSON requests of the passkey actions (PROTOCOL §1: JSON bodies, `Auth0-Client`-free here)
+/// and how their answers become step results.
+enum PasskeyExchange {
+  /// The parsed answer of one JSON request.
+  struct Answer {
+    var status: Int
+    var headers: HTTPHeaderFields
+    var body: Value
+    var response: Value
+  }
+
+  /// POSTs (or sends with `method`) a JSON body to a path of the tenant.
+  static func send(
+    _ method: HTTPMethod = .post, path: String, body: Value?, bearer: String? = nil, in context: ActionContext
+  ) async throws(ActionError) -> Answer {
+    let url = context.tenant.baseURL + path
+    var request =
+      body.map { HTTPRequest.json(method, url: url, body: $0) } ?? HTTPRequest(method: method, url: url)
+    request.headers["Accept"] = "application/json"
+    if let bearer { request.headers["Authorization"] = "Bearer \(bearer)" }
+    let response: HTTPResponse
+    do {
+      response = try await context.transport.send(request)
+    } catch {
+      throw .environment("\(method.rawValue) \(url): \(error.message)")
+    }
+    if response.status >= 500 {
+      throw .environment("\(method.rawValue) \(url) answered \(response.status)")
+    }
+    let parsed = response.jsonValue?.taggingSecrets() ?? .string(response.bodyText)
+    return Answer(
+      status: response.status, headers: response.headers, body: parsed,
+      response: .object(HTTPResult.value(of: response)))
+  }
+
+  /// A protocol error from a non-2xx answer, reading any of the envelopes of PROTOCOL §1.
+  static func protocolError(_ answer: Answer) -> ActionOutcome {
+    let body = answer.body
+    let code =
+      body.member("errorCode")?.stringValue ?? body.member("error")?.stringValue ?? body.member("code")?.stringValue
+      ?? body.member("type")?.stringValue ?? "a0.sdk.internal_error.plain"
+    let description =
+      body.member("error_description")?.stringValue ?? body.member("description")?.stringValue
+      ?? body.member("message")?.stringValue ?? body.member("detail")?.stringValue ?? body.stringValue
+    return .protocolError(
+      ProtocolError(code: code, description: description, status: answer.status, body: body),
+      result: .object(["response": answer.response]))
+  }
+
+  /// A successful token response as a credentials result (DESIGN "Step results").
+  static func credentials(_ answer: Answer, extra: [String: Value] = [:]) -> Value {
+    var result = answer.body.objectValue ?? [:]
+    if let expiresIn = result["expires_in"]?.intValue ?? result["expires_in"]?.stringValue.flatMap({ Int($0) }) {
+      result["expires_at"] = .int(Int(Date().timeIntervalSince1970) + expiresIn)
+    }
+    result["response"] = answer.response
+    result.merge(extra) { _, new in new }
+    return .object(result)
+  }
+
+  /// The scope the SDK sends: `openid` prepended when missing.
+  static func scope(_ requested: String?) -> String {
+    let scope = requested ?? "openid profile email"
+    return scope.split(separator: " ").contains("openid") ? scope : "openid " + scope
+  }
+
+  /// The token request completing a passkey ceremony (`urn:okta:params:oauth:grant-type:webauthn`).
+  static func tokenBody(
+    authSession: Value, authnResponse: Value, input: Parameters, context: ActionContext
+  ) throws(ActionError) -> Value {
+    var body: [String: Value] = [
+      "grant_type": .string("urn:okta:params:oauth:grant-type:webauthn"),
+      "client_id": context.client.member("client_id") ?? .null, "auth_session": authSession,
+      "authn_response": authnResponse, "scope": .string(scope(try input.string("scope"))),
+    ]
+    if let secret = context.client.member("client_secret"), !secret.isNull { body["client_secret"] = secret }
+    for name in ["realm", "audience", "organization"] {
+      if let value = try input.string(name) { body[name] = .string(value) }
+    }
+    return .object(body)
+  }
+
+  /// The relying party's origin as a native app's platform authenticator reports it.
+  static func origin(rpID: String, input: Parameters) throws(ActionError) -> String {
+    try input.string("origin") ?? "https://\(rpID)"
+  }
+}

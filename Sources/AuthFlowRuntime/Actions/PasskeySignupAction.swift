@@ -1,0 +1,97 @@
+public import AuthFlowCore
+import AuthFlowHTTP
+import AuthFlowJOSE
+public import AuthFlowScenario
+
+/// `passkey_signup` — sign up with a new passkey: `/passkey/register`, the virtual authenticator
+/// creates the credential, the webauthn grant exchanges it for tokens (PROTOCOL §4.5, §3.5).
+public struct PasskeySignupAction: Action {
+  static let common: [ParameterSignature] = [
+    ParameterSignature("realm", .string, summary: "Database connection (default: the tenant's default directory)."),
+    ParameterSignature("organization", .string, summary: "Organization id or name."),
+    ParameterSignature("audience", .string, summary: "API audience of the access token."),
+    ParameterSignature(
+      "scope", .string, summary: "Scope; `openid` is added when missing (default `openid profile email`)."),
+    ParameterSignature(
+      "authenticator", .string,
+      summary: "The virtual authenticator's name (default `default`); it keeps its passkeys for the scenario."),
+    ParameterSignature("origin", .string, summary: "The origin the authenticator reports (default `https://<rpId>`)."),
+  ]
+
+  public static let signature = ActionSignature(
+    name: "passkey_signup", summary: "Sign up with a passkey created by a virtual WebAuthn authenticator.",
+    parameters: [
+      ParameterSignature("email", .string, summary: "The new user's email (put in `user_profile`)."),
+      ParameterSignature(
+        "user_profile", .map, summary: "`user_profile` members (`email`, `name`, `username`, `phone_number`, …)."),
+      ParameterSignature("user_metadata", .map, summary: "At most 10 string properties."),
+    ] + common)
+
+  public static let documentation = """
+    Sends `POST /passkey/register` with `user_profile` (and `realm`, `organization`,
+    `user_metadata`), lets the named virtual authenticator create a resident P-256 credential for
+    the returned creation options (attestation `none`), then completes the signup with the
+    `urn:okta:params:oauth:grant-type:webauthn` grant (`auth_session`, `authn_response`).
+
+    The result is a credentials result (`access_token`, `id_token`, `refresh_token`, `token_type`,
+    `expires_in`, `expires_at`, `scope`) plus `passkey.id` (the credential id) and
+    `passkey.user_handle`. An error from either request is the step's `error`.
+    """
+
+  public static let example = """
+    scenario: Sign up with a passkey, then log in with it
+    client: native
+    steps:
+      - id: signup
+        passkey_signup:
+          email: ${{ random_email() }}
+        expect:
+          id_token.claims.email_verified: false
+          passkey.id: { exists: true }
+      - id: login
+        passkey_login: {}
+        expect:
+          id_token.claims.sub: ${{ steps.signup.id_token.claims.sub }}
+    """
+
+  public init() {}
+
+  public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
+    let input = Parameters(parameters)
+    var profile = try input.object("user_profile") ?? [:]
+    if let email = try input.string("email") { profile["email"] = .string(email) }
+    guard !profile.isEmpty else { throw .invalidParameter("email", "give `email` or `user_profile`") }
+    var body: [String: Value] = [
+      "client_id": context.client.member("client_id") ?? .null, "user_profile": .object(profile),
+    ]
+    for name in ["realm", "organization"] {
+      if let value = try input.string(name) { body[name] = .string(value) }
+    }
+    if let metadata = try input.object("user_metadata") { body["user_metadata"] = .object(metadata) }
+    let start = try await PasskeyExchange.send(path: "passkey/register", body: .object(body), in: context)
+    guard (200..<300).contains(start.status) else { return PasskeyExchange.protocolError(start) }
+    let options = start.body.member("authn_params_public_key")
+    guard let authSession = start.body.member("auth_session"),
+      let rpID = options?.member("rp")?.member("id")?.stringValue,
+      let handleText = options?.member("user")?.member("id")?.stringValue,
+      let userHandle = Base64URL.decode(handleText), let challenge = options?.member("challenge")?.stringValue,
+      Base64URL.decode(challenge) != nil
+    else { throw .environment("/passkey/register answered without rp.id, user.id or challenge") }
+    let userName = options?.member("user")?.member("name")?.stringValue ?? ""
+    let origin = try PasskeyExchange.origin(rpID: rpID, input: input)
+    let authn = await context.state.authenticators.with(try input.string("authenticator") ?? "default") {
+      $0.register(rpID: rpID, userHandle: Array(userHandle), userName: userName, challenge: challenge, origin: origin)
+    }
+    context.secrets.register(secretsIn: authSession)
+    let token = try await PasskeyExchange.send(
+      path: "oauth/token",
+      body: try PasskeyExchange.tokenBody(
+        authSession: authSession, authnResponse: authn, input: input, context: context),
+      in: context)
+    guard (200..<300).contains(token.status) else { return PasskeyExchange.protocolError(token) }
+    return .success(
+      PasskeyExchange.credentials(
+        token,
+        extra: ["passkey": .object(["id": authn.member("id") ?? .null, "user_handle": .string(handleText)])]))
+  }
+}
