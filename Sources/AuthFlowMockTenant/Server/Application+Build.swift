@@ -27,6 +27,7 @@ public func buildMockTenantRouter(tenant: MockTenant) -> Router<BasicRequestCont
   LogoutRoutes(tenant: tenant).register(on: router)
   PasswordlessRoutes(tenant: tenant).register(on: router)
   MockControlRoutes(tenant: tenant).register(on: router)
+  MockSignRoutes(tenant: tenant).register(on: router)
   return router
 }
 

@@ -6,8 +6,13 @@ public enum ActionRegistry {
   public static let all: [any Action.Type] = [
     AssertAction.self,
     HTTPAction.self,
+    LockParametersAction.self,
+    LogoutAction.self,
+    MockSignAction.self,
     SetAction.self,
+    ValidateIDTokenAction.self,
     WaitAction.self,
+    WebAuthAction.self,
   ].sorted { $0.signature.name < $1.signature.name }
 
   private static let byName: [String: any Action.Type] = Dictionary(
