@@ -98,12 +98,15 @@ struct WebAuthPageTests {
     #expect(verifier.count == 43)
     #expect(request.parameters["code_challenge"] == PKCE.challenge(for: verifier))
     #expect(request.parameters["code_challenge_method"] == "S256")
-    #expect(AuthorizeRequest(AuthorizeRequest.Options(clientID: "c", redirectURI: "r")).parameters["scope"] == "openid profile email")
+    #expect(
+      AuthorizeRequest(AuthorizeRequest.Options(clientID: "c", redirectURI: "r")).parameters["scope"]
+        == "openid profile email")
   }
 
   @Test("An invitation URL gives organization and invitation; a broken one gives nil")
   func invitation() {
-    let found = AuthorizeRequest.invitation(from: "https://app/login?invitation=i1&organization=org_1&organization_name=x")
+    let found = AuthorizeRequest.invitation(
+      from: "https://app/login?invitation=i1&organization=org_1&organization_name=x")
     #expect(found?.organization == "org_1")
     #expect(found?.invitation == "i1")
     #expect(AuthorizeRequest.invitation(from: "https://app/login?organization=org_1") == nil)

@@ -43,7 +43,9 @@ struct MockSignRoutes {
     }
     for (name, value) in body.values["claims"]?.objectValue ?? [:] { claims[name] = value }
     for name in body.values["omit"]?.arrayValue?.compactMap(\.stringValue) ?? [] { claims[name] = nil }
-    var header: [String: Value] = ["alg": .string("RS256"), "kid": .string(tenant.signingKey.kid), "typ": .string("JWT")]
+    var header: [String: Value] = [
+      "alg": .string("RS256"), "kid": .string(tenant.signingKey.kid), "typ": .string("JWT"),
+    ]
     switch variant {
     case .none: header["alg"] = .string("none")
     case .hs256: header["alg"] = .string("HS256")
@@ -56,7 +58,8 @@ struct MockSignRoutes {
     case .none:
       signature = Data()
     case .hs256:
-      signature = (try? SigningKey(hmacSecret: Data("mock-hs256-secret".utf8)).signature(for: Data(input.utf8))) ?? Data()
+      signature =
+        (try? SigningKey(hmacSecret: Data("mock-hs256-secret".utf8)).signature(for: Data(input.utf8))) ?? Data()
     case .valid, .badSignature:
       var bytes = (try? tenant.signingKey.signature(for: Data(input.utf8))) ?? Data()
       if variant == .badSignature, !bytes.isEmpty { bytes[bytes.startIndex] ^= 0xFF }

@@ -7,8 +7,10 @@ public struct LockParametersAction: Action {
   public static let signature = ActionSignature(
     name: "lock_parameters", summary: "Encode Lock v1 authentication parameters as Lock sends them.",
     parameters: [
-      ParameterSignature("parameters", .map, summary: "scope, device, connection_scopes, state, nonce, offline_mode, …"),
-      ParameterSignature("connection", .string, summary: "The current connection (picks its `connection_scopes` entry)."),
+      ParameterSignature(
+        "parameters", .map, summary: "scope, device, connection_scopes, state, nonce, offline_mode, …"),
+      ParameterSignature(
+        "connection", .string, summary: "The current connection (picks its `connection_scopes` entry)."),
     ])
 
   public static let documentation = """
@@ -37,10 +39,12 @@ public struct LockParametersAction: Action {
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let input = Parameters(parameters)
-    let pairs = LockParameters(try input.object("parameters") ?? [:]).payload(connection: try input.string("connection"))
+    let pairs = LockParameters(try input.object("parameters") ?? [:]).payload(
+      connection: try input.string("connection"))
     return .success(
       .object([
-        "payload": .object(Dictionary(pairs.map { ($0.0, Value.string($0.1)) }, uniquingKeysWith: { first, _ in first })),
+        "payload": .object(
+          Dictionary(pairs.map { ($0.0, Value.string($0.1)) }, uniquingKeysWith: { first, _ in first })),
         "query": .string(URLParameters(pairs).queryString()),
       ]))
   }

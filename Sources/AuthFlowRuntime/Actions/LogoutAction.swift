@@ -44,7 +44,9 @@ public struct LogoutAction: Action {
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let input = Parameters(parameters)
-    guard let clientID = context.client.member("client_id")?.stringValue else { throw .flow(WebAuthMessages.noClientID) }
+    guard let clientID = context.client.member("client_id")?.stringValue else {
+      throw .flow(WebAuthMessages.noClientID)
+    }
     guard let returnTo = try input.string("return_to") ?? context.client.member("redirect_uri")?.stringValue else {
       throw .flow(WebAuthMessages.noRedirectURI)
     }

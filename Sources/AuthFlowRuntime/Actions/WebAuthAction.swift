@@ -16,15 +16,26 @@ public struct WebAuthAction: Action {
       ParameterSignature("audience", .string, summary: "API identifier."),
       ParameterSignature("connection", .string, summary: "Connection name (skips the login page choice)."),
       ParameterSignature("connection_scope", .string, summary: "IdP scopes for the connection, sent as given."),
-      ParameterSignature("organization", .string, summary: "Organization ID (`org_…`) or name; validated in the ID token."),
-      ParameterSignature("invitation_url", .string, summary: "An invitation link: its `organization` and `invitation` are sent."),
+      ParameterSignature(
+        "organization", .string, summary: "Organization ID (`org_…`) or name; validated in the ID token."),
+      ParameterSignature(
+        "invitation_url", .string, summary: "An invitation link: its `organization` and `invitation` are sent."),
       ParameterSignature("max_age", .int, summary: "Seconds; requires `auth_time` in the ID token."),
-      ParameterSignature("parameters", .map, summary: "Extra /authorize parameters (prompt, screen_hint, login_hint, …); they override the defaults."),
-      ParameterSignature("response_type", .oneOf(["code", "token", "id_token", "id_token token", "token id_token"]), summary: "Default `code`; the others are the legacy implicit grant."),
-      ParameterSignature("stop_at", .oneOf(["login", "signup", "mfa", "consent", "callback"]), summary: "Stop on that page and return it as `page`."),
-      ParameterSignature("browser", .string, summary: "The named browser (cookie jar) to use; steps naming the same one share the SSO session."),
+      ParameterSignature(
+        "parameters", .map,
+        summary: "Extra /authorize parameters (prompt, screen_hint, login_hint, …); they override the defaults."),
+      ParameterSignature(
+        "response_type", .oneOf(["code", "token", "id_token", "id_token token", "token id_token"]),
+        summary: "Default `code`; the others are the legacy implicit grant."),
+      ParameterSignature(
+        "stop_at", .oneOf(["login", "signup", "mfa", "consent", "callback"]),
+        summary: "Stop on that page and return it as `page`."),
+      ParameterSignature(
+        "browser", .string,
+        summary: "The named browser (cookie jar) to use; steps naming the same one share the SSO session."),
       ParameterSignature("redirect_uri", .string, summary: "Default: the client profile's `redirect_uri`."),
-      ParameterSignature("leeway", .int, summary: "ID-token leeway in seconds (default 60000: Web Auth's quirk, PROTOCOL §5)."),
+      ParameterSignature(
+        "leeway", .int, summary: "ID-token leeway in seconds (default 60000: Web Auth's quirk, PROTOCOL §5)."),
       ParameterSignature("validate_id_token", .bool, summary: "Default true."),
       ParameterSignature("telemetry", .bool, summary: "Send `auth0Client` and `Auth0-Client` (default true)."),
       ParameterSignature("lock", .map, summary: "Lock v1 parameters (PROTOCOL §10), encoded and sent to /authorize."),

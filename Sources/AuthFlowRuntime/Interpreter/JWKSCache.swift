@@ -35,11 +35,14 @@ public actor JWKSCache {
     return try await keys(baseURL: baseURL, transport: transport, refresh: true)
   }
 
-  private static func fetch(baseURL: String, transport: any HTTPTransport) async throws(JWKSFetchError)
+  private static func fetch(
+    baseURL: String, transport: any HTTPTransport
+  ) async throws(JWKSFetchError)
     -> VerificationKeys
   {
     var jwksURL = baseURL + ".well-known/jwks.json"
-    if let discovery = try? await transport.send(HTTPRequest(method: .get, url: baseURL + ".well-known/openid-configuration")),
+    if let discovery = try? await transport.send(
+      HTTPRequest(method: .get, url: baseURL + ".well-known/openid-configuration")),
       discovery.status == 200, let uri = discovery.jsonValue?.member("jwks_uri")?.stringValue
     {
       jwksURL = uri

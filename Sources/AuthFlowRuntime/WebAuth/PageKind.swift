@@ -25,7 +25,9 @@ enum PageKind: String, Sendable, CaseIterable {
 
   /// The kind a form gives its page, or nil when the form says nothing (a language picker, …).
   static func classify(_ form: HTMLForm) -> PageKind? {
-    let marker = [form.id ?? "", form.name ?? "", URLComponents(string: form.action)?.path ?? form.action].joined(separator: " ").lowercased()
+    let marker = [form.id ?? "", form.name ?? "", URLComponents(string: form.action)?.path ?? form.action].joined(
+      separator: " "
+    ).lowercased()
     let names = Set(form.fields.map { $0.name.lowercased() })
     let hasPassword = form.hasField(ofType: "password")
     if marker.contains("consent") || names.contains("scope") && names.contains("audience") { return .consent }

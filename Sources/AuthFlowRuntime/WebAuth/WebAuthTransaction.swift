@@ -16,7 +16,9 @@ struct WebAuthTransaction: Sendable {
   var options: IDTokenValidator.Options
 
   init(_ input: Parameters, context: ActionContext) throws(ActionError) {
-    guard let clientID = context.client.member("client_id")?.stringValue else { throw .flow(WebAuthMessages.noClientID) }
+    guard let clientID = context.client.member("client_id")?.stringValue else {
+      throw .flow(WebAuthMessages.noClientID)
+    }
     guard let redirectURI = try input.string("redirect_uri") ?? context.client.member("redirect_uri")?.stringValue
     else { throw .flow(WebAuthMessages.noRedirectURI) }
     self.clientID = clientID
@@ -62,7 +64,9 @@ struct WebAuthTransaction: Sendable {
   }
 
   func run(context: ActionContext) async throws(ActionError) -> ActionOutcome {
-    for secret in [request.codeVerifier].compactMap({ $0 }) { context.secrets.register(secretsIn: .secret(.string(secret))) }
+    for secret in [request.codeVerifier].compactMap({ $0 }) {
+      context.secrets.register(secretsIn: .secret(.string(secret)))
+    }
     let browser = await context.browser(named: browserName)
     await browser.registerCallback(prefix: request.redirectURI)
     var driver = UniversalLoginDriver(
