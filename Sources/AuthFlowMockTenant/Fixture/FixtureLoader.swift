@@ -23,7 +23,7 @@ public enum FixtureLoader {
   ]
   static let clientKeys = [
     "client_id", "client_secret", "type", "name", "callbacks", "allowed_logout_urls", "grant_types",
-    "refresh_token_policies", "api_grants",
+    "refresh_token_policies", "api_grants", "legacy_scope_claims",
   ]
   static let userKeys = [
     "user_id", "connection", "email", "email_verified", "password", "username", "phone_number", "name", "nickname",
@@ -165,6 +165,7 @@ public enum FixtureLoader {
       callbacks: reader.strings(members["callbacks"], "callbacks") ?? [],
       allowedLogoutURLs: reader.strings(members["allowed_logout_urls"], "allowed_logout_urls") ?? [],
       grantTypes: reader.strings(members["grant_types"], "grant_types") ?? [])
+    client.legacyScopeClaims = reader.bool(members["legacy_scope_claims"], "legacy_scope_claims")
     for policy in reader.list(members["refresh_token_policies"], "refresh_token_policies") {
       guard let fields = reader.mapping(policy, "a refresh token policy", keys: ["audience", "scope"]),
         let audience = reader.requiredString(fields["audience"], "audience", in: policy)

@@ -90,6 +90,8 @@ public struct ClientConfig: Sendable {
   public var refreshTokenPolicies: [RefreshTokenPolicy]
   /// Client-credentials grants: audience → scopes.
   public var apiGrants: [String: [String]]
+  /// Overrides the tenant's `legacy_scope_claims` for this client (PROTOCOL §10).
+  public var legacyScopeClaims: Bool?
 
   public var isConfidential: Bool { clientSecret != nil }
 

@@ -28,7 +28,8 @@ struct AuthorizeCompletion {
       let grant = Grant(
         clientID: request.clientID, userID: userID,
         scope: TokenIssuer(tenant: tenant).grantedScope(
-          requested: request.scope.filter { $0 != "offline_access" }, audience: request.audience),
+          requested: request.scope.filter { $0 != "offline_access" }, audience: request.audience,
+          clientID: request.clientID),
         audience: request.audience, nonce: request.nonce, organization: request.organization, authTime: authTime,
         includeAuthTime: request.maxAge != nil)
       let issuer = TokenIssuer(tenant: tenant)

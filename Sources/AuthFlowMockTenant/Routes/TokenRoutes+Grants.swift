@@ -24,7 +24,8 @@ extension TokenRoutes {
     let request = issued.request
     let grant = Grant(
       clientID: client.clientID, userID: issued.userID,
-      scope: issuer.grantedScope(requested: request.scope, audience: request.audience), audience: request.audience,
+      scope: issuer.grantedScope(requested: request.scope, audience: request.audience, clientID: client.clientID),
+      audience: request.audience,
       nonce: request.nonce, organization: request.organization, authTime: issued.authTime,
       includeAuthTime: request.maxAge != nil)
     return try await issuer.response(

@@ -7,9 +7,9 @@ struct TokenIssuer {
   let tenant: MockTenant
 
   /// Scopes granted for a request: OIDC scopes always; API scopes only those the API defines.
-  func grantedScope(requested: [String], audience: String?, extra: [String] = []) -> [String] {
+  func grantedScope(requested: [String], audience: String?, extra: [String] = [], clientID: String? = nil) -> [String] {
     let api = audience.flatMap(tenant.api(audience:))
-    let legacy = tenant.fixture.settings.legacyScopeClaims
+    let legacy = tenant.legacyScopeClaims(clientID: clientID)
     return requested.filter { scope in
       Scope.oidc.contains(scope) || (legacy && Scope.legacyAttributes.contains(scope))
         || (api?.scopes.contains(scope) ?? false) || extra.contains(scope)
@@ -66,7 +66,7 @@ struct TokenIssuer {
       claims["org_id"] = .string(organization.id)
       if tenant.fixture.settings.organizationNamesInAuthAPI { claims["org_name"] = .string(organization.name) }
     }
-    claims.merge(UserClaims.claims(for: user, scope: grant.scope, legacy: tenant.fixture.settings.legacyScopeClaims)) {
+    claims.merge(UserClaims.claims(for: user, scope: grant.scope, legacy: tenant.legacyScopeClaims(clientID: grant.clientID))) {
       current, _ in current
     }
     applyRules(.idToken, user: user, to: &claims)

@@ -9,8 +9,13 @@ public enum ActionRegistry {
     ManagementUsersAction.self,
     PasskeyLoginAction.self,
     PasskeySignupAction.self,
+    LockParametersAction.self,
+    LogoutAction.self,
+    MockSignAction.self,
     SetAction.self,
+    ValidateIDTokenAction.self,
     WaitAction.self,
+    WebAuthAction.self,
   ].sorted { $0.signature.name < $1.signature.name }
 
   private static let byName: [String: any Action.Type] = Dictionary(

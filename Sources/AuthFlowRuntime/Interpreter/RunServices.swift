@@ -13,12 +13,15 @@ public struct RunServices: Sendable {
   public var defaultStepTimeout: Duration
   /// The cleanup phase gets this budget even after a scenario timeout or an interruption.
   public var cleanupTimeout: Duration
+  /// The tenants' signing keys, fetched once per run (ID-token validation in any action).
+  public var jwks: JWKSCache
 
   public init(
     secrets: SecretRegistry, transport: any HTTPTransport, environment: [String: String] = [:],
     defaultStepTimeout: Duration = .seconds(60),
-    cleanupTimeout: Duration = .seconds(30)
+    cleanupTimeout: Duration = .seconds(30), jwks: JWKSCache = JWKSCache()
   ) {
+    self.jwks = jwks
     self.secrets = secrets
     self.transport = transport
     self.environment = environment

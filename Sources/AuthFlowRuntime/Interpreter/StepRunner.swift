@@ -125,6 +125,9 @@ struct StepRunner: Sendable {
         path: "error", actual: scenario.scrub(error.value.display(revealSecrets: scenario.reveal)))
       outcome.problems.append(problem)
     }
+    if let failure = IDTokenFailure.unexpected(in: value, expectations: step.expectations.map(\.components)) {
+      outcome.problems.append(Problem(.action, scenario.scrub(failure), at: step.action.name.location))
+    }
     if let until = step.retry?.until {
       do {
         if !(try until.evaluate(in: context).isTruthy) {

@@ -19,6 +19,7 @@ struct ScenarioHarness {
   var clients: [String: Value] = [:]
   var users: [String: Value] = [:]
   var capabilities: Set<String> = []
+  var settings: [String: Value] = [:]
   var jobs = 2
   var cleanupTimeout: Duration = .seconds(10)
 
@@ -51,7 +52,8 @@ struct ScenarioHarness {
   func run(instances: [ScenarioInstance]) async -> RunReport {
     let transport = LiveTransport()
     let tenant = TenantContext(
-      name: "test", kind: .oidc, baseURL: baseURL, clients: clients, users: users, capabilities: capabilities)
+      name: "test", kind: .oidc, baseURL: baseURL, clients: clients, users: users, capabilities: capabilities,
+      settings: settings)
     let services = RunServices(
       secrets: secrets, transport: transport, environment: ["AUTHFLOW_TEST": "yes"], cleanupTimeout: cleanupTimeout)
     let runner = Runner(tenant: tenant, services: services, functions: Pipeline.functions, jobs: jobs)

@@ -1,0 +1,51 @@
+public import AuthFlowCore
+import AuthFlowHTTP
+public import AuthFlowScenario
+
+/// `lock_parameters` — Lock v1's `A0AuthParameters` encoded as `asAPIPayload` (PROTOCOL §10).
+public struct LockParametersAction: Action {
+  public static let signature = ActionSignature(
+    name: "lock_parameters", summary: "Encode Lock v1 authentication parameters as Lock sends them.",
+    parameters: [
+      ParameterSignature(
+        "parameters", .map, summary: "scope, device, connection_scopes, state, nonce, offline_mode, …"),
+      ParameterSignature(
+        "connection", .string, summary: "The current connection (picks its `connection_scopes` entry)."),
+    ])
+
+  public static let documentation = """
+    Encodes Lock's parameters: `scope` (default `openid offline_access`, a list is space-joined),
+    `device` (only with `offline_access`; default `authflow`), `connection_scopes` reduced to the
+    current connection's entry as `connection_scope` (comma-joined), every other key verbatim.
+    Result: `payload` (name → value) and `query` (the encoded query string). `web_auth` takes the
+    same mapping as `lock` and sends it to `/authorize`.
+    """
+
+  public static let example = """
+    scenario: Lock sends only the current connection's scopes
+    steps:
+      - id: encode
+        lock_parameters:
+          connection: github
+          parameters:
+            connection_scopes: { github: [repo, gist], google-oauth2: [drive] }
+        expect:
+          payload.scope: openid offline_access
+          payload.connection_scope: repo,gist
+          payload.device: authflow
+    """
+
+  public init() {}
+
+  public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
+    let input = Parameters(parameters)
+    let pairs = LockParameters(try input.object("parameters") ?? [:]).payload(
+      connection: try input.string("connection"))
+    return .success(
+      .object([
+        "payload": .object(
+          Dictionary(pairs.map { ($0.0, Value.string($0.1)) }, uniquingKeysWith: { first, _ in first })),
+        "query": .string(URLParameters(pairs).queryString()),
+      ]))
+  }
+}

@@ -1,0 +1,84 @@
+public import AuthFlowCore
+import AuthFlowHTTP
+public import AuthFlowScenario
+
+/// `logout` — `/v2/logout` through a named browser, as Auth0.swift's Web Auth `clearSession`.
+public struct LogoutAction: Action {
+  public static let signature = ActionSignature(
+    name: "logout", summary: "End the SSO session with /v2/logout through the browser.",
+    parameters: [
+      ParameterSignature("return_to", .string, summary: "Where to return; default the client's `redirect_uri`."),
+      ParameterSignature("federated", .bool, summary: "Adds the bare `federated` flag (IdP logout too)."),
+      ParameterSignature("browser", .string, summary: "The named browser whose session ends."),
+    ])
+
+  public static let documentation = """
+    Sends the browser to `v2/logout?returnTo=…&client_id=…` (with a bare `federated` first when
+    asked, as the SDK builds it) and stops at the redirect to `returnTo`. The result: `url` (the
+    redirect URL), `status`, `pages`. The session cookie is gone afterwards: a `web_auth` with
+    `prompt: none` in the same browser gets `login_required`. A `returnTo` the tenant does not
+    allow is an `invalid_request` error (the tenant shows an error page).
+    """
+
+  public static let example = """
+    scenario: Logging out ends the SSO session
+    client: native
+    steps:
+      - id: login
+        web_auth:
+          browser: phone
+          login: { email: "${{ tenant.users.alice.email }}", password: "${{ tenant.users.alice.password }}" }
+      - id: logout
+        logout: { browser: phone }
+        expect:
+          url: ${{ client.redirect_uri }}
+      - id: silent
+        web_auth:
+          browser: phone
+          parameters: { prompt: none }
+        expect:
+          error.code: login_required
+    """
+
+  public init() {}
+
+  public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
+    let input = Parameters(parameters)
+    guard let clientID = context.client.member("client_id")?.stringValue else {
+      throw .flow(WebAuthMessages.noClientID)
+    }
+    guard let returnTo = try input.string("return_to") ?? context.client.member("redirect_uri")?.stringValue else {
+      throw .flow(WebAuthMessages.noRedirectURI)
+    }
+    let federated = try input.bool("federated") ?? false
+    let query = URLParameters([("returnTo", returnTo), ("client_id", clientID)]).queryString()
+    let url = context.tenant.baseURL + "v2/logout?" + (federated ? "federated&" : "") + query
+    let browser = await context.browser(named: try input.string("browser"))
+    await browser.registerCallback(prefix: returnTo)
+    let exchange: BrowserResponse
+    do {
+      exchange = try await browser.send(HTTPRequest(method: .get, url: url), followRedirects: true)
+    } catch {
+      throw .environment(WebAuthMessages.unreachable(error.message))
+    }
+    var result: [String: Value] = [
+      "logout_url": .string(url), "status": .int(exchange.response.status),
+      "pages": .array(exchange.visited.map(Value.string)),
+    ]
+    guard let callback = exchange.callbackURL else {
+      let document = HTMLDocument.parse(exchange.response)
+      let page = PageResult(kind: PageKind.classify(document), document: document, status: exchange.response.status)
+      result["page"] = page.value
+      result["url"] = .string(exchange.url)
+      if page.kind == .error || exchange.response.status >= 400 {
+        return .protocolError(
+          ProtocolError(
+            code: page.errorCode ?? "invalid_request", description: page.error, status: exchange.response.status),
+          result: .object(result))
+      }
+      return .success(.object(result))
+    }
+    result["url"] = .string(callback)
+    return .success(.object(result))
+  }
+}

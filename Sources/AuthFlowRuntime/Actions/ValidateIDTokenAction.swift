@@ -1,0 +1,66 @@
+public import AuthFlowCore
+import AuthFlowJOSE
+public import AuthFlowScenario
+
+/// `validate_id_token` — PROTOCOL §5 on any token (v3's opt-in `validateClaims()`).
+public struct ValidateIDTokenAction: Action {
+  public static let signature = ActionSignature(
+    name: "validate_id_token", summary: "Validate an ID token exactly as Auth0.swift does (PROTOCOL §5).",
+    parameters: [
+      ParameterSignature("id_token", .string, required: true, summary: "The token (a JWT value or a string)."),
+      ParameterSignature("issuer", .string, summary: "Expected `iss`; default the tenant's issuer."),
+      ParameterSignature("client_id", .string, summary: "Expected audience; default the client's `client_id`."),
+      ParameterSignature("nonce", .string, summary: "Expected nonce; not checked when absent."),
+      ParameterSignature("max_age", .int, summary: "Seconds; requires and checks `auth_time`."),
+      ParameterSignature("organization", .string, summary: "`org_…` checks `org_id`, a name checks `org_name`."),
+      ParameterSignature("leeway", .int, summary: "Seconds (default 60, as `validateClaims()`)."),
+    ])
+
+  public static let documentation = """
+    Validates a token with the tenant's JWKS (cached for the run, refetched once on an unknown
+    `kid`): decode, `alg` (RS256 only), `kid`, signature, then `iss`, `sub`, `aud`, `exp`, `iat`,
+    `nonce`, `azp`, `auth_time`, `org_id`/`org_name`; the first failure is reported with
+    Auth0.swift's exact message. The result: `id_token_valid`, `id_token_error`, `check` (the
+    failed check), `id_token`. A failure fails the step unless `expect` names `id_token_valid` or
+    `id_token_error`.
+    """
+
+  public static let example = """
+    scenario: A token without a subject is rejected
+    client: native
+    steps:
+      - id: token
+        mock_sign:
+          omit: [sub]
+      - id: validate
+        validate_id_token:
+          id_token: ${{ steps.token.token }}
+        expect:
+          id_token_valid: false
+          id_token_error: Subject (sub) claim must be a string present in the ID token
+    """
+
+  public init() {}
+
+  public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
+    let input = Parameters(parameters)
+    let token = try input.requiredString("id_token")
+    guard let clientID = try input.string("client_id") ?? context.client.member("client_id")?.stringValue else {
+      throw .invalidParameter("client_id", "is required when the client profile has none")
+    }
+    let options = IDTokenValidator.Options(
+      issuer: try input.string("issuer") ?? context.tenant.issuer, clientID: clientID, nonce: try input.string("nonce"),
+      maxAge: try input.int("max_age"), organization: try input.string("organization"),
+      leeway: try input.int("leeway") ?? IDTokenCheck.defaultLeeway)
+    let failure = await IDTokenCheck.failure(of: token, options: options, context: context)
+    var jwt = JWTValue(raw: token)
+    jwt?.signatureValid = failure.map { ![.signature, .kid, .alg, .decode].contains($0.check) } ?? true
+    return .success(
+      .object([
+        "id_token": jwt.map(Value.jwt) ?? Value.string(token).asSecret,
+        "id_token_valid": .bool(failure == nil),
+        "id_token_error": failure.map { .string($0.message) } ?? .null,
+        "check": failure.map { .string($0.check.rawValue) } ?? .null,
+      ]))
+  }
+}

@@ -1,0 +1,92 @@
+public import AuthFlowCore
+import AuthFlowHTTP
+import AuthFlowJOSE
+public import AuthFlowScenario
+
+/// `web_auth` — Web Auth as Auth0.swift does it: `/authorize` with PKCE, state and nonce, the
+/// Universal Login pages through a named browser, the callback, the code exchange and ID-token
+/// validation.
+public struct WebAuthAction: Action {
+  public static let signature = ActionSignature(
+    name: "web_auth", summary: "Log in through /authorize and Universal Login, as Auth0.swift's Web Auth.",
+    parameters: [
+      ParameterSignature("login", .map, summary: "Login form values: `email`, `password`."),
+      ParameterSignature("signup", .map, summary: "Signup form values: `email`, `password`, …"),
+      ParameterSignature("scope", .string, summary: "Default `openid profile email`; `openid` always added."),
+      ParameterSignature("audience", .string, summary: "API identifier."),
+      ParameterSignature("connection", .string, summary: "Connection name (skips the login page choice)."),
+      ParameterSignature("connection_scope", .string, summary: "IdP scopes for the connection, sent as given."),
+      ParameterSignature(
+        "organization", .string, summary: "Organization ID (`org_…`) or name; validated in the ID token."),
+      ParameterSignature(
+        "invitation_url", .string, summary: "An invitation link: its `organization` and `invitation` are sent."),
+      ParameterSignature("max_age", .int, summary: "Seconds; requires `auth_time` in the ID token."),
+      ParameterSignature(
+        "parameters", .map,
+        summary: "Extra /authorize parameters (prompt, screen_hint, login_hint, …); they override the defaults."),
+      ParameterSignature(
+        "response_type", .oneOf(["code", "token", "id_token", "id_token token", "token id_token"]),
+        summary: "Default `code`; the others are the legacy implicit grant."),
+      ParameterSignature(
+        "stop_at", .oneOf(["login", "signup", "mfa", "consent", "callback"]),
+        summary: "Stop on that page and return it as `page`."),
+      ParameterSignature(
+        "browser", .string,
+        summary: "The named browser (cookie jar) to use; steps naming the same one share the SSO session."),
+      ParameterSignature("redirect_uri", .string, summary: "Default: the client profile's `redirect_uri`."),
+      ParameterSignature(
+        "leeway", .int, summary: "ID-token leeway in seconds (default 60000: Web Auth's quirk, PROTOCOL §5)."),
+      ParameterSignature("validate_id_token", .bool, summary: "Default true."),
+      ParameterSignature("telemetry", .bool, summary: "Send `auth0Client` and `Auth0-Client` (default true)."),
+      ParameterSignature("lock", .map, summary: "Lock v1 parameters (PROTOCOL §10), encoded and sent to /authorize."),
+    ])
+
+  public static let documentation = """
+    Builds `/authorize` exactly as Auth0.swift v2: `client_id`, `response_type=code`, `redirect_uri`,
+    `state` and `nonce` (32 random bytes, base64url), PKCE S256, `scope` (default `openid profile email`,
+    `openid` always prepended), then `audience`, `connection`, `connection_scope`, `organization`,
+    `invitation`, `max_age`, `auth0Client`; `parameters` override these and `openid` is re-added.
+
+    The browser follows redirects and fills each Universal Login page it recognises (`login`,
+    `signup`, `mfa`, `consent`) by field name from `login` / `signup`, keeping hidden fields and
+    cookies; identifier-first pages take what fits and the next page the rest. Field names can be
+    overridden per tenant with `settings.forms` (`{email: username}`). A page that answers a
+    submission with an error fails the step with `error.code: page_error` and the `page`.
+
+    On the callback, fragment and query are merged (query wins), `state` must match ("Invalid
+    callback URL: …"), an `error` becomes the step's `error` (status 302), and the code is exchanged
+    at `/oauth/token` with a JSON body and the PKCE verifier. The ID token is validated as §5 says,
+    with the tenant's issuer, the client ID, the nonce, `max_age`, `organization` and a leeway of
+    60000 seconds (Auth0.swift stores 60 000 "ms" and adds it as seconds); `leeway` changes it.
+    A validation failure fails the step with §5's message unless `expect` names `id_token_valid`
+    or `id_token_error`.
+
+    Result: `access_token`, `id_token`, `refresh_token`, `token_type`, `expires_in`, `expires_at`,
+    `scope`, `id_token_valid`, `id_token_error`, `pages` (kinds visited), `authorize_url`,
+    `authorize_parameters`, `response` (the token response). With `stop_at`: `page` (`kind`, `url`,
+    `fields`, `error`). With `response_type: token` / `id_token`: the tokens from the fragment,
+    values taken raw (not percent-decoded), without a code exchange.
+    """
+
+  public static let example = """
+    scenario: Alice logs in through Universal Login
+    client: native
+    steps:
+      - id: login
+        web_auth:
+          login: { email: "${{ tenant.users.alice.email }}", password: "${{ tenant.users.alice.password }}" }
+        expect:
+          id_token_valid: true
+          id_token.claims.email: alice@example.com
+          scope: { contains: openid }
+          pages: [login, callback]
+    """
+
+  public init() {}
+
+  public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
+    let input = Parameters(parameters)
+    let transaction = try WebAuthTransaction(input, context: context)
+    return try await transaction.run(context: context)
+  }
+}

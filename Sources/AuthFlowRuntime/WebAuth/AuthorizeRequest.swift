@@ -1,0 +1,91 @@
+import AuthFlowCore
+import AuthFlowHTTP
+import AuthFlowJOSE
+
+/// The `/authorize` request of one Web Auth transaction, built as Auth0.swift builds it
+/// (PROTOCOL §2.1): defaults first, then the user's `parameters`, then `openid` re-added to
+/// `scope`. Holds the secrets (state, nonce, PKCE verifier) the callback is checked against.
+struct AuthorizeRequest: Sendable {
+  /// The default scope of Auth0.swift v2.
+  static let defaultScope = "openid profile email"
+
+  var parameters: URLParameters
+  var state: String
+  var nonce: String?
+  var codeVerifier: String?
+  var redirectURI: String
+  var responseType: String
+
+  /// The query parameters, in Auth0.swift's order.
+  struct Options: Sendable {
+    var clientID: String
+    var redirectURI: String
+    var responseType = "code"
+    var scope: String?
+    var audience: String?
+    var connection: String?
+    var connectionScope: String?
+    var organization: String?
+    var invitation: String?
+    var maxAge: Int?
+    var telemetry: String?
+    /// Extra parameters (`prompt`, `screen_hint`, …) in order; they override the defaults.
+    var extra: [(String, String)] = []
+  }
+
+  init(_ options: Options) {
+    let state = RandomToken.make(bytes: 32)
+    let nonce = RandomToken.make(bytes: 32)
+    let usesCode = options.responseType.split(separator: " ").contains("code")
+    let verifier = usesCode ? PKCE.generateVerifier() : nil
+    var items: [(String, String)] = [
+      ("client_id", options.clientID), ("response_type", options.responseType),
+      ("redirect_uri", options.redirectURI), ("state", state), ("nonce", nonce),
+      ("scope", options.scope ?? Self.defaultScope),
+    ]
+    if let verifier {
+      items += [("code_challenge", PKCE.challenge(for: verifier)), ("code_challenge_method", "S256")]
+    }
+    let optional: [(String, String?)] = [
+      ("audience", options.audience), ("connection", options.connection),
+      ("connection_scope", options.connectionScope), ("organization", options.organization),
+      ("invitation", options.invitation), ("max_age", options.maxAge.map(String.init)),
+      ("auth0Client", options.telemetry),
+    ]
+    for case (let name, let value?) in optional { items.append((name, value)) }
+    var parameters = URLParameters(items)
+    for (name, value) in options.extra { parameters[name] = value }
+    parameters["scope"] = Self.includingOpenID(parameters["scope"] ?? Self.defaultScope)
+    self.parameters = parameters
+    self.state = parameters["state"] ?? state
+    self.nonce = parameters["nonce"]
+    self.codeVerifier = verifier
+    self.redirectURI = parameters["redirect_uri"] ?? options.redirectURI
+    self.responseType = parameters["response_type"] ?? options.responseType
+  }
+
+  /// `openid` prepended when the scope lacks it (Auth0.swift `includeRequiredScope`).
+  static func includingOpenID(_ scope: String) -> String {
+    let items = scope.split(separator: " ").map(String.init)
+    return items.contains("openid") ? scope : (["openid"] + items).joined(separator: " ")
+  }
+
+  /// The `/authorize` URL on the tenant.
+  func url(baseURL: String) -> String {
+    baseURL + "authorize?" + parameters.queryString()
+  }
+
+  /// The `organization` and `invitation` of an invitation link (PROTOCOL §8); nil when either
+  /// is missing. `organization_name` is ignored, as the SDK ignores it.
+  static func invitation(from url: String) -> (organization: String, invitation: String)? {
+    let query = URLParameters.query(of: url)
+    guard let organization = query["organization"], !organization.isEmpty, let invitation = query["invitation"],
+      !invitation.isEmpty
+    else { return nil }
+    return (organization, invitation)
+  }
+
+  /// The `Auth0-Client` value of Auth0.swift 2.x (PROTOCOL §11): base64url JSON, no padding.
+  static let telemetry = Base64URL.encode(
+    Array(#"{"name":"Auth0.swift","version":"2.10.0","env":{"swift":"6.x","iOS":"17.0"}}"#.utf8))
+}

@@ -1,0 +1,31 @@
+import AuthFlowCore
+import AuthFlowHTTP
+
+/// The values of a callback URL as Auth0.swift reads them (PROTOCOL §2.2): fragment and query
+/// merged, query winning; fragment values split on `&` and `=` and **not** percent-decoded.
+struct CallbackParameters: Sendable {
+  var values: [String: String]
+
+  init(url: String) {
+    var values = URLParameters.fragment(of: url, decoding: .none).dictionary
+    for pair in URLParameters.query(of: url) {
+      values[pair.name] = pair.value
+    }
+    self.values = values
+  }
+
+  subscript(name: String) -> String? { values[name] }
+
+  /// The callback's `error` as a protocol error (status 302, the callback's items as `body`).
+  var protocolError: ProtocolError? {
+    guard let code = values["error"] else { return nil }
+    return ProtocolError(
+      code: code, description: values["error_description"], status: 302,
+      body: Value.object(values.mapValues(Value.string)).taggingSecrets())
+  }
+
+  /// Nil when `state` matches the one sent; else the "Invalid callback URL" message.
+  func stateMismatch(expected: String, url: String) -> String? {
+    values["state"] == expected ? nil : WebAuthMessages.invalidCallback(url)
+  }
+}

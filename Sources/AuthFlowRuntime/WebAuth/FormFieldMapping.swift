@@ -1,0 +1,35 @@
+import AuthFlowCore
+import AuthFlowHTTP
+
+/// Which form field a logical value (`email`, `password`, …) goes into. Per-tenant overrides
+/// come from `tenant.settings.forms` (e.g. `{email: username}` for a provider whose pages name
+/// the field differently); without one, `email` also fills `username`/`identifier`/`login`.
+struct FormFieldMapping: Sendable {
+  var overrides: [String: String]
+
+  static let aliases: [String: [String]] = [
+    "email": ["email", "username", "identifier", "login"],
+    "username": ["username", "email", "identifier", "login"],
+  ]
+
+  init(settings: [String: Value]) {
+    var overrides: [String: String] = [:]
+    for (key, value) in settings["forms"]?.objectValue ?? [:] {
+      if let name = value.stringValue { overrides[key] = name }
+    }
+    self.overrides = overrides
+  }
+
+  /// The values the form can take, by field name; values whose field is not on this page (the
+  /// password on an identifier-first page) are left for the next one.
+  func fieldValues(_ values: [String: String], for form: HTMLForm) -> [String: String] {
+    let names = Set(form.fields.filter { !$0.isSubmitButton }.map(\.name))
+    var filled: [String: String] = [:]
+    for key in values.keys.sorted() {
+      guard let value = values[key] else { continue }
+      let candidates = overrides[key].map { [$0] } ?? Self.aliases[key] ?? [key]
+      if let name = candidates.first(where: names.contains) { filled[name] = value }
+    }
+    return filled
+  }
+}

@@ -1,0 +1,58 @@
+import AuthFlowCore
+import AuthFlowJOSE
+
+/// ID-token validation (PROTOCOL §5) with the run's JWKS cache: the keys are fetched once per
+/// tenant and refetched once when the token's `kid` is unknown; a fetch failure gives the §5
+/// "Could not find a public key" error, as Auth0.swift reports it.
+enum IDTokenCheck {
+  /// Web Auth's leeway: Auth0.swift stores `60 * 1000` and adds it as seconds (§5 quirk).
+  static let webAuthLeeway = 60_000
+  /// `validateClaims()` without `withLeeway`.
+  static let defaultLeeway = 60
+
+  /// The first failure, or nil when the token is valid.
+  static func failure(
+    of token: String, options: IDTokenValidator.Options, context: ActionContext
+  ) async -> IDTokenValidationError? {
+    let validator: IDTokenValidator
+    if let jws = try? CompactJWS(parsing: token), jws.algorithmName == JWSAlgorithm.rs256.rawValue {
+      do {
+        let keys = try await context.services.jwks.keys(
+          baseURL: context.tenant.baseURL, transport: context.transport, kid: jws.keyID)
+        validator = IDTokenValidator(keys: keys, options: options)
+      } catch {
+        return .missingPublicKey(kid: jws.keyID ?? "")
+      }
+    } else {
+      // Decode and alg failures come before any key is needed.
+      validator = IDTokenValidator(jwks: JWKSet(keys: []), options: options)
+    }
+    do {
+      try validator.validate(token)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  /// Validates the result's `id_token` and records `id_token_valid` / `id_token_error` (and the
+  /// token's `signature_valid`) in it.
+  static func apply(
+    to result: inout [String: Value], options: IDTokenValidator.Options, context: ActionContext
+  ) async {
+    guard case .jwt(var token)? = result["id_token"] else {
+      if let raw = result["id_token"]?.unwrapped.stringValue {
+        let error = await failure(of: raw, options: options, context: context)
+        result["id_token_valid"] = .bool(error == nil)
+        result["id_token_error"] = error.map { .string($0.message) } ?? .null
+      }
+      return
+    }
+    let error = await failure(of: token.raw, options: options, context: context)
+    token.signatureValid = error.map { ![.signature, .kid, .alg].contains($0.check) } ?? true
+    if let error, error.check == .decode { token.signatureValid = false }
+    result["id_token"] = .jwt(token)
+    result["id_token_valid"] = .bool(error == nil)
+    result["id_token_error"] = error.map { .string($0.message) } ?? .null
+  }
+}

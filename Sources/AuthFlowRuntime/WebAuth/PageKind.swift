@@ -1,0 +1,45 @@
+import AuthFlowCore
+import AuthFlowHTTP
+import Foundation
+
+/// What a Universal Login (or any OpenID Provider) page is, judged from its forms, fields and
+/// markers: the same rules work for Auth0's pages, the mock's, and most providers'.
+enum PageKind: String, Sendable, CaseIterable {
+  case login, signup, mfa, consent, callback, error, unknown
+
+  /// Field names that hold the identifier on login pages (Auth0 uses `username`).
+  static let identifierFields = ["email", "username", "identifier", "login"]
+  /// Field names that hold a one-time code on MFA pages.
+  static let codeFields = ["code", "otp", "otp_code", "totp", "verification_code"]
+
+  /// The kind of a fetched page.
+  static func classify(_ document: HTMLDocument) -> PageKind {
+    for form in document.forms {
+      if let kind = classify(form) { return kind }
+    }
+    if !document.errorMessages.isEmpty || document.element(id: "error-code") != nil { return .error }
+    let title = (document.title ?? "").lowercased()
+    if title.contains("error") { return .error }
+    return .unknown
+  }
+
+  /// The kind a form gives its page, or nil when the form says nothing (a language picker, …).
+  static func classify(_ form: HTMLForm) -> PageKind? {
+    let marker = [form.id ?? "", form.name ?? "", URLComponents(string: form.action)?.path ?? form.action].joined(
+      separator: " "
+    ).lowercased()
+    let names = Set(form.fields.map { $0.name.lowercased() })
+    let hasPassword = form.hasField(ofType: "password")
+    if marker.contains("consent") || names.contains("scope") && names.contains("audience") { return .consent }
+    if marker.contains("mfa") || !hasPassword && !names.isDisjoint(with: codeFields) { return .mfa }
+    if marker.contains("signup") || marker.contains("sign-up") || marker.contains("register") { return .signup }
+    let hasIdentifier = !names.isDisjoint(with: identifierFields)
+    if hasPassword || hasIdentifier || marker.contains("login") || marker.contains("identifier") { return .login }
+    return nil
+  }
+
+  /// The form of this kind on the page.
+  static func form(of kind: PageKind, in document: HTMLDocument) -> HTMLForm? {
+    document.forms.first { classify($0) == kind }
+  }
+}

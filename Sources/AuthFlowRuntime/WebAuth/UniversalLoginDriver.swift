@@ -1,0 +1,77 @@
+import AuthFlowCore
+import AuthFlowHTTP
+
+/// Drives a browser from `/authorize` through the login pages to the callback: recognises each
+/// page, fills its form by field name (hidden fields and cookies carried), and follows redirects.
+struct UniversalLoginDriver: Sendable {
+  /// What the navigation ended with.
+  enum Ending: Sendable {
+    /// The browser was sent to the callback URL.
+    case callback(String)
+    /// `stop_at` was reached, or a page answered with an error.
+    case page(PageResult, failure: String?)
+  }
+
+  static let maxPages = 10
+
+  var browser: Browser
+  var mapping: FormFieldMapping
+  /// Form values by page kind (`login`, `signup`, `mfa`, `consent`).
+  var values: [PageKind: [String: String]]
+  var stopAt: PageKind?
+  private(set) var pages: [String] = []
+
+  init(browser: Browser, mapping: FormFieldMapping, values: [PageKind: [String: String]], stopAt: PageKind?) {
+    self.browser = browser
+    self.mapping = mapping
+    self.values = values
+    self.stopAt = stopAt
+  }
+
+  /// Navigates from `url` until the callback, `stop_at`, or a page it cannot get past.
+  mutating func run(from url: String) async throws(ActionError) -> Ending {
+    var response = try await send(HTTPRequest(method: .get, url: url))
+    var submitted: [PageKind: Int] = [:]
+    for _ in 0..<Self.maxPages {
+      if let callback = response.callbackURL {
+        pages.append(PageKind.callback.rawValue)
+        if stopAt == .callback { return .page(PageResult(callback: callback), failure: nil) }
+        return .callback(callback)
+      }
+      let document = HTMLDocument.parse(response.response)
+      let kind = PageKind.classify(document)
+      pages.append(kind.rawValue)
+      let page = PageResult(kind: kind, document: document, status: response.response.status)
+      if stopAt == kind { return .page(page, failure: nil) }
+      if let error = page.error, submitted[kind, default: 0] > 0 || kind == .error {
+        return .page(page, failure: WebAuthMessages.pageError(kind: kind.rawValue, message: error))
+      }
+      guard let form = PageKind.form(of: kind, in: document) else {
+        throw .flow(
+          WebAuthMessages.noCallback(stoppedAt: kind.rawValue, url: document.url, snippet: document.snippet()))
+      }
+      guard let given = values[kind] ?? (kind == .consent ? [:] : nil) else {
+        throw .flow(WebAuthMessages.missingValues(for: kind.rawValue))
+      }
+      submitted[kind, default: 0] += 1
+      let request: HTTPRequest
+      do {
+        let filled = try form.filled(with: mapping.fieldValues(given, for: form))
+        let accept = kind == .consent ? filled.submitButtons.first { $0.value == "accept" }?.value : nil
+        request = try filled.submission(submitter: accept)
+      } catch {
+        throw .flow(error.message)
+      }
+      response = try await send(request)
+    }
+    throw .flow(WebAuthMessages.tooManyPages)
+  }
+
+  private func send(_ request: HTTPRequest) async throws(ActionError) -> BrowserResponse {
+    do {
+      return try await browser.send(request, followRedirects: true)
+    } catch {
+      throw .environment(WebAuthMessages.unreachable(error.message))
+    }
+  }
+}

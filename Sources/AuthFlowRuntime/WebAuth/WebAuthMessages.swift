@@ -1,0 +1,39 @@
+/// The messages of Web Auth (PROTOCOL §2.2, §8), as Auth0.swift words them.
+enum WebAuthMessages {
+  /// v2 `WebAuthError.invalidInvitationURL`.
+  static func invalidInvitationURL(_ url: String) -> String {
+    "The invitation URL (\(url)) is missing the 'invitation' and/or the 'organization' query parameters."
+  }
+  /// A callback whose `state` is missing or differs from the one sent.
+  static func invalidCallback(_ url: String) -> String {
+    "Invalid callback URL: \(url)"
+  }
+  /// v2 `WebAuthError.noAuthorizationCode`.
+  static func noAuthorizationCode(_ values: [String: String]) -> String {
+    let items = values.keys.sorted().map { "\($0): \(values[$0] ?? "")" }.joined(separator: ", ")
+    return "The callback URL is missing the authorization code in its query parameters ([\(items)])."
+  }
+  static func noCallback(stoppedAt kind: String, url: String, snippet: String) -> String {
+    "the browser did not reach the callback: it stopped on a \(kind) page (\(url)): \(snippet)"
+  }
+  static func missingValues(for kind: String) -> String {
+    "the \(kind) page was shown but the step gives no `\(kind)` values; add `\(kind): { … }` or `stop_at: \(kind)`"
+  }
+  static func pageError(kind: String, message: String) -> String {
+    "the \(kind) page answered with an error: \(message)"
+  }
+  static func stopAtNotReached(_ wanted: String, reached: String) -> String {
+    "stop_at: \(wanted) was not reached; the flow ended at \(reached)"
+  }
+  /// `error.code` when a login page answers a submission with an error (wrong password, …).
+  static let pageErrorCode = "page_error"
+  static let tooManyPages = "the Universal Login flow did not reach the callback after 10 pages"
+  static func badTokenResponse(_ status: Int) -> String {
+    "the token endpoint answered \(status) without a JSON body"
+  }
+  static func unreachable(_ message: String) -> String {
+    "the tenant could not be reached: \(message)"
+  }
+  static let noRedirectURI = "the client profile has no `redirect_uri`; set `redirect_uri` on the step"
+  static let noClientID = "the client profile has no `client_id`"
+}

@@ -1,0 +1,119 @@
+import AuthFlowCore
+import AuthFlowHTTP
+import AuthFlowJOSE
+
+/// One `web_auth` run: the request built from the step's parameters, then the browser, the
+/// callback and the code exchange.
+struct WebAuthTransaction: Sendable {
+  var request: AuthorizeRequest
+  var clientID: String
+  var clientSecret: String?
+  var browserName: String?
+  var values: [PageKind: [String: String]]
+  var stopAt: PageKind?
+  var validate: Bool
+  var telemetry: String?
+  var options: IDTokenValidator.Options
+
+  init(_ input: Parameters, context: ActionContext) throws(ActionError) {
+    guard let clientID = context.client.member("client_id")?.stringValue else {
+      throw .flow(WebAuthMessages.noClientID)
+    }
+    guard let redirectURI = try input.string("redirect_uri") ?? context.client.member("redirect_uri")?.stringValue
+    else { throw .flow(WebAuthMessages.noRedirectURI) }
+    self.clientID = clientID
+    self.clientSecret = context.client.member("client_secret")?.stringValue
+    let sendTelemetry = try input.bool("telemetry") ?? true
+    telemetry = sendTelemetry ? AuthorizeRequest.telemetry : nil
+    var options = AuthorizeRequest.Options(clientID: clientID, redirectURI: redirectURI)
+    options.responseType = try input.string("response_type") ?? "code"
+    options.scope = try input.string("scope")
+    options.audience = try input.string("audience")
+    options.connection = try input.string("connection")
+    options.connectionScope = try input.string("connection_scope")
+    options.organization = try input.string("organization")
+    options.maxAge = try input.int("max_age")
+    options.telemetry = telemetry
+    if let url = try input.string("invitation_url") {
+      guard let invitation = AuthorizeRequest.invitation(from: url) else {
+        throw .invalidParameter("invitation_url", WebAuthMessages.invalidInvitationURL(url))
+      }
+      options.organization = invitation.organization
+      options.invitation = invitation.invitation
+    }
+    if let lock = try input.object("lock") {
+      options.extra += LockParameters(lock).payload(connection: options.connection)
+    }
+    options.extra += try input.stringMap("parameters")
+    request = AuthorizeRequest(options)
+    browserName = try input.string("browser")
+    var values: [PageKind: [String: String]] = [:]
+    for kind in [PageKind.login, .signup] {
+      let pairs = try input.stringMap(kind.rawValue)
+      if input[kind.rawValue] != nil { values[kind] = Dictionary(pairs, uniquingKeysWith: { first, _ in first }) }
+    }
+    self.values = values
+    stopAt = try input.string("stop_at").flatMap(PageKind.init(rawValue:))
+    validate = try input.bool("validate_id_token") ?? true
+    let maxAge = request.parameters["max_age"].flatMap(Int.init)
+    // The org from an invitation URL is not validated unless `organization` is set too (§5).
+    self.options = IDTokenValidator.Options(
+      issuer: context.tenant.issuer, clientID: clientID, nonce: request.nonce, maxAge: maxAge,
+      organization: try input.string("organization"),
+      leeway: try input.int("leeway") ?? IDTokenCheck.webAuthLeeway)
+  }
+
+  func run(context: ActionContext) async throws(ActionError) -> ActionOutcome {
+    for secret in [request.codeVerifier].compactMap({ $0 }) {
+      context.secrets.register(secretsIn: .secret(.string(secret)))
+    }
+    let browser = await context.browser(named: browserName)
+    await browser.registerCallback(prefix: request.redirectURI)
+    var driver = UniversalLoginDriver(
+      browser: browser, mapping: FormFieldMapping(settings: context.tenant.settings), values: values, stopAt: stopAt)
+    let authorizeURL = request.url(baseURL: context.tenant.baseURL)
+    var result: [String: Value] = [
+      "authorize_url": .string(authorizeURL),
+      "authorize_parameters": .object(request.parameters.dictionary.mapValues(Value.string)),
+    ]
+    let ending = try await driver.run(from: authorizeURL)
+    result["pages"] = .array(driver.pages.map(Value.string))
+    let callbackURL: String
+    switch ending {
+    case .page(let page, let failure):
+      result["page"] = page.value
+      if let failure {
+        let code = page.errorCode ?? WebAuthMessages.pageErrorCode
+        return .protocolError(
+          ProtocolError(code: code, description: page.error ?? failure, status: page.status), result: .object(result))
+      }
+      return .success(.object(result))
+    case .callback(let url):
+      callbackURL = url
+    }
+    let callback = CallbackParameters(url: callbackURL)
+    for name in ["code", "access_token", "id_token", "refresh_token"] {
+      if let value = callback[name] { context.secrets.register(secretsIn: .secret(.string(value))) }
+    }
+    if let mismatch = callback.stateMismatch(expected: request.state, url: callbackURL) { throw .flow(mismatch) }
+    if let error = callback.protocolError { return .protocolError(error, result: .object(result)) }
+    if request.responseType.split(separator: " ").contains("code") {
+      guard let code = callback["code"] else { throw .flow(WebAuthMessages.noAuthorizationCode(callback.values)) }
+      var body: [String: Value] = [
+        "grant_type": .string("authorization_code"), "client_id": .string(clientID), "code": .string(code),
+        "code_verifier": .string(request.codeVerifier ?? ""), "redirect_uri": .string(request.redirectURI),
+      ]
+      if let clientSecret { body["client_secret"] = .string(clientSecret) }
+      let exchange = try await TokenResponse.exchange(body, telemetry: telemetry, context: context)
+      result["response"] = exchange.response
+      if let error = exchange.error { return .protocolError(error, result: .object(result)) }
+      result.merge(exchange.credentials) { _, new in new }
+    } else {
+      result.merge(TokenResponse.credentials(callback.values.mapValues(Value.string))) { _, new in new }
+    }
+    if validate, result["id_token"] != nil {
+      await IDTokenCheck.apply(to: &result, options: options, context: context)
+    }
+    return .success(.object(result))
+  }
+}

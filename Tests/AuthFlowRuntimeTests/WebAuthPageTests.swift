@@ -1,0 +1,131 @@
+import AuthFlowCore
+import AuthFlowHTTP
+import AuthFlowJOSE
+import Testing
+
+@testable import AuthFlowRuntime
+
+/// Page recognition, form field mapping, callback parsing and the /authorize request, without a
+/// network.
+@Suite("Web Auth pieces")
+struct WebAuthPageTests {
+  static func page(_ body: String, url: String = "https://idp.example.com/u/page") -> HTMLDocument {
+    HTMLDocument.parse(Array("<html><head><title>T</title></head><body>\(body)</body></html>".utf8), url: url)
+  }
+
+  @Test(
+    "Pages are recognised from their forms and markers",
+    arguments: [
+      (
+        #"<form method="post" action="/u/login"><input name="username"><input type="password" name="password"><button>Go</button></form>"#,
+        PageKind.login
+      ),
+      (#"<form method="post" action="/u/login/identifier"><input name="username"><button>Go</button></form>"#, .login),
+      (
+        #"<form id="signup-form" method="post" action="/u/signup"><input name="email"><input type="password" name="password"></form>"#,
+        .signup
+      ),
+      (#"<form method="post" action="/u/mfa-otp-challenge"><input name="code"><button>Go</button></form>"#, .mfa),
+      (#"<form method="post" action="/verify"><input name="otp"></form>"#, .mfa),
+      (
+        #"<form method="post" action="/u/consent"><button name="action" value="accept">Accept</button><button name="action" value="deny">Deny</button></form>"#,
+        .consent
+      ),
+      (#"<h1>Oops</h1><p id="error-code">invalid_request</p><p id="error-message">Bad</p>"#, .error),
+      (#"<h1>Hello</h1><p>Nothing to do here</p>"#, .unknown),
+    ])
+  func pageKinds(_ html: String, _ expected: PageKind) {
+    #expect(PageKind.classify(Self.page(html)) == expected)
+  }
+
+  @Test("A page result keeps the fields, hides hidden values, and reads the error")
+  func pageResult() {
+    let document = Self.page(
+      #"<div id="error-message">Wrong email or password.</div><form method="post" action="/u/login"><input type="hidden" name="_csrf" value="tok"><input name="username" value="a@b.c"><input type="password" name="password"></form>"#
+    )
+    let result = PageResult(kind: .login, document: document, status: 400).value
+    #expect(result.member("kind")?.stringValue == "login")
+    #expect(result.member("error")?.stringValue == "Wrong email or password.")
+    #expect(result.member("fields")?.member("username")?.stringValue == "a@b.c")
+    #expect(result.member("fields")?.member("_csrf")?.isSecret == true)
+  }
+
+  @Test("email fills username by default; a tenant's `forms` setting overrides the field name")
+  func fieldOverrides() throws {
+    let form = try #require(
+      Self.page(
+        #"<form method="post" action="/login"><input name="username"><input name="user_email"><input type="password" name="pwd"></form>"#
+      ).forms.first)
+    let plain = FormFieldMapping(settings: [:])
+    #expect(plain.fieldValues(["email": "a@b.c", "password": "p"], for: form) == ["username": "a@b.c"])
+    let overridden = FormFieldMapping(
+      settings: ["forms": .object(["email": .string("user_email"), "password": .string("pwd")])])
+    #expect(
+      overridden.fieldValues(["email": "a@b.c", "password": "p"], for: form) == ["user_email": "a@b.c", "pwd": "p"])
+  }
+
+  @Test("Callback: fragment values are raw (not percent-decoded), query values decoded, query wins")
+  func callbackParsing() {
+    let callback = CallbackParameters(
+      url: "com.example.app://cb?state=q%20s#access_token=a%2Bb%3D&state=fragment&token_type=Bearer")
+    #expect(callback["access_token"] == "a%2Bb%3D")
+    #expect(callback["state"] == "q s")
+    #expect(callback["token_type"] == "Bearer")
+    #expect(callback.stateMismatch(expected: "q s", url: "x") == nil)
+    #expect(callback.stateMismatch(expected: "other", url: "x") == "Invalid callback URL: x")
+  }
+
+  @Test("Callback errors become protocol errors with status 302")
+  func callbackError() throws {
+    let callback = CallbackParameters(url: "app://cb?error=access_denied&error_description=no%20way&state=s")
+    let error = try #require(callback.protocolError)
+    #expect(error.code == "access_denied")
+    #expect(error.description == "no way")
+    #expect(error.status == 302)
+  }
+
+  @Test("/authorize: openid prepended, 43-char state/nonce/verifier, S256 challenge, parameters override")
+  func authorizeRequest() throws {
+    var options = AuthorizeRequest.Options(clientID: "cid", redirectURI: "app://cb")
+    options.scope = "email"
+    options.extra = [("prompt", "login"), ("scope", "profile")]
+    let request = AuthorizeRequest(options)
+    #expect(request.parameters["scope"] == "openid profile")
+    #expect(request.parameters["prompt"] == "login")
+    #expect(request.state.count == 43)
+    #expect(request.nonce?.count == 43)
+    let verifier = try #require(request.codeVerifier)
+    #expect(verifier.count == 43)
+    #expect(request.parameters["code_challenge"] == PKCE.challenge(for: verifier))
+    #expect(request.parameters["code_challenge_method"] == "S256")
+    #expect(
+      AuthorizeRequest(AuthorizeRequest.Options(clientID: "c", redirectURI: "r")).parameters["scope"]
+        == "openid profile email")
+  }
+
+  @Test("An invitation URL gives organization and invitation; a broken one gives nil")
+  func invitation() {
+    let found = AuthorizeRequest.invitation(
+      from: "https://app/login?invitation=i1&organization=org_1&organization_name=x")
+    #expect(found?.organization == "org_1")
+    #expect(found?.invitation == "i1")
+    #expect(AuthorizeRequest.invitation(from: "https://app/login?organization=org_1") == nil)
+    #expect(
+      WebAuthMessages.invalidInvitationURL("u")
+        == "The invitation URL (u) is missing the 'invitation' and/or the 'organization' query parameters.")
+  }
+
+  @Test("Lock parameters: defaults, device only with offline_access, the current connection's scopes")
+  func lockParameters() {
+    let defaults = LockParameters([:]).payload(connection: nil)
+    #expect(defaults.map(\.0) == ["scope", "device"])
+    #expect(defaults.first?.1 == "openid offline_access")
+    let encoded = LockParameters([
+      "scope": .array([.string("openid")]), "device": .string("d"),
+      "connection_scopes": .object(["github": .array([.string("repo"), .string("gist")]), "x": .array([.string("y")])]),
+      "offline_mode": .bool(true),
+    ]).payload(connection: "github")
+    let payload = Dictionary(encoded, uniquingKeysWith: { first, _ in first })
+    #expect(payload == ["scope": "openid", "connection_scope": "repo,gist", "offline_mode": "true"])
+  }
+}
