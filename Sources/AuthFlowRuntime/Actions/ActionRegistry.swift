@@ -6,7 +6,20 @@ public enum ActionRegistry {
   public static let all: [any Action.Type] = [
     AssertAction.self,
     HTTPAction.self,
+    LoginAction.self,
+    MFAChallengeAction.self,
+    MFAVerifyAction.self,
+    MockClockAction.self,
+    OutboxAction.self,
+    PasswordlessLoginAction.self,
+    PasswordlessStartAction.self,
+    RenewAction.self,
+    RevokeAction.self,
     SetAction.self,
+    SignupAction.self,
+    TokenAction.self,
+    TokenExchangeAction.self,
+    UserInfoAction.self,
     WaitAction.self,
   ].sorted { $0.signature.name < $1.signature.name }
 
