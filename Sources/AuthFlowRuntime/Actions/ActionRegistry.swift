@@ -4,10 +4,16 @@ public import AuthFlowScenario
 /// interpreter read.
 public enum ActionRegistry {
   public static let all: [any Action.Type] = [
+    APICredentialsAction.self,
     AssertAction.self,
+    CredentialsCheckAction.self,
+    CredentialsClearAction.self,
+    CredentialsGetAction.self,
+    CredentialsRenewAction.self,
+    CredentialsStoreAction.self,
+    CredentialsUserAction.self,
     HTTPAction.self,
     LoginAction.self,
-    MFAChallengeAction.self,
     MFAVerifyAction.self,
     MockClockAction.self,
     OutboxAction.self,
@@ -15,8 +21,8 @@ public enum ActionRegistry {
     PasswordlessStartAction.self,
     RenewAction.self,
     RevokeAction.self,
+    SSOCredentialsAction.self,
     SetAction.self,
-    SignupAction.self,
     TokenAction.self,
     TokenExchangeAction.self,
     UserInfoAction.self,
