@@ -40,7 +40,9 @@ struct AuthenticationAPI: Sendable {
   }
 
   /// `POST` with a JSON body.
-  func post(_ path: String, json body: [String: Value], bearer: String? = nil) async throws(ActionError)
+  func post(
+    _ path: String, json body: [String: Value], bearer: String? = nil
+  ) async throws(ActionError)
     -> HTTPResponse
   {
     var request = HTTPRequest.json(.post, url: url(path), body: .object(body))
@@ -60,7 +62,9 @@ struct AuthenticationAPI: Sendable {
   }
 
   /// `GET`, with query parameters.
-  func get(_ path: String, query: [(String, String)] = [], bearer: String? = nil) async throws(ActionError)
+  func get(
+    _ path: String, query: [(String, String)] = [], bearer: String? = nil
+  ) async throws(ActionError)
     -> HTTPResponse
   {
     var target = url(path)

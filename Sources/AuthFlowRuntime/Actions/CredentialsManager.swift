@@ -89,7 +89,8 @@ enum CredentialsManagerErrors {
   static func largeMinTTL(_ minTTL: Int, lifetime: Int) -> ProtocolError {
     ProtocolError(
       code: "large_min_ttl",
-      description: "The minTTL requested (\(minTTL)s) is greater than the lifetime of the renewed access token (\(lifetime)s).")
+      description:
+        "The minTTL requested (\(minTTL)s) is greater than the lifetime of the renewed access token (\(lifetime)s).")
   }
 
   /// A failed exchange as a Credentials Manager error `code`: the cause's code and description
@@ -100,6 +101,7 @@ enum CredentialsManagerErrors {
     var members = result.objectValue ?? [:]
     members["cause"] = cause.value
     return .protocolError(
-      ProtocolError(code: code, description: description, status: cause.status, body: cause.body), result: .object(members))
+      ProtocolError(code: code, description: description, status: cause.status, body: cause.body),
+      result: .object(members))
   }
 }

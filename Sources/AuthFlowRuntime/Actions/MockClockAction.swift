@@ -5,7 +5,9 @@ public import AuthFlowScenario
 public struct MockClockAction: Action {
   public static let signature = ActionSignature(
     name: "mock_clock", summary: "Advance the mock tenant's virtual clock (codes, tokens and sessions expire).",
-    parameters: [ParameterSignature("advance", .string, required: true, summary: "How far, e.g. 5m, 2h, or -5m to go back.")],
+    parameters: [
+      ParameterSignature("advance", .string, required: true, summary: "How far, e.g. 5m, 2h, or -5m to go back.")
+    ],
     scalarForm: ParameterSignature("advance", .string, required: true, summary: "How far."))
 
   public static let documentation = """

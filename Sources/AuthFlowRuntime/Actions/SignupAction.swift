@@ -71,7 +71,8 @@ public struct SignupAction: Action {
     if let metadata = try input.object("user_metadata") { body["user_metadata"] = .object(metadata) }
     for (key, value) in try input.object("root_attributes") ?? [:] where body[key] == nil {
       guard Self.rootAttributes.contains(key) else {
-        throw .invalidParameter("root_attributes.\(key)", "expected one of \(Self.rootAttributes.joined(separator: ", "))")
+        throw .invalidParameter(
+          "root_attributes.\(key)", "expected one of \(Self.rootAttributes.joined(separator: ", "))")
       }
       body[key] = value
     }

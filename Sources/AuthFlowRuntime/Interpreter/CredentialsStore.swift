@@ -4,7 +4,9 @@ import AuthFlowCore
 /// main credentials, and API credentials per audience. `credentials` in expressions reads it.
 struct CredentialsStore: Sendable, Hashable {
   /// The members kept for the main credentials.
-  static let mainKeys = ["access_token", "id_token", "refresh_token", "token_type", "expires_in", "expires_at", "scope"]
+  static let mainKeys = [
+    "access_token", "id_token", "refresh_token", "token_type", "expires_in", "expires_at", "scope",
+  ]
   /// The members kept for API credentials.
   static let apiKeys = ["access_token", "token_type", "expires_in", "expires_at", "scope"]
 

@@ -25,7 +25,14 @@ struct AuthenticationAPITests {
             return Response(
               status: .unauthorized, headers: fields, body: .init(byteBuffer: ByteBuffer(string: "Unauthorized")))
           }
-          if text.contains("\"server-error\"") { return Response.json(#"{"error":"server_error"}"#, status: .badGateway) }
+          if text.contains("\"server-error\"") {
+            return Response.json(#"{"error":"server_error"}"#, status: .badGateway)
+          }
+          if text.contains("\"legacy-error\"") {
+            return Response.json(
+              #"{"name":"PasswordStrengthError","code":"invalid_password","description":{"rules":[],"verified":false},"message":"Password is too weak","statusCode":400}"#,
+              status: .badRequest)
+          }
           if text.contains("\"no-code\"") { return Response.json(#"{"unexpected":true}"#, status: .badRequest) }
           return Response.json(
             #"{"access_token":"opaque-access-token-abcdef","refresh_token":"opaque-refresh-token-ghijkl","token_type":"Bearer","expires_in":"3600"}"#
@@ -59,7 +66,9 @@ struct AuthenticationAPITests {
 
   @Test("The OAuth envelope maps error and error_description")
   func oauthEnvelope() async throws {
-    let report = try await Self.withServer { base in try await Self.harness(base).run(Self.login(password: "oauth-error")) }
+    let report = try await Self.withServer { base in
+      try await Self.harness(base).run(Self.login(password: "oauth-error"))
+    }
     let error = try #require(report.step("login")?.result?.member("error"))
     #expect(error.member("code") == "invalid_grant")
     #expect(error.member("description") == "Wrong email or password.")
@@ -81,13 +90,15 @@ struct AuthenticationAPITests {
             error.body.name: PasswordStrengthError
             error.status: 400
       """
-    // `signup` may be unregistered until the mock has the endpoint; the mapping is shared.
-    guard ActionRegistry.action(named: "signup") != nil else {
-      let report = try await Self.withServer { base in try await Self.harness(base).run(Self.login(password: "no-code")) }
-      let error = try #require(report.step("login")?.result?.member("error"))
-      #expect(error.member("code") == "a0.sdk.internal_error.unknown")
-      return
+    let legacy = try await Self.withServer { base in
+      try await Self.harness(base).run(Self.login(password: "legacy-error"))
     }
+    let error = try #require(legacy.step("login")?.result?.member("error"))
+    #expect(error.member("code") == "invalid_password")
+    #expect(error.member("description") == "Password is too weak")
+    #expect(error.member("body")?.member("name") == "PasswordStrengthError")
+    // `signup` is registered once the mock has `/dbconnections/signup`; the mapping is shared.
+    guard ActionRegistry.action(named: "signup") != nil else { return }
     let report = try await Self.withServer { base in try await Self.harness(base).run(yaml) }
     #expect(report.status == .passed, "\(report.problemSummary)")
   }
@@ -102,7 +113,9 @@ struct AuthenticationAPITests {
 
   @Test("A non-JSON error body is a0.sdk.internal_error.plain with the text")
   func plainError() async throws {
-    let report = try await Self.withServer { base in try await Self.harness(base).run(Self.login(password: "plain-error")) }
+    let report = try await Self.withServer { base in
+      try await Self.harness(base).run(Self.login(password: "plain-error"))
+    }
     let error = try #require(report.step("login")?.result?.member("error"))
     #expect(error.member("code") == "a0.sdk.internal_error.plain")
     #expect(error.member("description") == "Unauthorized")
@@ -111,7 +124,9 @@ struct AuthenticationAPITests {
 
   @Test("5xx is an environment error, not a protocol error")
   func serverError() async throws {
-    let report = try await Self.withServer { base in try await Self.harness(base).run(Self.login(password: "server-error")) }
+    let report = try await Self.withServer { base in
+      try await Self.harness(base).run(Self.login(password: "server-error"))
+    }
     #expect(report.status == .error, "\(report.problemSummary)")
     #expect(report.problemSummary.contains("HTTP 502"))
   }

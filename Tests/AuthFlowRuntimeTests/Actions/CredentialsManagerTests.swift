@@ -1,10 +1,11 @@
 import AuthFlowCore
 import AuthFlowHTTP
-@testable import AuthFlowRuntime
 import AuthFlowScenario
 import Foundation
 import Synchronization
 import Testing
+
+@testable import AuthFlowRuntime
 
 /// The Credentials Manager rules (PROTOCOL §3.3–3.4) and the mock-control actions, against the
 /// embedded mock (one per test, so clock moves do not leak into other tests).
