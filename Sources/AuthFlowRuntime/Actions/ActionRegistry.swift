@@ -4,7 +4,14 @@ public import AuthFlowScenario
 /// interpreter read.
 public enum ActionRegistry {
   public static let all: [any Action.Type] = [
+    APICredentialsAction.self,
     AssertAction.self,
+    CredentialsCheckAction.self,
+    CredentialsClearAction.self,
+    CredentialsGetAction.self,
+    CredentialsRenewAction.self,
+    CredentialsStoreAction.self,
+    CredentialsUserAction.self,
     HTTPAction.self,
     ManagementUsersAction.self,
     PasskeyLoginAction.self,
@@ -14,6 +21,18 @@ public enum ActionRegistry {
     MockSignAction.self,
     SetAction.self,
     ValidateIDTokenAction.self,
+    LoginAction.self,
+    MFAVerifyAction.self,
+    MockClockAction.self,
+    OutboxAction.self,
+    PasswordlessLoginAction.self,
+    PasswordlessStartAction.self,
+    RenewAction.self,
+    RevokeAction.self,
+    SSOCredentialsAction.self,
+    TokenAction.self,
+    TokenExchangeAction.self,
+    UserInfoAction.self,
     WaitAction.self,
     WebAuthAction.self,
   ].sorted { $0.signature.name < $1.signature.name }

@@ -111,8 +111,8 @@ enum HTTPResult {
     for value in SensitiveData.sensitiveValues(inURL: url) { secrets.register(value) }
   }
 
-  static func value(of response: HTTPResponse, secrets: SecretRegistry) -> [String: Value] {
-    if let location = response.location { registerSecrets(inURL: location, with: secrets) }
+  static func value(of response: HTTPResponse, secrets: SecretRegistry? = nil) -> [String: Value] {
+    if let location = response.location, let secrets { registerSecrets(inURL: location, with: secrets) }
     var headers: [String: Value] = [:]
     for field in response.headers {
       let name = field.name.lowercased()

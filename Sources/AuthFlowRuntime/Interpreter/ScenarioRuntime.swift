@@ -45,11 +45,14 @@ struct ScenarioRuntime: Sendable {
   var reveal: Bool { services.secrets.revealSecrets }
 
   func evaluationContext() async -> EvaluationContext {
-    let (variables, steps) = await state.snapshot()
+    let (variables, steps, credentials, offset) = await state.snapshot()
     var roots = fixedRoots
     roots["vars"] = .object(variables)
     roots["steps"] = .object(steps)
-    return EvaluationContext(roots: roots, functions: functions)
+    roots["credentials"] = credentials
+    guard offset != 0 else { return EvaluationContext(roots: roots, functions: functions) }
+    // `now()` follows the scenario's device clock once `mock_clock` has moved it.
+    return EvaluationContext(roots: roots, functions: functions, now: { EvaluationContext.systemClock() + offset })
   }
 
   func actionContext(stepID: String) -> ActionContext {

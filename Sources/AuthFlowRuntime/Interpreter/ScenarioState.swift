@@ -1,4 +1,5 @@
 public import AuthFlowCore
+import Foundation
 
 /// The mutable state of one scenario instance, shared by its concurrently running steps.
 actor ScenarioState {
@@ -6,6 +7,11 @@ actor ScenarioState {
   private(set) var stepResults: [String: Value] = [:]
   /// The scenario's virtual WebAuthn authenticators.
   let authenticators = VirtualAuthenticatorPool()
+  /// The Credentials Manager's storage (`credentials` in expressions).
+  private(set) var credentials = CredentialsStore()
+  /// Seconds the scenario's device clock is ahead of the system clock (`mock_clock` moves it
+  /// along with the mock's virtual clock).
+  private(set) var clockOffset: Double = 0
 
   func setVariable(_ name: String, _ value: Value) {
     variables[name] = value
@@ -15,7 +21,20 @@ actor ScenarioState {
     stepResults[stepID] = value
   }
 
-  func snapshot() -> (variables: [String: Value], steps: [String: Value]) {
-    (variables, stepResults)
+  func setCredentials(_ store: CredentialsStore) {
+    credentials = store
+  }
+
+  func advanceClock(by seconds: Double) {
+    clockOffset += seconds
+  }
+
+  /// The scenario's current time in Unix seconds.
+  func now() -> Double {
+    Date().timeIntervalSince1970 + clockOffset
+  }
+
+  func snapshot() -> (variables: [String: Value], steps: [String: Value], credentials: Value, clockOffset: Double) {
+    (variables, stepResults, credentials.value, clockOffset)
   }
 }

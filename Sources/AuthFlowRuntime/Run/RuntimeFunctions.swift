@@ -2,5 +2,5 @@ public import AuthFlowExpression
 
 /// Expression functions that need the runtime's modules (JOSE for `totp`).
 public enum RuntimeFunctions {
-  public static let registry: FunctionRegistry = .standard
+  public static let registry: FunctionRegistry = FunctionRegistry.standard.adding([TOTPFunction()])
 }

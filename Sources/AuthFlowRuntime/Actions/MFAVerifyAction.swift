@@ -1,0 +1,86 @@
+public import AuthFlowCore
+import AuthFlowJOSE
+public import AuthFlowScenario
+import Foundation
+
+/// `mfa_verify` — completes an MFA login (Auth0.swift `login(withOTP:mfaToken:)`,
+/// `login(withOOBCode:mfaToken:bindingCode:)`, `login(withRecoveryCode:mfaToken:)`).
+public struct MFAVerifyAction: Action {
+  public static let signature = ActionSignature(
+    name: "mfa_verify", summary: "Complete an MFA login with an OTP, an OOB code or a recovery code.",
+    parameters: [
+      ParameterSignature("mfa_token", .string, required: true, summary: "From the `mfa_required` error's body."),
+      ParameterSignature("otp", .string, summary: "A one-time password, as given."),
+      ParameterSignature("totp_secret", .string, summary: "A base32 TOTP secret: the current code is computed."),
+      ParameterSignature("oob_code", .string, summary: "From `mfa_challenge` (OOB)."),
+      ParameterSignature("binding_code", .string, summary: "With `oob_code`, when the channel binds by prompt."),
+      ParameterSignature("recovery_code", .string, summary: "A recovery code."),
+    ])
+
+  public static let documentation = """
+    Sends `POST /oauth/token` with `mfa_token` and exactly one factor, as a JSON body:
+    `otp` (or `totp_secret`, from which the current RFC 6238 code is computed) with the
+    `…/mfa-otp` grant; `oob_code` (+ `binding_code`) with `…/mfa-oob`; `recovery_code` with
+    `…/mfa-recovery-code`. The result is credentials (with a new `recovery_code` after a recovery
+    login). A wrong code is `invalid_grant` with `Invalid otp_code.`, `Invalid binding_code.` or
+    `MFA Authorization rejected.`
+    """
+
+  public static let example = """
+    scenario: Bob completes MFA with his authenticator app
+    client: native
+    steps:
+      - id: login
+        login:
+          username: ${{ tenant.users.bob.email }}
+          password: ${{ tenant.users.bob.password }}
+        expect:
+          error.code: mfa_required
+      - id: verify
+        mfa_verify:
+          mfa_token: ${{ steps.login.error.body.mfa_token }}
+          totp_secret: ${{ tenant.users.bob.totp_secret }}
+        expect:
+          id_token.claims.email: bob@example.com
+    """
+
+  public init() {}
+
+  public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
+    let input = Parameters(parameters)
+    var body: [String: Value] = ["mfa_token": .secret(.string(try input.requiredString("mfa_token")))]
+    let grant: String
+    if let otp = try await Self.otp(input, context: context) {
+      grant = AuthenticationAPI.Grant.mfaOTP
+      body["otp"] = .secret(.string(otp))
+    } else if let oobCode = try input.string("oob_code") {
+      grant = AuthenticationAPI.Grant.mfaOOB
+      body["oob_code"] = .secret(.string(oobCode))
+      if let binding = try input.string("binding_code") { body["binding_code"] = .secret(.string(binding)) }
+    } else if let recovery = try input.string("recovery_code") {
+      grant = AuthenticationAPI.Grant.mfaRecoveryCode
+      body["recovery_code"] = .secret(.string(recovery))
+    } else {
+      throw .invalidParameter("otp", "give one of otp, totp_secret, oob_code or recovery_code")
+    }
+    context.secrets.register(secretsIn: .object(body))
+    return try await AuthenticationAPI(context).token(grant: grant, body)
+  }
+
+  /// The time an authenticator app reads: the mock's virtual clock on the mock tenant (whose
+  /// codes are checked against it), else the scenario's clock.
+  static func authenticatorTime(_ context: ActionContext) async throws(ActionError) -> Double {
+    guard context.tenant.capabilities.contains(MockControl.capability) else { return await context.now() }
+    return try await MockControl(context, action: "mfa_verify").clock()
+  }
+
+  /// `otp` as given, or the TOTP code of `totp_secret` at `now`.
+  static func otp(_ input: Parameters, context: ActionContext) async throws(ActionError) -> String? {
+    if let otp = try input.string("otp") { return otp }
+    guard let secret = try input.string("totp_secret") else { return nil }
+    guard let totp = TOTP(base32Secret: secret) else {
+      throw .invalidParameter("totp_secret", "is not a base32 TOTP secret")
+    }
+    return totp.code(at: Date(timeIntervalSince1970: try await authenticatorTime(context)))
+  }
+}

@@ -1,0 +1,58 @@
+public import AuthFlowCore
+public import AuthFlowScenario
+
+/// `mock_clock` — moves the mock tenant's virtual clock (and the scenario's clock) forward.
+public struct MockClockAction: Action {
+  public static let signature = ActionSignature(
+    name: "mock_clock", summary: "Advance the mock tenant's virtual clock (codes, tokens and sessions expire).",
+    parameters: [
+      ParameterSignature("advance", .string, required: true, summary: "How far, e.g. 5m, 2h, or -5m to go back.")
+    ],
+    scalarForm: ParameterSignature("advance", .string, required: true, summary: "How far."))
+
+  public static let documentation = """
+    Sends `POST /__mock/clock/advance` (requires `mock_control`): every expiry in the mock reads
+    its virtual clock, so codes, MFA tokens and access tokens expire without waiting. The
+    scenario's own clock (`now()`, credentials' `expires_at`, the Credentials Manager) moves by the
+    same amount. A negative duration (`-5m`) moves it back. The result: `now` and `iso`, the
+    mock's virtual time. The mock is shared by the scenarios of a run: put the clock back in
+    `cleanup` when other scenarios run concurrently.
+    """
+
+  public static let example = """
+    scenario: The mock's clock moves forward and back
+    requires: [mock_control]
+    steps:
+      - id: forward
+        mock_clock: 10m
+      - id: back
+        mock_clock: { advance: -10m }
+        expect:
+          now: { lt: "${{ steps.forward.now }}" }
+    """
+
+  public init() {}
+
+  public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
+    let duration: Duration
+    if parameters.objectValue == nil, let scalar = Self.duration(parameters) {
+      duration = scalar
+    } else if let member = Parameters(parameters)["advance"], let value = Self.duration(member) {
+      duration = value
+    } else {
+      throw .invalidParameter("advance", "expected a duration such as 5m, 2h or -5m")
+    }
+    let control = try MockControl(context, action: "mock_clock")
+    let result = try await control.advanceClock(by: duration.seconds)
+    await context.advanceClock(by: duration.seconds)
+    return .success(.object(result))
+  }
+
+  /// A duration, negative when written with a leading `-`.
+  static func duration(_ value: Value) -> Duration? {
+    if let text = value.stringValue, text.hasPrefix("-") {
+      return DurationText.parse(.string(String(text.dropFirst()))).map { .zero - $0 }
+    }
+    return DurationText.parse(value)
+  }
+}

@@ -1,0 +1,56 @@
+public import AuthFlowCore
+public import AuthFlowScenario
+
+/// `passwordless_start` — sends a one-time code or link by email or SMS
+/// (Auth0.swift `startPasswordless(email:…)` / `startPasswordless(phoneNumber:…)`).
+public struct PasswordlessStartAction: Action {
+  public static let signature = ActionSignature(
+    name: "passwordless_start", summary: "Start a passwordless login: send a code or link by email or SMS.",
+    parameters: [
+      ParameterSignature("email", .string, summary: "The address to send to (email connection)."),
+      ParameterSignature("phone_number", .string, summary: "The E.164 number to send to (sms connection)."),
+      ParameterSignature(
+        "connection", .string, summary: "`email` or `sms` (default: `email` when `email` is given, else `sms`)."),
+      ParameterSignature("send", .oneOf(["code", "link", "link_ios", "link_android"]), summary: "Default `code`."),
+    ])
+
+  public static let documentation = """
+    Sends `POST /passwordless/start` with `client_id`, `connection`, `email` or `phone_number`,
+    and `send`, as a JSON body (the SDK sends no `authParams`). The result is the response body
+    and `response`. Read the code with `outbox` (the mock) and log in with `passwordless_login`.
+    Bad input is `error.code` `bad.connection`, `bad.email`, `bad.phone_number`, …
+    """
+
+  public static let example = """
+    scenario: Send a passwordless code by email
+    client: native
+    steps:
+      - id: start
+        passwordless_start: { email: "${{ vars.email }}" }
+        expect:
+          email: ${{ vars.email }}
+          response.status: 200
+    vars:
+      email: ${{ random_email() }}
+    """
+
+  public init() {}
+
+  public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
+    let input = Parameters(parameters)
+    let api = AuthenticationAPI(context)
+    let email = try input.string("email")
+    let phone = try input.string("phone_number")
+    guard email != nil || phone != nil else {
+      throw .invalidParameter("email", "give `email` or `phone_number`")
+    }
+    var body: [String: Value] = [
+      "client_id": .string(try api.clientID()),
+      "connection": .string(try input.string("connection") ?? (email != nil ? "email" : "sms")),
+      "send": .string(try input.string("send") ?? "code"),
+    ]
+    AuthenticationAPI.put("email", email, in: &body)
+    AuthenticationAPI.put("phone_number", phone, in: &body)
+    return try AuthenticationResponse.outcome(try await api.post("passwordless/start", json: body))
+  }
+}

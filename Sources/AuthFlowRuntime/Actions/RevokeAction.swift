@@ -1,0 +1,45 @@
+public import AuthFlowCore
+public import AuthFlowScenario
+
+/// `revoke` — revokes a refresh token (Auth0.swift `revoke(refreshToken:)`).
+public struct RevokeAction: Action {
+  public static let signature = ActionSignature(
+    name: "revoke", summary: "Revoke a refresh token (POST /oauth/revoke).",
+    parameters: [ParameterSignature("refresh_token", .string, required: true, summary: "The refresh token.")])
+
+  public static let documentation = """
+    Sends `POST /oauth/revoke` with `client_id` (and `client_secret` for confidential clients)
+    and `token`, as a JSON body. An empty 200 is success; the result is `revoked: true` and
+    `response`. The token, and with rotation its whole family, can no longer be exchanged.
+    """
+
+  public static let example = """
+    scenario: A revoked refresh token no longer renews
+    client: native
+    steps:
+      - id: login
+        login:
+          username: ${{ tenant.users.alice.email }}
+          password: ${{ tenant.users.alice.password }}
+          scope: openid offline_access
+      - id: revoke
+        revoke: { refresh_token: "${{ steps.login.refresh_token }}" }
+        expect:
+          revoked: true
+          response.status: 200
+      - id: renew
+        renew: { refresh_token: "${{ steps.login.refresh_token }}" }
+        expect:
+          error.code: invalid_grant
+    """
+
+  public init() {}
+
+  public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
+    let api = AuthenticationAPI(context)
+    var body = try api.clientAuthentication()
+    body["token"] = .secret(.string(try Parameters(parameters).requiredString("refresh_token")))
+    let response = try await api.post("oauth/revoke", json: body)
+    return try AuthenticationResponse.outcome(response, allowEmpty: true) { _ in ["revoked": true] }
+  }
+}

@@ -1,0 +1,50 @@
+public import AuthFlowCore
+public import AuthFlowScenario
+
+/// `token` — a raw `POST /oauth/token` with any body, for negative tests.
+public struct TokenAction: Action {
+  public static let signature = ActionSignature(
+    name: "token", summary: "Send any body to POST /oauth/token (negative tests, unusual grants).",
+    parameters: [
+      ParameterSignature("body", .map, required: true, summary: "The request body, sent as given."),
+      ParameterSignature(
+        "client_auth", .bool,
+        summary: "Add the client's `client_id` (and `client_secret`) when the body has none (default true)."),
+      ParameterSignature(
+        "encoding", .oneOf(["json", "form"]), summary: "`json` (default, as Auth0.swift) or `form` (urlencoded)."),
+    ])
+
+  public static let documentation = """
+    Sends `body` to `/oauth/token` unchanged: no `openid` is added, nothing is validated, so a
+    scenario can send a wrong `grant_type`, a missing parameter or a foreign client. Unless
+    `client_auth: false`, the scenario client's `client_id` (and secret) is added when the body
+    has no `client_id`. A success is a credentials result; an error response is `error`.
+    """
+
+  public static let example = """
+    scenario: An unknown grant type is rejected
+    client: native
+    steps:
+      - id: bad_grant
+        token:
+          body: { grant_type: "urn:example:unknown" }
+        expect:
+          error.code: unsupported_grant_type
+          error.status: 501
+    """
+
+  public init() {}
+
+  public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
+    let input = Parameters(parameters)
+    guard var body = try input.object("body") else { throw .invalidParameter("body", "is required") }
+    let api = AuthenticationAPI(context)
+    if try input.bool("client_auth") ?? true, body["client_id"] == nil {
+      body.merge(try api.clientAuthentication()) { given, _ in given }
+    }
+    let response =
+      try input.string("encoding") == "form"
+      ? try await api.post("oauth/token", form: body) : try await api.post("oauth/token", json: body)
+    return try await api.credentials(from: response)
+  }
+}
