@@ -66,7 +66,9 @@ struct TokenIssuer {
       claims["org_id"] = .string(organization.id)
       if tenant.fixture.settings.organizationNamesInAuthAPI { claims["org_name"] = .string(organization.name) }
     }
-    claims.merge(UserClaims.claims(for: user, scope: grant.scope, legacy: tenant.legacyScopeClaims(clientID: grant.clientID))) {
+    claims.merge(
+      UserClaims.claims(for: user, scope: grant.scope, legacy: tenant.legacyScopeClaims(clientID: grant.clientID))
+    ) {
       current, _ in current
     }
     applyRules(.idToken, user: user, to: &claims)
