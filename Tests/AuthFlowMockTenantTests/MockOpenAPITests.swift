@@ -41,7 +41,11 @@ import Testing
         guard let method = Range(match.range(at: 1), in: text), let path = Range(match.range(at: 2), in: text) else {
           continue
         }
-        operations.insert("\(text[method].uppercased()) \(text[path])")
+        // Hummingbird's `:name` path parameters are OpenAPI's `{name}`.
+        let openAPIPath = text[path].split(separator: "/", omittingEmptySubsequences: false).map { segment in
+          segment.hasPrefix(":") ? "{\(segment.dropFirst())}" : String(segment)
+        }.joined(separator: "/")
+        operations.insert("\(text[method].uppercased()) \(openAPIPath)")
       }
     }
     return operations

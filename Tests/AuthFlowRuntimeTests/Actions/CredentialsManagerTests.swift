@@ -189,7 +189,7 @@ struct AuthenticationTracingTests {
     #expect(scenario.tags.map(\.value).contains("logging"))
     let secrets = SecretRegistry()
     let resolver = TenantResolver(environment: [:], secrets: secrets, projectDirectory: ".")
-    let tenant = try await resolver.resolve(try require_(ProjectConfig.embedded.tenants.first))
+    let tenant = try await resolver.resolve(try requireValue(ProjectConfig.embedded.tenants.first))
     let lines = Mutex<[String]>([])
     let formatter = ExchangeFormatter()
     let live = LiveTransport()
