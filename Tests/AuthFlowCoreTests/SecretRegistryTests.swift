@@ -1,0 +1,104 @@
+import AuthFlowCore
+import Testing
+
+@Suite("Secret scrubbing")
+struct SecretRegistryTests {
+  @Test("Every occurrence of every registered secret is masked")
+  func masksEveryOccurrence() {
+    let registry = SecretRegistry()
+    registry.register("s3cret-token")
+    #expect(registry.scrub("a s3cret-token b s3cret-token") == "a *** b ***")
+    #expect(registry.scrub("nothing here") == "nothing here")
+  }
+
+  @Test("A secret that contains another is masked whole (longest first)")
+  func longestFirst() {
+    let registry = SecretRegistry()
+    registry.register("abcd")
+    registry.register("abcdefgh")
+    #expect(registry.scrub("x abcdefgh y abcd") == "x *** y ***")
+  }
+
+  @Test("The percent-encoded form of a secret is masked too")
+  func percentEncoded() {
+    let registry = SecretRegistry()
+    registry.register("p@ss w0rd!")
+    #expect(registry.scrub("password=p%40ss%20w0rd%21&x=1") == "password=***&x=1")
+  }
+
+  @Test("Secrets registered after a scrub are masked by the next one")
+  func laterRegistrations() {
+    let registry = SecretRegistry()
+    registry.register("first-secret")
+    _ = registry.scrub("first-secret")
+    registry.register("second-secret")
+    #expect(registry.scrub("first-secret second-secret") == "*** ***")
+  }
+
+  @Test("Texts shorter than four characters are not registered; non-ASCII text survives")
+  func shortAndUnicode() {
+    let registry = SecretRegistry()
+    registry.register("abc")
+    registry.register("clé-secrète")
+    #expect(registry.scrub("abc é clé-secrète ü") == "abc é *** ü")
+  }
+
+  @Test("With --show-secrets nothing is masked")
+  func reveal() {
+    let registry = SecretRegistry(revealSecrets: true)
+    registry.register("s3cret-token")
+    #expect(registry.scrub("s3cret-token") == "s3cret-token")
+  }
+
+  @Test("Secrets inside values are registered, JWTs by their raw text")
+  func registersValues() throws {
+    let registry = SecretRegistry()
+    let token = try #require(JWTValue(raw: "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.c2ln"))
+    registry.register(secretsIn: ["a": .secret("hidden-value"), "b": [.jwt(token)], "c": "public-value"])
+    #expect(registry.scrub("hidden-value public-value \(token.raw)") == "*** public-value ***")
+  }
+}
+
+@Suite("Values")
+struct ValueTests {
+  @Test("JSON keeps integers and doubles apart and round-trips")
+  func json() throws {
+    let value = try Value(jsonText: #"{"a":1,"b":1.5,"c":[true,null,"x"]}"#)
+    #expect(value.member("a") == .int(1))
+    #expect(value.member("b") == .double(1.5))
+    #expect(value.jsonText() == #"{"a":1,"b":1.5,"c":[true,null,"x"]}"#)
+  }
+
+  @Test("Secrets are redacted in JSON and display unless revealed")
+  func redaction() {
+    let value: Value = ["password": .secret("hunter22"), "user": "alice"]
+    #expect(value.jsonText() == #"{"password":"***","user":"alice"}"#)
+    #expect(value.jsonText(revealSecrets: true) == #"{"password":"hunter22","user":"alice"}"#)
+    #expect(Value.secret("hunter22").display() == "***")
+  }
+
+  @Test("Member access on a secret stays secret; JWT claims are readable")
+  func memberAccess() throws {
+    let secret = Value.secret(["inner": "x"])
+    #expect(secret.member("inner")?.isSecret == true)
+    let token = try #require(JWTValue(raw: "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.c2ln"))
+    #expect(Value.jwt(token).lookup(path: ["claims", "sub"]) == .string("x"))
+  }
+
+  @Test("Durations", arguments: [("250ms", 0.25), ("90s", 90), ("5m", 300), ("2h", 7200), ("1.5", 1.5)])
+  func durations(_ text: String, _ seconds: Double) throws {
+    #expect(try #require(DurationText.parse(text)).seconds == seconds)
+  }
+
+  @Test("Not durations", arguments: ["", "2x", "-1s", "s"])
+  func notDurations(_ text: String) {
+    #expect(DurationText.parse(text) == nil)
+  }
+
+  @Test("Did-you-mean finds close keys and ignores far ones")
+  func suggestions() {
+    #expect(Suggestion.closest(to: "expct", in: ["expect", "needs"]) == "expect")
+    #expect(Suggestion.closest(to: "zzzzzz", in: ["expect", "needs"]) == nil)
+    #expect(Suggestion.editDistance("teh", "the") == 1)
+  }
+}
