@@ -8,7 +8,11 @@ public struct RunServices: Sendable {
   /// The one door to the network (live client, possibly wrapped for tracing and rate limits).
   public var transport: any HTTPTransport
   /// The process environment, as `env` in expressions.
-  public var environment: [String: String]
+  public var environment: [String: String] {
+    didSet { environmentValue = .object(environment.mapValues(Value.string)) }
+  }
+  /// `env` as expressions see it, built once per run rather than once per scenario.
+  public private(set) var environmentValue: Value
   /// A step with no `timeout` gets this one.
   public var defaultStepTimeout: Duration
   /// The cleanup phase gets this budget even after a scenario timeout or an interruption.
@@ -25,6 +29,7 @@ public struct RunServices: Sendable {
     self.secrets = secrets
     self.transport = transport
     self.environment = environment
+    self.environmentValue = .object(environment.mapValues(Value.string))
     self.defaultStepTimeout = defaultStepTimeout
     self.cleanupTimeout = cleanupTimeout
   }

@@ -31,7 +31,7 @@ struct ScenarioRuntime: Sendable {
     self.fixedRoots = [
       "tenant": tenant.value,
       "client": client,
-      "env": .object(services.environment.mapValues(Value.string)),
+      "env": services.environmentValue,
       "scenario": .object([
         "name": .string(instance.name),
         "title": .string(scenario.title.value),
