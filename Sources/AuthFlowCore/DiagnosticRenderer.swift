@@ -11,9 +11,13 @@ public struct DiagnosticRenderer: Sendable {
   /// Returns the text of a file, for snippets; nil when it cannot be read.
   public var source: @Sendable (String) -> String?
   public var colors: Bool
+  /// When false (the default), literal values of secret keys (`password: hunter2`) in snippets are
+  /// masked, so a diagnostic never prints a password written into a scenario or profile.
+  public var revealSecrets: Bool
 
-  public init(colors: Bool = false, source: @escaping @Sendable (String) -> String?) {
+  public init(colors: Bool = false, revealSecrets: Bool = false, source: @escaping @Sendable (String) -> String?) {
     self.colors = colors
+    self.revealSecrets = revealSecrets
     self.source = source
   }
 
@@ -57,7 +61,7 @@ public struct DiagnosticRenderer: Sendable {
     let indent = String(repeating: " ", count: max(0, location.column - 1))
     let marker = "^" + String(repeating: "~", count: max(0, length - 1))
     return [
-      "\(pad)\(gutter) | \(line.replacingTabs())",
+      "\(pad)\(gutter) | \(revealSecrets ? line.replacingTabs() : SnippetRedaction.mask(line.replacingTabs()))",
       "\(blank) | \(indent)\(paint(marker, severity: .note))",
     ]
   }

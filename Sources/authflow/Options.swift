@@ -5,10 +5,10 @@ import Foundation
 
 /// Writes diagnostics to standard error with snippets, and returns the exit code for them.
 enum DiagnosticOutput {
-  static func print(_ diagnostics: [Diagnostic], sources: [String: String]) {
+  static func print(_ diagnostics: [Diagnostic], sources: [String: String], revealSecrets: Bool = false) {
     guard !diagnostics.isEmpty else { return }
     let colors = isatty(2) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-    let renderer = DiagnosticRenderer(colors: colors) { path in
+    let renderer = DiagnosticRenderer(colors: colors, revealSecrets: revealSecrets) { path in
       sources[path] ?? (try? String(contentsOfFile: path, encoding: .utf8))
     }
     Console.error(renderer.render(diagnostics.sortedByLocation))

@@ -100,24 +100,14 @@ import Testing
     for (name, text) in Self.validScenarios { try directory.write("scenarios/\(name)", text) }
     try directory.write("scenarios/invalid.yaml", Self.invalidScenario)
 
-    let python = Python.run(
-      """
-      import json, sys, pathlib
-      try:
-          import jsonschema, yaml
-      except ImportError as error:
-          print("MISSING", error)
-          sys.exit(3)
-      root = pathlib.Path(sys.argv[1])
-      schema = json.loads((root / "scenario.schema.json").read_text())
-      jsonschema.Draft202012Validator.check_schema(schema)
-      validator = jsonschema.Draft202012Validator(schema)
-      for path in sorted((root / "scenarios").iterdir()):
-          errors = list(validator.iter_errors(yaml.safe_load(path.read_text())))
-          print(path.name, "invalid" if errors else "valid")
-      """, arguments: [directory.path])
+    let files = ["design.yaml", "invalid.yaml", "matrix.yml"].map { directory.path + "/scenarios/" + $0 }
+    let python = Python.run(Python.validateYAMLScript, arguments: [directory.path + "/scenario.schema.json"] + files)
     #expect(python.status == 0, "python3 with jsonschema and PyYAML is required for this test: \(python.output)")
-    #expect(python.output == "design.yaml valid\ninvalid.yaml invalid\nmatrix.yml valid\n")
+    // One `PATH valid|invalid` line per file; indented lines under it explain an invalid one.
+    let verdicts = python.output.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map { line in
+      "\(line.split(separator: " ").first?.split(separator: "/").last ?? "") \(line.split(separator: " ").last ?? "")"
+    }
+    #expect(verdicts == ["design.yaml valid", "invalid.yaml invalid", "matrix.yml valid"], "\(python.output)")
 
     let output = await ScenarioLoader(catalog: .test).load([directory.path + "/scenarios"])
     let failing = Set(output.diagnostics.filter(\.isError).compactMap { $0.location?.file.split(separator: "/").last })
