@@ -9,7 +9,7 @@ public struct RunServices: Sendable {
   public var transport: any HTTPTransport
   /// The process environment, as `env` in expressions.
   public var environment: [String: String] {
-    didSet { environmentValue = .object(environment.mapValues(Value.string)) }
+    didSet { environmentValue = Self.environmentValue(environment, secrets: secrets) }
   }
   /// `env` as expressions see it, built once per run rather than once per scenario.
   public private(set) var environmentValue: Value
@@ -29,8 +29,31 @@ public struct RunServices: Sendable {
     self.secrets = secrets
     self.transport = transport
     self.environment = environment
-    self.environmentValue = .object(environment.mapValues(Value.string))
+    self.environmentValue = Self.environmentValue(environment, secrets: secrets)
     self.defaultStepTimeout = defaultStepTimeout
     self.cleanupTimeout = cleanupTimeout
+  }
+
+  /// Words that make an environment variable a secret: `AUTH0_CLIENT_SECRET`, `ALICE_PASSWORD`,
+  /// `GITHUB_TOKEN`, `SIGNING_KEY`, … Their values are secrets in expressions and are scrubbed
+  /// from every output, wherever they end up.
+  static let secretNameParts = ["PASSWORD", "PASSWD", "SECRET", "TOKEN", "KEY", "CREDENTIAL", "PRIVATE", "PIN"]
+
+  static func isSecretName(_ name: String) -> Bool {
+    let parts = name.uppercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+    return parts.contains { part in secretNameParts.contains(String(part)) }
+  }
+
+  static func environmentValue(_ environment: [String: String], secrets: SecretRegistry) -> Value {
+    var members: [String: Value] = [:]
+    for (name, value) in environment {
+      if isSecretName(name) {
+        secrets.register(value)
+        members[name] = .secret(.string(value))
+      } else {
+        members[name] = .string(value)
+      }
+    }
+    return .object(members)
   }
 }
