@@ -1,7 +1,8 @@
 import AuthFlowCore
+import AuthFlowJOSE
 import Hummingbird
 
-/// Test control under `/__mock/`: outbox, virtual clock, reset (DESIGN §4).
+/// Test control under `/__mock/`: outbox, virtual clock, key rotation, reset (DESIGN §4).
 struct MockControlRoutes {
   let tenant: MockTenant
 
@@ -26,6 +27,21 @@ struct MockControlRoutes {
       }
       tenant.clock.advance(by: seconds)
       return Responses.json(clock())
+    }
+    router.post("/__mock/rotate-keys") { request, context in
+      let parameters = await RequestParameters.body(of: request, context: context)
+      let revoke = parameters?.values["revoke_previous"]?.boolValue ?? (parameters?.string("revoke_previous") == "true")
+      do {
+        tenant.keyRing.rotate(to: try SigningKey.generateRSA(), revokePrevious: revoke)
+      } catch {
+        return OAuthError(status: .internalServerError, code: "server_error", description: "Could not make a key")
+          .response
+      }
+      return Responses.json(
+        .object([
+          "kid": .string(tenant.keyRing.current.kid),
+          "published": .array(tenant.keyRing.publishedKeyIDs.map(Value.string)),
+        ]))
     }
     router.post("/__mock/reset") { _, _ in
       await tenant.reset()

@@ -9,9 +9,12 @@ import Synchronization
 /// has bound its port.
 public final class MockTenant: Sendable {
   public let fixture: TenantFixture
-  public let signingKey: SigningKey
-  /// The JWKS, with keys parsed once (for `/userinfo` access-token checks).
-  public let verificationKeys: VerificationKeys
+  /// The signing keys: the current one signs, replaced ones stay published until revoked.
+  let keyRing: SigningKeyRing
+  /// The key tokens are signed with now.
+  public var signingKey: SigningKey { keyRing.current }
+  /// The JWKS, with keys parsed once per rotation (for `/userinfo` access-token checks).
+  public var verificationKeys: VerificationKeys { keyRing.verification }
   public let clock: VirtualClock
   private let base = Mutex<String>("http://127.0.0.1/")
 
@@ -37,14 +40,15 @@ public final class MockTenant: Sendable {
     clock: VirtualClock = VirtualClock()
   ) throws {
     self.fixture = fixture
+    let initialKey: SigningKey
     if let signingKey {
-      self.signingKey = signingKey
+      initialKey = signingKey
     } else if let pem = fixture.signingKeyPEM {
-      self.signingKey = try SigningKey(rsaPEM: pem, kid: fixture.signingKeyID)
+      initialKey = try SigningKey(rsaPEM: pem, kid: fixture.signingKeyID)
     } else {
-      self.signingKey = try SigningKey.generateRSA(kid: fixture.signingKeyID)
+      initialKey = try SigningKey.generateRSA(kid: fixture.signingKeyID)
     }
-    self.verificationKeys = VerificationKeys(JWKSet(keys: [self.signingKey.publicJWK].compactMap { $0 }))
+    self.keyRing = SigningKeyRing(initial: initialKey)
     self.clock = clock
     self.users = UserStore(seed: Array(fixture.users.values))
     setBaseURL(baseURL)
@@ -79,6 +83,7 @@ public final class MockTenant: Sendable {
   /// Clears every store and the clock offset; users go back to the fixture's.
   public func reset() async {
     clock.reset()
+    keyRing.reset()
     await users.reset()
     await transactions.removeAll()
     await codes.removeAll()
