@@ -80,4 +80,16 @@ import Testing
       #expect(items(of: try #require(try await browser.get(silent.uri).location))["error"] == "login_required")
     }
   }
+
+  /// RFC 9068: JWT access tokens carry a unique `jti`, so two issued in the same virtual second differ.
+  @Test func accessTokensCarryAUniqueJTI() async throws {
+    try await MockHarness.test(try MockHarness.tenant()) { client in
+      let first = try #require(try await EndpointTests.passwordLogin(client)["access_token"]?.stringValue)
+      let second = try #require(try await EndpointTests.passwordLogin(client)["access_token"]?.stringValue)
+      let firstJTI = try CompactJWS(parsing: first).claims["jti"]?.stringValue
+      #expect(firstJTI != nil)
+      #expect(firstJTI != (try CompactJWS(parsing: second).claims["jti"]?.stringValue))
+      #expect(first != second)
+    }
+  }
 }

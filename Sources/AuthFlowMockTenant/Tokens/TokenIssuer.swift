@@ -85,6 +85,9 @@ struct TokenIssuer {
       "iss": .string(tenant.issuer), "aud": audiences.count == 1 ? audiences[0] : .array(audiences),
       "iat": .int(now), "exp": .int(now + tenant.fixture.settings.accessTokenLifetime),
       "scope": .string(Scope.join(grant.scope)), "azp": .string(grant.clientID),
+      // RFC 9068 (JWT access tokens, `typ: at+jwt`) requires a unique `jti`: two tokens issued in
+      // the same second for the same grant differ.
+      "jti": .string(RandomToken.make(bytes: 16)),
     ]
     if let user {
       claims["sub"] = .string(user.userID)

@@ -1,0 +1,200 @@
+"""Drives the authflow mock tenant with Authlib, a general OAuth 2.0 / OpenID Connect client library.
+
+Everything comes from the discovery document. The flows: authorization code + PKCE (S256) through the
+mock's own HTML login form (parsed with the standard library's HTMLParser), for the public native
+client and for the confidential web client (client_secret_basic, the library's default); ID-token
+validation with the JWKS (signature, iss, aud, exp, nonce); userinfo; refresh with rotation;
+revocation; client credentials; and the security rules a client can observe: a reused code, a
+wrong PKCE verifier, a reused refresh token, a wrong client secret.
+
+Usage: python authlib_client.py BASE_URL   (exit 0 when every check passes)
+"""
+
+import secrets
+import sys
+from html.parser import HTMLParser
+from urllib.parse import urljoin, urlsplit
+
+import requests
+from authlib.integrations.base_client.errors import OAuthError
+from authlib.integrations.requests_client import OAuth2Session
+from authlib.jose import JsonWebKey, jwt
+from authlib.oauth2.rfc6749.errors import OAuth2Error as ProtocolError
+
+# An error response from the token endpoint, as the library raises it.
+OAuth2Error = (OAuthError, ProtocolError)
+
+BASE = sys.argv[1].rstrip("/") + "/"
+ALICE = ("alice@example.com", "Alice-Passw0rd!")
+failures = []
+
+
+def check(name, condition, detail=""):
+    print(("ok    " if condition else "FAIL  ") + name + (f"  ({detail})" if detail and not condition else ""))
+    if not condition:
+        failures.append(name)
+
+
+class Forms(HTMLParser):
+    """The forms of a page: action, method and input fields."""
+
+    def __init__(self):
+        super().__init__()
+        self.forms = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "form":
+            self.forms.append({"action": attrs.get("action", ""), "method": attrs.get("method", "get"), "fields": {}})
+        elif tag == "input" and self.forms and attrs.get("name"):
+            self.forms[-1]["fields"][attrs["name"]] = attrs.get("value") or ""
+
+
+def browse_to_callback(authorize_url, redirect_uri, credentials):
+    """Follows the mock's redirects, fills the login form, and returns the callback URL."""
+    browser = requests.Session()
+    url, method, data = authorize_url, "GET", None
+    for _ in range(10):
+        response = browser.request(method, url, data=data, allow_redirects=False, timeout=10)
+        if response.is_redirect:
+            location = urljoin(url, response.headers["Location"])
+            if location.startswith(redirect_uri):
+                return location
+            url, method, data = location, "GET", None
+            continue
+        parser = Forms()
+        parser.feed(response.text)
+        form = next((f for f in parser.forms if "password" in f["fields"]), None)
+        if form is None:
+            raise RuntimeError(f"no login form at {url} (HTTP {response.status_code})")
+        fields = dict(form["fields"])
+        fields["username"], fields["password"] = credentials
+        url, method, data = urljoin(url, form["action"] or url), form["method"].upper(), fields
+    raise RuntimeError("too many redirects")
+
+
+def validate_id_token(token, metadata, client_id, nonce):
+    keys = JsonWebKey.import_key_set(requests.get(metadata["jwks_uri"], timeout=10).json())
+    claims = jwt.decode(
+        token,
+        keys,
+        claims_options={
+            "iss": {"essential": True, "value": metadata["issuer"]},
+            "aud": {"essential": True, "value": client_id},
+            "nonce": {"essential": True, "value": nonce},
+            "exp": {"essential": True},
+        },
+    )
+    claims.validate(leeway=60)
+    return claims
+
+
+def code_flow(metadata, client_id, client_secret, redirect_uri, auth_method):
+    client = OAuth2Session(
+        client_id,
+        client_secret,
+        scope="openid profile email offline_access",
+        redirect_uri=redirect_uri,
+        code_challenge_method="S256",
+        token_endpoint_auth_method=auth_method,
+    )
+    verifier, nonce = secrets.token_urlsafe(48), secrets.token_urlsafe(16)
+    url, state = client.create_authorization_url(
+        metadata["authorization_endpoint"], code_verifier=verifier, nonce=nonce
+    )
+    callback = browse_to_callback(url, redirect_uri, ALICE)
+    token = client.fetch_token(
+        metadata["token_endpoint"], authorization_response=callback, code_verifier=verifier, state=state
+    )
+    return client, token, callback, verifier, nonce
+
+
+def main():
+    metadata = requests.get(BASE + ".well-known/openid-configuration", timeout=10).json()
+    check("discovery: issuer is the base URL", metadata["issuer"] == BASE, metadata.get("issuer"))
+    check("discovery: S256 supported", "S256" in metadata.get("code_challenge_methods_supported", []))
+
+    # Public native client, PKCE, no client authentication.
+    redirect = "https://app.example.com/callback"
+    client, token, callback, verifier, nonce = code_flow(metadata, "native-client-id", None, redirect, "none")
+    claims = validate_id_token(token["id_token"], metadata, "native-client-id", nonce)
+    check("native: ID token validates (signature, iss, aud, exp, nonce)", claims["sub"].startswith("auth0|"))
+    check("native: refresh token issued with offline_access", "refresh_token" in token)
+
+    info = client.get(metadata["userinfo_endpoint"], timeout=10)
+    check("userinfo: 200 with sub and email", info.status_code == 200 and info.json().get("email") == ALICE[0])
+
+    # The same code again, and a code with the wrong verifier: invalid_grant.
+    try:
+        client.fetch_token(metadata["token_endpoint"], authorization_response=callback, code_verifier=verifier)
+        check("code reuse rejected", False, "second exchange succeeded")
+    except OAuth2Error as error:
+        check("code reuse rejected with invalid_grant", error.error == "invalid_grant", error.error)
+    other, _, other_callback, _, _ = code_flow(metadata, "native-client-id", None, redirect, "none")
+    fresh, state = other.create_authorization_url(
+        metadata["authorization_endpoint"], code_verifier=secrets.token_urlsafe(48), nonce="n"
+    )
+    callback_wrong = browse_to_callback(fresh, redirect, ALICE)
+    try:
+        other.fetch_token(
+            metadata["token_endpoint"],
+            authorization_response=callback_wrong,
+            code_verifier=secrets.token_urlsafe(48),
+            state=state,
+        )
+        check("PKCE mismatch rejected", False, "exchange with a wrong verifier succeeded")
+    except OAuth2Error as error:
+        check("PKCE mismatch rejected with invalid_grant", error.error == "invalid_grant", error.error)
+
+    # Refresh with rotation; the old refresh token is then refused.
+    first_refresh = token["refresh_token"]
+    renewed = client.refresh_token(metadata["token_endpoint"], refresh_token=first_refresh)
+    check("refresh: new access token", renewed["access_token"] != token["access_token"])
+    check("refresh: rotated", renewed.get("refresh_token") not in (None, first_refresh))
+    try:
+        client.refresh_token(metadata["token_endpoint"], refresh_token=first_refresh)
+        check("refresh reuse rejected", False, "reused refresh token accepted")
+    except OAuth2Error as error:
+        check("refresh reuse rejected with invalid_grant", error.error == "invalid_grant", error.error)
+
+    # Revocation (RFC 7009): the revoked refresh token no longer works.
+    _, token2, _, _, _ = code_flow(metadata, "native-client-id", None, redirect, "none")
+    revoke = client.revoke_token(metadata["revocation_endpoint"], token=token2["refresh_token"])
+    check("revoke: 200", revoke.status_code == 200, revoke.status_code)
+    try:
+        client.refresh_token(metadata["token_endpoint"], refresh_token=token2["refresh_token"])
+        check("revoked refresh token rejected", False, "accepted")
+    except OAuth2Error as error:
+        check("revoked refresh token rejected with invalid_grant", error.error == "invalid_grant", error.error)
+
+    # Confidential web client with client_secret_basic (the library's default), and a wrong secret.
+    web_redirect = "https://web.example.com/callback"
+    _, web_token, _, _, web_nonce = code_flow(
+        metadata, "web-client-id", "web-client-secret", web_redirect, "client_secret_basic"
+    )
+    validate_id_token(web_token["id_token"], metadata, "web-client-id", web_nonce)
+    check("web: code exchanged with client_secret_basic", "access_token" in web_token)
+    try:
+        code_flow(metadata, "web-client-id", "not-the-secret", web_redirect, "client_secret_post")
+        check("wrong client secret rejected", False, "accepted")
+    except OAuth2Error as error:
+        # RFC 6749 says invalid_client; Auth0 answers access_denied "Unauthorized" (PROTOCOL §3.7), as the mock does.
+        check(
+            "wrong client secret rejected with invalid_client or access_denied",
+            error.error in ("invalid_client", "access_denied"),
+            error.error,
+        )
+
+    # Client credentials for an API.
+    m2m = OAuth2Session("m2m-client-id", "m2m-client-secret", token_endpoint_auth_method="client_secret_post")
+    machine = m2m.fetch_token(
+        metadata["token_endpoint"], grant_type="client_credentials", audience="https://api.example.com"
+    )
+    check("client credentials: access token for the API", machine.get("token_type") == "Bearer")
+
+    print(f"\n{'FAILED: ' + ', '.join(failures) if failures else 'all checks passed'}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
