@@ -131,7 +131,8 @@ struct RunCommand: AsyncParsableCommand {
       tenants: resolved.map(\.context), services: services, functions: Pipeline.functions, jobs: jobs,
       observer: reporters.observer)
     await reporters.runStarted(
-      RunStart(tenant: tenantNames.joined(separator: ","), scenarioCount: instances.count, startedAt: Date()))
+      RunStart(
+        tenant: tenantNames.joined(separator: ","), scenarioCount: instances.count * resolved.count, startedAt: Date()))
     let reports = await Interruption.cancellable { await runs.run(instances) }
     for tenant in resolved { await tenant.stop() }
     try? await live.shutdown()
