@@ -15,7 +15,11 @@ struct RunCommand: AsyncParsableCommand {
   @Argument(help: "Scenario files or directories (default: scenarios/).")
   var paths: [String] = []
 
-  @Option(name: .long, help: "The tenant profile to run against (default: default_tenant of authflow.yaml, else mock).")
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The tenant profile to run against (default: default_tenant of authflow.yaml, else mock).",
+      discussion: "Several, comma-separated (mock,conformance), run every scenario on each and compare the verdicts."))
   var tenant: String?
 
   @Option(name: .long, help: "The tenant profiles file (default: authflow.yaml beside the scenarios).")
@@ -42,8 +46,25 @@ struct RunCommand: AsyncParsableCommand {
   @Flag(name: .long, help: "Print every HTTP exchange to standard error, secrets redacted.")
   var trace = false
 
+  @Option(
+    name: .customLong("rate-limit-retries"),
+    help: "How many times a request answered 429 is retried (and an idempotent one whose connection failed).")
+  var rateLimitRetries: Int = 3
+
+  @Option(
+    name: .customLong("rate-limit-max-wait"),
+    help: "The longest wait before a retry (Retry-After / X-RateLimit-Reset asking for more are cut to it).")
+  var rateLimitMaxWait: String = "10s"
+
   func validate() throws {
     guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+    guard rateLimitRetries >= 0 else { throw ValidationError("--rate-limit-retries must be 0 or more") }
+    guard DurationText.parse(rateLimitMaxWait) != nil else {
+      throw ValidationError("--rate-limit-max-wait must be a duration such as 10s or 1m (got '\(rateLimitMaxWait)')")
+    }
+    if let tenant, Self.tenantNames(tenant).isEmpty {
+      throw ValidationError("--tenant needs at least one tenant name")
+    }
     if let shard, Shard(shard) == nil {
       throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N, e.g. 2/4 (got '\(shard)')")
     }
@@ -69,49 +90,82 @@ struct RunCommand: AsyncParsableCommand {
     DiagnosticOutput.print(diagnostics, sources: sources)
     guard !diagnostics.hasErrors else { throw ExitCode(AuthFlowExitCode.invalidInput.rawValue) }
 
-    let tenantName = tenant ?? project.config.defaultTenantName
-    guard let profile = project.config.tenant(named: tenantName) else {
-      let known = project.config.tenants.map(\.name.value)
-      let hint = Suggestion.hint(for: tenantName, in: known).map { " (\($0))" } ?? ""
-      Console.error("error: no tenant named '\(tenantName)'\(hint); known tenants: \(known.joined(separator: ", "))")
-      throw ExitCode(AuthFlowExitCode.invalidInput.rawValue)
+    let tenantNames = tenant.map(Self.tenantNames) ?? [project.config.defaultTenantName]
+    var profiles: [TenantProfile] = []
+    for tenantName in tenantNames {
+      guard let profile = project.config.tenant(named: tenantName) else {
+        let known = project.config.tenants.map(\.name.value)
+        let hint = Suggestion.hint(for: tenantName, in: known).map { " (\($0))" } ?? ""
+        Console.error("error: no tenant named '\(tenantName)'\(hint); known tenants: \(known.joined(separator: ", "))")
+        throw ExitCode(AuthFlowExitCode.invalidInput.rawValue)
+      }
+      profiles.append(profile)
     }
     let selection = Selection(tags: tag, skipTags: skipTag, shard: shard.flatMap(Shard.init))
     let instances = selection.apply(to: loaded.scenarios.flatMap(\.instances))
 
-    // The tenant: the embedded mock starts here.
+    // The tenants: embedded mocks start here.
     let environment = ProcessInfo.processInfo.environment
     let live = LiveTransport()
-    let transport: any HTTPTransport = trace ? Self.tracing(live, secrets: secrets) : live
+    let transport = RetryingTransport(
+      wrapping: trace ? Self.tracing(live, secrets: secrets) : live, policy: retryPolicy)
     let projectDirectory =
       project.config.file.isEmpty ? "." : (project.config.file as NSString).deletingLastPathComponent
     let resolver = TenantResolver(environment: environment, secrets: secrets, projectDirectory: projectDirectory)
-    let resolved: ResolvedTenant
-    do {
-      resolved = try await resolver.resolve(profile)
-    } catch {
-      DiagnosticOutput.print(error.diagnostics, sources: sources)
-      Console.error("error: tenant '\(tenantName)': \(secrets.scrub(error.message))")
-      try? await live.shutdown()
-      throw ExitCode((error.isEnvironment ? AuthFlowExitCode.environment : .invalidInput).rawValue)
+    var resolved: [ResolvedTenant] = []
+    for profile in profiles {
+      do {
+        resolved.append(try await resolver.resolve(profile))
+      } catch {
+        DiagnosticOutput.print(error.diagnostics, sources: sources)
+        Console.error("error: tenant '\(profile.name.value)': \(secrets.scrub(error.message))")
+        for tenant in resolved { await tenant.stop() }
+        try? await live.shutdown()
+        throw ExitCode((error.isEnvironment ? AuthFlowExitCode.environment : .invalidInput).rawValue)
+      }
     }
 
     // interpret → report
     let services = RunServices(secrets: secrets, transport: transport, environment: environment)
-    let runner = Runner(
-      tenant: resolved.context, services: services, functions: Pipeline.functions, jobs: jobs,
+    let runs = TenantRuns(
+      tenants: resolved.map(\.context), services: services, functions: Pipeline.functions, jobs: jobs,
       observer: reporters.observer)
-    await reporters.runStarted(RunStart(tenant: tenantName, scenarioCount: instances.count, startedAt: Date()))
-    let report = await Interruption.cancellable { await runner.run(instances) }
-    await resolved.stop()
+    await reporters.runStarted(
+      RunStart(
+        tenant: tenantNames.joined(separator: ","), scenarioCount: instances.count * resolved.count, startedAt: Date()))
+    let reports = await Interruption.cancellable { await runs.run(instances) }
+    for tenant in resolved { await tenant.stop() }
     try? await live.shutdown()
+    let report = RunReport.combining(reports)
     do {
       try await reporters.finish(report)
     } catch {
       Console.error("error: \(error.description)")
     }
+    if reports.count > 1 {
+      let comparison = TenantComparison(runs: reports.map { $0.redacted(by: secrets) })
+      Console.out(secrets.scrub(comparison.render()))
+    }
     let code = report.exitCode
     if code != .success { throw ExitCode(code.rawValue) }
+  }
+
+  /// `a, b,a` → `[a, b]`: names in order, blanks and repeats dropped.
+  static func tenantNames(_ text: String) -> [String] {
+    var names: [String] = []
+    for part in text.split(separator: ",") {
+      let name = part.trimmingCharacters(in: .whitespaces)
+      if !name.isEmpty, !names.contains(name) { names.append(name) }
+    }
+    return names
+  }
+
+  /// The bounds of the rate-limit-aware client (docs/running.md).
+  private var retryPolicy: RetryingTransport.Policy {
+    var policy = RetryingTransport.Policy()
+    policy.maxRetries = rateLimitRetries
+    policy.maxWait = DurationText.parse(rateLimitMaxWait) ?? policy.maxWait
+    return policy
   }
 
   private static func tracing(_ base: any HTTPTransport, secrets: SecretRegistry) -> any HTTPTransport {

@@ -67,6 +67,20 @@ import Testing
     #expect(await transport.requests.count == 3)
   }
 
+  @Test func bruteForceBlockIsAnAnswerNotARateLimit() async throws {
+    let transport = RecordingTransport { request in
+      ClientResponse(
+        status: 429, headers: ["X-RateLimit-Reset": "1", "Content-Type": "application/json"],
+        body: Array(#"{"error":"too_many_attempts","error_description":"blocked"}"#.utf8), url: request.url)
+    }
+    let sleeps = Sleeps()
+    let retrying = RetryingTransport(wrapping: transport, sleep: { sleeps.record($0) })
+    let response = try await retrying.send(.form(url: "https://t.example.com/oauth/token", fields: ["a": "1"]))
+    #expect(response.status == 429)
+    #expect(sleeps.all.isEmpty)
+    #expect(await transport.requests.count == 1)
+  }
+
   @Test func retryAfterHTTPDateIsHonoured() {
     let now = Date(timeIntervalSince1970: 784_111_770)  // Sun, 06 Nov 1994 08:49:30 GMT
     let response = ClientResponse(status: 429, headers: ["Retry-After": "Sun, 06 Nov 1994 08:49:37 GMT"], url: "")

@@ -2,6 +2,14 @@ public import Foundation
 
 /// How long a 429 response asks the client to wait.
 public enum RateLimitDelay {
+  /// True for a 429 that is a rate limit to wait out (`too_many_requests`, PROTOCOL §9), false
+  /// for brute-force protection's 429 `too_many_attempts` (JSON or a login page): that one is a
+  /// protocol answer — the account is blocked — and retrying would only count more attempts.
+  public static func isRateLimit(_ response: HTTPResponse) -> Bool {
+    guard response.status == 429 else { return false }
+    return !response.bodyText.contains("too_many_attempts")
+  }
+
   /// The wait `Retry-After` (seconds or an HTTP date) or `X-RateLimit-Reset` (epoch seconds)
   /// asks for, never negative; nil when the response names neither.
   public static func requested(by response: HTTPResponse, now: Date) -> Duration? {

@@ -3,6 +3,10 @@ public import Foundation
 /// A transport that backs off on HTTP 429 — waiting as `Retry-After` or `X-RateLimit-Reset` asks,
 /// within bounds — and retries idempotent requests whose connection failed.
 ///
+/// A 429 `too_many_attempts` (brute-force protection, PROTOCOL §9) is an answer, not a rate limit:
+/// it is returned at once. After the last retry the 429 itself is returned, for the action to
+/// report.
+///
 /// A non-idempotent request (a POST to `/oauth/token`) is never repeated after a connection error:
 /// the server may have acted on it (a refresh token rotated, a code spent). A 429 is safe to retry
 /// for any method, since the server refused the request without acting on it.
@@ -56,7 +60,7 @@ public struct RetryingTransport: HTTPTransport {
         connectionWait = connectionWait * 2
         continue
       }
-      guard response.status == 429, retries < policy.maxRetries else { return response }
+      guard RateLimitDelay.isRateLimit(response), retries < policy.maxRetries else { return response }
       retries += 1
       let requested = RateLimitDelay.requested(by: response, now: now()) ?? policy.defaultWait
       try await wait(min(requested, policy.maxWait), url: request.url)
@@ -64,6 +68,10 @@ public struct RetryingTransport: HTTPTransport {
   }
 
   private func wait(_ duration: Duration, url: String) async throws(TransportError) {
+    // A wait the tenant asked for is time spent on the tenant, as far as a step deadline goes.
+    let activity = RequestActivity.current
+    let token = activity?.begin(url)
+    defer { if let token { activity?.end(token) } }
     do {
       try await sleep(duration)
     } catch {

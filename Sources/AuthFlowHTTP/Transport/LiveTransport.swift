@@ -61,6 +61,9 @@ public final class LiveTransport: HTTPTransport {
       outgoing.body = .bytes(ByteBuffer(bytes: request.body))
     }
     let timeout = request.timeout ?? configuration.requestTimeout
+    let activity = RequestActivity.current
+    let token = activity?.begin(request.url)
+    defer { if let token { activity?.end(token) } }
     do {
       let response = try await client.execute(outgoing, timeout: TimeAmount(timeout))
       let body = try await response.body.collect(upTo: configuration.maxBodySize)

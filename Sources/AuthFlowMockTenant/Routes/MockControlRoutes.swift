@@ -50,7 +50,10 @@ struct MockControlRoutes {
   }
 
   private func clock() -> Value {
-    .object(["now": .int(tenant.clock.epoch), "iso": .string(UserClaims.isoMilliseconds(tenant.clock.seconds))])
+    .object([
+      "now": .int(tenant.clock.epoch), "iso": .string(UserClaims.isoMilliseconds(tenant.clock.seconds)),
+      "offset": .double(tenant.clock.offsetSeconds),
+    ])
   }
 
   static func json(_ message: OutboxMessage) -> Value {

@@ -18,6 +18,9 @@ public final class VirtualClock: Sendable {
   /// Seconds since 1970, virtual.
   public var seconds: Double { now().timeIntervalSince1970 }
 
+  /// How far the virtual clock is from the base clock, in seconds (what `advance` added up to).
+  public var offsetSeconds: Double { offset.withLock { $0 } }
+
   /// Whole seconds since 1970, virtual (for `iat`, `exp`).
   public var epoch: Int { Int(seconds.rounded(.down)) }
 

@@ -33,6 +33,7 @@ extension ScenarioReport {
     copy.location = location.mappingFile(transform)
     copy.tags = tags.map(transform)
     copy.skipReason = skipReason.map(transform)
+    copy.tenant = tenant.map(transform)
     copy.steps = steps.map { $0.mappingTexts(transform) }
     return copy
   }

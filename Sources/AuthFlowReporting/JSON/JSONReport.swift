@@ -10,7 +10,7 @@ import Foundation
 ///   "format": "authflow-report", "version": 1,
 ///   "run": { "tenant", "started_at" (ISO-8601 UTC, ms), "duration_ms", "interrupted",
 ///            "counts": { "total", "passed", "failed", "error", "skipped" } },
-///   "scenarios": [ { "name", "file", "line", "column", "tags", "status", "skip_reason",
+///   "scenarios": [ { "name", "file", "line", "column", "tags", "tenant", "status", "skip_reason",
 ///                    "duration_ms",
 ///                    "steps": [ { "id", "name", "action", "phase" (main|cleanup), "line", "column",
 ///                                 "status", "skip_reason", "duration_ms", "attempts",
@@ -22,6 +22,8 @@ import Foundation
 /// ```
 ///
 /// `status` is `passed`, `failed`, `error` or `skipped`; `kind` is a `Problem.Kind` raw value.
+/// A scenario's `tenant` is the tenant it ran on; in a comparison run (`--tenant a,b`) `run.tenant`
+/// is the names joined with commas and each scenario's name ends with `[tenant: NAME]`.
 /// Reports of shards of one run merge with ``merge(_:)``.
 public enum JSONReport {
   /// The format name in every report.
@@ -42,7 +44,7 @@ public enum JSONReport {
         "interrupted": .bool(report.interrupted),
         "counts": counts(report.scenarios.map(\.status)),
       ]),
-      "scenarios": .array(report.scenarios.map(value(of:))),
+      "scenarios": .array(report.scenarios.map { value(of: $0, tenant: report.tenant) }),
     ])
   }
 
@@ -53,9 +55,10 @@ public enum JSONReport {
     return .object(members)
   }
 
-  static func value(of scenario: ScenarioReport) -> Value {
+  static func value(of scenario: ScenarioReport, tenant: String) -> Value {
     .object([
       "name": .string(scenario.name),
+      "tenant": .string(scenario.tenant ?? tenant),
       "file": .string(scenario.file),
       "line": .int(scenario.location.line),
       "column": .int(scenario.location.column),

@@ -12,6 +12,10 @@ import AuthFlowRuntime
 /// problem of every step that did not pass); an environment error has an `<error>`; a skipped one a
 /// `<skipped message="reason"/>`. Each suite carries the tenant (and `interrupted` when the run was
 /// stopped) as properties; an interrupted run also starts with an `INTERRUPTED` comment.
+///
+/// A comparison run (`--tenant a,b`) has one suite per file and tenant, named
+/// `file [tenant: NAME]` with that tenant as its `tenant` property, and test cases named
+/// `scenario [tenant: NAME]` (as matrix instances are named), so CI views keep them apart.
 struct JUnitDocument {
   var report: RunReport
 
@@ -19,12 +23,13 @@ struct JUnitDocument {
     var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
     if report.interrupted { xml += "<!-- \(JUnitMessages.interruptedComment) -->\n" }
     xml += "<testsuites" + XMLEscaping.attributes(totals(of: report.scenarios, name: "authflow")) + ">\n"
-    for (file, scenarios) in suites() {
+    for (suite, scenarios) in suites() {
       xml +=
         "  <testsuite"
-        + XMLEscaping.attributes(totals(of: scenarios, name: file) + [("timestamp", Timestamp.junit(report.startedAt))])
+        + XMLEscaping.attributes(
+          totals(of: scenarios, name: suite.name) + [("timestamp", Timestamp.junit(report.startedAt))])
       xml += ">\n"
-      xml += properties()
+      xml += properties(tenant: suite.tenant ?? report.tenant)
       for scenario in scenarios { xml += testcase(scenario) }
       xml += "  </testsuite>\n"
     }
@@ -32,13 +37,23 @@ struct JUnitDocument {
     return xml
   }
 
-  /// Scenarios grouped by file, files in the order they first appear.
-  private func suites() -> [(String, [ScenarioReport])] {
-    var order: [String] = []
-    var groups: [String: [ScenarioReport]] = [:]
+  /// A suite: a scenario file, or in a comparison run a file on one tenant.
+  private struct Suite: Hashable {
+    var file: String
+    var tenant: String?
+
+    /// `login.yaml`, or `login.yaml [tenant: mock]` in a comparison run.
+    var name: String { tenant.map { "\(file) [tenant: \($0)]" } ?? file }
+  }
+
+  /// Scenarios grouped by suite, suites in the order they first appear.
+  private func suites() -> [(Suite, [ScenarioReport])] {
+    var order: [Suite] = []
+    var groups: [Suite: [ScenarioReport]] = [:]
     for scenario in report.scenarios {
-      if groups[scenario.file] == nil { order.append(scenario.file) }
-      groups[scenario.file, default: []].append(scenario)
+      let suite = Suite(file: scenario.file, tenant: scenario.tenant)
+      if groups[suite] == nil { order.append(suite) }
+      groups[suite, default: []].append(scenario)
     }
     return order.map { ($0, groups[$0] ?? []) }
   }
@@ -56,9 +71,9 @@ struct JUnitDocument {
     ]
   }
 
-  private func properties() -> String {
+  private func properties(tenant: String) -> String {
     var xml = "    <properties>\n"
-    xml += "      <property" + XMLEscaping.attributes([("name", "tenant"), ("value", report.tenant)]) + "/>\n"
+    xml += "      <property" + XMLEscaping.attributes([("name", "tenant"), ("value", tenant)]) + "/>\n"
     if report.interrupted {
       xml += "      <property" + XMLEscaping.attributes([("name", "interrupted"), ("value", "true")]) + "/>\n"
     }

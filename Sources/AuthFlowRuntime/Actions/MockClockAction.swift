@@ -15,8 +15,9 @@ public struct MockClockAction: Action {
     its virtual clock, so codes, MFA tokens and access tokens expire without waiting. The
     scenario's own clock (`now()`, credentials' `expires_at`, the Credentials Manager) moves by the
     same amount. A negative duration (`-5m`) moves it back. The result: `now` and `iso`, the
-    mock's virtual time. The mock is shared by the scenarios of a run: put the clock back in
-    `cleanup` when other scenarios run concurrently.
+    mock's virtual time. The mock's clock is shared by the scenarios of a run, so the runner runs a
+    scenario with a `mock_clock` step alone (no other scenario runs meanwhile) and puts the clock
+    back when it ends; no `cleanup` is needed for that.
     """
 
   public static let example = """

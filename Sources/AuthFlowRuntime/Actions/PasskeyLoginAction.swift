@@ -11,7 +11,7 @@ public struct PasskeyLoginAction: Action {
     parameters: [
       ParameterSignature(
         "credential_id", .string, summary: "Use this credential (base64url); default: the authenticator's newest one.")
-    ] + PasskeySignupAction.common)
+    ] + PasskeySignupAction.common + IDTokenOptIn.parameters)
 
   public static let documentation = """
     Sends `POST /passkey/challenge` (with `realm`, `organization`), has the named virtual

@@ -12,7 +12,7 @@ public struct TokenAction: Action {
         summary: "Add the client's `client_id` (and `client_secret`) when the body has none (default true)."),
       ParameterSignature(
         "encoding", .oneOf(["json", "form"]), summary: "`json` (default, as Auth0.swift) or `form` (urlencoded)."),
-    ])
+    ] + IDTokenOptIn.parameters)
 
   public static let documentation = """
     Sends `body` to `/oauth/token` unchanged: no `openid` is added, nothing is validated, so a

@@ -1,5 +1,6 @@
 import AuthFlowCore
 import AuthFlowExpression
+import AuthFlowHTTP
 import AuthFlowScenario
 
 /// Runs one step: its condition, its attempts (retry / until), its expectations and `save`.
@@ -28,7 +29,10 @@ struct StepRunner: Sendable {
       return finish(report, started: started, problems: [problem])
     }
     let timeout = step.timeout?.value ?? scenario.services.defaultStepTimeout
-    let attempts = await withDeadline(timeout) { await self.attempt(step, action: action) }
+    let activity = RequestActivity()
+    let attempts = await RequestActivity.$current.withValue(activity) {
+      await withDeadline(timeout, onExpiry: activity.markDeadline) { await self.attempt(step, action: action) }
+    }
     switch attempts {
     case .finished(let outcome):
       report.attempts = outcome.attempts
@@ -42,7 +46,13 @@ struct StepRunner: Sendable {
       }
       return finish(report, started: started, problems: outcome.problems)
     case .timedOut:
-      let problem = Problem(.timeout, StepMessages.timedOut(timeout), at: step.timeout?.location ?? step.location)
+      let location = step.timeout?.location ?? step.location
+      // Waiting on the tenant when the time ran out: the tenant is slow, an environment failure.
+      if let url = activity.pendingAtDeadline {
+        let message = scenario.scrub(StepMessages.tenantTimedOut(timeout, url: SensitiveData.maskURL(url)))
+        return finish(report, started: started, problems: [Problem(.environment, message, at: location)])
+      }
+      let problem = Problem(.timeout, StepMessages.timedOut(timeout), at: location)
       return finish(report, started: started, problems: [problem])
     }
   }
@@ -104,9 +114,11 @@ struct StepRunner: Sendable {
       return outcome
     }
     scenario.services.secrets.register(secretsIn: parameters)
-    let result: ActionOutcome
+    var result: ActionOutcome
+    let actionContext = scenario.actionContext(stepID: step.id.value)
     do {
-      result = try await action.init().run(parameters, in: scenario.actionContext(stepID: step.id.value))
+      result = try await action.init().run(parameters, in: actionContext)
+      result = await IDTokenOptIn.apply(to: result, action: action, parameters: parameters, context: actionContext)
     } catch {
       let kind: Problem.Kind = error.kind == .environment ? .environment : .action
       outcome.problems = [Problem(kind, scenario.scrub(error.message), at: step.action.name.location)]
@@ -124,6 +136,11 @@ struct StepRunner: Sendable {
         .unexpectedError, scenario.scrub(StepMessages.unexpectedError(error)), at: step.action.name.location,
         path: "error", actual: scenario.scrub(error.value.display(revealSecrets: scenario.reveal)))
       outcome.problems.append(problem)
+    }
+    if let failure = ServerErrorFailure.unexpected(
+      in: value, action: step.action.name.value, expectations: step.expectations.map(\.components))
+    {
+      outcome.problems.append(Problem(.environment, scenario.scrub(failure), at: step.action.name.location))
     }
     if let failure = IDTokenFailure.unexpected(in: value, expectations: step.expectations.map(\.components)) {
       outcome.problems.append(Problem(.action, scenario.scrub(failure), at: step.action.name.location))
@@ -193,6 +210,10 @@ enum StepMessages {
 
   static func timedOut(_ duration: Duration) -> String {
     "the step did not finish within its timeout of \(DurationText.format(duration))"
+  }
+
+  static func tenantTimedOut(_ duration: Duration, url: String) -> String {
+    "the step did not finish within its timeout of \(DurationText.format(duration)): the tenant had not answered \(url)"
   }
 
   static func scenarioTimedOut(_ duration: Duration) -> String {

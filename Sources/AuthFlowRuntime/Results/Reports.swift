@@ -3,6 +3,7 @@ public import Foundation
 
 /// Everything a run produced, in the order the scenarios were given. Reporters read only this.
 public struct RunReport: Sendable {
+  /// The tenant's name; for a comparison run, the names joined with commas (`mock,conformance`).
   public var tenant: String
   public var startedAt: Date
   public var duration: Duration
@@ -43,11 +44,15 @@ public struct ScenarioReport: Sendable {
   public var skipReason: String?
   public var duration: Duration
   public var steps: [StepReport]
+  /// The tenant this scenario ran on when the run compared several (`--tenant a,b`); nil when the
+  /// run had one tenant (``RunReport/tenant``).
+  public var tenant: String?
 
   public init(
     name: String, file: String, location: SourceLocation, tags: [String], status: Status, skipReason: String? = nil,
-    duration: Duration, steps: [StepReport]
+    duration: Duration, steps: [StepReport], tenant: String? = nil
   ) {
+    self.tenant = tenant
     self.name = name
     self.file = file
     self.location = location

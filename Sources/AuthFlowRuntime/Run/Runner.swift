@@ -5,6 +5,10 @@ public import Foundation
 
 /// Runs scenario instances against one tenant, `jobs` at a time, and produces the run report.
 ///
+/// A scenario with a `mock_clock` step runs alone (see ``ScenarioInstance/movesMockClock``): the
+/// others run first, concurrently; then each clock-moving scenario, one at a time, with the mock's
+/// clock put back after each.
+///
 /// Cancelling the task that calls `run` (Ctrl-C) stops scheduling: running scenarios see the
 /// cancellation, their cleanup still runs, scenarios not yet started are reported as skipped, and
 /// the report is marked interrupted — reporters still write it.
@@ -31,20 +35,37 @@ public struct Runner: Sendable {
     let started = ContinuousClock.now
     let interpreter = ScenarioInterpreter(tenant: tenant, services: services, functions: functions, observer: observer)
     var reports = [ScenarioReport?](repeating: nil, count: instances.count)
+    // Scenarios moving the mock's clock run alone, after the others (reports keep the given order).
+    let exclusive = instances.map(\.movesMockClock)
+    let order = instances.indices.filter { !exclusive[$0] } + instances.indices.filter { exclusive[$0] }
+    let clock = MockClockRestore(tenant: tenant, transport: services.transport)
     await withTaskGroup(of: (Int, ScenarioReport).self) { group in
       var next = 0
       var running = 0
-      while next < instances.count || running > 0 {
-        while running < jobs, next < instances.count, !Task.isCancelled {
-          let index = next
+      var exclusiveRunning = false
+      while next < order.count || running > 0 {
+        while next < order.count, running < jobs, !exclusiveRunning, !Task.isCancelled {
+          let index = order[next]
           let instance = instances[index]
-          group.addTask { (index, await interpreter.run(instance)) }
+          if exclusive[index] {
+            guard running == 0 else { break }
+            exclusiveRunning = true
+            group.addTask {
+              let before = await clock?.offset()
+              let report = await interpreter.run(instance)
+              if let clock, let before { await clock.restore(to: before) }
+              return (index, report)
+            }
+          } else {
+            group.addTask { (index, await interpreter.run(instance)) }
+          }
           next += 1
           running += 1
         }
         guard let (index, report) = await group.next() else { break }
         reports[index] = report
         running -= 1
+        if exclusive[index] { exclusiveRunning = false }
         if Task.isCancelled && running == 0 { break }
       }
     }

@@ -68,10 +68,17 @@ struct UniversalLoginDriver: Sendable {
   }
 
   private func send(_ request: HTTPRequest) async throws(ActionError) -> BrowserResponse {
+    let exchange: BrowserResponse
     do {
-      return try await browser.send(request, followRedirects: true)
+      exchange = try await browser.send(request, followRedirects: true)
     } catch {
       throw .environment(WebAuthMessages.unreachable(error.message))
     }
+    // A 5xx page is the tenant failing (PROTOCOL §1), not a login page to drive.
+    if exchange.callbackURL == nil, exchange.response.status >= 500 {
+      throw .environment(
+        WebAuthMessages.serverError(exchange.response.status, url: SensitiveData.maskURL(exchange.response.url)))
+    }
+    return exchange
   }
 }

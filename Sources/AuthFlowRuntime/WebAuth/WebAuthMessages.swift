@@ -31,6 +31,10 @@ enum WebAuthMessages {
   static func badTokenResponse(_ status: Int) -> String {
     "the token endpoint answered \(status) without a JSON body"
   }
+  static func serverError(_ status: Int, url: String) -> String {
+    "\(url) answered HTTP \(status): the tenant failed (a server error, not a login page)"
+  }
+
   static func unreachable(_ message: String) -> String {
     "the tenant could not be reached: \(message)"
   }

@@ -22,6 +22,8 @@ struct ScenarioHarness {
   var settings: [String: Value] = [:]
   var jobs = 2
   var cleanupTimeout: Duration = .seconds(10)
+  /// Decorates the live transport (e.g. with `RetryingTransport`).
+  var wrap: @Sendable (any HTTPTransport) -> any HTTPTransport = { $0 }
 
   init(baseURL: String) {
     self.baseURL = baseURL
@@ -55,7 +57,8 @@ struct ScenarioHarness {
       name: "test", kind: .oidc, baseURL: baseURL, clients: clients, users: users, capabilities: capabilities,
       settings: settings)
     let services = RunServices(
-      secrets: secrets, transport: transport, environment: ["AUTHFLOW_TEST": "yes"], cleanupTimeout: cleanupTimeout)
+      secrets: secrets, transport: wrap(transport), environment: ["AUTHFLOW_TEST": "yes"],
+      cleanupTimeout: cleanupTimeout)
     let runner = Runner(tenant: tenant, services: services, functions: Pipeline.functions, jobs: jobs)
     let report = await runner.run(instances)
     try? await transport.shutdown()

@@ -1,0 +1,52 @@
+import AuthFlowCore
+import AuthFlowJOSE
+import AuthFlowScenario
+
+/// Opt-in ID-token validation (PROTOCOL §5, Auth0.swift's `validateClaims()`) for the actions that
+/// return credentials outside Web Auth: `login`, `renew`, `token`, `passwordless_login`,
+/// `mfa_verify`, `token_exchange`, `passkey_login`. Web Auth validates automatically; these only
+/// when the step says `validate_id_token: true`.
+///
+/// The checks are the `validate_id_token` action's: the tenant's issuer, the client's `client_id`
+/// as audience, `nonce` / `max_age` / `organization` when given, leeway 60 s. The result gains
+/// `id_token_valid` and `id_token_error` (as Web Auth's does), and a failure fails the step with
+/// §5's message unless `expect` names `id_token_valid` or `id_token_error`. A success without an
+/// `id_token` is a failure too (`ID token validation was requested but …`).
+enum IDTokenOptIn {
+  /// The parameters each of those actions declares.
+  static let parameters = [
+    ParameterSignature(
+      "validate_id_token", .bool,
+      summary: "Validate the returned ID token as PROTOCOL §5 says (default false); sets `id_token_valid`."),
+    ParameterSignature("nonce", .string, summary: "With `validate_id_token`: the expected `nonce`."),
+    ParameterSignature("max_age", .int, summary: "With `validate_id_token`: seconds; checks `auth_time`."),
+    ParameterSignature("leeway", .int, summary: "With `validate_id_token`: clock skew in seconds (default 60)."),
+  ]
+
+  /// True when `action` declares the opt-in.
+  static func isOffered(by action: any Action.Type) -> Bool {
+    action.signature.parameters.contains { $0.name == "validate_id_token" } && action != WebAuthAction.self
+  }
+
+  /// Validates the outcome's `id_token` when the step opted in; anything else passes unchanged.
+  static func apply(
+    to outcome: ActionOutcome, action: any Action.Type, parameters: Value, context: ActionContext
+  ) async -> ActionOutcome {
+    guard isOffered(by: action), parameters.member("validate_id_token")?.boolValue == true,
+      case .success(let value) = outcome, var result = value.objectValue
+    else { return outcome }
+    let input = Parameters(parameters)
+    guard result["id_token"].map({ !$0.isNull }) == true else {
+      result["id_token_valid"] = .bool(false)
+      result["id_token_error"] = .string(IDTokenValidationError.missing.message)
+      return .success(.object(result))
+    }
+    let clientID = context.client.member("client_id")?.stringValue ?? ""
+    let options = IDTokenValidator.Options(
+      issuer: context.tenant.issuer, clientID: clientID, nonce: (try? input.string("nonce")) ?? nil,
+      maxAge: (try? input.int("max_age")) ?? nil, organization: nil,
+      leeway: ((try? input.int("leeway")) ?? nil) ?? IDTokenCheck.defaultLeeway)
+    await IDTokenCheck.apply(to: &result, options: options, context: context)
+    return .success(.object(result))
+  }
+}

@@ -1,0 +1,144 @@
+public import AuthFlowCore
+
+/// The verdicts of one selection run on several tenants (`--tenant a,b`): a table of scenario ×
+/// tenant, and for every scenario whose verdicts differ, the first step whose status differs (or
+/// the reason a tenant skipped it).
+public struct TenantComparison: Sendable {
+  /// One scenario instance's verdicts.
+  public struct Row: Sendable {
+    public var name: String
+    public var file: String
+    /// One per tenant, in the order of ``TenantComparison/tenants``.
+    public var verdicts: [ScenarioReport]
+    /// Why the verdicts differ; nil when they agree.
+    public var difference: String?
+  }
+
+  public var tenants: [String]
+  public var rows: [Row]
+
+  /// Compares runs of the same instances (as ``TenantRuns`` gives them: same instances, same order).
+  public init(runs: [RunReport]) {
+    tenants = runs.map(\.tenant)
+    let count = runs.map(\.scenarios.count).min() ?? 0
+    rows = (0..<count).map { index in
+      let verdicts = runs.map { $0.scenarios[index] }
+      let first = verdicts[0]
+      return Row(
+        name: first.name, file: first.file, verdicts: verdicts,
+        difference: Self.difference(verdicts, tenants: runs.map(\.tenant)))
+    }
+  }
+
+  /// The rows whose verdicts differ.
+  public var differing: [Row] { rows.filter { $0.difference != nil } }
+
+  /// `pass`, `fail`, `error`, `skip (reason)`.
+  public static func verdict(_ report: ScenarioReport) -> String {
+    switch report.status {
+    case .passed: return "pass"
+    case .failed: return "fail"
+    case .error: return "error"
+    case .skipped: return report.skipReason.map { "skip (\($0))" } ?? "skip"
+    }
+  }
+
+  /// The first difference between the verdicts, in the words of the report.
+  static func difference(_ verdicts: [ScenarioReport], tenants: [String]) -> String? {
+    guard let first = verdicts.first,
+      verdicts.contains(where: { $0.status != first.status || $0.skipReason != first.skipReason })
+    else { return nil }
+    // A scenario-level skip (a missing capability) explains itself.
+    if let skipped = verdicts.indices.first(where: { verdicts[$0].status == .skipped && verdicts[$0].steps.isEmpty }) {
+      return ComparisonMessages.skippedOn(tenants[skipped], reason: verdicts[skipped].skipReason)
+    }
+    var order: [String] = []
+    for report in verdicts {
+      for step in report.steps where !order.contains(step.id) { order.append(step.id) }
+    }
+    for id in order {
+      let steps = verdicts.map { report in report.steps.first { $0.id == id } }
+      let statuses = steps.map { $0?.status }
+      guard Set(statuses).count > 1 else { continue }
+      let parts = zip(tenants, steps).map { tenant, step in
+        ComparisonMessages.stepVerdict(tenant: tenant, step: step)
+      }
+      return ComparisonMessages.firstDifferingStep(id, parts: parts)
+    }
+    return ComparisonMessages.scenarioVerdicts(zip(tenants, verdicts).map { ($0, verdict($1)) })
+  }
+
+  /// The table and the differences, as plain text (the caller scrubs secrets and adds color).
+  public func render() -> String {
+    let header = ["scenario"] + tenants
+    let body = rows.map { row in [row.name] + row.verdicts.map(Self.verdict) }
+    let widths = header.indices.map { column in
+      ([header] + body).map { $0[column].count }.max() ?? 0
+    }
+    func line(_ cells: [String]) -> String {
+      zip(cells, widths).map { cell, width in cell + String(repeating: " ", count: width - cell.count) }
+        .joined(separator: "  ").trimmingTrailingSpaces
+    }
+    var lines = [
+      ComparisonMessages.title(tenants), "", line(header), line(widths.map { String(repeating: "-", count: $0) }),
+    ]
+    lines += body.map(line)
+    let differing = self.differing
+    lines.append("")
+    if differing.isEmpty {
+      lines.append(ComparisonMessages.allAgree(rows.count))
+    } else {
+      lines.append(ComparisonMessages.differ(differing.count))
+      for row in differing {
+        lines.append("  \(row.name) (\(row.file)): \(row.difference ?? "")")
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}
+
+/// The texts of a tenant comparison.
+enum ComparisonMessages {
+  static func title(_ tenants: [String]) -> String {
+    "Verdicts by tenant (\(tenants.joined(separator: ", ")))"
+  }
+
+  static func allAgree(_ count: Int) -> String {
+    "All \(count) scenario\(count == 1 ? "" : "s") have the same verdict on every tenant."
+  }
+
+  static func differ(_ count: Int) -> String {
+    "\(count) scenario\(count == 1 ? "" : "s") differ:"
+  }
+
+  static func skippedOn(_ tenant: String, reason: String?) -> String {
+    "skipped on \(tenant)" + (reason.map { ": \($0)" } ?? "")
+  }
+
+  static func stepVerdict(tenant: String, step: StepReport?) -> String {
+    guard let step else { return "not run on \(tenant)" }
+    var text = "\(step.status.rawValue) on \(tenant)"
+    if let problem = step.problems.first {
+      text += " (\(problem.message))"
+    } else if let reason = step.skipReason {
+      text += " (\(reason))"
+    }
+    return text
+  }
+
+  static func firstDifferingStep(_ id: String, parts: [String]) -> String {
+    "step '\(id)' " + parts.joined(separator: ", ")
+  }
+
+  static func scenarioVerdicts(_ pairs: [(String, String)]) -> String {
+    pairs.map { "\($1) on \($0)" }.joined(separator: ", ")
+  }
+}
+
+extension String {
+  fileprivate var trimmingTrailingSpaces: String {
+    var copy = self
+    while copy.last == " " { copy.removeLast() }
+    return copy
+  }
+}

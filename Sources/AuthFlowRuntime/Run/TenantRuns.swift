@@ -1,0 +1,88 @@
+public import AuthFlowExpression
+public import AuthFlowScenario
+import Foundation
+
+/// `--tenant a,b`: the same selection run on each tenant in turn, one ``Runner`` per tenant, then
+/// combined into one report for the reporters and compared (``TenantComparison``).
+///
+/// Tenants run one after another, not at once: each has its own rate limits and (for mocks) its
+/// own clock, and a comparison is easier to read when one tenant's slowness does not show up in
+/// another's timings.
+public struct TenantRuns: Sendable {
+  public var tenants: [TenantContext]
+  public var services: RunServices
+  public var functions: FunctionRegistry
+  public var jobs: Int
+  public var observer: (any RunObserver)?
+
+  public init(
+    tenants: [TenantContext], services: RunServices, functions: FunctionRegistry, jobs: Int,
+    observer: (any RunObserver)? = nil
+  ) {
+    self.tenants = tenants
+    self.services = services
+    self.functions = functions
+    self.jobs = jobs
+    self.observer = observer
+  }
+
+  /// One report per tenant, in the order of ``tenants``; every report lists the same instances in
+  /// the same order. A cancelled run reports the tenants not reached as skipped (interrupted).
+  public func run(_ instances: [ScenarioInstance]) async -> [RunReport] {
+    var reports: [RunReport] = []
+    for tenant in tenants {
+      let labelled: (any RunObserver)? =
+        tenants.count > 1 ? observer.map { TenantLabelObserver(base: $0, tenant: tenant.name) } : observer
+      let runner = Runner(tenant: tenant, services: services, functions: functions, jobs: jobs, observer: labelled)
+      reports.append(await runner.run(instances))
+    }
+    return reports
+  }
+}
+
+/// Passes progress on with each scenario labelled with its tenant, as the combined report names it.
+struct TenantLabelObserver: RunObserver {
+  let base: any RunObserver
+  let tenant: String
+
+  func scenarioStarted(name: String, file: String) async {
+    await base.scenarioStarted(name: RunReport.label(name, tenant: tenant), file: file)
+  }
+
+  func stepFinished(_ step: StepReport, scenario: String) async {
+    await base.stepFinished(step, scenario: RunReport.label(scenario, tenant: tenant))
+  }
+
+  func scenarioFinished(_ report: ScenarioReport) async {
+    await base.scenarioFinished(report.labelled(tenant: tenant))
+  }
+}
+
+extension RunReport {
+  /// `Login works [tenant: mock]`: how a comparison run names a scenario instance, in the style of
+  /// matrix instance names, so that JUnit test cases, JSON entries and console lines stay unique.
+  public static func label(_ name: String, tenant: String) -> String { "\(name) [tenant: \(tenant)]" }
+
+  /// The runs of a comparison as one report: every scenario labelled with its tenant (name suffix
+  /// and ``ScenarioReport/tenant``), tenant names joined with commas, durations added (the tenants
+  /// ran one after another). The exit code is then the worst of the runs.
+  public static func combining(_ runs: [RunReport]) -> RunReport {
+    guard runs.count != 1, let first = runs.first else { return runs.first ?? .empty }
+    return RunReport(
+      tenant: runs.map(\.tenant).joined(separator: ","), startedAt: first.startedAt,
+      duration: runs.reduce(.zero) { $0 + $1.duration },
+      scenarios: runs.flatMap { run in run.scenarios.map { $0.labelled(tenant: run.tenant) } },
+      interrupted: runs.contains(where: \.interrupted))
+  }
+
+  static let empty = RunReport(tenant: "", startedAt: Date(), duration: .zero, scenarios: [], interrupted: false)
+}
+
+extension ScenarioReport {
+  func labelled(tenant: String) -> ScenarioReport {
+    var copy = self
+    copy.name = RunReport.label(name, tenant: tenant)
+    copy.tenant = tenant
+    return copy
+  }
+}

@@ -1,0 +1,169 @@
+import AuthFlowCore
+import AuthFlowHTTP
+import AuthFlowRuntime
+import AuthFlowTestSupport
+import Foundation
+import Hummingbird
+import Synchronization
+import Testing
+
+/// Refused connections, timeouts and 5xx are environment failures (status `error`, exit 3); a 4xx
+/// protocol error stays an assertion failure (exit 1); a 429 is waited out (Issue 5).
+@Suite struct EnvironmentFailureTests {
+  static let confidential: [String: Value] = [
+    "native": .object([
+      "client_id": .string("client-abc"), "client_secret": .secret(.string("s3cr3t-client-secret-value")),
+    ])
+  ]
+
+  static let tokenScenario = """
+    scenario: A raw token request
+    client: native
+    steps:
+      - id: token
+        token:
+          body: { grant_type: client_credentials, audience: "https://api.example.com" }
+        expect:
+          access_token: { exists: true }
+    """
+
+  /// A port nothing listens on: one a loopback server just let go of.
+  static func closedPort() async throws -> String {
+    try await LoopbackServer.with({ _ in }) { base in base }
+  }
+
+  @Test("A refused connection is an environment error naming the URL, without secrets; exit 3")
+  func refusedConnection() async throws {
+    let base = try await Self.closedPort()
+    var harness = ScenarioHarness(baseURL: base + "/")
+    harness.clients = Self.confidential
+    let report = try await harness.run([Self.tokenScenario])
+    let scenario = try #require(report.scenarios.first)
+    #expect(scenario.status == .error, "\(scenario.problemSummary)")
+    let problem = try #require(scenario.step("token")?.problems.first)
+    #expect(problem.kind == .environment)
+    let host = String(base.dropFirst("http://".count))
+    #expect(problem.message.contains(host), "\(problem.message)")
+    #expect(!problem.message.contains("s3cr3t"))
+    #expect(report.exitCode == .environment)
+  }
+
+  @Test("5xx from the token endpoint is an environment error; a 4xx protocol error is a failure")
+  func serverErrorVersusProtocolError() async throws {
+    let reports = try await LoopbackServer.with({ router in
+      router.post("/unavailable/oauth/token") { _, _ in
+        Response.json(#"{"error":"temporarily_unavailable"}"#, status: .serviceUnavailable)
+      }
+      router.post("/refusing/oauth/token") { _, _ in
+        Response.json(#"{"error":"access_denied","error_description":"Unauthorized"}"#, status: .forbidden)
+      }
+    }) { base in
+      var unavailable = ScenarioHarness(baseURL: base + "/unavailable/")
+      unavailable.clients = Self.confidential
+      var refusing = ScenarioHarness(baseURL: base + "/refusing/")
+      refusing.clients = Self.confidential
+      return (try await unavailable.run([Self.tokenScenario]), try await refusing.run([Self.tokenScenario]))
+    }
+    #expect(reports.0.scenarios.first?.status == .error)
+    #expect(reports.0.scenarios.first?.problemSummary.contains("503") == true)
+    #expect(reports.0.exitCode == .environment)
+    #expect(reports.1.scenarios.first?.status == .failed)
+    #expect(reports.1.scenarios.first?.problemSummary.contains("access_denied") == true)
+    #expect(reports.1.exitCode == .failure)
+  }
+
+  @Test("An `http` step answered 5xx is an environment error, unless its expect names `status`")
+  func httpServerError() async throws {
+    let report = try await LoopbackServer.with({ router in
+      router.get("/down") { _, _ in Response.json(#"{"down":true}"#, status: .serviceUnavailable) }
+    }) { base in
+      try await ScenarioHarness(baseURL: base + "/").run([
+        """
+        scenario: Unexpected 503
+        steps:
+          - id: call
+            http: { url: "down?code=very-secret-code-123" }
+            expect: { body.down: true }
+        """,
+        """
+        scenario: Expected 503
+        steps:
+          - id: call
+            http: { url: down }
+            expect: { status: 503 }
+        """,
+      ])
+    }
+    let unexpected = try #require(report.scenarios.first)
+    #expect(unexpected.status == .error)
+    let message = try #require(unexpected.step("call")?.problems.first?.message)
+    #expect(message.contains("HTTP 503"))
+    #expect(!message.contains("very-secret-code-123"), "\(message)")
+    #expect(report.scenarios.last?.status == .passed, "\(report.scenarios.last?.problemSummary ?? "")")
+    #expect(report.exitCode == .environment)
+  }
+
+  @Test("A tenant slower than the step timeout is an environment error; a slow `wait` is not")
+  func tenantTimeout() async throws {
+    let report = try await LoopbackServer.with({ router in
+      router.get("/slow") { _, _ in
+        try? await Task.sleep(for: .seconds(3))
+        return Response.json("{}")
+      }
+    }) { base in
+      try await ScenarioHarness(baseURL: base + "/").run([
+        """
+        scenario: Slow tenant
+        steps:
+          - id: call
+            timeout: 300ms
+            http: { url: slow }
+        """,
+        """
+        scenario: Slow scenario
+        steps:
+          - id: pause
+            timeout: 300ms
+            wait: { for: 2s }
+        """,
+      ])
+    }
+    let slowTenant = try #require(report.scenarios.first?.step("call"))
+    #expect(slowTenant.status == .error)
+    #expect(slowTenant.problems.first?.kind == .environment)
+    #expect(slowTenant.problems.first?.message.contains("/slow") == true)
+    let slowScenario = try #require(report.scenarios.last?.step("pause"))
+    #expect(slowScenario.status == .failed)
+    #expect(slowScenario.problems.first?.kind == .timeout)
+  }
+
+  @Test("A 429 with Retry-After is waited out and retried; the step passes")
+  func rateLimitRetried() async throws {
+    let calls = Mutex(0)
+    let sleeps = Mutex<[Duration]>([])
+    let report = try await LoopbackServer.with({ router in
+      router.post("/oauth/token") { _, _ in
+        let call = calls.withLock { count in
+          count += 1
+          return count
+        }
+        guard call > 1 else {
+          var response = Response.json(#"{"error":"too_many_requests"}"#, status: .tooManyRequests)
+          response.headers[.retryAfter] = "1"
+          return response
+        }
+        return Response.json(#"{"access_token":"opaque-token-abcdef-123456","token_type":"Bearer","expires_in":60}"#)
+      }
+    }) { base in
+      var harness = ScenarioHarness(baseURL: base + "/")
+      harness.clients = Self.confidential
+      harness.wrap = { live in
+        RetryingTransport(wrapping: live, sleep: { duration in sleeps.withLock { $0.append(duration) } })
+      }
+      return try await harness.run([Self.tokenScenario])
+    }
+    #expect(report.scenarios.first?.status == .passed, "\(report.scenarios.first?.problemSummary ?? "")")
+    #expect(calls.withLock { $0 } == 2)
+    #expect(sleeps.withLock { $0 } == [.seconds(1)])
+  }
+}
