@@ -28,13 +28,11 @@ public struct CapabilityDiscovery: Sendable, Equatable {
     let grants = metadata.effectiveGrantTypes
     let grantsSource =
       metadata.grantTypesSupported == nil
-      ? "\(source): grant_types_supported is absent, so the OpenID default (authorization_code, implicit) applies"
+      ? "\(source): grant_types_supported is absent; its OpenID default (authorization_code, implicit)"
       : "\(source): grant_types_supported"
     for (grant, capability) in Self.standardGrants + (auth0Extensions ? Self.auth0Grants : []) {
       if grants.contains(grant) {
-        evidence[capability] =
-          metadata.grantTypesSupported == nil
-          ? "\(grantsSource) and contains \(grant)" : "\(grantsSource) contains \(grant)"
+        evidence[capability] = "\(grantsSource) contains \(grant)"
       } else {
         absence[capability] = "\(grantsSource) lacks \(grant)"
       }

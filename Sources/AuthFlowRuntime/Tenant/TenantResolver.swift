@@ -9,6 +9,9 @@ import Foundation
 public struct ResolvedTenant: Sendable {
   public var context: TenantContext
   let mock: MockTenantServer.Handle?
+  /// The issuer the profile names (`oidc`) or implies (`auth0`: the domain's URL), before
+  /// discovery; nil for the mock.
+  public var configuredIssuer: String?
 
   /// Stops the embedded mock, if any.
   public func stop() async {
@@ -122,7 +125,7 @@ public struct TenantResolver: Sendable {
         provider: metadata, capabilityAbsence: discovered.absence,
         capabilitySources: ["discovery \(ProviderMetadata.discoveryURL(issuer: base))", declaredSource])
       register(tenant)
-      return ResolvedTenant(context: tenant, mock: nil)
+      return ResolvedTenant(context: tenant, mock: nil, configuredIssuer: base)
     case .oidc:
       guard let issuer = (try evaluate(profile.issuer))?.stringValue, !issuer.isEmpty else {
         throw TenantResolutionError(
@@ -139,7 +142,7 @@ public struct TenantResolver: Sendable {
         endpoints: .discovered(metadata, baseURL: base), provider: metadata, capabilityAbsence: discovered.absence,
         capabilitySources: ["discovery \(ProviderMetadata.discoveryURL(issuer: issuer))", declaredSource])
       register(tenant)
-      return ResolvedTenant(context: tenant, mock: nil)
+      return ResolvedTenant(context: tenant, mock: nil, configuredIssuer: issuer)
     }
   }
 
