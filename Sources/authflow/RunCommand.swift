@@ -111,7 +111,8 @@ struct RunCommand: AsyncParsableCommand {
       wrapping: trace ? Self.tracing(live, secrets: secrets) : live, policy: retryPolicy)
     let projectDirectory =
       project.config.file.isEmpty ? "." : (project.config.file as NSString).deletingLastPathComponent
-    let resolver = TenantResolver(environment: environment, secrets: secrets, projectDirectory: projectDirectory)
+    let resolver = TenantResolver(
+      environment: environment, secrets: secrets, projectDirectory: projectDirectory, transport: transport)
     var resolved: [ResolvedTenant] = []
     for profile in profiles {
       do {

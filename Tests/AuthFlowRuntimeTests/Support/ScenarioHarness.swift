@@ -54,7 +54,7 @@ struct ScenarioHarness {
   func run(instances: [ScenarioInstance]) async -> RunReport {
     let transport = LiveTransport()
     let tenant = TenantContext(
-      name: "test", kind: .oidc, baseURL: baseURL, clients: clients, users: users, capabilities: capabilities,
+      name: "test", kind: .auth0, baseURL: baseURL, clients: clients, users: users, capabilities: capabilities,
       settings: settings)
     let services = RunServices(
       secrets: secrets, transport: wrap(transport), environment: ["AUTHFLOW_TEST": "yes"],
