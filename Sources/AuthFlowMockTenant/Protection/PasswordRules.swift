@@ -36,9 +36,11 @@ struct PasswordRules {
     guard verified else { return .strength(settings.passwordPolicy, rules: rules) }
     if settings.passwordDictionary {
       let lowered = password.lowercased()
-      if Self.commonPasswords.contains(lowered) || settings.passwordDictionaryWords.contains(where: {
-        $0.lowercased() == lowered
-      }) {
+      if Self.commonPasswords.contains(lowered)
+        || settings.passwordDictionaryWords.contains(where: {
+          $0.lowercased() == lowered
+        })
+      {
         return .dictionary
       }
     }

@@ -18,7 +18,7 @@ struct MyAccountError: Error, Sendable {
       "type": .string(type), "title": .string(title), "detail": .string(detail), "status": .int(status.code),
     ]
     if !validationErrors.isEmpty { body["validation_errors"] = .array(validationErrors) }
-    return Responses.json(.object(body), status: status, headers: [.contentType: "application/problem+json"])
+    return Responses.json(.object(body), status: status)
   }
 
   /// A 400 for one invalid body member (`pointer` is its JSON pointer, e.g. `/type`).

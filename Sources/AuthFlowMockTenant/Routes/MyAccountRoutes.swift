@@ -104,7 +104,8 @@ struct MyAccountRoutes {
     guard let body = await RequestParameters.body(of: request, context: context) else {
       throw MyAccountError.malformedBody
     }
-    if let other = body.values.keys.sorted().first(where: { !["name", "preferred_authentication_method"].contains($0) }) {
+    if let other = body.values.keys.sorted().first(where: { !["name", "preferred_authentication_method"].contains($0) })
+    {
       throw MyAccountError.invalidBody(other, "Unknown property: \(other)")
     }
     let methods = MyAccountMethods(tenant: tenant)
@@ -150,7 +151,8 @@ struct MyAccountRoutes {
   /// `GET /me/v1/factors`: the factor types the tenant offers, and whether the user has each.
   private func factors(_ request: Request) async throws -> Response {
     let (_, user) = try await caller(request, permission: Permission.factors)
-    let enrolled = Set(await MyAccountMethods(tenant: tenant).all(of: user).compactMap { $0.member("type")?.stringValue })
+    let enrolled = Set(
+      await MyAccountMethods(tenant: tenant).all(of: user).compactMap { $0.member("type")?.stringValue })
     let factors: [Value] = MyAccountMethods.factorTypes.map { type, usage in
       .object([
         "type": .string(type), "usage": .array(usage.map(Value.string)), "enrolled": .bool(enrolled.contains(type)),

@@ -53,7 +53,8 @@ struct SocialLoginRoutes {
       ("state", state), ("scope", (scope ?? Self.defaultScope).joined(separator: " ")),
     ]
     if let hint = transaction.request.loginHint { pairs.append(("login", hint)) }
-    return Responses.redirect("/social/\(FormEncoding.escape(connection.name))/login/oauth/authorize?" + FormEncoding.encode(pairs))
+    return Responses.redirect(
+      "/social/\(FormEncoding.escape(connection.name))/login/oauth/authorize?" + FormEncoding.encode(pairs))
   }
 
   // MARK: The provider

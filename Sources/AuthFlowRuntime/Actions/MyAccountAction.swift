@@ -20,7 +20,8 @@ public struct MyAccountAction: Action {
       ParameterSignature("id", .string, summary: "get, update, delete, verify: the method id (`passkey|…`, `totp|…`)."),
       ParameterSignature(
         "type", .string,
-        summary: "list: only methods of this type; enroll: `totp`, `push-notification`, `recovery-code`, `email`, `phone`, `password`."
+        summary:
+          "list: only methods of this type; enroll: `totp`, `push-notification`, `recovery-code`, `email`, `phone`, `password`."
       ),
       ParameterSignature("name", .string, summary: "update: the method's new name."),
       ParameterSignature("email", .string, summary: "enroll email: the address."),

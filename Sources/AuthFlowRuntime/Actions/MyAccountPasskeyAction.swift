@@ -13,12 +13,14 @@ public struct MyAccountPasskeyAction: Action {
       ParameterSignature(
         "token", .string, required: true,
         summary: "A My Account API access token (audience `<issuer>me/`, scope `create:me:authentication_methods`)."),
-      ParameterSignature("identity_user_id", .string, summary: "The identity to enroll for (default: the token's user)."),
+      ParameterSignature(
+        "identity_user_id", .string, summary: "The identity to enroll for (default: the token's user)."),
       ParameterSignature("connection", .string, summary: "That identity's database connection."),
       ParameterSignature(
         "authenticator", .string,
         summary: "The virtual authenticator's name (default `default`); `passkey_login` can use it afterwards."),
-      ParameterSignature("origin", .string, summary: "The origin the authenticator reports (default `https://<rp.id>`)."),
+      ParameterSignature(
+        "origin", .string, summary: "The origin the authenticator reports (default `https://<rp.id>`)."),
     ])
 
   public static let documentation = """
