@@ -168,3 +168,74 @@ import Testing
     }
   }
 }
+
+/// Password Dictionary and Password History at `/dbconnections/signup` and the reset form.
+@Suite struct PasswordRulesTests {
+  static func tenant() throws -> MockTenant {
+    try MockHarness.tenant {
+      $0.settings.passwordDictionary = true
+      $0.settings.passwordDictionaryWords = ["Tenant-Secret-9"]
+      $0.settings.passwordHistorySize = 3
+    }
+  }
+
+  @Test func signupRefusesDictionaryPasswordsWithTheLegacyEnvelope() async throws {
+    try await MockHarness.test(try Self.tenant()) { client in
+      for password in ["P@ssw0rd!", "PASSWORD123!", "tenant-secret-9"] {
+        let response = try await client.postJSON(
+          "/dbconnections/signup", DBConnectionTests.signupBody(email: "dict@example.com", password: password))
+        #expect(response.status == .badRequest)
+        #expect(
+          response.json == [
+            "name": .string("PasswordDictionaryError"), "code": .string("password_dictionary_error"),
+            "description": .string("Password is too common."), "message": .string("Password is too common."),
+            "statusCode": .int(400),
+          ], "\(password)")
+      }
+      // Nothing was created.
+      let ok = try await client.postJSON(
+        "/dbconnections/signup", DBConnectionTests.signupBody(email: "dict@example.com", password: "Unc0mmon-Phrase!"))
+      #expect(ok.status == .ok)
+    }
+  }
+
+  @Test func dictionaryIsOffUnlessTheTenantTurnsItOn() async throws {
+    let tenant = try MockHarness.tenant { $0.settings.passwordDictionary = false }
+    try await MockHarness.test(tenant) { client in
+      let response = try await client.postJSON(
+        "/dbconnections/signup", DBConnectionTests.signupBody(email: "plain@example.com", password: "P@ssw0rd!"))
+      #expect(response.status == .ok)
+    }
+  }
+
+  /// change_password → the emailed link → the reset form.
+  static func reset(
+    _ client: any TestClientProtocol, tenant: MockTenant, to password: String
+  ) async throws -> TestResponse {
+    let sent = try await client.postJSON(
+      "/dbconnections/change_password",
+      ["email": .string("alice@example.com"), "connection": .string("Username-Password-Authentication")])
+    #expect(sent.status == .ok)
+    let link = try #require(await tenant.outbox.list(to: "alice@example.com").last?.link)
+    let path = String(link.dropFirst(MockHarness.baseURL.count - 1))
+    return try await client.postForm(path, [("password", password)])
+  }
+
+  @Test func changePasswordRefusesTheUsersRecentPasswords() async throws {
+    let tenant = try Self.tenant()
+    try await MockHarness.test(tenant) { client in
+      let same = try await Self.reset(client, tenant: tenant, to: "Alice-Passw0rd!")
+      #expect(same.status == .badRequest)
+      #expect(same.text.contains("Password has previously been used."))
+      let common = try await Self.reset(client, tenant: tenant, to: "Welcome123!")
+      #expect(common.text.contains("Password is too common."))
+      for password in ["Second-Passw0rd!", "Third-Passw0rd!"] {
+        #expect(try await Self.reset(client, tenant: tenant, to: password).status == .ok)
+      }
+      // Three remembered: current, previous and the original.
+      #expect(try await Self.reset(client, tenant: tenant, to: "Alice-Passw0rd!").status == .badRequest)
+      #expect(try await Self.reset(client, tenant: tenant, to: "Fourth-Passw0rd!").status == .ok)
+      #expect(try await Self.reset(client, tenant: tenant, to: "Alice-Passw0rd!").status == .ok)
+    }
+  }
+}

@@ -19,7 +19,8 @@ public enum FixtureLoader {
     "issuer", "refresh_token_rotation", "refresh_token_reuse_leeway", "refresh_token_lifetime", "id_token_lifetime",
     "access_token_lifetime", "authorization_code_lifetime", "session_lifetime", "legacy_scope_claims",
     "organization_names_in_auth_api", "bot_detection", "brute_force_limit", "rate_limit_per_minute",
-    "allowed_logout_urls", "password_policy", "signup_enumeration_protection",
+    "allowed_logout_urls", "password_policy", "signup_enumeration_protection", "password_dictionary",
+    "password_dictionary_words", "password_history_size",
   ]
   static let clientKeys = [
     "client_id", "client_secret", "type", "name", "callbacks", "allowed_logout_urls", "grant_types",
@@ -77,7 +78,7 @@ public enum FixtureLoader {
     for node in reader.list(top["connections"], "connections") {
       guard
         let members = reader.mapping(
-          node, "a connection", keys: ["name", "strategy", "enabled_clients", "subject_tokens"]),
+          node, "a connection", keys: ["name", "strategy", "enabled_clients", "subject_tokens", "accounts"]),
         let name = reader.requiredString(members["name"], "name", in: node),
         let strategy = reader.choice(members["strategy"], "connection strategy", as: ConnectionConfig.Strategy.self)
       else { continue }
@@ -92,6 +93,21 @@ public enum FixtureLoader {
           SubjectToken(
             token: token, userID: userID, email: reader.string(fields["email"], "email"),
             name: reader.string(fields["name"], "name")))
+      }
+      for entry in reader.list(members["accounts"], "accounts") {
+        guard
+          let fields = reader.mapping(
+            entry, "a social account", keys: ["user_id", "login", "email", "name", "picture"]),
+          let userID = reader.requiredString(fields["user_id"], "user_id", in: entry),
+          let login = reader.requiredString(fields["login"], "login", in: entry)
+        else { continue }
+        connection.accounts.append(
+          SocialAccount(
+            userID: userID, login: login, email: reader.string(fields["email"], "email"),
+            name: reader.string(fields["name"], "name"), picture: reader.string(fields["picture"], "picture")))
+      }
+      if !connection.accounts.isEmpty, strategy != .social, let location = members["accounts"]?.location {
+        reader.diagnostics.append(.error("only a social connection has 'accounts'", at: location))
       }
       fixture.connections.append(connection)
     }
@@ -151,6 +167,13 @@ public enum FixtureLoader {
       members["password_policy"].flatMap { reader.choice($0, "password policy", as: PasswordPolicy.self) } ?? .fair
     settings.signupEnumerationProtection =
       reader.bool(members["signup_enumeration_protection"], "signup_enumeration_protection") ?? false
+    settings.passwordDictionary = reader.bool(members["password_dictionary"], "password_dictionary") ?? false
+    settings.passwordDictionaryWords =
+      reader.strings(members["password_dictionary_words"], "password_dictionary_words") ?? []
+    settings.passwordHistorySize = reader.int(members["password_history_size"], "password_history_size") ?? 0
+    if !(0...24).contains(settings.passwordHistorySize), let location = members["password_history_size"]?.location {
+      reader.diagnostics.append(.error("password_history_size is between 0 and 24", at: location))
+    }
     return settings
   }
 

@@ -59,6 +59,14 @@ public struct TenantSettings: Sendable {
   public var botDetection = false
   /// The database password policy (`PasswordStrengthError` rules).
   public var passwordPolicy: PasswordPolicy = .fair
+  /// Password Dictionary: a password that is a common one (or in `passwordDictionaryWords`) is
+  /// rejected with `password_dictionary_error` (see `PasswordRules`).
+  public var passwordDictionary = false
+  /// Extra words for the Password Dictionary (compared case-insensitively with the whole password).
+  public var passwordDictionaryWords: [String] = []
+  /// Password History: how many of the user's passwords (the current one included) a new password
+  /// may not repeat (`PasswordHistoryError`); 0 is off. Auth0 allows up to 24.
+  public var passwordHistorySize = 0
   /// Signup answers `invalid_signup` instead of `user_exists` (user enumeration protection).
   public var signupEnumerationProtection = false
   /// Consecutive failures for one user and IP before `too_many_attempts`.
@@ -174,12 +182,38 @@ public struct ConnectionConfig: Sendable {
   /// Native social token exchange (`apple`, `facebook`): the subject tokens the simulated provider
   /// accepts.
   public var subjectTokens: [SubjectToken]
+  /// A simulated web social provider (`github`): the accounts its consent page offers. A social
+  /// connection with accounts sends `/authorize?connection=…` through that page.
+  public var accounts: [SocialAccount]
 
-  public init(name: String, strategy: Strategy, enabledClients: [String] = [], subjectTokens: [SubjectToken] = []) {
+  public init(
+    name: String, strategy: Strategy, enabledClients: [String] = [], subjectTokens: [SubjectToken] = [],
+    accounts: [SocialAccount] = []
+  ) {
     self.name = name
     self.strategy = strategy
     self.enabledClients = enabledClients
     self.subjectTokens = subjectTokens
+    self.accounts = accounts
+  }
+}
+
+/// An account of a simulated web social provider (the user signs in to it on its consent page).
+public struct SocialAccount: Sendable, Hashable {
+  /// The provider's user id (`user_id` becomes `<connection>|<id>`).
+  public var userID: String
+  /// The provider login (GitHub username), shown on the page and used as `nickname`.
+  public var login: String
+  public var email: String?
+  public var name: String?
+  public var picture: String?
+
+  public init(userID: String, login: String, email: String? = nil, name: String? = nil, picture: String? = nil) {
+    self.userID = userID
+    self.login = login
+    self.email = email
+    self.name = name
+    self.picture = picture
   }
 }
 

@@ -56,6 +56,12 @@ struct AuthorizeRoutes {
     let transaction = LoginTransaction(
       id: RandomToken.make(bytes: 24), request: authorizeRequest, csrf: RandomToken.make(bytes: 24))
     await tenant.transactions.insert(transaction, key: transaction.id, expiresAt: now + 3600)
+    // A simulated web social connection (`connection=github`) goes through the provider's page.
+    if let social = await SocialLoginRoutes(tenant: tenant).start(
+      transaction, connectionScope: query.string("connection_scope"))
+    {
+      return social
+    }
     let screen = query.string("screen_hint") == "signup" ? "signup" : "login"
     return Responses.redirect("/u/\(screen)?state=\(FormEncoding.escape(transaction.id))")
   }

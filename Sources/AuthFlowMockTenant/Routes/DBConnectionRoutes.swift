@@ -69,9 +69,9 @@ struct DBConnectionRoutes {
     if let username, await tenant.users.find(username, connection: connection.name) != nil {
       throw protection ? LegacyError.invalidSignup : LegacyError.usernameExists
     }
-    let policy = tenant.fixture.settings.passwordPolicy
-    let (verified, rules) = policy.evaluate(password)
-    guard verified else { throw LegacyError.passwordStrength(policy, rules: rules) }
+    if let failure = await PasswordRules(tenant: tenant).failure(for: password, userID: nil) {
+      throw failure.legacyError
+    }
     let id = Self.objectID()
     var user = UserRecord(
       profile: email, userID: "auth0|\(id)", connection: connection.name, email: email, emailVerified: false,

@@ -42,6 +42,15 @@ struct LegacyError: Error, Sendable {
   static func invalidMetadata(_ why: String) -> LegacyError { badRequest("invalid_signup", "user_metadata: \(why)") }
   static let requiresVerification = badRequest("requires_verification", "Suspicious request requires verification")
 
+  /// Password Dictionary (PROTOCOL §4.1 `password_dictionary_error`; `name` and text UNCONFIRMED).
+  static let passwordDictionary = LegacyError(
+    status: .badRequest, name: "PasswordDictionaryError", code: "password_dictionary_error",
+    description: .string(PasswordRuleMessages.dictionary), extra: ["message": .string(PasswordRuleMessages.dictionary)])
+  /// Password History (PROTOCOL §4.1, §9: `invalid_password` with `name: PasswordHistoryError`).
+  static let passwordHistory = LegacyError(
+    status: .badRequest, name: "PasswordHistoryError", code: "invalid_password",
+    description: .string(PasswordRuleMessages.history), extra: ["message": .string(PasswordRuleMessages.history)])
+
   static func passwordStrength(_ policy: PasswordPolicy, rules: Value) -> LegacyError {
     LegacyError(
       status: .badRequest, name: "PasswordStrengthError", code: "invalid_password", description: rules,

@@ -31,12 +31,15 @@ struct TicketRoutes {
       let query = RequestParameters.query(of: request)
       guard let form = await RequestParameters.body(of: request, context: context),
         let ticket = query.string("ticket") ?? form.string("ticket"),
-        case .resetPassword? = await tenant.protection.ticket(ticket, now: tenant.clock.seconds)
+        case .resetPassword(let owner)? = await tenant.protection.ticket(ticket, now: tenant.clock.seconds)
       else { return Self.errorPage }
       let policy = tenant.fixture.settings.passwordPolicy
-      guard let password = form.string("password"), policy.evaluate(password).verified else {
+      guard let password = form.string("password") else {
         return Responses.html(
           Self.resetForm(ticket: ticket, error: "Password is too weak:\n" + policy.text), status: .badRequest)
+      }
+      if let failure = await PasswordRules(tenant: tenant).failure(for: password, userID: owner) {
+        return Responses.html(Self.resetForm(ticket: ticket, error: failure.pageMessage), status: .badRequest)
       }
       guard case .resetPassword(let userID)? = await tenant.protection.redeem(ticket, now: tenant.clock.seconds),
         await tenant.users.setPassword(password, userID: userID, now: tenant.clock.seconds)

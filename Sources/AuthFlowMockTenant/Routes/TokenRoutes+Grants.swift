@@ -48,7 +48,7 @@ extension TokenRoutes {
       if audience == "urn:\(tenant.host):session_transfer" {
         return try await sessionTransfer(grant: grant, client: client, refreshToken: newToken)
       }
-      guard let policy = client.refreshTokenPolicies.first(where: { $0.audience == audience }),
+      guard let policy = client.refreshTokenPolicies.first(where: { tenant.wireAudience($0.audience) == audience }),
         tenant.api(audience: audience) != nil
       else { throw OAuthError.audienceNotAllowed(audience) }
       let allowed = Set(policy.scope).union(Scope.oidc.filter { grant.scope.contains($0) })

@@ -40,6 +40,8 @@ public func buildMockTenantRouter(tenant: MockTenant) -> Router<BasicRequestCont
   PasskeyRoutes(tenant: tenant).register(on: router)
   ManagementUserRoutes(tenant: tenant).register(on: router)
   MockSignRoutes(tenant: tenant).register(on: router)
+  MyAccountRoutes(tenant: tenant).register(on: router)
+  SocialLoginRoutes(tenant: tenant).register(on: router)
   return router
 }
 

@@ -33,6 +33,8 @@ public final class MockTenant: Sendable {
   let usedSubjectTokens = ExpiringStore<Bool>()
   let passkeys = PasskeyStore()
   let identityLinks = IdentityLinkStore()
+  let myAccount = MyAccountStore()
+  let social = SocialLoginStore()
 
   /// Builds a tenant. `signingKey` defaults to the fixture's key, or a fresh RSA-2048 key.
   public init(
@@ -74,6 +76,12 @@ public final class MockTenant: Sendable {
     return fixture.apis.first { $0.audience(issuer: issuer) == audience }
   }
 
+  /// A configured audience as seen on the wire: a built-in API's identifier (`my_account`,
+  /// `management`) becomes its audience under the issuer; anything else is itself.
+  func wireAudience(_ configured: String) -> String {
+    fixture.apis.first { $0.kind != .custom && $0.identifier == configured }?.audience(issuer: issuer) ?? configured
+  }
+
   func organization(_ reference: String) -> OrganizationConfig? {
     if reference.hasPrefix("org_") { return fixture.organizations.first { $0.id == reference } }
     guard fixture.settings.organizationNamesInAuthAPI else { return nil }
@@ -98,5 +106,7 @@ public final class MockTenant: Sendable {
     await usedSubjectTokens.removeAll()
     await passkeys.reset()
     await identityLinks.reset()
+    await myAccount.reset()
+    await social.reset()
   }
 }

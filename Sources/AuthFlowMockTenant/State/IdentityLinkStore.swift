@@ -28,6 +28,17 @@ actor IdentityLinkStore {
     }
   }
 
+  /// The primary user an identity (`provider|id`) is linked to, if any: logging in with the
+  /// identity logs in as the primary.
+  func primary(of userID: String) -> String? {
+    linked.first { _, identities in
+      identities.contains { identity in
+        let provider = identity.member("provider")?.stringValue ?? ""
+        return "\(provider)|\(identity.member("user_id")?.stringValue ?? "")" == userID
+      }
+    }?.key
+  }
+
   func reset() {
     linked.removeAll()
   }

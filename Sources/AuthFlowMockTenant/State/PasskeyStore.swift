@@ -12,6 +12,11 @@ struct PasskeyCredential: Sendable {
   var aaguid: [UInt8]
   var backedUp: Bool
   var createdAt: Double
+  /// A user-given name (My Account `PATCH`).
+  var name: String? = nil
+  /// The `User-Agent` of the enrolling request (My Account).
+  var userAgent: String? = nil
+  var backupEligible = false
 }
 
 /// A pending passkey ceremony, keyed by its `auth_session`; single use.
@@ -56,6 +61,10 @@ actor PasskeyStore {
     guard let current = credentials[id], current.signCount == stored else { return false }
     credentials[id]?.signCount = newCount
     return true
+  }
+
+  func rename(id: String, to name: String?) {
+    credentials[id]?.name = name
   }
 
   @discardableResult

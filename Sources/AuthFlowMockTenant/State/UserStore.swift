@@ -4,6 +4,8 @@ import AuthFlowCore
 actor UserStore {
   private var byID: [String: UserRecord] = [:]
   private var failures: [String: Int] = [:]
+  /// Passwords a user had before the current one, oldest first (Password History).
+  private var previousPasswords: [String: [String]] = [:]
   private let seed: [UserRecord]
 
   init(seed: [UserRecord]) {
@@ -30,6 +32,10 @@ actor UserStore {
   /// an unknown user.
   func setPassword(_ password: String, userID: String, now: Double) -> Bool {
     guard var user = byID[userID] else { return false }
+    if let old = user.password {
+      previousPasswords[userID, default: []].append(old)
+      if previousPasswords[userID, default: []].count > 24 { previousPasswords[userID]?.removeFirst() }
+    }
     user.password = password
     user.updatedAt = now
     byID[userID] = user
@@ -38,6 +44,12 @@ actor UserStore {
       !identifiers.contains { key.hasPrefix($0 + "|") }
     }
     return true
+  }
+
+  /// The user's last `count` passwords, newest first, the current one included.
+  func recentPasswords(userID: String, count: Int) -> [String] {
+    let current = byID[userID]?.password.map { [$0] } ?? []
+    return Array((current + (previousPasswords[userID] ?? []).reversed()).prefix(count))
   }
 
   /// Replaces a user's record (same id).
@@ -62,6 +74,7 @@ actor UserStore {
   func reset() {
     byID.removeAll()
     failures.removeAll()
+    previousPasswords.removeAll()
     for user in seed { byID[user.userID] = user }
   }
 }

@@ -19,6 +19,8 @@ public enum ActionRegistry {
     LockParametersAction.self,
     LogoutAction.self,
     MockSignAction.self,
+    MyAccountAction.self,
+    MyAccountPasskeyAction.self,
     SetAction.self,
     SignupAction.self,
     ValidateIDTokenAction.self,

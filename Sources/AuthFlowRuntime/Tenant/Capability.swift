@@ -5,5 +5,7 @@ public enum Capability {
     "authorization_code", "pkce", "refresh_token", "refresh_token_rotation", "password_realm", "password",
     "client_credentials", "userinfo", "revocation", "logout", "discovery", "passwordless", "passwordless_email",
     "passwordless_sms", "signup", "organizations", "mfa", "implicit", "mock_control", "passkeys",
+    "my_account", "social_github", "token_exchange_apple", "token_exchange_facebook", "bot_detection",
+    "password_dictionary", "password_history",
   ]
 }

@@ -1,0 +1,157 @@
+import AuthFlowCore
+import AuthFlowJOSE
+import Hummingbird
+
+/// A simulated web social provider (the fixture's `github` connection and any social connection
+/// with `accounts`): `/authorize?connection=github` sends the browser to the provider's OAuth
+/// authorize page on the mock (`/social/<connection>/login/oauth/authorize`), a real consent form
+/// where the user picks an account and accepts or denies; the provider redirects to the tenant's
+/// `/login/callback` with a code (or `error=access_denied`), and the tenant finishes the
+/// Universal Login transaction for the `<connection>|<id>` user — created on first login, its
+/// profile refreshed on later ones, or the primary user when the identity is linked to one.
+/// States and codes are single use.
+struct SocialLoginRoutes {
+  let tenant: MockTenant
+
+  /// The provider's client id for the tenant (what a real tenant configures on the connection).
+  static func providerClientID(_ connection: String) -> String { "authflow-mock-\(connection)" }
+  static let stateLifetime: Double = 600
+  static let codeLifetime: Double = 60
+  /// GitHub's scope when the request names none.
+  static let defaultScope = ["user:email"]
+
+  func register(on router: Router<BasicRequestContext>) {
+    router.get("/social/:connection/login/oauth/authorize") { request, context in
+      await consentPage(request, connection: context.parameters.get("connection") ?? "")
+    }
+    router.post("/social/:connection/login/oauth/authorize") { request, context in
+      await decide(request, context: context, connection: context.parameters.get("connection") ?? "")
+    }
+    router.get("/login/callback") { request, _ in await callback(request) }
+  }
+
+  /// The connection, when it is one the mock simulates a web provider for.
+  func simulated(_ name: String?) -> ConnectionConfig? {
+    guard let name, let connection = tenant.fixture.connection(named: name), connection.strategy == .social,
+      !connection.accounts.isEmpty
+    else { return nil }
+    return connection
+  }
+
+  /// `/authorize` hands a transaction for a simulated connection here: the redirect to the
+  /// provider, or nil when the connection is not simulated.
+  func start(_ transaction: LoginTransaction, connectionScope: String?) async -> Response? {
+    guard let connection = simulated(transaction.request.connection) else { return nil }
+    let state = RandomToken.make(bytes: 24)
+    let scope = connectionScope.map { $0.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init) }
+    await tenant.social.states.insert(
+      SocialLoginState(
+        transactionID: transaction.id, connection: connection.name, scope: scope ?? Self.defaultScope),
+      key: state, expiresAt: tenant.clock.seconds + Self.stateLifetime)
+    var pairs = [
+      ("client_id", Self.providerClientID(connection.name)), ("redirect_uri", tenant.baseURL + "login/callback"),
+      ("state", state), ("scope", (scope ?? Self.defaultScope).joined(separator: " ")),
+    ]
+    if let hint = transaction.request.loginHint { pairs.append(("login", hint)) }
+    return Responses.redirect(
+      "/social/\(FormEncoding.escape(connection.name))/login/oauth/authorize?" + FormEncoding.encode(pairs))
+  }
+
+  // MARK: The provider
+
+  private func consentPage(_ request: Request, connection name: String) async -> Response {
+    let query = RequestParameters.query(of: request)
+    guard let connection = simulated(name), query.string("client_id") == Self.providerClientID(name),
+      query.string("redirect_uri") == tenant.baseURL + "login/callback", let state = query.string("state"),
+      let pending = await tenant.social.states.get(state, now: tenant.clock.seconds), pending.connection == name
+    else { return Self.errorPage(SocialMessages.badProviderRequest) }
+    let transaction = await tenant.transactions.get(pending.transactionID, now: tenant.clock.seconds)
+    let clientName = transaction.flatMap { tenant.fixture.client(id: $0.request.clientID)?.name } ?? "the application"
+    return Responses.html(
+      SocialPages.consent(
+        connection: connection, state: state, clientName: clientName, scope: pending.scope,
+        hint: query.string("login")))
+  }
+
+  private func decide(_ request: Request, context: BasicRequestContext, connection name: String) async -> Response {
+    guard simulated(name) != nil, let form = await RequestParameters.body(of: request, context: context),
+      let state = form.string("state"),
+      let pending = await tenant.social.states.get(state, now: tenant.clock.seconds), pending.connection == name
+    else { return Self.errorPage(SocialMessages.badProviderRequest) }
+    let callback = tenant.baseURL + "login/callback"
+    guard form.string("authorize") == "accept" else {
+      return Responses.redirect(
+        FormEncoding.append(
+          [("error", "access_denied"), ("error_description", SocialMessages.providerDenied), ("state", state)],
+          to: callback, fragment: false))
+    }
+    guard let connection = simulated(name),
+      let account = connection.accounts.first(where: { $0.userID == form.string("account") })
+    else { return Self.errorPage(SocialMessages.unknownAccount) }
+    let code = RandomToken.make(bytes: 20)
+    await tenant.social.codes.insert(
+      SocialLoginCode(state: state, account: account), key: code,
+      expiresAt: tenant.clock.seconds + Self.codeLifetime)
+    return Responses.redirect(FormEncoding.append([("code", code), ("state", state)], to: callback, fragment: false))
+  }
+
+  // MARK: The tenant's callback
+
+  private func callback(_ request: Request) async -> Response {
+    let query = RequestParameters.query(of: request)
+    let now = tenant.clock.seconds
+    guard let state = query.string("state"), let pending = await tenant.social.states.take(state, now: now),
+      let transaction = await tenant.transactions.get(pending.transactionID, now: now)
+    else { return Self.errorPage(SocialMessages.unknownState) }
+    let completion = AuthorizeCompletion(tenant: tenant)
+    if let error = query.string("error") {
+      await tenant.transactions.remove(transaction.id)
+      return completion.redirect(
+        transaction.request,
+        error: AuthorizeError(code: error, description: query.string("error_description") ?? error))
+    }
+    guard let code = query.string("code"), let issued = await tenant.social.codes.take(code, now: now),
+      RandomToken.constantTimeEquals(issued.state, state)
+    else {
+      await tenant.transactions.remove(transaction.id)
+      return completion.redirect(transaction.request, error: SocialMessages.invalidProviderCode)
+    }
+    let userID = await signIn(issued.account, connection: pending.connection, now: now)
+    return await UniversalLoginRoutes(tenant: tenant).completeLogin(transaction, userID: userID)
+  }
+
+  /// The user the provider account logs in as: the primary of a linked identity, else the
+  /// `<connection>|<id>` user, created or refreshed from the provider profile.
+  private func signIn(_ account: SocialAccount, connection: String, now: Double) async -> String {
+    let userID = "\(connection)|\(account.userID)"
+    if let primary = await tenant.identityLinks.primary(of: userID) { return primary }
+    var user =
+      await tenant.users.user(id: userID)
+      ?? UserRecord(profile: account.login, userID: userID, connection: connection, updatedAt: now)
+    user.email = account.email
+    user.emailVerified = account.email != nil
+    user.name = account.name ?? account.login
+    user.nickname = account.login
+    user.picture = account.picture
+    user.updatedAt = now
+    await tenant.users.insert(user)
+    return userID
+  }
+
+  static func errorPage(_ error: AuthorizeError) -> Response {
+    Responses.html(LoginPages.error(code: error.code, description: error.description), status: .badRequest)
+  }
+}
+
+/// The simulated provider's messages (GitHub's denial text; the rest are the mock's).
+enum SocialMessages {
+  static let providerDenied = "The user has denied your application access."
+  static let badProviderRequest = AuthorizeError(
+    code: "invalid_request", description: "The social provider request is invalid or has expired.")
+  static let unknownAccount = AuthorizeError(
+    code: "invalid_request", description: "Choose one of the provider's accounts.")
+  static let unknownState = AuthorizeError(
+    code: "invalid_request", description: "The social login state is unknown, expired or already used.")
+  static let invalidProviderCode = AuthorizeError(
+    code: "access_denied", description: "The social provider's authorization code is invalid.")
+}

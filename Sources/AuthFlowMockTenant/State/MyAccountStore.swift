@@ -1,0 +1,62 @@
+import AuthFlowCore
+
+/// An authentication method a user enrolled through the My Account API (passkeys live in the
+/// `PasskeyStore`, passwords on the user).
+struct EnrolledMethod: Sendable {
+  /// `totp|dev_…`, `email|dev_…`, …
+  var id: String
+  var userID: String
+  /// `totp`, `push-notification`, `recovery-code`, `email`, `phone`.
+  var type: String
+  var createdAt: Double
+  var name: String?
+  /// Type-specific members of the method object (`email`, `phone_number`,
+  /// `preferred_authentication_method`).
+  var details: [String: Value] = [:]
+}
+
+/// A My Account enrollment started by `POST /me/v1/authentication-methods` and waiting for its
+/// `…/verify`, keyed by `auth_session`; single use. (Passkey enrollments are `PasskeySession`s.)
+struct PendingEnrollment: Sendable {
+  var method: EnrolledMethod
+  /// What the verify call must prove: an OTP (email, phone: the code sent; totp: the secret's
+  /// current code), a new password, or nothing (push, recovery code).
+  enum Proof: Sendable {
+    case code(String)
+    case totp(secret: String)
+    case newPassword
+    case none
+  }
+  var proof: Proof
+}
+
+/// The My Account API's enrolled methods and pending enrollments.
+actor MyAccountStore {
+  private var methods: [String: EnrolledMethod] = [:]
+  let pending = ExpiringStore<PendingEnrollment>()
+
+  func methods(userID: String) -> [EnrolledMethod] {
+    methods.values.filter { $0.userID == userID }.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+  }
+
+  func method(id: String, userID: String) -> EnrolledMethod? {
+    guard let method = methods[id], method.userID == userID else { return nil }
+    return method
+  }
+
+  func insert(_ method: EnrolledMethod) {
+    methods[method.id] = method
+  }
+
+  @discardableResult
+  func remove(id: String, userID: String) -> Bool {
+    guard methods[id]?.userID == userID else { return false }
+    methods[id] = nil
+    return true
+  }
+
+  func reset() async {
+    methods.removeAll()
+    await pending.removeAll()
+  }
+}
