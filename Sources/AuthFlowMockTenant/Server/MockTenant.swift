@@ -30,6 +30,10 @@ public final class MockTenant: Sendable {
   let usedSubjectTokens = ExpiringStore<Bool>()
   let passkeys = PasskeyStore()
   let identityLinks = IdentityLinkStore()
+  /// Organization members and invitations.
+  let organizations: OrganizationStore
+  /// Session transfer tokens issued by `/oauth/token`, redeemed at `/authorize`.
+  let sessionTransfers = ExpiringStore<SessionTransfer>()
 
   /// Builds a tenant. `signingKey` defaults to the fixture's key, or a fresh RSA-2048 key.
   public init(
@@ -47,6 +51,7 @@ public final class MockTenant: Sendable {
     self.verificationKeys = VerificationKeys(JWKSet(keys: [self.signingKey.publicJWK].compactMap { $0 }))
     self.clock = clock
     self.users = UserStore(seed: Array(fixture.users.values))
+    self.organizations = OrganizationStore(fixture: fixture)
     setBaseURL(baseURL)
   }
 
@@ -93,5 +98,7 @@ public final class MockTenant: Sendable {
     await usedSubjectTokens.removeAll()
     await passkeys.reset()
     await identityLinks.reset()
+    await organizations.reset()
+    await sessionTransfers.removeAll()
   }
 }
