@@ -57,7 +57,8 @@ public struct OrgInvitationAction: Action {
       - id: listed
         org_invitation: { organization: org_acme123, operation: list }
         expect:
-          invitations: { contains: { id: "${{ steps.invite.id }}" } }
+          invitations[0].id: ${{ steps.invite.id }}
+          invitations[0].invitee.email: ${{ vars.email }}
       - id: mail
         outbox: { to: "${{ vars.email }}" }
         expect:
