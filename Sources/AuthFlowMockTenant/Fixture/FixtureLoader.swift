@@ -24,7 +24,8 @@ public enum FixtureLoader {
   ]
   static let clientKeys = [
     "client_id", "client_secret", "type", "name", "callbacks", "allowed_logout_urls", "grant_types",
-    "refresh_token_policies", "api_grants", "legacy_scope_claims",
+    "refresh_token_policies", "api_grants", "legacy_scope_claims", "organization_usage",
+    "organization_require_behavior", "initiate_login_uri",
   ]
   static let userKeys = [
     "user_id", "connection", "email", "email_verified", "password", "username", "phone_number", "name", "nickname",
@@ -189,6 +190,17 @@ public enum FixtureLoader {
       allowedLogoutURLs: reader.strings(members["allowed_logout_urls"], "allowed_logout_urls") ?? [],
       grantTypes: reader.strings(members["grant_types"], "grant_types") ?? [])
     client.legacyScopeClaims = reader.bool(members["legacy_scope_claims"], "legacy_scope_claims")
+    if let node = members["organization_usage"],
+      let usage = reader.choice(node, "organization usage", as: OrganizationUsage.self)
+    {
+      client.organizationUsage = usage
+    }
+    if let node = members["organization_require_behavior"],
+      let behavior = reader.choice(node, "organization require behavior", as: OrganizationRequireBehavior.self)
+    {
+      client.organizationRequireBehavior = behavior
+    }
+    client.initiateLoginURI = reader.string(members["initiate_login_uri"], "initiate_login_uri")
     for policy in reader.list(members["refresh_token_policies"], "refresh_token_policies") {
       guard let fields = reader.mapping(policy, "a refresh token policy", keys: ["audience", "scope"]),
         let audience = reader.requiredString(fields["audience"], "audience", in: policy)

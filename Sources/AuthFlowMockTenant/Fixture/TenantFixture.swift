@@ -100,6 +100,12 @@ public struct ClientConfig: Sendable {
   public var apiGrants: [String: [String]]
   /// Overrides the tenant's `legacy_scope_claims` for this client (PROTOCOL §10).
   public var legacyScopeClaims: Bool?
+  /// Whether `/authorize` takes an `organization` (Auth0's `organization_usage`).
+  public var organizationUsage: OrganizationUsage = .allow
+  /// What `/authorize` does without an `organization` when it is required.
+  public var organizationRequireBehavior: OrganizationRequireBehavior = .noPrompt
+  /// The Application Login URI: the route invitation links open.
+  public var initiateLoginURI: String?
 
   public var isConfidential: Bool { clientSecret != nil }
 
@@ -119,6 +125,20 @@ public struct ClientConfig: Sendable {
     self.refreshTokenPolicies = refreshTokenPolicies
     self.apiGrants = apiGrants
   }
+}
+
+/// Auth0's `organization_usage` of an application. The mock defaults to `allow` (Auth0's default
+/// is `deny`), so fixtures without the key keep accepting `organization`.
+public enum OrganizationUsage: String, Sendable, CaseIterable {
+  case deny, allow, require
+}
+
+/// Auth0's `organization_require_behavior`: with `organization_usage: require` and no
+/// `organization`, `no_prompt` answers an error and `pre_login_prompt` shows the organization
+/// prompt page before the login page.
+public enum OrganizationRequireBehavior: String, Sendable, CaseIterable {
+  case noPrompt = "no_prompt"
+  case preLoginPrompt = "pre_login_prompt"
 }
 
 /// An MRRT policy entry of a client.

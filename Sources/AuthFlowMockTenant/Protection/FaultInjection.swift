@@ -2,10 +2,10 @@ import AuthFlowCore
 import Hummingbird
 
 /// A fault injected under `/__mock/faults` (DESIGN §4): requests whose path starts with `endpoint`
-/// get an error status, a delay, or a malformed (non-JSON) body; `count` bounds how many
-/// requests it hits, `probability` makes it random.
+/// get an error status, a delay, a malformed (non-JSON) body, or a dropped connection; `count`
+/// bounds how many requests it hits, `probability` makes it random.
 struct Fault: Sendable {
-  enum Kind: String, Sendable, CaseIterable { case status, delay, malformed }
+  enum Kind: String, Sendable, CaseIterable { case status, delay, malformed, drop }
 
   var id: Int
   var endpoint: String
@@ -77,12 +77,29 @@ struct FaultMiddleware: RouterMiddleware {
         status: HTTPResponse.Status(code: fault.status), code: "injected_fault",
         description: "Fault injected by /__mock/faults"
       ).response
+    case .drop:
+      return DroppedConnection.response
     case .malformed:
       return Response(
         status: HTTPResponse.Status(code: fault.status),
         headers: [.contentType: "application/json; charset=utf-8"],
         body: ResponseBody(byteBuffer: ByteBuffer(string: "{\"access_token\": <html>malformed")))
     }
+  }
+}
+
+/// The `drop` fault. A Hummingbird handler has no handle on its channel, so the connection is
+/// dropped from the response body: the head goes out without a length (chunked), then the body
+/// writer fails, and Hummingbird closes the channel without the terminating chunk. Clients see the
+/// connection closed mid-response (AsyncHTTPClient: `remoteConnectionClosed`), never a complete
+/// response.
+enum DroppedConnection {
+  struct Dropped: Error {}
+
+  static var response: Response {
+    Response(
+      status: .ok, headers: [.contentType: "application/json; charset=utf-8", .connection: "close"],
+      body: ResponseBody { _ in throw Dropped() })
   }
 }
 
@@ -110,7 +127,7 @@ struct FaultRoutes {
         return Self.invalid("endpoint must be a path prefix starting with /").response
       }
       guard let kind = parameters.string("kind").flatMap(Fault.Kind.init(rawValue:)) else {
-        return Self.invalid("kind must be one of status, delay, malformed").response
+        return Self.invalid("kind must be one of status, delay, malformed, drop").response
       }
       let status = parameters.values["status"]?.doubleValue.map { Int($0) } ?? (kind == .malformed ? 200 : 503)
       guard (200...599).contains(status) else { return Self.invalid("status must be 200-599").response }

@@ -14,7 +14,7 @@ struct AuthorizeCompletion {
   {
     guard let user = await tenant.users.user(id: userID) else { return redirect(request, error: .loginRequired) }
     if user.blocked { return redirect(request, error: .blockedUser, cookies: cookies) }
-    if let organization = request.organization, !organization.members.contains(user.profile) {
+    if let organization = request.organization, await !tenant.organizations.isMember(user.userID, of: organization.id) {
       return redirect(request, error: .notAMember(organization.name), cookies: cookies)
     }
     var pairs: [(String, String)] = []

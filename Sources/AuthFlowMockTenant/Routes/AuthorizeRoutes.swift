@@ -39,31 +39,60 @@ struct AuthorizeRoutes {
     }
 
     let prompt = Set((query.string("prompt") ?? "").split(separator: " ").map(String.init))
-    let session = await currentSession(request)
     let now = tenant.clock.seconds
-    let sessionSatisfies =
-      session.map { session in
-        authorizeRequest.maxAge.map { now - session.authTime <= Double($0) } ?? true
-      } ?? false
+    let screen = query.string("screen_hint") == "signup" ? "signup" : "login"
+    if let ticket = query.string("invitation") {
+      if prompt.contains("none") { return completion.redirect(authorizeRequest, error: .loginRequired) }
+      return await InvitationAcceptance(tenant: tenant).begin(ticket: ticket, request: authorizeRequest)
+    }
+    var session = await currentSession(request)
+    var cookies: [Cookie] = []
+    var forceLogin = prompt.contains("login")
+    if let token = query.string("session_transfer_token") {
+      let transfer = await SessionTransferRedemption(tenant: tenant).redeem(token, current: session, request: request)
+      session = transfer.session
+      cookies = transfer.cookies
+      forceLogin = forceLogin || transfer.forceLogin
+    }
+    if authorizeRequest.organization == nil, client.organizationUsage == .require {
+      guard client.organizationRequireBehavior == .preLoginPrompt else {
+        return completion.redirect(authorizeRequest, error: .organizationRequired, cookies: cookies)
+      }
+      if prompt.contains("none") { return completion.redirect(authorizeRequest, error: .loginRequired) }
+      var transaction = LoginTransaction(
+        id: RandomToken.make(bytes: 24), request: authorizeRequest, csrf: RandomToken.make(bytes: 24))
+      transaction.screen = screen
+      transaction.sessionAllowed = !forceLogin && screen == "login"
+      await tenant.transactions.insert(transaction, key: transaction.id, expiresAt: now + 3600)
+      return Responses.redirect("/u/organization?state=\(FormEncoding.escape(transaction.id))", cookies: cookies)
+    }
+    let sessionSatisfies = session.map { satisfies($0, authorizeRequest) } ?? false
 
     if prompt.contains("none") {
       guard sessionSatisfies, let session else { return completion.redirect(authorizeRequest, error: .loginRequired) }
-      return await completion.finish(authorizeRequest, userID: session.userID, authTime: session.authTime)
+      return await completion.finish(
+        authorizeRequest, userID: session.userID, authTime: session.authTime, cookies: cookies)
     }
-    if sessionSatisfies, !prompt.contains("login"), let session {
-      return await completion.finish(authorizeRequest, userID: session.userID, authTime: session.authTime)
+    if sessionSatisfies, !forceLogin, let session {
+      return await completion.finish(
+        authorizeRequest, userID: session.userID, authTime: session.authTime, cookies: cookies)
     }
     let transaction = LoginTransaction(
       id: RandomToken.make(bytes: 24), request: authorizeRequest, csrf: RandomToken.make(bytes: 24))
     await tenant.transactions.insert(transaction, key: transaction.id, expiresAt: now + 3600)
     // A simulated web social connection (`connection=github`) goes through the provider's page.
-    if let social = await SocialLoginRoutes(tenant: tenant).start(
+    if var social = await SocialLoginRoutes(tenant: tenant).start(
       transaction, connectionScope: query.string("connection_scope"))
     {
+      for cookie in cookies { social.setCookie(cookie) }
       return social
     }
-    let screen = query.string("screen_hint") == "signup" ? "signup" : "login"
-    return Responses.redirect("/u/\(screen)?state=\(FormEncoding.escape(transaction.id))")
+    return Responses.redirect("/u/\(screen)?state=\(FormEncoding.escape(transaction.id))", cookies: cookies)
+  }
+
+  /// Whether `session` may answer `request` (`max_age`).
+  func satisfies(_ session: SSOSession, _ request: AuthorizeRequest) -> Bool {
+    request.maxAge.map { tenant.clock.seconds - session.authTime <= Double($0) } ?? true
   }
 
   private func validate(
@@ -93,8 +122,11 @@ struct AuthorizeRoutes {
     }
     if let audience = request.audience, tenant.api(audience: audience) == nil { throw .serviceNotFound(audience) }
     if let reference = query.string("organization") {
+      guard client.organizationUsage != .deny else { throw .organizationNotAllowed }
       guard let organization = tenant.organization(reference) else { throw .organizationNotFound(reference) }
       request.organization = organization
+    } else if query.string("invitation") != nil {
+      throw .missingParameter("organization")
     }
     if let connection = request.connection {
       guard let found = tenant.fixture.connection(named: connection),
@@ -103,7 +135,7 @@ struct AuthorizeRoutes {
     }
   }
 
-  private func currentSession(_ request: Request) async -> SSOSession? {
+  func currentSession(_ request: Request) async -> SSOSession? {
     guard let id = request.cookies[Self.sessionCookie]?.value else { return nil }
     return await tenant.sessions.get(id, now: tenant.clock.seconds)
   }

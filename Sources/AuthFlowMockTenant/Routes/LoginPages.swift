@@ -3,7 +3,7 @@ enum LoginPages {
   /// The identifier + password page.
   static func login(
     transaction: LoginTransaction, clientName: String, error: String? = nil, username: String? = nil,
-    challenge: String? = nil
+    challenge: String? = nil, notice: String? = nil
   )
     -> String
   {
@@ -14,6 +14,7 @@ enum LoginPages {
       body: """
         <h1>Welcome</h1>
         <p>Log in to continue to \(HTML.escape(clientName)).</p>
+        \(noticeElement(notice))
         \(errorElement(error))
         <form method="POST" action="\(action)" id="login-form">
           <input type="hidden" name="state" value="\(HTML.escape(transaction.id))">
@@ -32,7 +33,7 @@ enum LoginPages {
   /// The signup page (`screen_hint=signup`).
   static func signup(
     transaction: LoginTransaction, clientName: String, error: String? = nil, email: String? = nil,
-    challenge: String? = nil
+    challenge: String? = nil, notice: String? = nil
   )
     -> String
   {
@@ -43,6 +44,7 @@ enum LoginPages {
       body: """
         <h1>Create Your Account</h1>
         <p>Sign up to continue to \(HTML.escape(clientName)).</p>
+        \(noticeElement(notice))
         \(errorElement(error))
         <form method="POST" action="\(action)" id="signup-form">
           <input type="hidden" name="state" value="\(HTML.escape(transaction.id))">
@@ -79,6 +81,12 @@ enum LoginPages {
     guard let challenge else { return "" }
     return
       "<div id=\"captcha\" data-challenge=\"simulated\"><input type=\"hidden\" name=\"captcha\" value=\"\(HTML.escape(challenge))\"></div>"
+  }
+
+  /// An informational line above the form (an invitation's "X has invited you to join Y.").
+  static func noticeElement(_ notice: String?) -> String {
+    guard let notice else { return "" }
+    return "<p id=\"notice\">\(HTML.escape(notice))</p>"
   }
 
   static func errorElement(_ error: String?) -> String {

@@ -74,8 +74,15 @@ extension TokenRoutes {
   ) async throws -> [String:
     Value]
   {
+    let token = RandomToken.make(bytes: 32)
+    if let userID = grant.userID {
+      // Single use, 1-minute lifetime (PROTOCOL §3.2); redeemed at `/authorize`.
+      await tenant.sessionTransfers.insert(
+        SessionTransfer(userID: userID, clientID: client.clientID), key: token,
+        expiresAt: tenant.clock.seconds + 60)
+    }
     var body: [String: Value] = [
-      "access_token": .string(RandomToken.make(bytes: 32)),
+      "access_token": .string(token),
       "issued_token_type": .string("urn:auth0:params:oauth:token-type:session_transfer_token"),
       "token_type": .string("N_A"), "expires_in": .int(60),
     ]

@@ -33,6 +33,11 @@ struct UniversalLoginRoutes {
     guard let identifier, let password = form.string("password") else {
       return render(transaction, signup: signup, error: LoginMessages.missingFields, status: .badRequest)
     }
+    guard InvitationAcceptance.matches(identifier, transaction) else {
+      return render(
+        transaction, signup: signup, error: LoginMessages.invitationEmailMismatch, value: identifier,
+        status: .badRequest)
+    }
     let connection = transaction.request.connection ?? "Username-Password-Authentication"
     if BotDetection(tenant: tenant).isSuspicious(identifier: identifier),
       !BotDetection.verify(form.string("captcha"), for: transaction)
@@ -80,6 +85,15 @@ struct UniversalLoginRoutes {
   /// Ends a transaction with a new SSO session and the redirect to the callback.
   func completeLogin(_ transaction: LoginTransaction, userID: String) async -> Response {
     await tenant.transactions.remove(transaction.id)
+    if let invitation = transaction.request.invitation {
+      let user = await tenant.users.user(id: userID)
+      guard let email = user?.email, InvitationAcceptance.matches(email, transaction) else {
+        return AuthorizeCompletion(tenant: tenant).redirect(transaction.request, error: .invalidInvitation)
+      }
+      if let error = await InvitationAcceptance(tenant: tenant).accept(invitation, userID: userID) {
+        return AuthorizeCompletion(tenant: tenant).redirect(transaction.request, error: error)
+      }
+    }
     let now = tenant.clock.seconds
     let sessionID = RandomToken.make(bytes: 24)
     await tenant.sessions.insert(
@@ -101,12 +115,15 @@ struct UniversalLoginRoutes {
   ) -> Response {
     let clientName = tenant.fixture.client(id: transaction.request.clientID)?.name ?? "the application"
     let challenge = tenant.fixture.settings.botDetection ? BotDetection.challengeAnswer(for: transaction) : nil
+    let notice = InvitationAcceptance.notice(for: transaction, tenant: tenant)
     let text =
       signup
       ? LoginPages.signup(
-        transaction: transaction, clientName: clientName, error: error, email: value, challenge: challenge)
+        transaction: transaction, clientName: clientName, error: error, email: value, challenge: challenge,
+        notice: notice)
       : LoginPages.login(
-        transaction: transaction, clientName: clientName, error: error, username: value, challenge: challenge)
+        transaction: transaction, clientName: clientName, error: error, username: value, challenge: challenge,
+        notice: notice)
     return Responses.html(text, status: status)
   }
 

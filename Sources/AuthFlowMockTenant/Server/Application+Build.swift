@@ -39,6 +39,8 @@ public func buildMockTenantRouter(tenant: MockTenant) -> Router<BasicRequestCont
   MockControlRoutes(tenant: tenant).register(on: router)
   PasskeyRoutes(tenant: tenant).register(on: router)
   ManagementUserRoutes(tenant: tenant).register(on: router)
+  ManagementOrganizationRoutes(tenant: tenant).register(on: router)
+  OrganizationPromptRoutes(tenant: tenant).register(on: router)
   MockSignRoutes(tenant: tenant).register(on: router)
   MyAccountRoutes(tenant: tenant).register(on: router)
   SocialLoginRoutes(tenant: tenant).register(on: router)

@@ -35,6 +35,10 @@ public final class MockTenant: Sendable {
   let identityLinks = IdentityLinkStore()
   let myAccount = MyAccountStore()
   let social = SocialLoginStore()
+  /// Organization members and invitations.
+  let organizations: OrganizationStore
+  /// Session transfer tokens issued by `/oauth/token`, redeemed at `/authorize`.
+  let sessionTransfers = ExpiringStore<SessionTransfer>()
 
   /// Builds a tenant. `signingKey` defaults to the fixture's key, or a fresh RSA-2048 key.
   public init(
@@ -53,6 +57,7 @@ public final class MockTenant: Sendable {
     self.keyRing = SigningKeyRing(initial: initialKey)
     self.clock = clock
     self.users = UserStore(seed: Array(fixture.users.values))
+    self.organizations = OrganizationStore(fixture: fixture)
     setBaseURL(baseURL)
   }
 
@@ -108,5 +113,7 @@ public final class MockTenant: Sendable {
     await identityLinks.reset()
     await myAccount.reset()
     await social.reset()
+    await organizations.reset()
+    await sessionTransfers.removeAll()
   }
 }

@@ -17,6 +17,8 @@ struct AuthorizeRequest: Sendable {
   var maxAge: Int?
   var connection: String?
   var loginHint: String?
+  /// The invitation being accepted (`/authorize?invitation=…&organization=…`).
+  var invitation: Invitation?
 }
 
 /// A Universal Login transaction: the request plus the CSRF token its forms must carry.
@@ -28,6 +30,11 @@ struct LoginTransaction: Sendable {
   var pendingMFAUserID: String? = nil
   /// Wrong MFA codes so far in this transaction.
   var mfaFailures = 0
+  /// The page after the organization prompt: `login` or `signup`.
+  var screen = "login"
+  /// Whether a valid SSO session may end the transaction after the organization prompt
+  /// (false with `prompt=login` or an invalid session transfer token).
+  var sessionAllowed = false
 }
 
 /// An issued authorization code and everything it is bound to.

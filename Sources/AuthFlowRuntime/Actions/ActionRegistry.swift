@@ -28,6 +28,8 @@ public enum ActionRegistry {
     MFAChallengeAction.self,
     MFAVerifyAction.self,
     MockClockAction.self,
+    MockFaultAction.self,
+    OrgInvitationAction.self,
     OutboxAction.self,
     PasswordlessLoginAction.self,
     PasswordlessStartAction.self,

@@ -31,6 +31,19 @@ struct MockControl: Sendable {
     return now
   }
 
+  /// `POST /__mock/faults`: installs a fault; the mock's description of it.
+  func addFault(_ fault: [String: Value]) async throws(ActionError) -> [String: Value] {
+    try Self.object(try await api.post("__mock/faults", json: fault))
+  }
+
+  /// `DELETE /__mock/faults`: removes every fault.
+  func clearFaults() async throws(ActionError) {
+    let response = try await api.send(HTTPRequest(method: .delete, url: api.url("__mock/faults")))
+    guard (200..<300).contains(response.status) else {
+      throw .environment(MockControlMessages.failed(response.url, status: response.status))
+    }
+  }
+
   /// A control response's JSON object; anything else is the environment misbehaving.
   static func object(_ response: HTTPResponse) throws(ActionError) -> [String: Value] {
     guard (200..<300).contains(response.status), let members = response.jsonValue?.objectValue else {

@@ -19,6 +19,9 @@ public struct WebAuthAction: Action {
       ParameterSignature(
         "organization", .string, summary: "Organization ID (`org_…`) or name; validated in the ID token."),
       ParameterSignature(
+        "organization_prompt", .string,
+        summary: "The organization name typed into the organization prompt page, when the client requires one."),
+      ParameterSignature(
         "invitation_url", .string, summary: "An invitation link: its `organization` and `invitation` are sent."),
       ParameterSignature("max_age", .int, summary: "Seconds; requires `auth_time` in the ID token."),
       ParameterSignature(
@@ -28,7 +31,7 @@ public struct WebAuthAction: Action {
         "response_type", .oneOf(["code", "token", "id_token", "id_token token", "token id_token"]),
         summary: "Default `code`; the others are the legacy implicit grant."),
       ParameterSignature(
-        "stop_at", .oneOf(["login", "signup", "mfa", "consent", "callback"]),
+        "stop_at", .oneOf(["login", "signup", "mfa", "consent", "organization", "callback"]),
         summary: "Stop on that page and return it as `page`."),
       ParameterSignature(
         "browser", .string,
@@ -48,7 +51,8 @@ public struct WebAuthAction: Action {
     `invitation`, `max_age`, `auth0Client`; `parameters` override these and `openid` is re-added.
 
     The browser follows redirects and fills each Universal Login page it recognises (`login`,
-    `signup`, `mfa`, `consent`) by field name from `login` / `signup`, keeping hidden fields and
+    `signup`, `mfa`, `consent`, `organization`) by field name from `login` / `signup` (and
+    `organization_prompt` for the organization prompt), keeping hidden fields and
     cookies; identifier-first pages take what fits and the next page the rest. Field names can be
     overridden per tenant with `settings.forms` (`{email: username}`). A page that answers a
     submission with an error fails the step with `error.code: page_error` and the `page`.

@@ -10,6 +10,7 @@ struct FormFieldMapping: Sendable {
   static let aliases: [String: [String]] = [
     "email": ["email", "username", "identifier", "login"],
     "username": ["username", "email", "identifier", "login"],
+    "organization_name": ["organization_name", "organizationName", "organization"],
   ]
 
   init(settings: [String: Value]) {

@@ -5,10 +5,12 @@ import Foundation
 /// What a Universal Login (or any OpenID Provider) page is, judged from its forms, fields and
 /// markers: the same rules work for Auth0's pages, the mock's, and most providers'.
 enum PageKind: String, Sendable, CaseIterable {
-  case login, signup, mfa, consent, callback, error, unknown
+  case login, signup, mfa, consent, organization, callback, error, unknown
 
   /// Field names that hold the identifier on login pages (Auth0 uses `username`).
   static let identifierFields = ["email", "username", "identifier", "login"]
+  /// Field names of the organization prompt (the mock's, Auth0's).
+  static let organizationFields = ["organization_name", "organizationname", "organization"]
   /// Field names that hold a one-time code on MFA pages.
   static let codeFields = ["code", "otp", "otp_code", "totp", "verification_code"]
 
@@ -32,6 +34,9 @@ enum PageKind: String, Sendable, CaseIterable {
     let hasPassword = form.hasField(ofType: "password")
     if marker.contains("consent") || names.contains("scope") && names.contains("audience") { return .consent }
     if marker.contains("mfa") || !hasPassword && !names.isDisjoint(with: codeFields) { return .mfa }
+    if marker.contains("organization") || !hasPassword && !names.isDisjoint(with: organizationFields) {
+      return .organization
+    }
     if marker.contains("signup") || marker.contains("sign-up") || marker.contains("register") { return .signup }
     let hasIdentifier = !names.isDisjoint(with: identifierFields)
     if hasPassword || hasIdentifier || marker.contains("login") || marker.contains("identifier") { return .login }

@@ -52,6 +52,7 @@ struct WebAuthTransaction: Sendable {
       let pairs = try input.stringMap(kind.rawValue)
       if input[kind.rawValue] != nil { values[kind] = Dictionary(pairs, uniquingKeysWith: { first, _ in first }) }
     }
+    if let name = try input.string("organization_prompt") { values[.organization] = ["organization_name": name] }
     self.values = values
     stopAt = try input.string("stop_at").flatMap(PageKind.init(rawValue:))
     validate = try input.bool("validate_id_token") ?? true

@@ -1,0 +1,39 @@
+import AuthFlowCore
+import AuthFlowJOSE
+import Hummingbird
+
+/// `/authorize?session_transfer_token=…` (Native to Web SSO, PROTOCOL §2.1 and §3.2): a valid,
+/// unexpired token is consumed (single use) and opens an SSO session for its user, so no login
+/// page is shown. As Auth0 documents it, an invalid, used or expired token prompts the login page
+/// even over an existing session, and a token of another user than the existing session's
+/// revokes that session and prompts the login page.
+struct SessionTransferRedemption {
+  let tenant: MockTenant
+
+  /// What the token did to the browser's session.
+  struct Outcome: Sendable {
+    var session: SSOSession?
+    /// The new session cookie, or the one that clears a revoked session.
+    var cookies: [Cookie]
+    var forceLogin: Bool
+  }
+
+  /// Redeems `token` for the browser whose current session is `current`.
+  func redeem(_ token: String, current: SSOSession?, request: Request) async -> Outcome {
+    let now = tenant.clock.seconds
+    guard let transfer = await tenant.sessionTransfers.take(token, now: now),
+      await tenant.users.user(id: transfer.userID) != nil
+    else { return Outcome(session: current, cookies: [], forceLogin: true) }
+    if let current, current.userID != transfer.userID {
+      if let id = request.cookies[AuthorizeRoutes.sessionCookie]?.value { await tenant.sessions.remove(id) }
+      let cleared = Cookie(name: AuthorizeRoutes.sessionCookie, value: "", maxAge: 0, path: "/", httpOnly: true)
+      return Outcome(session: nil, cookies: [cleared], forceLogin: true)
+    }
+    let session = SSOSession(userID: transfer.userID, authTime: now)
+    let sessionID = RandomToken.make(bytes: 24)
+    await tenant.sessions.insert(
+      session, key: sessionID, expiresAt: now + Double(tenant.fixture.settings.sessionLifetime))
+    let cookie = Cookie(name: AuthorizeRoutes.sessionCookie, value: sessionID, path: "/", httpOnly: true)
+    return Outcome(session: session, cookies: [cookie], forceLogin: false)
+  }
+}
