@@ -53,7 +53,8 @@ public struct TenantResolver: Sendable {
     for binding in profile.clients { clients[binding.name.value] = Self.markSecrets(try evaluate(binding.value)) }
     var users: [String: Value] = [:]
     for binding in profile.users { users[binding.name.value] = Self.markSecrets(try evaluate(binding.value)) }
-    var settings = (try evaluate(profile.settings))?.objectValue ?? [:]
+    var settings = ProviderDefaults.merge(
+      (try evaluate(profile.settings))?.objectValue ?? [:], over: ProviderDefaults.settings(for: profile.kind))
     var forms: [String: Value] = [:]
     for binding in profile.forms { forms[binding.name.value] = try evaluate(binding.value) }
     if !forms.isEmpty { settings["forms"] = .object(forms) }
