@@ -80,6 +80,7 @@ AUTH_PASSWORD_VALIDATORS = []
 
 LOGIN_URL = "/accounts/login/"
 USE_TZ = True
+TIME_ZONE = "UTC"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LOGGING = {
