@@ -13,7 +13,9 @@ struct AuthFlowCommand: AsyncParsableCommand {
       """,
     version: "0.1.0",
     subcommands: [
-      RunCommand.self, ValidateCommand.self, GraphCommand.self, MockCommand.self, SchemaCommand.self, DocsCommand.self,
+      RunCommand.self, ValidateCommand.self, GraphCommand.self, MockCommand.self, DoctorCommand.self,
+      SchemaCommand.self,
+      DocsCommand.self,
     ]
   )
 

@@ -85,7 +85,8 @@ struct RunCommand: AsyncParsableCommand {
     let transport: any HTTPTransport = trace ? Self.tracing(live, secrets: secrets) : live
     let projectDirectory =
       project.config.file.isEmpty ? "." : (project.config.file as NSString).deletingLastPathComponent
-    let resolver = TenantResolver(environment: environment, secrets: secrets, projectDirectory: projectDirectory)
+    let resolver = TenantResolver(
+      environment: environment, secrets: secrets, projectDirectory: projectDirectory, transport: transport)
     let resolved: ResolvedTenant
     do {
       resolved = try await resolver.resolve(profile)

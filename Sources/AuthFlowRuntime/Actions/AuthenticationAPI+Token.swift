@@ -13,13 +13,13 @@ extension AuthenticationAPI {
     static let mfaRecoveryCode = "http://auth0.com/oauth/grant-type/mfa-recovery-code"
   }
 
-  /// `POST /oauth/token` with `grant_type`, the client's authentication and `body`; the result is
+  /// `POST /oauth/token` (the token endpoint) with `grant_type`, the client's authentication and `body`; the result is
   /// a credentials result (PROTOCOL §3.2).
   func token(grant: String, _ body: [String: Value]) async throws(ActionError) -> ActionOutcome {
     var payload = try clientAuthentication()
     payload["grant_type"] = .string(grant)
     payload.merge(body) { _, new in new }
-    return try await credentials(from: try await post("oauth/token", json: payload))
+    return try await credentials(from: try await post("oauth/token", oauth: payload))
   }
 
   /// A token response as a credentials outcome, `expires_at` from the scenario's clock.

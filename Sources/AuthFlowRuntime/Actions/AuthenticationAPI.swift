@@ -33,10 +33,22 @@ struct AuthenticationAPI: Sendable {
     return body
   }
 
-  /// An absolute URL for a path of the tenant (`oauth/token`), or the URL itself when absolute.
-  func url(_ path: String) -> String {
-    if path.hasPrefix("http://") || path.hasPrefix("https://") { return path }
-    return context.tenant.baseURL + (path.hasPrefix("/") ? String(path.dropFirst()) : path)
+  /// An absolute URL for a path of the tenant as Auth0 names it (`oauth/token`), or the URL
+  /// itself when absolute. On an `oidc` tenant standard paths map to the discovered endpoints;
+  /// an Auth0-only path is a flow error naming the capability it needs.
+  func url(_ path: String) throws(ActionError) -> String {
+    switch context.tenant.endpoints.url(forPath: path) {
+    case .success(let url): return url
+    case .failure(let unavailable): throw .flow(unavailable.message(tenant: context.tenant.name))
+    }
+  }
+
+  /// `POST` to the token or revocation endpoint, encoded as the tenant expects (`OAuthRequest`):
+  /// JSON on `mock`/`auth0`, a form with the client's authentication method on `oidc`.
+  func post(_ path: String, oauth body: [String: Value]) async throws(ActionError) -> HTTPResponse {
+    var request = OAuthRequest.make(url: try url(path), body: body, context: context)
+    decorate(&request, bearer: nil)
+    return try await send(request)
   }
 
   /// `POST` with a JSON body.
@@ -45,18 +57,14 @@ struct AuthenticationAPI: Sendable {
   ) async throws(ActionError)
     -> HTTPResponse
   {
-    var request = HTTPRequest.json(.post, url: url(path), body: .object(body))
+    var request = HTTPRequest.json(.post, url: try url(path), body: .object(body))
     decorate(&request, bearer: bearer)
     return try await send(request)
   }
 
   /// `POST` with an `application/x-www-form-urlencoded` body (raw `token` calls only).
   func post(_ path: String, form body: [String: Value]) async throws(ActionError) -> HTTPResponse {
-    let pairs = body.keys.sorted().compactMap { key -> (String, String)? in
-      guard let value = body[key], !value.isNull else { return nil }
-      return (key, value.stringValue ?? value.jsonText(revealSecrets: true))
-    }
-    var request = HTTPRequest.form(url: url(path), fields: URLParameters(pairs))
+    var request = HTTPRequest.form(url: try url(path), fields: OAuthRequest.formFields(body))
     decorate(&request, bearer: nil)
     return try await send(request)
   }
@@ -67,7 +75,7 @@ struct AuthenticationAPI: Sendable {
   ) async throws(ActionError)
     -> HTTPResponse
   {
-    var target = url(path)
+    var target = try url(path)
     if !query.isEmpty { target += (target.contains("?") ? "&" : "?") + URLParameters(query).queryString() }
     var request = HTTPRequest(method: .get, url: target)
     decorate(&request, bearer: bearer)

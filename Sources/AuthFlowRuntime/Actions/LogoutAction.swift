@@ -10,6 +10,8 @@ public struct LogoutAction: Action {
       ParameterSignature("return_to", .string, summary: "Where to return; default the client's `redirect_uri`."),
       ParameterSignature("federated", .bool, summary: "Adds the bare `federated` flag (IdP logout too)."),
       ParameterSignature("browser", .string, summary: "The named browser whose session ends."),
+      ParameterSignature(
+        "id_token_hint", .string, summary: "An ID token sent as `id_token_hint` (OpenID logout on `oidc` tenants)."),
     ])
 
   public static let documentation = """
@@ -18,6 +20,10 @@ public struct LogoutAction: Action {
     redirect URL), `status`, `pages`. The session cookie is gone afterwards: a `web_auth` with
     `prompt: none` in the same browser gets `login_required`. A `returnTo` the tenant does not
     allow is an `invalid_request` error (the tenant shows an error page).
+
+    On an `oidc` tenant the browser goes to the discovery document's `end_session_endpoint`
+    instead (OpenID Connect RP-Initiated Logout): `client_id`, `post_logout_redirect_uri` (the
+    `return_to`) and `id_token_hint` when given; `federated` does not apply there.
     """
 
   public static let example = """
@@ -50,9 +56,8 @@ public struct LogoutAction: Action {
     guard let returnTo = try input.string("return_to") ?? context.client.member("redirect_uri")?.stringValue else {
       throw .flow(WebAuthMessages.noRedirectURI)
     }
-    let federated = try input.bool("federated") ?? false
-    let query = URLParameters([("returnTo", returnTo), ("client_id", clientID)]).queryString()
-    let url = context.tenant.baseURL + "v2/logout?" + (federated ? "federated&" : "") + query
+    if let hint = try input.string("id_token_hint") { context.secrets.register(hint) }
+    let url = try Self.logoutURL(clientID: clientID, returnTo: returnTo, input: input, tenant: context.tenant)
     let browser = await context.browser(named: try input.string("browser"))
     await browser.registerCallback(prefix: returnTo)
     let exchange: BrowserResponse
@@ -80,5 +85,25 @@ public struct LogoutAction: Action {
     }
     result["url"] = .string(callback)
     return .success(.object(result))
+  }
+
+  /// `v2/logout?returnTo=…&client_id=…` on Auth0-shaped tenants, the end-session endpoint on `oidc` ones.
+  static func logoutURL(
+    clientID: String, returnTo: String, input: Parameters, tenant: TenantContext
+  ) throws(ActionError) -> String {
+    guard tenant.endpoints.layout == .discovered else {
+      let federated = try input.bool("federated") ?? false
+      let query = URLParameters([("returnTo", returnTo), ("client_id", clientID)]).queryString()
+      return (tenant.endpoints.auth0Logout ?? tenant.baseURL + "v2/logout") + "?" + (federated ? "federated&" : "")
+        + query
+    }
+    guard let endpoint = tenant.endpoints.endSession else {
+      throw .flow(
+        EndpointUnavailable(path: "oidc/logout", member: "end_session_endpoint", capability: "logout")
+          .message(tenant: tenant.name))
+    }
+    var pairs = [("client_id", clientID), ("post_logout_redirect_uri", returnTo)]
+    if let hint = try input.string("id_token_hint") { pairs.append(("id_token_hint", hint)) }
+    return endpoint + (endpoint.contains("?") ? "&" : "?") + URLParameters(pairs).queryString()
   }
 }

@@ -43,7 +43,7 @@ public struct MockSignAction: Action {
     var body: [String: Value] = [:]
     for name in ["claims", "header", "omit", "defaults", "variant"] { body[name] = input[name] }
     body["client_id"] = context.client.member("client_id")
-    let request = HTTPRequest.json(.post, url: context.tenant.baseURL + "__mock/sign", body: .object(body))
+    let request = HTTPRequest.json(.post, url: try AuthenticationAPI(context).url("__mock/sign"), body: .object(body))
     let response: HTTPResponse
     do {
       response = try await context.transport.send(request)

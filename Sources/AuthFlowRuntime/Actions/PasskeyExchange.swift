@@ -17,7 +17,7 @@ enum PasskeyExchange {
   static func send(
     _ method: HTTPMethod = .post, path: String, body: Value?, bearer: String? = nil, in context: ActionContext
   ) async throws(ActionError) -> Answer {
-    let url = context.tenant.baseURL + path
+    let url = try AuthenticationAPI(context).url(path)
     var request =
       body.map { HTTPRequest.json(method, url: url, body: $0) } ?? HTTPRequest(method: method, url: url)
     request.headers["Accept"] = "application/json"

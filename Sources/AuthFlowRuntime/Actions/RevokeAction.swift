@@ -9,7 +9,8 @@ public struct RevokeAction: Action {
 
   public static let documentation = """
     Sends `POST /oauth/revoke` with `client_id` (and `client_secret` for confidential clients)
-    and `token`, as a JSON body. An empty 200 is success; the result is `revoked: true` and
+    and `token`, as a JSON body (a form body, with the client's authentication method, on an
+    `oidc` tenant's revocation endpoint). An empty 200 is success; the result is `revoked: true` and
     `response`. The token, and with rotation its whole family, can no longer be exchanged.
     """
 
@@ -39,7 +40,7 @@ public struct RevokeAction: Action {
     let api = AuthenticationAPI(context)
     var body = try api.clientAuthentication()
     body["token"] = .secret(.string(try Parameters(parameters).requiredString("refresh_token")))
-    let response = try await api.post("oauth/revoke", json: body)
+    let response = try await api.post("oauth/revoke", oauth: body)
     return try AuthenticationResponse.outcome(response, allowEmpty: true) { _ in ["revoked": true] }
   }
 }

@@ -1,4 +1,5 @@
 public import AuthFlowCore
+import AuthFlowHTTP
 public import AuthFlowScenario
 
 /// `token` — a raw `POST /oauth/token` with any body, for negative tests.
@@ -11,14 +12,18 @@ public struct TokenAction: Action {
         "client_auth", .bool,
         summary: "Add the client's `client_id` (and `client_secret`) when the body has none (default true)."),
       ParameterSignature(
-        "encoding", .oneOf(["json", "form"]), summary: "`json` (default, as Auth0.swift) or `form` (urlencoded)."),
+        "encoding", .oneOf(["json", "form"]),
+        summary: "`json` (as Auth0.swift) or `form` (urlencoded); default: the tenant's (form on `oidc` tenants)."),
     ])
 
   public static let documentation = """
-    Sends `body` to `/oauth/token` unchanged: no `openid` is added, nothing is validated, so a
-    scenario can send a wrong `grant_type`, a missing parameter or a foreign client. Unless
-    `client_auth: false`, the scenario client's `client_id` (and secret) is added when the body
-    has no `client_id`. A success is a credentials result; an error response is `error`.
+    Sends `body` to `/oauth/token` (on an `oidc` tenant, its discovered token endpoint)
+    unchanged: no `openid` is added, nothing is validated, so a scenario can send a wrong
+    `grant_type`, a missing parameter or a foreign client. Unless `client_auth: false`, the
+    scenario client's `client_id` (and secret) is added when the body has no `client_id`. Without
+    `encoding`, the body is encoded as the tenant expects (JSON on `mock`/`auth0`, a form with the
+    client's authentication method on `oidc`). A success is a credentials result; an error
+    response is `error`.
     """
 
   public static let example = """
@@ -42,9 +47,12 @@ public struct TokenAction: Action {
     if try input.bool("client_auth") ?? true, body["client_id"] == nil {
       body.merge(try api.clientAuthentication()) { given, _ in given }
     }
-    let response =
-      try input.string("encoding") == "form"
-      ? try await api.post("oauth/token", form: body) : try await api.post("oauth/token", json: body)
+    let response: HTTPResponse
+    switch try input.string("encoding") {
+    case "form": response = try await api.post("oauth/token", form: body)
+    case "json": response = try await api.post("oauth/token", json: body)
+    default: response = try await api.post("oauth/token", oauth: body)
+    }
     return try await api.credentials(from: response)
   }
 }

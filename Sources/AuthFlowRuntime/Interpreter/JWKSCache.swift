@@ -35,6 +35,31 @@ public actor JWKSCache {
     return try await keys(baseURL: baseURL, transport: transport, refresh: true)
   }
 
+  /// The keys at `jwksURI` (a discovered `jwks_uri`), cached by URI; refetched once when they do
+  /// not know `kid`.
+  public func keys(
+    jwksURI: String, transport: any HTTPTransport, kid: String?
+  ) async throws(JWKSFetchError) -> VerificationKeys {
+    if let cached = keys[jwksURI], kid.map({ cached.contains(kid: $0) }) ?? true { return cached }
+    let fetched = try await Self.fetchSet(jwksURL: jwksURI, transport: transport)
+    fetchCount[jwksURI, default: 0] += 1
+    keys[jwksURI] = fetched
+    return fetched
+  }
+
+  /// The keys of `tenant`: from its discovered `jwks_uri` on an `oidc` tenant, else from its base URL.
+  public func keys(
+    for tenant: TenantContext, transport: any HTTPTransport, kid: String?
+  ) async throws(JWKSFetchError) -> VerificationKeys {
+    if tenant.endpoints.layout == .discovered {
+      guard let uri = tenant.endpoints.jwks else {
+        throw JWKSFetchError(message: "tenant '\(tenant.name)' has no jwks_uri in its discovery document")
+      }
+      return try await keys(jwksURI: uri, transport: transport, kid: kid)
+    }
+    return try await keys(baseURL: tenant.baseURL, transport: transport, kid: kid)
+  }
+
   private static func fetch(
     baseURL: String, transport: any HTTPTransport
   ) async throws(JWKSFetchError)
@@ -47,6 +72,15 @@ public actor JWKSCache {
     {
       jwksURL = uri
     }
+    return try await fetchSet(jwksURL: jwksURL, transport: transport)
+  }
+
+  /// Fetches and parses one JWK set.
+  static func fetchSet(
+    jwksURL: String, transport: any HTTPTransport
+  ) async throws(JWKSFetchError)
+    -> VerificationKeys
+  {
     let response: HTTPResponse
     do {
       response = try await transport.send(HTTPRequest(method: .get, url: jwksURL))

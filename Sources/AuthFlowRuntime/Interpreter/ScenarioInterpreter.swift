@@ -93,9 +93,7 @@ public struct ScenarioInterpreter: Sendable {
     }
     let missing = tenant.missing(scenario.requires.map(\.value))
     if !missing.isEmpty {
-      let names = missing.map { "'\($0)'" }.joined(separator: ", ")
-      let known = tenant.capabilities.isEmpty ? "none" : tenant.capabilities.sorted().joined(separator: ", ")
-      return "tenant '\(tenant.name)' lacks capability \(names) (it has: \(known))"
+      return StepMessages.missingCapabilities(missing, tenant: tenant)
     }
     if let client = scenario.client?.value, tenant.clients[client] == nil {
       return "tenant '\(tenant.name)' has no client profile '\(client)'"

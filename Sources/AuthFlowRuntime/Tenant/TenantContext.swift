@@ -22,11 +22,21 @@ public struct TenantContext: Sendable {
   public var capabilityEvidence: [String: String]
   /// Provider-specific settings from the profile (form field names, error statuses, …).
   public var settings: [String: Value]
+  /// Where the endpoints are: Auth0's paths for `mock`/`auth0`, the discovery document's for `oidc`.
+  public var endpoints: TenantEndpoints
+  /// The discovery document, when it was read (`oidc` and `auth0` tenants).
+  public var provider: ProviderMetadata?
+  /// For discoverable capabilities the tenant lacks: what was looked at
+  /// ("discovery: code_challenge_methods_supported lacks S256").
+  public var capabilityAbsence: [String: String]
+  /// Where capabilities were looked for, in order ("capabilities: in authflow.yaml", "discovery …").
+  public var capabilitySources: [String]
 
   public init(
     name: String, kind: Kind, baseURL: String, issuer: String? = nil, clients: [String: Value] = [:],
     users: [String: Value] = [:], capabilities: Set<String> = [], capabilityEvidence: [String: String] = [:],
-    settings: [String: Value] = [:]
+    settings: [String: Value] = [:], endpoints: TenantEndpoints? = nil, provider: ProviderMetadata? = nil,
+    capabilityAbsence: [String: String] = [:], capabilitySources: [String] = []
   ) {
     self.name = name
     self.kind = kind
@@ -37,7 +47,16 @@ public struct TenantContext: Sendable {
     self.capabilities = capabilities
     self.capabilityEvidence = capabilityEvidence
     self.settings = settings
+    self.endpoints = endpoints ?? .auth0(baseURL: self.baseURL)
+    self.provider = provider
+    self.capabilityAbsence = capabilityAbsence
+    self.capabilitySources = capabilitySources
   }
+
+  /// How requests to the token and revocation endpoints are encoded: JSON as Auth0.swift sends
+  /// them (PROTOCOL §1) on `mock` and `auth0` tenants, `application/x-www-form-urlencoded` as
+  /// RFC 6749 fixes it on `oidc` tenants.
+  public var wireFormat: WireFormat { kind == .oidc ? .form : .json }
 
   /// `tenant` in expressions.
   public var value: Value {
@@ -50,11 +69,45 @@ public struct TenantContext: Sendable {
       "users": .object(users),
       "capabilities": .array(capabilities.sorted().map(Value.string)),
       "settings": .object(settings),
+      "endpoints": endpoints.value,
     ])
   }
 
   /// The capabilities in `required` that the tenant lacks.
   public func missing(_ required: [String]) -> [String] {
     required.filter { !capabilities.contains($0) }
+  }
+
+  /// Where `capability` was looked for and not found, for skip reasons: each source, a
+  /// discovery source with what its document lacks ("code_challenge_methods_supported lacks S256").
+  public func whereLookedFor(_ capability: String) -> String {
+    let sources = capabilitySources.isEmpty ? ["the tenant profile's `capabilities`"] : capabilitySources
+    return sources.map { source in
+      guard source.hasPrefix("discovery ") else { return source }
+      let prefix = "discovery: "
+      guard let absence = capabilityAbsence[capability] else { return source + " (no discovery member shows it)" }
+      return source + " (" + (absence.hasPrefix(prefix) ? String(absence.dropFirst(prefix.count)) : absence) + ")"
+    }.joined(separator: "; ")
+  }
+}
+
+/// How the token and revocation requests of a tenant are encoded.
+public enum WireFormat: String, Sendable {
+  /// `application/json`, client credentials in the body (Auth0.swift).
+  case json
+  /// `application/x-www-form-urlencoded`, client authentication per the client's method (RFC 6749).
+  case form
+}
+
+extension TenantEndpoints {
+  /// `tenant.endpoints` in expressions.
+  var value: Value {
+    var members: [String: Value] = ["discovery": .string(discovery)]
+    let optional: [(String, String?)] = [
+      ("authorization", authorization), ("token", token), ("userinfo", userinfo), ("revocation", revocation),
+      ("end_session", endSession), ("logout", auth0Logout), ("jwks", jwks),
+    ]
+    for (name, url) in optional { members[name] = url.map(Value.string) ?? .null }
+    return .object(members)
   }
 }

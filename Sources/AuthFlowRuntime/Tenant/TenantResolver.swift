@@ -1,5 +1,6 @@
 public import AuthFlowCore
 public import AuthFlowExpression
+public import AuthFlowHTTP
 import AuthFlowMockTenant
 public import AuthFlowScenario
 import Foundation
@@ -8,6 +9,9 @@ import Foundation
 public struct ResolvedTenant: Sendable {
   public var context: TenantContext
   let mock: MockTenantServer.Handle?
+  /// The issuer the profile names (`oidc`) or implies (`auth0`: the domain's URL), before
+  /// discovery; nil for the mock.
+  public var configuredIssuer: String?
 
   /// Stops the embedded mock, if any.
   public func stop() async {
@@ -21,6 +25,12 @@ public struct TenantResolutionError: Error, Sendable {
   public var diagnostics: [Diagnostic]
   public var message: String
   public var isEnvironment: Bool
+
+  public init(diagnostics: [Diagnostic], message: String, isEnvironment: Bool) {
+    self.diagnostics = diagnostics
+    self.message = message
+    self.isEnvironment = isEnvironment
+  }
 }
 
 /// Turns a tenant profile into a running tenant: evaluates its `${{ env.X }}` values, starts the
@@ -31,10 +41,22 @@ public struct TenantResolver: Sendable {
   /// The directory `authflow.yaml` is in: fixture paths are relative to it.
   public var projectDirectory: String
 
-  public init(environment: [String: String], secrets: SecretRegistry, projectDirectory: String) {
+  /// The run's transport, for discovery documents (`oidc` and `auth0` tenants). Without one, a
+  /// short-lived live transport is used.
+  public var transport: (any HTTPTransport)?
+  /// Whether a discovered issuer that differs from the configured one stops the resolution
+  /// (`doctor` turns it off to report it with everything else).
+  public var verifiesIssuer: Bool
+
+  public init(
+    environment: [String: String], secrets: SecretRegistry, projectDirectory: String,
+    transport: (any HTTPTransport)? = nil, verifiesIssuer: Bool = true
+  ) {
     self.environment = environment
     self.secrets = secrets
     self.projectDirectory = projectDirectory
+    self.transport = transport
+    self.verifiesIssuer = verifiesIssuer
   }
 
   public func resolve(_ profile: TenantProfile) async throws(TenantResolutionError) -> ResolvedTenant {
@@ -64,6 +86,7 @@ public struct TenantResolver: Sendable {
     if !statuses.isEmpty { settings["error_statuses"] = .object(statuses) }
     let declared = Set(profile.capabilities.map(\.value))
     var evidence: [String: String] = [:]
+    let declaredSource = "`capabilities` of tenant '\(profile.name.value)' in \(profile.location.file)"
     for capability in declared { evidence[capability] = "declared in \(profile.location.file)" }
 
     switch profile.kind {
@@ -79,8 +102,10 @@ public struct TenantResolver: Sendable {
         evidence[capability] = "built into the mock tenant"
       }
       let tenant = TenantContext(
-        name: profile.name.value, kind: .mock, baseURL: handle.baseURL, clients: mockClients, users: mockUsers,
-        capabilities: Capability.mock.union(declared), capabilityEvidence: evidence, settings: settings)
+        name: profile.name.value, kind: .mock, baseURL: handle.baseURL, issuer: handle.tenant.issuer,
+        clients: mockClients, users: mockUsers, capabilities: Capability.mock.union(declared),
+        capabilityEvidence: evidence, settings: settings,
+        capabilitySources: ["the mock tenant's built-in capabilities", declaredSource])
       register(tenant)
       return ResolvedTenant(context: tenant, mock: handle)
     case .auth0:
@@ -89,24 +114,69 @@ public struct TenantResolver: Sendable {
           diagnostics: [.error("tenant '\(profile.name.value)' has no domain", at: profile.location)],
           message: "no domain", isEnvironment: false)
       }
-      let base = domain.hasPrefix("http") ? domain : "https://\(domain)"
+      let scheme = domain.hasPrefix("http") ? domain : "https://\(domain)"
+      let base = scheme.hasSuffix("/") ? scheme : scheme + "/"
+      let metadata = try await discover(issuer: base, profile: profile)
+      let discovered = CapabilityDiscovery(metadata, auth0Extensions: true)
+      evidence.merge(discovered.evidence) { declared, _ in declared }
+      evidence["logout"] = evidence["logout"] ?? "Auth0 serves /v2/logout"
       let tenant = TenantContext(
-        name: profile.name.value, kind: .auth0, baseURL: base, clients: clients, users: users, capabilities: declared,
-        capabilityEvidence: evidence, settings: settings)
+        name: profile.name.value, kind: .auth0, baseURL: base, issuer: metadata.issuer, clients: clients,
+        users: users, capabilities: Set(evidence.keys), capabilityEvidence: evidence, settings: settings,
+        provider: metadata, capabilityAbsence: discovered.absence,
+        capabilitySources: ["discovery \(ProviderMetadata.discoveryURL(issuer: base))", declaredSource])
       register(tenant)
-      return ResolvedTenant(context: tenant, mock: nil)
+      return ResolvedTenant(context: tenant, mock: nil, configuredIssuer: base)
     case .oidc:
       guard let issuer = (try evaluate(profile.issuer))?.stringValue, !issuer.isEmpty else {
         throw TenantResolutionError(
           diagnostics: [.error("tenant '\(profile.name.value)' has no issuer", at: profile.location)],
           message: "no issuer", isEnvironment: false)
       }
+      let metadata = try await discover(issuer: issuer, profile: profile)
+      let discovered = CapabilityDiscovery(metadata)
+      evidence.merge(discovered.evidence) { declared, _ in declared }
+      let base = issuer.hasSuffix("/") ? issuer : issuer + "/"
       let tenant = TenantContext(
-        name: profile.name.value, kind: .oidc, baseURL: issuer, issuer: issuer, clients: clients, users: users,
-        capabilities: declared, capabilityEvidence: evidence, settings: settings)
+        name: profile.name.value, kind: .oidc, baseURL: base, issuer: metadata.issuer, clients: clients,
+        users: users, capabilities: Set(evidence.keys), capabilityEvidence: evidence, settings: settings,
+        endpoints: .discovered(metadata, baseURL: base), provider: metadata, capabilityAbsence: discovered.absence,
+        capabilitySources: ["discovery \(ProviderMetadata.discoveryURL(issuer: issuer))", declaredSource])
       register(tenant)
-      return ResolvedTenant(context: tenant, mock: nil)
+      return ResolvedTenant(context: tenant, mock: nil, configuredIssuer: issuer)
     }
+  }
+
+  /// The provider's discovery document; its issuer must be the configured one (unless
+  /// `verifiesIssuer` is off). Unreachable or malformed is an environment failure.
+  private func discover(
+    issuer: String, profile: TenantProfile
+  ) async throws(TenantResolutionError) -> ProviderMetadata {
+    let metadata: ProviderMetadata
+    do {
+      if let transport {
+        metadata = try await ProviderDiscovery.fetch(issuer: issuer, transport: transport)
+      } else {
+        let live = LiveTransport()
+        let result: Result<ProviderMetadata, ProviderDiscovery.Failure>
+        do {
+          result = .success(try await ProviderDiscovery.fetch(issuer: issuer, transport: live))
+        } catch {
+          result = .failure(error)
+        }
+        try? await live.shutdown()
+        metadata = try result.get()
+      }
+    } catch {
+      throw TenantResolutionError(diagnostics: [], message: error.message, isEnvironment: true)
+    }
+    if verifiesIssuer, metadata.issuer != issuer {
+      let message = ProviderDiscovery.Messages.issuerMismatch(configured: issuer, discovered: metadata.issuer)
+      throw TenantResolutionError(
+        diagnostics: [.error(message, at: profile.issuer?.location ?? profile.location)], message: message,
+        isEnvironment: false)
+    }
+    return metadata
   }
 
   private func register(_ tenant: TenantContext) {

@@ -70,9 +70,9 @@ struct AuthorizeRequest: Sendable {
     return items.contains("openid") ? scope : (["openid"] + items).joined(separator: " ")
   }
 
-  /// The `/authorize` URL on the tenant.
-  func url(baseURL: String) -> String {
-    baseURL + "authorize?" + parameters.queryString()
+  /// The request at the tenant's authorization endpoint (`/authorize`, or the discovered one).
+  func url(endpoint: String) -> String {
+    endpoint + (endpoint.contains("?") ? "&" : "?") + parameters.queryString()
   }
 
   /// The `organization` and `invitation` of an invitation link (PROTOCOL §8); nil when either

@@ -18,7 +18,7 @@ enum IDTokenCheck {
     if let jws = try? CompactJWS(parsing: token), jws.algorithmName == JWSAlgorithm.rs256.rawValue {
       do {
         let keys = try await context.services.jwks.keys(
-          baseURL: context.tenant.baseURL, transport: context.transport, kid: jws.keyID)
+          for: context.tenant, transport: context.transport, kid: jws.keyID)
         validator = IDTokenValidator(keys: keys, options: options)
       } catch {
         return .missingPublicKey(kid: jws.keyID ?? "")

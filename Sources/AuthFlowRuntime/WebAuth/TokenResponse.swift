@@ -4,14 +4,15 @@ import Foundation
 
 /// The `/oauth/token` exchange of Web Auth and the credentials result it gives.
 enum TokenResponse {
-  /// Sends `body` as JSON (PROTOCOL §1) and returns the credentials, or the protocol error.
+  /// Sends `body` to the token endpoint, as JSON (PROTOCOL §1) or as a form on `oidc` tenants
+  /// (`OAuthRequest`), and returns the credentials, or the protocol error.
   static func exchange(
     _ body: [String: Value], telemetry: String?, context: ActionContext
   ) async throws(ActionError) -> (credentials: [String: Value], response: Value, error: ProtocolError?) {
     var headers: HTTPHeaderFields = ["Accept": "application/json"]
     if let telemetry { headers["Auth0-Client"] = telemetry }
-    let request = HTTPRequest.json(
-      .post, url: context.tenant.baseURL + "oauth/token", body: .object(body), headers: headers)
+    let url = try AuthenticationAPI(context).url("oauth/token")
+    let request = OAuthRequest.make(url: url, body: body, headers: headers, context: context)
     let response: HTTPResponse
     do {
       response = try await context.transport.send(request)

@@ -71,7 +71,7 @@ struct WebAuthTransaction: Sendable {
     await browser.registerCallback(prefix: request.redirectURI)
     var driver = UniversalLoginDriver(
       browser: browser, mapping: FormFieldMapping(settings: context.tenant.settings), values: values, stopAt: stopAt)
-    let authorizeURL = request.url(baseURL: context.tenant.baseURL)
+    let authorizeURL = request.url(endpoint: try AuthenticationAPI(context).url("authorize"))
     var result: [String: Value] = [
       "authorize_url": .string(authorizeURL),
       "authorize_parameters": .object(request.parameters.dictionary.mapValues(Value.string)),

@@ -52,7 +52,7 @@ struct ScenarioHarness {
   func run(instances: [ScenarioInstance]) async -> RunReport {
     let transport = LiveTransport()
     let tenant = TenantContext(
-      name: "test", kind: .oidc, baseURL: baseURL, clients: clients, users: users, capabilities: capabilities,
+      name: "test", kind: .auth0, baseURL: baseURL, clients: clients, users: users, capabilities: capabilities,
       settings: settings)
     let services = RunServices(
       secrets: secrets, transport: transport, environment: ["AUTHFLOW_TEST": "yes"], cleanupTimeout: cleanupTimeout)

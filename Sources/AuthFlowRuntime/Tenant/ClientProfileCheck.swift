@@ -1,0 +1,99 @@
+import AuthFlowCore
+import Foundation
+
+/// The doctor's checks of one client profile: a `client_id`, a usable `redirect_uri` (unless the
+/// client is machine-to-machine), grant types the provider supports, a secret for a confidential
+/// client, and an authentication method the token endpoint accepts. The secret is only reported
+/// as set or missing.
+struct ClientProfileCheck {
+  var name: String
+  var client: Value
+  var tenant: TenantContext
+  var metadata: ProviderMetadata?
+
+  /// Client types (Auth0 application types and OAuth's own word) that hold a secret.
+  static let confidentialTypes: Set<String> = ["regular", "regular_web", "m2m", "non_interactive", "confidential"]
+  static let machineTypes: Set<String> = ["m2m", "non_interactive"]
+
+  func checks() -> [DoctorReport.Check] {
+    var problems: [(String, String)] = []
+    var facts: [String] = []
+    let type = string("type") ?? string("client_type")
+    let grants = client.member("grant_types")?.arrayValue?.compactMap(\.stringValue) ?? []
+    if let clientID = string("client_id") {
+      facts.append("client_id \(clientID)")
+    } else {
+      problems.append(("no client_id", "set `client_id` of client '\(name)' in the tenant profile"))
+    }
+    let machine = type.map(Self.machineTypes.contains) ?? false || (!grants.isEmpty && grants == ["client_credentials"])
+    if let redirect = string("redirect_uri") {
+      if Self.isAbsolute(redirect) {
+        facts.append("redirect_uri \(redirect)")
+      } else {
+        problems.append(
+          (
+            "redirect_uri '\(redirect)' is not an absolute URI",
+            "give a full URI with a scheme, e.g. https://app.example.com/callback"
+          ))
+      }
+    } else if !machine {
+      problems.append(
+        (
+          "no redirect_uri: web_auth and logout cannot run with this client",
+          "set `redirect_uri` to a callback the provider allows"
+        ))
+    }
+    problems += grantProblems(grants)
+    let method = string("token_endpoint_auth_method")
+    let confidential =
+      type.map(Self.confidentialTypes.contains) ?? false || method == "client_secret_post"
+      || method == "client_secret_basic"
+    let hasSecret = !(string("client_secret") ?? "").isEmpty
+    if confidential && !hasSecret {
+      problems.append(
+        ("a confidential client without client_secret", "set `client_secret` (e.g. \"${{ env.CLIENT_SECRET }}\")"))
+    }
+    if hasSecret { facts.append("client_secret set") }
+    if tenant.kind == .oidc, hasSecret || method != nil {
+      let resolved = ClientAuthenticationMethod.resolve(client: client, provider: metadata).rawValue
+      let supported = metadata?.effectiveTokenEndpointAuthMethods ?? []
+      if !supported.isEmpty, resolved != "none", !supported.contains(resolved) {
+        problems.append(
+          (
+            "token endpoint authentication \(resolved) is not in token_endpoint_auth_methods_supported (\(supported.joined(separator: ", ")))",
+            "set `token_endpoint_auth_method` of client '\(name)' to one of them"
+          ))
+      } else {
+        facts.append("authenticates with \(resolved)")
+      }
+    }
+    if !grants.isEmpty { facts.append("grants \(grants.joined(separator: ", "))") }
+    if problems.isEmpty { return [.init(.clients, .passed, "\(name): \(facts.joined(separator: "; "))")] }
+    return problems.map { problem, fix in .init(.clients, .failed, "\(name): \(problem)", fix: fix) }
+  }
+
+  private func grantProblems(_ grants: [String]) -> [(String, String)] {
+    guard let metadata else { return [] }
+    let supported = metadata.effectiveGrantTypes
+    let listed = metadata.grantTypesSupported == nil ? "the OpenID default grant types" : "grant_types_supported"
+    return grants.compactMap { grant in
+      if supported.contains(grant) { return nil }
+      if grant == "implicit", tenant.capabilities.contains("implicit") { return nil }
+      return (
+        "grant type \(grant) is not in \(listed) (\(supported.joined(separator: ", ")))",
+        "remove it from client '\(name)' or enable it on the provider"
+      )
+    }
+  }
+
+  private func string(_ key: String) -> String? {
+    client.member(key)?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+  }
+
+  /// A URI with a scheme; for http(s), with a host too.
+  static func isAbsolute(_ text: String) -> Bool {
+    guard let url = URL(string: text), let scheme = url.scheme, !scheme.isEmpty else { return false }
+    if scheme == "http" || scheme == "https" { return !(url.host ?? "").isEmpty }
+    return true
+  }
+}

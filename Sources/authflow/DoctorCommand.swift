@@ -1,0 +1,57 @@
+import ArgumentParser
+import AuthFlowCore
+import AuthFlowHTTP
+import AuthFlowRuntime
+import AuthFlowScenario
+import Foundation
+
+/// `authflow doctor --tenant NAME`: a preflight of one tenant before scenarios run against it.
+struct DoctorCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "doctor",
+    abstract: "Check a tenant: discovery, issuer, JWKS, client profiles and capabilities.",
+    discussion: """
+      Prints a check list: ✓ passed, ✗ failed (with what to fix), · information. Secrets are never \
+      printed. Exit codes: 0 no problem; 1 a check failed (issuer mismatch, unusable client \
+      profile, missing endpoint); 2 invalid profile or usage; 3 the tenant could not be reached or \
+      misbehaved (discovery or JWKS unreachable or malformed).
+      """)
+
+  @Option(name: .long, help: "The tenant profile to check (default: default_tenant of authflow.yaml, else mock).")
+  var tenant: String?
+
+  @Option(name: .long, help: "The tenant profiles file (default: authflow.yaml in the working directory).")
+  var config: String?
+
+  func run() async throws {
+    let project = Pipeline.loadProject(explicit: config, near: [])
+    DiagnosticOutput.print(project.diagnostics, sources: project.sources)
+    guard !project.diagnostics.hasErrors else { throw ExitCode(AuthFlowExitCode.invalidInput.rawValue) }
+    let tenantName = tenant ?? project.config.defaultTenantName
+    guard let profile = project.config.tenant(named: tenantName) else {
+      let known = project.config.tenants.map(\.name.value)
+      let hint = Suggestion.hint(for: tenantName, in: known).map { " (\($0))" } ?? ""
+      Console.error("error: no tenant named '\(tenantName)'\(hint); known tenants: \(known.joined(separator: ", "))")
+      throw ExitCode(AuthFlowExitCode.invalidInput.rawValue)
+    }
+    let secrets = SecretRegistry(revealSecrets: false)
+    let transport = LiveTransport()
+    let projectDirectory =
+      project.config.file.isEmpty ? "." : (project.config.file as NSString).deletingLastPathComponent
+    let resolver = TenantResolver(
+      environment: ProcessInfo.processInfo.environment, secrets: secrets, projectDirectory: projectDirectory,
+      transport: transport)
+    let report: DoctorReport
+    do {
+      report = try await TenantDoctor(transport: transport).diagnose(profile, resolver: resolver)
+    } catch {
+      try? await transport.shutdown()
+      DiagnosticOutput.print(error.diagnostics, sources: project.sources)
+      Console.error("error: tenant '\(tenantName)': \(secrets.scrub(error.message))")
+      throw ExitCode(AuthFlowExitCode.invalidInput.rawValue)
+    }
+    try? await transport.shutdown()
+    Console.out(secrets.scrub(report.render()))
+    if report.exitCode != .success { throw ExitCode(report.exitCode.rawValue) }
+  }
+}
