@@ -140,7 +140,8 @@ public struct TenantResolver: Sendable {
       let tenant = TenantContext(
         name: profile.name.value, kind: .oidc, baseURL: base, issuer: metadata.issuer, clients: clients,
         users: users, capabilities: Set(evidence.keys), capabilityEvidence: evidence, settings: settings,
-        endpoints: .discovered(metadata, baseURL: base), provider: metadata, capabilityAbsence: discovered.absence,
+        endpoints: .discovered(metadata, baseURL: base).overriding(with: settings), provider: metadata,
+        capabilityAbsence: discovered.absence,
         capabilitySources: ["discovery \(ProviderMetadata.discoveryURL(issuer: issuer))", declaredSource])
       register(tenant)
       return ResolvedTenant(context: tenant, mock: nil, configuredIssuer: issuer)
