@@ -55,4 +55,24 @@ struct ConformanceScenarioTests {
     #expect(report.status == .failed)
     #expect(report.problemSummary.contains("access_denied"), "\(report.problemSummary)")
   }
+
+  @Test("A profile's settings.endpoints names an endpoint discovery leaves out; relative values follow the base URL")
+  func endpointOverrides() {
+    var discovered = TenantEndpoints.auth0(baseURL: "http://127.0.0.1:8100/o/")
+    discovered.revocation = nil
+    discovered.layout = .discovered
+    #expect(discovered.overriding(with: [:]) == discovered)
+    let settings: [String: Value] = [
+      "endpoints": .object([
+        "revocation": .string("revoke_token/"), "userinfo": .string("https://op.example.com/me"),
+        "unknown": .string("x"), "token": .int(3),
+      ])
+    ]
+    let overridden = discovered.overriding(with: settings)
+    #expect(overridden.revocation == "http://127.0.0.1:8100/o/revoke_token/")
+    #expect(overridden.userinfo == "https://op.example.com/me")
+    #expect(overridden.token == discovered.token)
+    #expect(try overridden.url(forPath: "oauth/revoke").get() == "http://127.0.0.1:8100/o/revoke_token/")
+    #expect((try? discovered.url(forPath: "oauth/revoke").get()) == nil)
+  }
 }
