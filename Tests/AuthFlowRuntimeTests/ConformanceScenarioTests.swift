@@ -57,7 +57,7 @@ struct ConformanceScenarioTests {
   }
 
   @Test("A profile's settings.endpoints names an endpoint discovery leaves out; relative values follow the base URL")
-  func endpointOverrides() {
+  func endpointOverrides() throws {
     var discovered = TenantEndpoints.auth0(baseURL: "http://127.0.0.1:8100/o/")
     discovered.revocation = nil
     discovered.layout = .discovered
