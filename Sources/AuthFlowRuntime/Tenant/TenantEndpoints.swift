@@ -98,6 +98,12 @@ public struct EndpointUnavailable: Error, Sendable, Equatable {
   /// The capability a scenario needing it should `require`.
   public var capability: String?
 
+  public init(path: String, member: String?, capability: String?) {
+    self.path = path
+    self.member = member
+    self.capability = capability
+  }
+
   /// The message of the flow error.
   public func message(tenant: String) -> String {
     let requirement =
