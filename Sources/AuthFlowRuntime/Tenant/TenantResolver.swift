@@ -75,7 +75,8 @@ public struct TenantResolver: Sendable {
     for binding in profile.clients { clients[binding.name.value] = Self.markSecrets(try evaluate(binding.value)) }
     var users: [String: Value] = [:]
     for binding in profile.users { users[binding.name.value] = Self.markSecrets(try evaluate(binding.value)) }
-    var settings = (try evaluate(profile.settings))?.objectValue ?? [:]
+    var settings = ProviderDefaults.merge(
+      (try evaluate(profile.settings))?.objectValue ?? [:], over: ProviderDefaults.settings(for: profile.kind))
     var forms: [String: Value] = [:]
     for binding in profile.forms { forms[binding.name.value] = try evaluate(binding.value) }
     if !forms.isEmpty { settings["forms"] = .object(forms) }
@@ -139,7 +140,8 @@ public struct TenantResolver: Sendable {
       let tenant = TenantContext(
         name: profile.name.value, kind: .oidc, baseURL: base, issuer: metadata.issuer, clients: clients,
         users: users, capabilities: Set(evidence.keys), capabilityEvidence: evidence, settings: settings,
-        endpoints: .discovered(metadata, baseURL: base), provider: metadata, capabilityAbsence: discovered.absence,
+        endpoints: .discovered(metadata, baseURL: base).overriding(with: settings), provider: metadata,
+        capabilityAbsence: discovered.absence,
         capabilitySources: ["discovery \(ProviderMetadata.discoveryURL(issuer: issuer))", declaredSource])
       register(tenant)
       return ResolvedTenant(context: tenant, mock: nil, configuredIssuer: issuer)

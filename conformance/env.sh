@@ -1,0 +1,10 @@
+# Shared by conformance/setup, start, stop and run (sourced, not executed): where things are.
+# Every value can be set from the environment first.
+CONFORMANCE_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+export AUTHFLOW_CONFORMANCE_STATE="${AUTHFLOW_CONFORMANCE_STATE:-$CONFORMANCE_DIR/.state}"
+export AUTHFLOW_CONFORMANCE_PORT="${AUTHFLOW_CONFORMANCE_PORT:-8100}"
+export AUTHFLOW_CONFORMANCE_ISSUER="${AUTHFLOW_CONFORMANCE_ISSUER:-http://127.0.0.1:$AUTHFLOW_CONFORMANCE_PORT/o}"
+AUTHFLOW_CONFORMANCE_PYTHON="${AUTHFLOW_CONFORMANCE_PYTHON:-python3}"
+VENV="$AUTHFLOW_CONFORMANCE_STATE/venv"
+PID_FILE="$AUTHFLOW_CONFORMANCE_STATE/gunicorn.pid"
+LOG_FILE="$AUTHFLOW_CONFORMANCE_STATE/gunicorn.log"
