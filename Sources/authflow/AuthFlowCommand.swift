@@ -14,6 +14,7 @@ struct AuthFlowCommand: AsyncParsableCommand {
     version: "0.1.0",
     subcommands: [
       RunCommand.self, ValidateCommand.self, GraphCommand.self, MockCommand.self, SchemaCommand.self, DocsCommand.self,
+      BenchCommand.self,
     ]
   )
 
