@@ -89,7 +89,7 @@ let package = Package(
     // `authflow bench`: the DESIGN §7 speed measures (child processes, in-process login flows).
     .target(
       name: "AuthFlowBenchmark",
-      dependencies: ["AuthFlowCore", "AuthFlowScenario", "AuthFlowRuntime", "AuthFlowHTTP"],
+      dependencies: ["AuthFlowCore", "AuthFlowScenario", "AuthFlowRuntime", "AuthFlowHTTP", "AuthFlowMockTenant"],
       swiftSettings: swiftSettings
     ),
     .executableTarget(

@@ -24,6 +24,8 @@ public struct ChildProcess: Sendable {
     public var maxResidentBytes: Int
     /// The end of the child's standard error (for a failure's message).
     public var standardErrorTail: String
+    /// The end of the child's standard output (for a failure's message).
+    public var standardOutputTail: String
   }
 
   /// Why a child could not be run.
@@ -39,7 +41,8 @@ public struct ChildProcess: Sendable {
     }
 
     static func exited(_ outcome: Outcome, command: String) -> Failure {
-      let tail = outcome.standardErrorTail.trimmingCharacters(in: .whitespacesAndNewlines)
+      let tail = (outcome.standardOutputTail + "\n" + outcome.standardErrorTail)
+        .trimmingCharacters(in: .whitespacesAndNewlines)
       return Failure(
         description: "`\(command)` exited with status \(outcome.status)\(tail.isEmpty ? "" : ": \(tail)")")
     }
@@ -58,11 +61,16 @@ public struct ChildProcess: Sendable {
   /// The command line, for messages.
   public var commandLine: String { ([executable] + arguments).joined(separator: " ") }
 
-  /// Runs the child to completion with standard input and output on `/dev/null` and standard
-  /// error in a temporary file. Blocks the calling thread until the child exits.
+  /// Runs the child to completion with standard input on `/dev/null` and its output in
+  /// temporary files. Blocks the calling thread until the child exits.
   public func run() throws(Failure) -> Outcome {
-    let errorPath = NSTemporaryDirectory() + "authflow-bench-stderr-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    defer { unlink(errorPath) }
+    let stem = NSTemporaryDirectory() + "authflow-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    let outputPath = stem + ".out"
+    let errorPath = stem + ".err"
+    defer {
+      unlink(outputPath)
+      unlink(errorPath)
+    }
 
     #if canImport(Darwin)
       var actions: posix_spawn_file_actions_t? = nil
@@ -72,7 +80,7 @@ public struct ChildProcess: Sendable {
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
 
     let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
@@ -97,10 +105,14 @@ public struct ChildProcess: Sendable {
     #else
       let maxResident = Int(usage.ru_maxrss) * 1024  // kilobytes
     #endif
-    let errorText = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
     return Outcome(
       status: exitStatus, wallTime: wallTime, maxResidentBytes: maxResident,
-      standardErrorTail: String(errorText.suffix(600)))
+      standardErrorTail: Self.tail(of: errorPath), standardOutputTail: Self.tail(of: outputPath))
+  }
+
+  /// The last 600 characters of a file.
+  private static func tail(of path: String) -> String {
+    String(((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").suffix(600))
   }
 
   /// Runs the child and fails unless it exits with status 0.

@@ -33,8 +33,10 @@ public struct LoginFlowRig: Sendable {
   let transport: LiveTransport
   let interpreter: ScenarioInterpreter
   let instance: ScenarioInstance
+  let directory: TemporaryDirectory
 
-  /// Starts the embedded mock (the built-in fixture) on 127.0.0.1 and prepares the flow.
+  /// Starts the embedded mock on 127.0.0.1 (the built-in fixture without its rate limit: see
+  /// `BenchTenant`) and prepares the flow.
   public static func start() async throws(Failure) -> LoginFlowRig {
     let loader = ScenarioLoader(catalog: ActionRegistry.catalog, functions: Pipeline.functions)
     let (scenario, diagnostics) = loader.load(
@@ -42,25 +44,39 @@ public struct LoginFlowRig: Sendable {
     guard let instance = scenario?.instances.first, !diagnostics.hasErrors else {
       throw .invalidScenario(diagnostics)
     }
+    let directory: TemporaryDirectory
+    let project: Pipeline.ProjectLoad
+    do {
+      directory = try TemporaryDirectory()
+      project = Pipeline.loadProject(explicit: try BenchTenant.write(into: directory.path), near: [])
+    } catch {
+      throw .tenant(String(describing: error))
+    }
+    guard let profile = project.config.tenant(named: BenchTenant.name), !project.diagnostics.hasErrors else {
+      directory.remove()
+      throw .tenant(project.diagnostics.map(\.message).joined(separator: "; "))
+    }
     let secrets = SecretRegistry()
-    let resolver = TenantResolver(environment: [:], secrets: secrets, projectDirectory: ".")
-    guard let profile = ProjectConfig.embedded.tenants.first else { throw .tenant("no embedded profile") }
+    let resolver = TenantResolver(environment: [:], secrets: secrets, projectDirectory: directory.path)
     let tenant: ResolvedTenant
     do {
       tenant = try await resolver.resolve(profile)
     } catch {
+      directory.remove()
       throw .tenant(error.message)
     }
     let transport = LiveTransport()
     let services = RunServices(secrets: secrets, transport: transport)
     let interpreter = ScenarioInterpreter(tenant: tenant.context, services: services, functions: Pipeline.functions)
-    return LoginFlowRig(tenant: tenant, transport: transport, interpreter: interpreter, instance: instance)
+    return LoginFlowRig(
+      tenant: tenant, transport: transport, interpreter: interpreter, instance: instance, directory: directory)
   }
 
   /// Stops the mock and closes the pooled connections.
   public func stop() async {
     await tenant.stop()
     try? await transport.shutdown()
+    directory.remove()
   }
 
   /// Runs one complete login flow; fails unless every check passed.

@@ -57,6 +57,7 @@ public struct ProcessMeasures: Sendable {
     var wallTimes: [Double] = []
     let memory = measured(id: id, measure: measure, unit: "MB", target: DesignTargets.peakMemory) { directory in
       try ScenarioCorpus.write(count: count, into: directory.path)
+      try BenchTenant.write(into: directory.path)
       let child = ChildProcess(
         executable: options.executable, arguments: ["run", directory.path, "--jobs", String(options.runJobs)])
       var samples: [Double] = []
@@ -65,7 +66,10 @@ public struct ProcessMeasures: Sendable {
         samples.append(Double(outcome.maxResidentBytes) / 1_000_000)
         wallTimes.append(outcome.wallTime.milliseconds)
       }
-      return (samples, samples.count * count, "maximum resident set of the child (wait4), 1 MB = 10^6 bytes")
+      return (
+        samples, samples.count * count,
+        "maximum resident set of the child (wait4), 1 MB = 10^6 bytes; tenant: BenchTenant"
+      )
     }
     guard memory.failure == nil else { return [memory] }
     let time = BenchmarkResult(

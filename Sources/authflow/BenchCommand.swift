@@ -33,6 +33,14 @@ struct BenchCommand: AsyncParsableCommand {
   @Option(name: .long, help: "Child processes per cold-process row (default 20; 5 with --quick).")
   var samples: Int?
 
+  @Option(
+    name: .customLong("write-corpus"),
+    help: "Write the generated scenarios (--corpus-size of them) and the bench tenant into DIR and exit.")
+  var writeCorpus: String?
+
+  @Option(name: .customLong("corpus-size"), help: "How many files --write-corpus writes.")
+  var corpusSize: Int = 1_000
+
   func validate() throws {
     if let duration, !(duration > 0 && duration <= 600) {
       throw ValidationError("--duration must be between 0 and 600 seconds")
@@ -43,6 +51,13 @@ struct BenchCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
+    if let writeCorpus {
+      try FileManager.default.createDirectory(atPath: writeCorpus, withIntermediateDirectories: true)
+      try ScenarioCorpus.write(count: corpusSize, into: writeCorpus)
+      try BenchTenant.write(into: writeCorpus)
+      Console.out("wrote \(corpusSize) scenario files, authflow.yaml and tenants/bench.yaml into \(writeCorpus)")
+      return
+    }
     let executable = Self.executablePath()
     var options = quick ? BenchmarkOptions.quick(executable: executable) : BenchmarkOptions(executable: executable)
     if let duration { options.flowDuration = .milliseconds(Int(duration * 1_000)) }
