@@ -86,11 +86,17 @@ let package = Package(
     // Console, JUnit, JSON and GitHub reporters.
     .target(
       name: "AuthFlowReporting", dependencies: ["AuthFlowCore", "AuthFlowRuntime"], swiftSettings: swiftSettings),
+    // `authflow bench`: the DESIGN §7 speed measures (child processes, in-process login flows).
+    .target(
+      name: "AuthFlowBenchmark",
+      dependencies: ["AuthFlowCore", "AuthFlowScenario", "AuthFlowRuntime", "AuthFlowHTTP", "AuthFlowMockTenant"],
+      swiftSettings: swiftSettings
+    ),
     .executableTarget(
       name: "authflow",
       dependencies: [
         "AuthFlowCore", "AuthFlowExpression", "AuthFlowScenario", "AuthFlowRuntime", "AuthFlowReporting",
-        "AuthFlowMockTenant", "AuthFlowJOSE", "AuthFlowHTTP",
+        "AuthFlowMockTenant", "AuthFlowJOSE", "AuthFlowHTTP", "AuthFlowBenchmark",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ],
@@ -118,6 +124,7 @@ let package = Package(
       ["AuthFlowRuntime", "AuthFlowReporting", .product(name: "Hummingbird", package: "hummingbird")]
     ),
     testTarget("AuthFlowReportingTests", ["AuthFlowReporting"]),
+    testTarget("AuthFlowBenchmarkTests", ["AuthFlowBenchmark", "AuthFlowRuntime", "AuthFlowScenario"]),
   ]
 )
 

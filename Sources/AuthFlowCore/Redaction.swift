@@ -14,10 +14,19 @@ public enum Redaction {
 /// (each secret and its percent-encoded form, longest first) are prepared once per registration
 /// and searched as UTF-8 bytes.
 public final class SecretRegistry: Sendable {
+  /// The patterns of one byte length, with their first four bytes for a cheap first test.
+  private struct PatternGroup {
+    var patterns: Set<[UInt8]> = []
+    var prefixes: Set<UInt32> = []
+  }
+
   private struct State {
     var secrets: Set<String> = []
-    /// The search patterns, longest first; nil when a registration made them stale.
-    var patterns: [[UInt8]]? = []
+    /// The search patterns (each secret and its percent-encoded form) by byte length; a
+    /// registration adds its own, so nothing is recomputed for the secrets already known.
+    var groups: [Int: PatternGroup] = [:]
+    /// The keys of `groups`, longest first.
+    var lengths: [Int] = []
   }
 
   private let state = Mutex<State>(State())
@@ -32,8 +41,22 @@ public final class SecretRegistry: Sendable {
   /// would mangle unrelated output, and they are redacted structurally wherever they are values.
   public func register(_ text: String) {
     guard text.count >= 4 else { return }
+    let isNew = state.withLock { $0.secrets.contains(text) } == false
+    guard isNew else { return }
+    var forms = [Array(text.utf8)]
+    if let encoded = text.addingPercentEncoding(withAllowedCharacters: .alphanumerics), encoded != text {
+      forms.append(Array(encoded.utf8))
+    }
     state.withLock { state in
-      if state.secrets.insert(text).inserted { state.patterns = nil }
+      guard state.secrets.insert(text).inserted else { return }
+      for pattern in forms {
+        if state.groups[pattern.count] == nil {
+          state.lengths.append(pattern.count)
+          state.lengths.sort(by: >)
+        }
+        state.groups[pattern.count, default: PatternGroup()].patterns.insert(pattern)
+        state.groups[pattern.count, default: PatternGroup()].prefixes.insert(Self.prefix(of: pattern, at: 0))
+      }
     }
   }
 
@@ -65,55 +88,51 @@ public final class SecretRegistry: Sendable {
     state.withLock { Array($0.secrets) }.sorted { $0.utf8.count > $1.utf8.count }
   }
 
-  private var patterns: [[UInt8]] {
-    state.withLock { state in
-      if let patterns = state.patterns { return patterns }
-      var texts = Set(state.secrets)
-      for secret in state.secrets {
-        if let encoded = secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics) { texts.insert(encoded) }
-      }
-      let patterns = texts.map { Array($0.utf8) }.sorted { $0.count > $1.count }
-      state.patterns = patterns
-      return patterns
-    }
-  }
-
   /// Replaces every known secret in `text` with the mask, including its percent-encoded form.
+  /// Longer secrets go first, so a secret inside a longer one never leaves part of it visible.
   public func scrub(_ text: String) -> String {
     if revealSecrets { return text }
-    let patterns = self.patterns
-    guard let shortest = patterns.last?.count, text.utf8.count >= shortest else { return text }
+    let (groups, lengths) = state.withLock { ($0.groups, $0.lengths) }
+    guard let shortest = lengths.last, text.utf8.count >= shortest else { return text }
     var bytes = Array(text.utf8)
     var changed = false
-    let mask = Array(Redaction.mask.utf8)
-    for pattern in patterns where pattern.count <= bytes.count {
-      var searchFrom = 0
-      while let found = Self.find(pattern, in: bytes, from: searchFrom) {
-        bytes.replaceSubrange(found..<(found + pattern.count), with: mask)
-        searchFrom = found + mask.count
+    for length in lengths where length <= bytes.count {
+      guard let group = groups[length] else { continue }
+      if let replaced = Self.replace(group, length: length, in: bytes) {
+        bytes = replaced
         changed = true
       }
     }
     return changed ? String(decoding: bytes, as: UTF8.self) : text
   }
 
-  /// The offset of the first occurrence of `pattern` in `bytes` at or after `start`.
-  private static func find(_ pattern: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-    guard let first = pattern.first, start < bytes.count, bytes.count - start >= pattern.count else { return nil }
-    return bytes.withUnsafeBufferPointer { haystack -> Int? in
-      pattern.withUnsafeBufferPointer { needle -> Int? in
-        let last = haystack.count - needle.count
-        var index = start
-        while index <= last {
-          if haystack[index] == first {
-            var offset = 1
-            while offset < needle.count && haystack[index + offset] == needle[offset] { offset += 1 }
-            if offset == needle.count { return index }
-          }
-          index += 1
-        }
-        return nil
+  /// `bytes` with every occurrence of a pattern of `group` (all `length` bytes long) replaced by
+  /// the mask, left to right; nil when there is none.
+  private static func replace(_ group: PatternGroup, length: Int, in bytes: [UInt8]) -> [UInt8]? {
+    let mask = Array(Redaction.mask.utf8)
+    var output: [UInt8] = []
+    var copiedUpTo = 0
+    var index = 0
+    while index + length <= bytes.count {
+      if group.prefixes.contains(prefix(of: bytes, at: index)),
+        group.patterns.contains(Array(bytes[index..<(index + length)]))
+      {
+        output.append(contentsOf: bytes[copiedUpTo..<index])
+        output.append(contentsOf: mask)
+        index += length
+        copiedUpTo = index
+      } else {
+        index += 1
       }
     }
+    guard copiedUpTo > 0 else { return nil }
+    output.append(contentsOf: bytes[copiedUpTo...])
+    return output
+  }
+
+  /// The four bytes at `offset` (patterns are at least four bytes long).
+  private static func prefix(of bytes: [UInt8], at offset: Int) -> UInt32 {
+    UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
+      | UInt32(bytes[offset + 3])
   }
 }

@@ -103,13 +103,38 @@ public enum YAMLLoader {
   }
 
   private static func typedValue(of node: Node, scalar: Node.Scalar) -> Value {
-    guard scalar.style == .plain else { return .string(scalar.string) }
+    guard scalar.style == .plain, mayBeTyped(scalar.string) else { return .string(scalar.string) }
     if node.null != nil { return .null }
     if let flag = node.bool { return .bool(flag) }
     if let number = node.int { return .int(number) }
     if let number = node.float { return .double(number) }
     return .string(scalar.string)
   }
+
+  /// Whether Yams' constructors could read `text` as anything but a string: null (`""`, `~`,
+  /// `null`), a bool (`true`, `yes`, `on`, … in any case), an int or a float (which, underscores
+  /// removed, start with a sign, a digit or a dot, or spell `inf`/`infinity`/`nan`/`snan`). Most scalars
+  /// (keys, names, expressions) are not, and skip the constructors' costly string handling.
+  static func mayBeTyped(_ text: String) -> Bool {
+    guard let first = text.utf8.first(where: { $0 != UInt8(ascii: "_") }) else { return true }
+    switch first {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+      UInt8(ascii: "~"):
+      return true
+    case UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "y"), UInt8(ascii: "Y"), UInt8(ascii: "o"),
+      UInt8(ascii: "O"), UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "n"), UInt8(ascii: "N"),
+      UInt8(ascii: "i"), UInt8(ascii: "I"), UInt8(ascii: "s"), UInt8(ascii: "S"):
+      // ASCII letters lowercased, underscores dropped: enough to compare with the words below.
+      let letters = Array(text.utf8.lazy.filter { $0 != UInt8(ascii: "_") }.map { $0 | 0x20 })
+      if typedWords.contains(where: { $0.elementsEqual(letters) }) { return true }
+      return ["inf", "nan", "snan"].contains { letters.starts(with: $0.utf8) }
+    default:
+      return false
+    }
+  }
+
+  /// Words a constructor reads as null or a bool, lowercased.
+  private static let typedWords: [String.UTF8View] = ["null", "true", "yes", "on", "false", "no", "off"].map(\.utf8)
 
   private static func diagnostic(for error: YamlError, file: String, text: String) -> Diagnostic {
     func located(_ mark: Mark) -> SourceLocation { SourceLocation(file: file, line: mark.line, column: mark.column) }

@@ -14,8 +14,7 @@ struct AuthFlowCommand: AsyncParsableCommand {
     version: "0.1.0",
     subcommands: [
       RunCommand.self, ValidateCommand.self, GraphCommand.self, MockCommand.self, DoctorCommand.self,
-      SchemaCommand.self,
-      DocsCommand.self,
+      SchemaCommand.self, DocsCommand.self, BenchCommand.self,
     ]
   )
 

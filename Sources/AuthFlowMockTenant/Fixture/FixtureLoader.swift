@@ -44,10 +44,15 @@ public enum FixtureLoader {
 
   /// The fixture that ships with authflow (the same as `tenants/mock.yaml`).
   public static func loadDefault() -> Result {
-    guard let url = Bundle.module.url(forResource: "mock", withExtension: "yaml", subdirectory: "Resources") else {
+    guard let path = defaultFixturePath else {
       return Result(fixture: nil, diagnostics: [.error("the default fixture is missing from the bundle", at: nil)])
     }
-    return load(path: url.path)
+    return load(path: path)
+  }
+
+  /// Where the built-in fixture's file is (`authflow bench` derives its tenant from it).
+  public static var defaultFixturePath: String? {
+    Bundle.module.url(forResource: "mock", withExtension: "yaml", subdirectory: "Resources")?.path
   }
 
   /// Parses fixture text; `file` names it in diagnostics.

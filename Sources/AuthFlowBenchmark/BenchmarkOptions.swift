@@ -1,0 +1,47 @@
+/// How much work each measure does. Every loop is bounded both by a count and by time.
+public struct BenchmarkOptions: Sendable {
+  /// The authflow binary the cold-process rows run (normally the running one).
+  public var executable: String
+  /// Child processes per cold-process row (`validate` one file, `run` one scenario).
+  public var processSamples: Int
+  /// Repetitions of the 10,000-file validation and of the 1,000-scenario run.
+  public var largeSamples: Int
+  /// Files validated together.
+  public var validateFileCount: Int
+  /// Scenarios in the peak-memory run.
+  public var memoryScenarioCount: Int
+  /// Upper bound on the flows of each login-flow row.
+  public var flowIterations: Int
+  /// Upper bound on the time of each login-flow row (warm-up excluded).
+  public var flowDuration: Duration
+  /// Timed rounds a login-flow row is split into; each round gives one throughput sample.
+  public var flowRounds: Int
+  /// Concurrent workers of the concurrent login-flow row.
+  public var workers: Int
+  /// `--jobs` of the 1,000-scenario run.
+  public var runJobs: Int
+
+  public init(executable: String) {
+    self.executable = executable
+    processSamples = 20
+    largeSamples = 3
+    validateFileCount = 10_000
+    memoryScenarioCount = 1_000
+    flowIterations = 20_000
+    flowDuration = .seconds(10)
+    flowRounds = 5
+    workers = 8
+    runJobs = 4
+  }
+
+  /// A short run: fewer samples and rounds, same sizes (the targets are stated for them).
+  public static func quick(executable: String) -> BenchmarkOptions {
+    var options = BenchmarkOptions(executable: executable)
+    options.processSamples = 5
+    options.largeSamples = 1
+    options.flowIterations = 2_000
+    options.flowDuration = .seconds(2)
+    options.flowRounds = 3
+    return options
+  }
+}

@@ -1,0 +1,31 @@
+public import Foundation
+
+/// Every DESIGN §7 measure, in an order that keeps them apart: the child-process rows first
+/// (nothing else running), then the in-process login flows on one embedded mock.
+public struct BenchmarkSuite: Sendable {
+  public var options: BenchmarkOptions
+  public var quick: Bool
+
+  public init(options: BenchmarkOptions, quick: Bool) {
+    self.options = options
+    self.quick = quick
+  }
+
+  /// Runs every measure; `progress` is told the name of each before it starts.
+  public func run(progress: @Sendable (String) -> Void = { _ in }) async -> BenchmarkReport {
+    let startedAt = Date()
+    let processes = ProcessMeasures(options: options)
+    var results: [BenchmarkResult] = []
+    progress("validate 1 file (cold process) ×\(options.processSamples)")
+    results.append(processes.validateOneFile())
+    progress("run 1 scenario (cold process, mock start) ×\(options.processSamples)")
+    results.append(processes.runOneScenario())
+    progress("validate \(options.validateFileCount.formatted()) files ×\(options.largeSamples)")
+    results.append(processes.validateManyFiles())
+    progress("run \(options.memoryScenarioCount.formatted()) scenarios (peak memory) ×\(options.largeSamples)")
+    results += processes.peakMemory()
+    progress("login flows, one at a time and \(options.workers) concurrent (\(options.flowDuration) each at most)")
+    results += await LoginFlowMeasures(options: options).all()
+    return BenchmarkReport(startedAt: startedAt, quick: quick, results: results)
+  }
+}

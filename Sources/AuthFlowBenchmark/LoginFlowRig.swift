@@ -1,0 +1,170 @@
+import AuthFlowCore
+import AuthFlowHTTP
+import AuthFlowRuntime
+import AuthFlowScenario
+import Synchronization
+
+/// The embedded mock tenant and the run's services, started once, driving the real `web_auth`
+/// flow over loopback HTTP: `/authorize` with PKCE, the Universal Login form, the code exchange
+/// and the ID-token check — the same interpreter `authflow run` uses, one scenario per flow, so
+/// every flow has a fresh browser (no SSO shortcut).
+public struct LoginFlowRig: Sendable {
+  /// Why the rig could not start, or a flow did not pass.
+  public struct Failure: Error, Sendable, CustomStringConvertible {
+    public var description: String
+
+    static func invalidScenario(_ diagnostics: [Diagnostic]) -> Failure {
+      Failure(description: "the login scenario is not valid: \(diagnostics.map(\.message).joined(separator: "; "))")
+    }
+
+    static func tenant(_ message: String) -> Failure {
+      Failure(description: "the embedded mock did not start: \(message)")
+    }
+
+    static func flowFailed(_ report: ScenarioReport) -> Failure {
+      let problem = report.firstProblem.map { step in
+        "\(step.id): " + (step.problems.first?.message ?? step.skipReason ?? step.status.rawValue)
+      }
+      return Failure(description: "a login flow did not pass (\(problem ?? report.status.rawValue))")
+    }
+  }
+
+  let tenant: ResolvedTenant
+  let transport: LiveTransport
+  let interpreter: ScenarioInterpreter
+  let instance: ScenarioInstance
+  let directory: TemporaryDirectory
+
+  /// Starts the embedded mock on 127.0.0.1 (the built-in fixture without its rate limit: see
+  /// `BenchTenant`) and prepares the flow.
+  public static func start() async throws(Failure) -> LoginFlowRig {
+    let loader = ScenarioLoader(catalog: ActionRegistry.catalog, functions: Pipeline.functions)
+    let (scenario, diagnostics) = loader.load(
+      text: ScenarioCorpus.loginFlow(name: "bench login flow"), file: "bench-login.yaml")
+    guard let instance = scenario?.instances.first, !diagnostics.hasErrors else {
+      throw .invalidScenario(diagnostics)
+    }
+    let directory: TemporaryDirectory
+    let project: Pipeline.ProjectLoad
+    do {
+      directory = try TemporaryDirectory()
+      project = Pipeline.loadProject(explicit: try BenchTenant.write(into: directory.path), near: [])
+    } catch {
+      throw .tenant(String(describing: error))
+    }
+    guard let profile = project.config.tenant(named: BenchTenant.name), !project.diagnostics.hasErrors else {
+      directory.remove()
+      throw .tenant(project.diagnostics.map(\.message).joined(separator: "; "))
+    }
+    let secrets = SecretRegistry()
+    let resolver = TenantResolver(environment: [:], secrets: secrets, projectDirectory: directory.path)
+    let tenant: ResolvedTenant
+    do {
+      tenant = try await resolver.resolve(profile)
+    } catch {
+      directory.remove()
+      throw .tenant(error.message)
+    }
+    let transport = LiveTransport()
+    let services = RunServices(secrets: secrets, transport: transport)
+    let interpreter = ScenarioInterpreter(tenant: tenant.context, services: services, functions: Pipeline.functions)
+    return LoginFlowRig(
+      tenant: tenant, transport: transport, interpreter: interpreter, instance: instance, directory: directory)
+  }
+
+  /// Stops the mock and closes the pooled connections.
+  public func stop() async {
+    await tenant.stop()
+    try? await transport.shutdown()
+    directory.remove()
+  }
+
+  /// Runs one complete login flow; fails unless every check passed.
+  public func runFlow() async throws(Failure) {
+    let report = await interpreter.run(instance)
+    guard report.status == .passed else { throw .flowFailed(report) }
+  }
+
+  /// A timed batch: how many flows completed and how long it took.
+  public struct Batch: Sendable {
+    public var flows: Int
+    public var elapsed: Duration
+    /// Each flow's own duration, in seconds (sequential batches only).
+    public var latencies: [Double]
+
+    /// Flows per second.
+    public var throughput: Double {
+      let seconds = elapsed.seconds
+      return seconds > 0 ? Double(flows) / seconds : 0
+    }
+  }
+
+  /// Runs flows one after another until `limit` flows or `duration` have passed (at least one).
+  public func runSequential(limit: Int, duration: Duration) async throws(Failure) -> Batch {
+    let clock = ContinuousClock()
+    let started = clock.now
+    let deadline = started + duration
+    var latencies: [Double] = []
+    latencies.reserveCapacity(min(limit, 100_000))
+    repeat {
+      let flowStarted = clock.now
+      try await runFlow()
+      latencies.append((clock.now - flowStarted).seconds)
+    } while latencies.count < limit && clock.now < deadline
+    return Batch(flows: latencies.count, elapsed: clock.now - started, latencies: latencies)
+  }
+
+  /// Runs flows on `workers` concurrent tasks until `limit` flows have started or `duration` has
+  /// passed; returns when all have finished.
+  public func runConcurrent(workers: Int, limit: Int, duration: Duration) async throws(Failure) -> Batch {
+    let clock = ContinuousClock()
+    let started = clock.now
+    let deadline = started + duration
+    let claimed = FlowCounter()
+    let outcome: Result<Int, Failure> = await withTaskGroup(of: Result<Int, Failure>.self) { group in
+      for _ in 0..<max(1, workers) {
+        group.addTask {
+          var completed = 0
+          while claimed.claim() < limit {
+            do throws(Failure) {
+              try await runFlow()
+            } catch {
+              return .failure(error)
+            }
+            completed += 1
+            if clock.now >= deadline { break }
+          }
+          return .success(completed)
+        }
+      }
+      var total = 0
+      for await result in group {
+        switch result {
+        case .success(let completed): total += completed
+        case .failure(let failure):
+          group.cancelAll()
+          return .failure(failure)
+        }
+      }
+      return .success(total)
+    }
+    let flows = try outcome.get()
+    return Batch(flows: flows, elapsed: clock.now - started, latencies: [])
+  }
+}
+
+extension Duration {
+  /// The duration in seconds, as a floating-point number.
+  var seconds: Double {
+    let (seconds, attoseconds) = components
+    return Double(seconds) + Double(attoseconds) / 1e18
+  }
+}
+
+/// Numbers flows across concurrent workers.
+final class FlowCounter: Sendable {
+  private let next = Atomic<Int>(0)
+
+  /// The number of the flow the caller is about to run (0, 1, 2, …).
+  func claim() -> Int { next.wrappingAdd(1, ordering: .relaxed).oldValue }
+}
