@@ -86,6 +86,24 @@ struct TenantDoctorTests {
     #expect(report.failures.allSatisfy { $0.fix != nil })
   }
 
+  @Test("a redirect_uri is needed only by clients whose grants go through the browser")
+  func redirectOnlyForBrowserGrants() async throws {
+    let harness = try await OIDCHarness.start()
+    let yaml = """
+      tenants:
+        op:
+          kind: oidc
+          issuer: \(harness.issuer)
+          clients:
+            ropc: { client_id: native-client-id, grant_types: [password] }
+            browser: { client_id: native-client-id, grant_types: [authorization_code, refresh_token] }
+      """
+    let report = try await Self.diagnose(try Self.profile(yaml))
+    await harness.stop()
+    let messages = report.failures.map(\.message)
+    #expect(messages == ["browser: no redirect_uri: web_auth and logout cannot run with this client"])
+  }
+
   @Test("an unreachable issuer is an environment failure: exit 3")
   func unreachable() async throws {
     let yaml = """

@@ -14,6 +14,8 @@ struct ClientProfileCheck {
   /// Client types (Auth0 application types and OAuth's own word) that hold a secret.
   static let confidentialTypes: Set<String> = ["regular", "regular_web", "m2m", "non_interactive", "confidential"]
   static let machineTypes: Set<String> = ["m2m", "non_interactive"]
+  /// Grants that go through the browser, so need a `redirect_uri`.
+  static let browserGrants: Set<String> = ["authorization_code", "implicit"]
 
   func checks() -> [DoctorReport.Check] {
     var problems: [(String, String)] = []
@@ -36,7 +38,7 @@ struct ClientProfileCheck {
             "give a full URI with a scheme, e.g. https://app.example.com/callback"
           ))
       }
-    } else if !machine {
+    } else if grants.isEmpty ? !machine : grants.contains(where: Self.browserGrants.contains) {
       problems.append(
         (
           "no redirect_uri: web_auth and logout cannot run with this client",
@@ -78,7 +80,8 @@ struct ClientProfileCheck {
     let listed = metadata.grantTypesSupported == nil ? "the OpenID default grant types" : "grant_types_supported"
     return grants.compactMap { grant in
       if supported.contains(grant) { return nil }
-      if grant == "implicit", tenant.capabilities.contains("implicit") { return nil }
+      // A grant the profile declares as a capability (discovery documents often omit grant_types_supported).
+      if tenant.capabilities.contains(grant) { return nil }
       return (
         "grant type \(grant) is not in \(listed) (\(supported.joined(separator: ", ")))",
         "remove it from client '\(name)' or enable it on the provider"

@@ -84,16 +84,22 @@ public struct TenantDoctor: Sendable {
           .discovery, .failed, "issuer \(metadata.issuer) differs from the configured \(expected)",
           fix: ProviderDiscovery.Messages.issuerMismatch(configured: expected, discovered: metadata.issuer)))
     }
-    let endpoints: [(String, String?, Bool)] = [
-      ("authorization_endpoint", metadata.authorizationEndpoint, true),
-      ("token_endpoint", metadata.tokenEndpoint, true),
-      ("jwks_uri", metadata.jwksURI, true), ("userinfo_endpoint", metadata.userinfoEndpoint, false),
-      ("revocation_endpoint", metadata.revocationEndpoint, false),
-      ("end_session_endpoint", metadata.endSessionEndpoint, false),
+    let endpoints: [(String, String?, String?, Bool)] = [
+      ("authorization_endpoint", metadata.authorizationEndpoint, tenant.endpoints.authorization, true),
+      ("token_endpoint", metadata.tokenEndpoint, tenant.endpoints.token, true),
+      ("jwks_uri", metadata.jwksURI, tenant.endpoints.jwks, true),
+      ("userinfo_endpoint", metadata.userinfoEndpoint, tenant.endpoints.userinfo, false),
+      ("revocation_endpoint", metadata.revocationEndpoint, tenant.endpoints.revocation, false),
+      ("end_session_endpoint", metadata.endSessionEndpoint, tenant.endpoints.endSession, false),
     ]
-    for (member, url, required) in endpoints {
-      if let url {
+    for (member, discovered, resolved, required) in endpoints {
+      if let url = discovered {
         report.checks.append(.init(.discovery, .passed, "\(member): \(SensitiveData.maskURL(url))"))
+      } else if let url = resolved {
+        // Not in discovery, but the profile names it (`settings.endpoints`).
+        report.checks.append(
+          .init(.discovery, .passed, "\(member): \(SensitiveData.maskURL(url)) (from the profile's settings.endpoints)")
+        )
       } else if required {
         report.checks.append(.init(.discovery, .failed, "no \(member)", fix: Messages.requiredEndpoint(member)))
       } else {
