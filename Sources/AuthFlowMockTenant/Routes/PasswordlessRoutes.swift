@@ -61,6 +61,7 @@ struct PasswordlessRoutes {
         channel: .sms, to: phone, subject: "", body: "Your verification code is: \(code)", code: code, at: now)
     }
     await tenant.passwordlessCodes.insert(code, key: "\(name)|\(address.lowercased())", expiresAt: now + 300)
+    await tenant.passwordlessAttempts.remove("\(name)|\(address.lowercased())")
     return Responses.json(.object(body))
   }
 

@@ -165,6 +165,9 @@ extension TokenRoutes {
     return try await issuer.response(for: grant, client: client, requestedScope: requested, issueRefreshToken: true)
   }
 
+  /// Wrong guesses of one passwordless code before it is used up.
+  static let maxPasswordlessAttempts = 3
+
   /// Passwordless OTP (classic): `username` + `otp` + `realm` (`email`|`sms`), codes from `/passwordless/start`.
   func passwordless(_ parameters: RequestParameters, client: ClientConfig) async throws -> [String: Value] {
     guard let username = parameters.string("username") else { throw OAuthError.missingParameter("username") }
@@ -175,10 +178,21 @@ extension TokenRoutes {
     else { throw OAuthError.connectionNotFound }
     let wrong = connection.strategy == .email ? OAuthError.wrongEmailCode : OAuthError.wrongPhoneCode
     let key = "\(realm)|\(username.lowercased())"
-    guard let expected = await tenant.passwordlessCodes.get(key, now: tenant.clock.seconds),
-      RandomToken.constantTimeEquals(expected, otp)
-    else { throw wrong }
+    let now = tenant.clock.seconds
+    let attempts = await tenant.passwordlessAttempts.get(key, now: now) ?? 0
+    if attempts >= Self.maxPasswordlessAttempts { throw OAuthError.tooManyOTPAttempts }
+    guard let expected = await tenant.passwordlessCodes.get(key, now: now) else { throw wrong }
+    guard RandomToken.constantTimeEquals(expected, otp) else {
+      // Each wrong guess counts; the last one allowed uses the code up.
+      await tenant.passwordlessAttempts.insert(attempts + 1, key: key, expiresAt: now + 300)
+      if attempts + 1 >= Self.maxPasswordlessAttempts {
+        await tenant.passwordlessCodes.remove(key)
+        throw OAuthError.tooManyOTPAttempts
+      }
+      throw wrong
+    }
     await tenant.passwordlessCodes.remove(key)
+    await tenant.passwordlessAttempts.remove(key)
     let user: UserRecord
     if let existing = await tenant.users.find(username, connection: realm) {
       user = existing

@@ -24,6 +24,8 @@ public final class MockTenant: Sendable {
   let sessions = ExpiringStore<SSOSession>()
   let mfaTokens = ExpiringStore<Grant>()
   let passwordlessCodes = ExpiringStore<String>()
+  /// Wrong guesses per passwordless code (`realm|address`); a new code starts again at zero.
+  let passwordlessAttempts = ExpiringStore<Int>()
   let refreshTokens = RefreshTokenStore()
   let outbox = Outbox()
   let protection = AttackProtection()
@@ -103,6 +105,7 @@ public final class MockTenant: Sendable {
     await sessions.removeAll()
     await mfaTokens.removeAll()
     await passwordlessCodes.removeAll()
+    await passwordlessAttempts.removeAll()
     await refreshTokens.removeAll()
     await outbox.clear()
     await protection.removeAll()

@@ -82,6 +82,10 @@ struct OAuthError: Error, Sendable {
     status: .forbidden, code: "invalid_grant", description: "Wrong email or verification code.")
   static let wrongPhoneCode = OAuthError(
     status: .forbidden, code: "invalid_grant", description: "Wrong phone number or verification code.")
+  /// Too many wrong guesses of one passwordless code (PROTOCOL §3.7): the code is used up.
+  static let tooManyOTPAttempts = OAuthError(
+    status: .forbidden, code: "invalid_grant",
+    description: "You've reached the maximum number of attempts. Please try to login again.")
   /// Bot Detection (PROTOCOL §3.7; status UNCONFIRMED, the table's 401).
   static let requiresVerification = OAuthError(
     status: .unauthorized, code: "requires_verification", description: "Suspicious request requires verification")
