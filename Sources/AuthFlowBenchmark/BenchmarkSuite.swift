@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Every DESIGN §7 measure, in an order that keeps them apart: the child-process rows first
 /// (nothing else running), then the in-process login flows on one embedded mock.

@@ -178,7 +178,7 @@ struct WebAuthFlowTests {
             pages: [callback]
       """)
     #expect(report.status == .passed, "\(Self.messages(report))")
-    let body = try #require(try Value(json: Data(provider.state.withLock { $0.tokenBody }.utf8)))
+    let body = try Value(json: Data(provider.state.withLock { $0.tokenBody }.utf8))
     #expect(body.member("grant_type")?.stringValue == "authorization_code")
     #expect(body.member("client_id")?.stringValue == "test-client")
     #expect(body.member("code")?.stringValue == "c1")

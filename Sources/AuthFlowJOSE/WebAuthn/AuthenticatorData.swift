@@ -1,4 +1,4 @@
-public import Crypto
+import Crypto
 import Foundation
 
 /// WebAuthn authenticator data: `rpIdHash(32) ‖ flags(1) ‖ signCount(4) ‖ attestedCredentialData?`.

@@ -1,4 +1,4 @@
-public import Crypto
+import Crypto
 import Foundation
 
 /// Which `clientDataJSON.origin` values a relying party accepts.

@@ -70,7 +70,7 @@ public struct Parameters: Sendable {
       switch member.unwrapped {
       case .array(let items):
         for item in items { pairs.append((key, item.display(revealSecrets: true))) }
-      case .object, .array:
+      case .object:
         throw .invalidParameter("\(name).\(key)", "expected a scalar value, found \(member.typeName)")
       default: pairs.append((key, member.display(revealSecrets: true)))
       }

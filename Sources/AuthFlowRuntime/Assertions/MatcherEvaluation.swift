@@ -1,5 +1,5 @@
-public import AuthFlowCore
-public import AuthFlowScenario
+import AuthFlowCore
+import AuthFlowScenario
 
 /// Checks one matcher against the actual value at an `expect` path.
 ///

@@ -1,4 +1,4 @@
-public import AuthFlowScenario
+import AuthFlowScenario
 import Foundation
 
 /// The reference pages generated from the code itself — one per action (its signature,

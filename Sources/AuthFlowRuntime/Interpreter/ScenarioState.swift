@@ -1,4 +1,4 @@
-public import AuthFlowCore
+import AuthFlowCore
 import Foundation
 
 /// The mutable state of one scenario instance, shared by its concurrently running steps.

@@ -1,7 +1,7 @@
-public import AuthFlowCore
+import AuthFlowCore
 public import AuthFlowExpression
 public import AuthFlowScenario
-public import Foundation
+import Foundation
 
 /// Runs scenario instances against one tenant, `jobs` at a time, and produces the run report.
 ///

@@ -1,4 +1,4 @@
-public import AuthFlowCore
+import AuthFlowCore
 
 /// The verdicts of one selection run on several tenants (`--tenant a,b`): a table of scenario ×
 /// tenant, and for every scenario whose verdicts differ, the first step whose status differs (or

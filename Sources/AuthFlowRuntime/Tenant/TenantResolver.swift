@@ -1,5 +1,5 @@
 public import AuthFlowCore
-public import AuthFlowExpression
+import AuthFlowExpression
 public import AuthFlowHTTP
 import AuthFlowMockTenant
 public import AuthFlowScenario
