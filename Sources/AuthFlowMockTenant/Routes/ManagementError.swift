@@ -58,3 +58,20 @@ struct ManagementError: Error, Sendable {
   static let identityNotFound = ManagementError(
     status: .notFound, message: "The identity is not linked to the user.", errorCode: "inexistent_identity")
 }
+
+extension BearerToken {
+  /// The Management API token of `request` (audience `<issuer>api/v2/`), or the Management API's
+  /// error for a missing, invalid or foreign one. Scope checks are the caller's.
+  static func management(_ request: Request, tenant: MockTenant) throws(ManagementError) -> BearerToken {
+    let audience = tenant.issuer + "api/v2/"
+    do {
+      return try BearerToken.verify(request, tenant: tenant, audience: audience)
+    } catch .missing {
+      throw ManagementError.missingToken
+    } catch .wrongAudience {
+      throw ManagementError.badAudience(audience)
+    } catch {
+      throw ManagementError.invalidToken
+    }
+  }
+}

@@ -66,17 +66,7 @@ struct ManagementOrganizationRoutes {
   private func authorize(
     _ request: Request, organizationID: String?, _ scope: String
   ) async throws -> OrganizationConfig {
-    let audience = tenant.issuer + "api/v2/"
-    let token: BearerToken
-    do {
-      token = try BearerToken.verify(request, tenant: tenant, audience: audience)
-    } catch .missing {
-      throw ManagementError.missingToken
-    } catch .wrongAudience {
-      throw ManagementError.badAudience(audience)
-    } catch {
-      throw ManagementError.invalidToken
-    }
+    let token = try BearerToken.management(request, tenant: tenant)
     guard token.scopes.contains(scope) else { throw ManagementError.insufficientScope([scope]) }
     let id = organizationID.map { $0.removingPercentEncoding ?? $0 } ?? ""
     guard let organization = tenant.fixture.organizations.first(where: { $0.id == id }) else {

@@ -48,17 +48,7 @@ struct ManagementUserRoutes {
   private func authorize(
     _ request: Request, id rawID: String?, anyOf scopes: [String]
   ) async throws -> (BearerToken, UserRecord) {
-    let audience = tenant.issuer + "api/v2/"
-    let token: BearerToken
-    do {
-      token = try BearerToken.verify(request, tenant: tenant, audience: audience)
-    } catch .missing {
-      throw ManagementError.missingToken
-    } catch .wrongAudience {
-      throw ManagementError.badAudience(audience)
-    } catch {
-      throw ManagementError.invalidToken
-    }
+    let token = try BearerToken.management(request, tenant: tenant)
     let granted = token.scopes
     guard scopes.contains(where: granted.contains) else { throw ManagementError.insufficientScope(scopes) }
     let id = rawID.map { $0.removingPercentEncoding ?? $0 } ?? ""
