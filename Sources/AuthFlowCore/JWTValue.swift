@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A compact JWS as a runtime value: the raw token (secret) with its decoded header and claims.
 public struct JWTValue: Sendable, Hashable {
@@ -32,23 +32,5 @@ public struct JWTValue: Sendable, Hashable {
     case "raw": return .secret(.string(raw))
     default: return nil
     }
-  }
-}
-
-/// Base64url without padding (RFC 4648 §5), as JOSE and PKCE use it.
-public enum Base64URL {
-  public static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-    Data(bytes).base64EncodedString()
-      .replacingOccurrences(of: "+", with: "-")
-      .replacingOccurrences(of: "/", with: "_")
-      .replacingOccurrences(of: "=", with: "")
-  }
-
-  public static func decode(_ text: String) -> Data? {
-    var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-    let remainder = base64.count % 4
-    if remainder == 1 { return nil }
-    if remainder > 0 { base64 += String(repeating: "=", count: 4 - remainder) }
-    return Data(base64Encoded: base64)
   }
 }

@@ -1,14 +1,20 @@
 public import Foundation
 
 extension Value {
-  /// Parses JSON into a value. Integers stay integers; other numbers become doubles.
+  /// Parses JSON into a value. Integers stay integers; other numbers become doubles. Throws
+  /// `JSONSyntaxError`.
   public init(json data: Data) throws {
-    self = try JSONDecoder().decode(Value.self, from: data)
+    let parsed = data.withUnsafeBytes { raw in
+      Result { () throws(JSONSyntaxError) in try JSONParser.parse(raw.bindMemory(to: UInt8.self)) }
+    }
+    self = try parsed.get()
   }
 
   /// Parses JSON text into a value.
   public init(jsonText: String) throws {
-    try self.init(json: Data(jsonText.utf8))
+    var text = jsonText
+    let parsed = text.withUTF8 { bytes in Result { () throws(JSONSyntaxError) in try JSONParser.parse(bytes) } }
+    self = try parsed.get()
   }
 
   /// Serializes the value as JSON with sorted keys. Secrets are written as `redaction`

@@ -62,7 +62,10 @@ public enum YAMLLoader {
   /// says where and what.
   public static func load(_ text: String, file: String) -> (YAMLNode?, [Diagnostic]) {
     do {
-      guard let node = try Yams.compose(yaml: text) else {
+      // The basic resolver: no tag resolution (regular expressions) while composing, which Yams
+      // would otherwise run on every key for its duplicate-key check. Plain scalars are typed
+      // below, and only those that may be typed at all.
+      guard let node = try Yams.compose(yaml: text, .basic) else {
         return (
           nil,
           [
@@ -86,7 +89,7 @@ public enum YAMLLoader {
     case .scalar(let scalar):
       return .scalar(
         YAMLScalar(
-          text: scalar.string, value: typedValue(of: node, scalar: scalar),
+          text: scalar.string, value: typedValue(of: scalar),
           isQuoted: scalar.style == .singleQuoted || scalar.style == .doubleQuoted,
           isBlock: scalar.style == .literal || scalar.style == .folded, location: location))
     case .sequence(let sequence):
@@ -102,12 +105,14 @@ public enum YAMLLoader {
     }
   }
 
-  private static func typedValue(of node: Node, scalar: Node.Scalar) -> Value {
+  private static func typedValue(of scalar: Node.Scalar) -> Value {
     guard scalar.style == .plain, mayBeTyped(scalar.string) else { return .string(scalar.string) }
-    if node.null != nil { return .null }
-    if let flag = node.bool { return .bool(flag) }
-    if let number = node.int { return .int(number) }
-    if let number = node.float { return .double(number) }
+    // Resolved with Yams' default (YAML 1.1) rules, as `compose` with its default resolver would.
+    let typed = Node.scalar(Node.Scalar(scalar.string, Tag(.implicit, .default, .default), .plain))
+    if typed.null != nil { return .null }
+    if let flag = typed.bool { return .bool(flag) }
+    if let number = typed.int { return .int(number) }
+    if let number = typed.float { return .double(number) }
     return .string(scalar.string)
   }
 

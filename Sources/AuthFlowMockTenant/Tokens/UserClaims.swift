@@ -66,9 +66,40 @@ enum UserClaims {
   }
 
   /// `2015-08-19T17:18:01.000Z`
+  ///
+  /// Written by hand (UTC, proleptic Gregorian): an `ISO8601DateFormatter` costs an ICU calendar
+  /// per call, and this runs for every token and `/userinfo` answer.
   static func isoMilliseconds(_ seconds: Double) -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    return formatter.string(from: Date(timeIntervalSince1970: seconds))
+    let milliseconds = Int64((seconds * 1000).rounded())
+    let (days, dayMilliseconds) = milliseconds.floorDivided(by: 86_400_000)
+    let (year, month, day) = civilDate(daysSinceEpoch: days)
+    let second = dayMilliseconds / 1000
+    func pad(_ number: Int64, _ width: Int) -> String {
+      let digits = String(number)
+      return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+    return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(second / 3600, 2)):\(pad(second / 60 % 60, 2)):"
+      + "\(pad(second % 60, 2)).\(pad(dayMilliseconds % 1000, 3))Z"
+  }
+
+  /// Year, month and day of the day `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`).
+  static func civilDate(daysSinceEpoch days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+    let shifted = days + 719_468
+    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+    let dayOfEra = shifted - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+  }
+}
+
+extension Int64 {
+  /// Quotient and remainder rounded toward negative infinity (the remainder is never negative).
+  fileprivate func floorDivided(by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+    let (quotient, remainder) = quotientAndRemainder(dividingBy: divisor)
+    return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
   }
 }

@@ -17,7 +17,9 @@ extension Value {
     case .array(let items):
       return .array(items.map { $0.taggingSecrets() })
     case .string(let text):
-      if text.count > 20, text.first == "e", let token = JWTValue(raw: text) { return .jwt(token) }
+      if text.utf8.count > 20, text.utf8.first == UInt8(ascii: "e"), let token = JWTValue(raw: text) {
+        return .jwt(token)
+      }
       return self
     default:
       return self

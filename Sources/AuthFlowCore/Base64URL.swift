@@ -1,0 +1,100 @@
+public import Foundation
+
+/// Base64url without padding (RFC 4648 §5), as JOSE and PKCE use it.
+///
+/// Encoded and decoded byte by byte with lookup tables: tokens are encoded and decoded on every
+/// request of the mock and every step of a run, so this stays off Foundation's string search.
+public enum Base64URL {
+  private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+  /// The 6-bit value of each byte, or `invalid`. Both alphabets are read (`-`/`+` are 62, `_`/`/`
+  /// are 63), as the Foundation-based decoder this replaces did.
+  private static let sextets: [UInt8] = {
+    var table = [UInt8](repeating: invalid, count: 256)
+    for (index, byte) in alphabet.enumerated() { table[Int(byte)] = UInt8(index) }
+    table[Int(UInt8(ascii: "+"))] = 62
+    table[Int(UInt8(ascii: "/"))] = 63
+    return table
+  }()
+  private static let invalid: UInt8 = 0xFF
+
+  public static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    if let encoded = bytes.withContiguousStorageIfAvailable({ encode(buffer: $0) }) { return encoded }
+    return Array(bytes).withUnsafeBufferPointer { encode(buffer: $0) }
+  }
+
+  private static func encode(buffer input: UnsafeBufferPointer<UInt8>) -> String {
+    let count = input.count
+    let outputCount = (count / 3) * 4 + [0, 2, 3][count % 3]
+    return alphabet.withUnsafeBufferPointer { alphabet in
+      String(unsafeUninitializedCapacity: outputCount) { output in
+        var read = 0
+        var written = 0
+        while read + 3 <= count {
+          let chunk = UInt32(input[read]) << 16 | UInt32(input[read + 1]) << 8 | UInt32(input[read + 2])
+          output[written] = alphabet[Int(chunk >> 18 & 0x3F)]
+          output[written + 1] = alphabet[Int(chunk >> 12 & 0x3F)]
+          output[written + 2] = alphabet[Int(chunk >> 6 & 0x3F)]
+          output[written + 3] = alphabet[Int(chunk & 0x3F)]
+          read += 3
+          written += 4
+        }
+        switch count - read {
+        case 1:
+          let chunk = UInt32(input[read]) << 16
+          output[written] = alphabet[Int(chunk >> 18 & 0x3F)]
+          output[written + 1] = alphabet[Int(chunk >> 12 & 0x3F)]
+          written += 2
+        case 2:
+          let chunk = UInt32(input[read]) << 16 | UInt32(input[read + 1]) << 8
+          output[written] = alphabet[Int(chunk >> 18 & 0x3F)]
+          output[written + 1] = alphabet[Int(chunk >> 12 & 0x3F)]
+          output[written + 2] = alphabet[Int(chunk >> 6 & 0x3F)]
+          written += 3
+        default:
+          break
+        }
+        return written
+      }
+    }
+  }
+
+  /// Decodes base64url text; up to two trailing `=` are tolerated. Nil when `text` holds any other
+  /// character, or its length cannot be base64 (one character past a multiple of four).
+  public static func decode(_ text: String) -> Data? {
+    var text = text
+    return text.withUTF8 { decode(utf8: $0) }
+  }
+
+  private static func decode(utf8 input: UnsafeBufferPointer<UInt8>) -> Data? {
+    var count = input.count
+    var padding = 0
+    while count > 0, padding < 2, input[count - 1] == UInt8(ascii: "=") {
+      count -= 1
+      padding += 1
+    }
+    if count % 4 == 1 { return nil }
+    var output = Data(count: count / 4 * 3 + max(0, count % 4 - 1))
+    let valid = sextets.withUnsafeBufferPointer { sextets in
+      output.withUnsafeMutableBytes { raw -> Bool in
+        let bytes = raw.bindMemory(to: UInt8.self)
+        var accumulator: UInt32 = 0
+        var bits = 0
+        var written = 0
+        for index in 0..<count {
+          let sextet = sextets[Int(input[index])]
+          if sextet == invalid { return false }
+          accumulator = accumulator << 6 | UInt32(sextet)
+          bits += 6
+          if bits >= 8 {
+            bits -= 8
+            bytes[written] = UInt8(truncatingIfNeeded: accumulator >> UInt32(bits))
+            written += 1
+          }
+        }
+        return true
+      }
+    }
+    return valid ? output : nil
+  }
+}
