@@ -130,7 +130,7 @@ struct RunCommand: AsyncParsableCommand {
     let services = RunServices(secrets: secrets, transport: transport, environment: environment)
     let runs = TenantRuns(
       tenants: resolved.map(\.context), services: services, functions: Pipeline.functions, jobs: jobs,
-      observer: reporters.observer)
+      observer: reporters.observer, keepsStepResults: reporters.needsStepResults)
     await reporters.runStarted(
       RunStart(
         tenant: tenantNames.joined(separator: ","), scenarioCount: instances.count * resolved.count, startedAt: Date()))

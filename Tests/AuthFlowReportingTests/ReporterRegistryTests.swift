@@ -38,6 +38,15 @@ import Testing
     #expect(group.observer != nil)
   }
 
+  /// Only the JSON report writes step results, so only with it does the runner keep them.
+  @Test func onlyTheJSONReporterNeedsStepResults() throws {
+    let context = ReportFixtures.context(CapturedOutput())
+    let console = try ReporterRegistry.builtIn.make(arguments: ["console", "junit:r.xml", "github"], context: context)
+    #expect(!console.needsStepResults)
+    let json = try ReporterRegistry.builtIn.make(arguments: ["console", "json:r.json"], context: context)
+    #expect(json.needsStepResults)
+  }
+
   /// Every reporter still writes when another cannot.
   @Test func oneFailingReporterDoesNotStopTheOthers() async {
     let output = CapturedOutput()

@@ -25,10 +25,16 @@ public protocol Reporter: Sendable {
 
   /// Writes the output for `report`, which may be partial (`report.interrupted`).
   func finish(_ report: RunReport) async throws
+
+  /// True when ``finish(_:)`` writes each step's result (`StepReport.result`). When no reporter
+  /// of a run does, the runner drops results as each scenario ends, so a long run's memory does not
+  /// grow with every token it received.
+  var needsStepResults: Bool { get }
 }
 
 extension Reporter {
   public var observer: (any RunObserver)? { nil }
+  public var needsStepResults: Bool { false }
   public func runStarted(_ run: RunStart) async {}
 }
 

@@ -14,6 +14,9 @@ public struct ReporterGroup: Sendable {
     return live.isEmpty ? nil : ObserverFanOut(observers: live)
   }
 
+  /// True when any reporter writes step results (see ``Reporter/needsStepResults``).
+  public var needsStepResults: Bool { reporters.contains { $0.needsStepResults } }
+
   /// Tells every reporter the run started.
   public func runStarted(_ run: RunStart) async {
     for reporter in reporters { await reporter.runStarted(run) }

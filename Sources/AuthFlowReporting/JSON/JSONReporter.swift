@@ -6,6 +6,9 @@ public struct JSONReporter: Reporter {
     name: "json", takesFile: true, summary: "a JSON report (stable structure, sorted keys, mergeable across shards)",
     example: "json:reports/authflow.json")
 
+  /// The JSON report carries every step's result.
+  public var needsStepResults: Bool { true }
+
   let path: String
   let context: ReporterContext
 

@@ -63,6 +63,13 @@ public struct ScenarioReport: Sendable {
     self.steps = steps
   }
 
+  /// The report without its steps' results (statuses, problems and timings stay).
+  public func droppingStepResults() -> ScenarioReport {
+    var copy = self
+    for index in copy.steps.indices { copy.steps[index].result = nil }
+    return copy
+  }
+
   /// The first step that failed or errored, for summaries.
   public var firstProblem: StepReport? {
     steps.first { $0.status == .failed || $0.status == .error }

@@ -18,16 +18,20 @@ public struct Runner: Sendable {
   public var functions: FunctionRegistry
   public var jobs: Int
   public var observer: (any RunObserver)?
+  /// When false, each scenario's step results are dropped from the run report as it finishes
+  /// (the observer has seen them already): no reporter of the run writes them.
+  public var keepsStepResults: Bool
 
   public init(
     tenant: TenantContext, services: RunServices, functions: FunctionRegistry, jobs: Int,
-    observer: (any RunObserver)? = nil
+    observer: (any RunObserver)? = nil, keepsStepResults: Bool = true
   ) {
     self.tenant = tenant
     self.services = services
     self.functions = functions
     self.jobs = max(1, jobs)
     self.observer = observer
+    self.keepsStepResults = keepsStepResults
   }
 
   public func run(_ instances: [ScenarioInstance]) async -> RunReport {
@@ -63,7 +67,7 @@ public struct Runner: Sendable {
           running += 1
         }
         guard let (index, report) = await group.next() else { break }
-        reports[index] = report
+        reports[index] = keepsStepResults ? report : report.droppingStepResults()
         running -= 1
         if exclusive[index] { exclusiveRunning = false }
         if Task.isCancelled && running == 0 { break }

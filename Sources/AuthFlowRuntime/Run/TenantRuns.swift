@@ -14,16 +14,19 @@ public struct TenantRuns: Sendable {
   public var functions: FunctionRegistry
   public var jobs: Int
   public var observer: (any RunObserver)?
+  /// See ``Runner/keepsStepResults``.
+  public var keepsStepResults: Bool
 
   public init(
     tenants: [TenantContext], services: RunServices, functions: FunctionRegistry, jobs: Int,
-    observer: (any RunObserver)? = nil
+    observer: (any RunObserver)? = nil, keepsStepResults: Bool = true
   ) {
     self.tenants = tenants
     self.services = services
     self.functions = functions
     self.jobs = jobs
     self.observer = observer
+    self.keepsStepResults = keepsStepResults
   }
 
   /// One report per tenant, in the order of ``tenants``; every report lists the same instances in
@@ -33,7 +36,9 @@ public struct TenantRuns: Sendable {
     for tenant in tenants {
       let labelled: (any RunObserver)? =
         tenants.count > 1 ? observer.map { TenantLabelObserver(base: $0, tenant: tenant.name) } : observer
-      let runner = Runner(tenant: tenant, services: services, functions: functions, jobs: jobs, observer: labelled)
+      let runner = Runner(
+        tenant: tenant, services: services, functions: functions, jobs: jobs, observer: labelled,
+        keepsStepResults: keepsStepResults)
       reports.append(await runner.run(instances))
     }
     return reports

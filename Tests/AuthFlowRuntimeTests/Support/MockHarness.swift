@@ -23,7 +23,7 @@ enum MockHarness {
   /// Runs instances against a freshly started mock; `wrap` may decorate the transport (tracing).
   static func run(
     instances: [ScenarioInstance], secrets: SecretRegistry, jobs: Int = 2, observer: (any RunObserver)? = nil,
-    wrap: (any HTTPTransport) -> any HTTPTransport = { $0 }
+    keepsStepResults: Bool = true, wrap: (any HTTPTransport) -> any HTTPTransport = { $0 }
   ) async throws -> RunReport {
     let resolver = TenantResolver(environment: [:], secrets: secrets, projectDirectory: ".")
     let profile = try requireValue(ProjectConfig.embedded.tenants.first)
@@ -36,7 +36,8 @@ enum MockHarness {
     let transport = LiveTransport()
     let services = RunServices(secrets: secrets, transport: wrap(transport), environment: [:])
     let runner = Runner(
-      tenant: tenant.context, services: services, functions: Pipeline.functions, jobs: jobs, observer: observer)
+      tenant: tenant.context, services: services, functions: Pipeline.functions, jobs: jobs, observer: observer,
+      keepsStepResults: keepsStepResults)
     let report = await runner.run(instances)
     await tenant.stop()
     try? await transport.shutdown()
