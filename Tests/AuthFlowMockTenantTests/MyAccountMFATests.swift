@@ -55,6 +55,11 @@ import Testing
         return try #require(TOTP(base32Secret: secret)).code(at: tenant.clock.now())
       }
       let secret = try #require(started.json["manual_input_code"]?.stringValue)
+      // My Account lists the method once, under its own id.
+      let methods = try await MyAccountTests.get(client, "/me/v1/authentication-methods?type=totp", token: token)
+      #expect(
+        methods.json["authentication_methods"]?.arrayValue?.compactMap { $0.member("id")?.stringValue }
+          == [try #require(started.json["id"]?.stringValue)])
       let required = try await Self.passwordLogin(client)
       #expect(required.status == .forbidden)
       #expect(required.json["error"] == .string("mfa_required"))

@@ -11,7 +11,10 @@ struct WebAuthPasswordlessTests {
   @Test(
     "The passwordless pages are recognised",
     arguments: [
-      (#"<form id="passwordless-form" method="post" action="/u/passwordless"><input name="email"></form>"#, PageKind.passwordless),
+      (
+        #"<form id="passwordless-form" method="post" action="/u/passwordless"><input name="email"></form>"#,
+        PageKind.passwordless
+      ),
       (
         #"<form method="post" action="/u/passwordless?state=x"><input type="tel" name="phone_number"></form>"#,
         .passwordless
@@ -20,7 +23,10 @@ struct WebAuthPasswordlessTests {
         #"<form method="post" action="/u/passwordless-challenge?state=x"><input name="code"></form>"#,
         .passwordlessCode
       ),
-      (#"<form method="post" action="/u/login/passwordless-email-challenge"><input name="code"></form>"#, .passwordlessCode),
+      (
+        #"<form method="post" action="/u/login/passwordless-email-challenge"><input name="code"></form>"#,
+        .passwordlessCode
+      ),
     ])
   func pageKinds(_ html: String, _ expected: PageKind) {
     #expect(PageKind.classify(WebAuthPageTests.page(html)) == expected)
@@ -116,6 +122,7 @@ struct WebAuthPasswordlessTests {
           web_auth: { connection: email }
       """)
     #expect(report.status != .passed)
-    #expect(report.problemSummary.contains("the passwordless page was shown but the step gives no `passwordless` values"))
+    #expect(
+      report.problemSummary.contains("the passwordless page was shown but the step gives no `passwordless` values"))
   }
 }
