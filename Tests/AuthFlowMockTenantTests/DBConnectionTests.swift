@@ -176,6 +176,7 @@ import Testing
       $0.settings.passwordDictionary = true
       $0.settings.passwordDictionaryWords = ["Tenant-Secret-9"]
       $0.settings.passwordHistorySize = 3
+      $0.settings.passwordNoPersonalInfo = false  // Alice's passwords contain "alice"
     }
   }
 

@@ -328,6 +328,7 @@ import Testing
     let tenant = try MockHarness.tenant {
       $0.settings.passwordDictionary = true
       $0.settings.passwordHistorySize = 2
+      $0.settings.passwordNoPersonalInfo = false  // Alice's passwords contain "alice"
     }
     try await MockHarness.test(tenant) { client in
       let token = try await Self.token(client)

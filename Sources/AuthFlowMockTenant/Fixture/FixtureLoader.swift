@@ -20,7 +20,7 @@ public enum FixtureLoader {
     "access_token_lifetime", "authorization_code_lifetime", "session_lifetime", "legacy_scope_claims",
     "organization_names_in_auth_api", "bot_detection", "brute_force_limit", "rate_limit_per_minute",
     "allowed_logout_urls", "password_policy", "signup_enumeration_protection", "password_dictionary",
-    "password_dictionary_words", "password_history_size",
+    "password_dictionary_words", "password_history_size", "password_no_personal_info",
   ]
   static let clientKeys = [
     "client_id", "client_secret", "type", "name", "callbacks", "allowed_logout_urls", "grant_types",
@@ -174,6 +174,8 @@ public enum FixtureLoader {
     settings.signupEnumerationProtection =
       reader.bool(members["signup_enumeration_protection"], "signup_enumeration_protection") ?? false
     settings.passwordDictionary = reader.bool(members["password_dictionary"], "password_dictionary") ?? false
+    settings.passwordNoPersonalInfo =
+      reader.bool(members["password_no_personal_info"], "password_no_personal_info") ?? false
     settings.passwordDictionaryWords =
       reader.strings(members["password_dictionary_words"], "password_dictionary_words") ?? []
     settings.passwordHistorySize = reader.int(members["password_history_size"], "password_history_size") ?? 0

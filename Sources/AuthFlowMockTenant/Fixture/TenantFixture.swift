@@ -64,6 +64,9 @@ public struct TenantSettings: Sendable {
   public var passwordDictionary = false
   /// Extra words for the Password Dictionary (compared case-insensitively with the whole password).
   public var passwordDictionaryWords: [String] = []
+  /// Personal Data ("Disallow Personal Data"): a password containing the user's name, username,
+  /// nickname or the local part of the email is rejected with `password_no_user_info_error`.
+  public var passwordNoPersonalInfo = false
   /// Password History: how many of the user's passwords (the current one included) a new password
   /// may not repeat (`PasswordHistoryError`); 0 is off. Auth0 allows up to 24.
   public var passwordHistorySize = 0
@@ -134,11 +137,13 @@ public enum OrganizationUsage: String, Sendable, CaseIterable {
 }
 
 /// Auth0's `organization_require_behavior`: with `organization_usage: require` and no
-/// `organization`, `no_prompt` answers an error and `pre_login_prompt` shows the organization
-/// prompt page before the login page.
+/// `organization`, `no_prompt` answers an error, `pre_login_prompt` shows the organization
+/// prompt page before the login page, and `post_login_prompt` lets the user pick one of their
+/// organizations after logging in.
 public enum OrganizationRequireBehavior: String, Sendable, CaseIterable {
   case noPrompt = "no_prompt"
   case preLoginPrompt = "pre_login_prompt"
+  case postLoginPrompt = "post_login_prompt"
 }
 
 /// An MRRT policy entry of a client.
@@ -332,6 +337,11 @@ public struct OrganizationConfig: Sendable {
   public var members: [String]
   /// Connections enabled for the organization; empty means all.
   public var connections: [String]
+
+  /// Whether users of `connection` may log in to the organization.
+  public func allowsConnection(_ connection: String) -> Bool {
+    connections.isEmpty || connections.contains(connection)
+  }
 
   public init(id: String, name: String, displayName: String? = nil, members: [String] = [], connections: [String] = [])
   {

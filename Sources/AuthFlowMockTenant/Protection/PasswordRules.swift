@@ -2,8 +2,9 @@ import AuthFlowCore
 import AuthFlowJOSE
 
 /// Every rule a new database password must pass, in the order the mock checks them: the
-/// strength policy (`PasswordStrengthError`), the Password Dictionary (`password_dictionary_error`)
-/// and, for an existing user, Password History (`PasswordHistoryError`) — PROTOCOL §4.1, §9.
+/// strength policy (`PasswordStrengthError`), the Password Dictionary (`password_dictionary_error`),
+/// Personal Data (`password_no_user_info_error`) and, for an existing user, Password History
+/// (`PasswordHistoryError`) — PROTOCOL §4.1, §9.
 ///
 /// Dictionary: the whole password, compared case-insensitively, against a list of common
 /// passwords plus the tenant's `password_dictionary_words`. History: the user's last
@@ -15,6 +16,7 @@ struct PasswordRules {
   enum Failure: Error, Sendable {
     case strength(PasswordPolicy, rules: Value)
     case dictionary
+    case personalInfo
     case history
   }
 
@@ -30,7 +32,8 @@ struct PasswordRules {
   ]
 
   /// The first rule `password` breaks; `userID` names the existing user whose history counts.
-  func failure(for password: String, userID: String?) async -> Failure? {
+  /// `personalInfo` holds the new user's values (signup); an existing user's come from their record.
+  func failure(for password: String, userID: String?, personalInfo: [String?] = []) async -> Failure? {
     let settings = tenant.fixture.settings
     let (verified, rules) = settings.passwordPolicy.evaluate(password)
     guard verified else { return .strength(settings.passwordPolicy, rules: rules) }
@@ -43,6 +46,11 @@ struct PasswordRules {
       {
         return .dictionary
       }
+    }
+    if settings.passwordNoPersonalInfo {
+      var values = personalInfo
+      if let userID, let user = await tenant.users.user(id: userID) { values += PersonalInfo.values(of: user) }
+      if PersonalInfo.contains(password, anyOf: values.compactMap { $0 }) { return .personalInfo }
     }
     if settings.passwordHistorySize > 0, let userID {
       let recent = await tenant.users.recentPasswords(userID: userID, count: settings.passwordHistorySize)
@@ -61,7 +69,7 @@ struct PasswordRules {
         "min_length": .int(settings.passwordPolicy.minimumLength),
         "character_types_required": .int(settings.passwordPolicy.requiredClasses),
       ]),
-      "profile_data": .object(["active": .bool(false)]),
+      "profile_data": .object(["active": .bool(settings.passwordNoPersonalInfo)]),
       "history": .object([
         "active": .bool(settings.passwordHistorySize > 0), "size": .int(settings.passwordHistorySize),
       ]),
@@ -76,6 +84,7 @@ extension PasswordRules.Failure {
     switch self {
     case .strength(let policy, let rules): return LegacyError.passwordStrength(policy, rules: rules)
     case .dictionary: return LegacyError.passwordDictionary
+    case .personalInfo: return LegacyError.passwordNoUserInfo
     case .history: return LegacyError.passwordHistory
     }
   }
@@ -85,6 +94,7 @@ extension PasswordRules.Failure {
     switch self {
     case .strength(let policy, _): return "Password is too weak:\n" + policy.text
     case .dictionary: return PasswordRuleMessages.dictionary
+    case .personalInfo: return PasswordRuleMessages.personalInfo
     case .history: return PasswordRuleMessages.history
     }
   }
@@ -95,4 +105,5 @@ extension PasswordRules.Failure {
 enum PasswordRuleMessages {
   static let dictionary = "Password is too common."
   static let history = "Password has previously been used."
+  static let personalInfo = "Password contains user information."
 }

@@ -14,8 +14,17 @@ struct AuthorizeCompletion {
   {
     guard let user = await tenant.users.user(id: userID) else { return redirect(request, error: .loginRequired) }
     if user.blocked { return redirect(request, error: .blockedUser, cookies: cookies) }
-    if let organization = request.organization, await !tenant.organizations.isMember(user.userID, of: organization.id) {
-      return redirect(request, error: .notAMember(organization.name), cookies: cookies)
+    if request.organization == nil, request.organizationSelection {
+      return await OrganizationSelectionRoutes(tenant: tenant).begin(
+        request, userID: userID, authTime: authTime, cookies: cookies)
+    }
+    if let organization = request.organization {
+      guard await tenant.organizations.isMember(user.userID, of: organization.id) else {
+        return redirect(request, error: .notAMember(organization.name), cookies: cookies)
+      }
+      guard organization.allowsConnection(user.connection) else {
+        return redirect(request, error: .connectionNotEnabledForOrganization, cookies: cookies)
+      }
     }
     var pairs: [(String, String)] = []
     if request.responseType == "code" {

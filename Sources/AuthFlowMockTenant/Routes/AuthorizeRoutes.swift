@@ -40,7 +40,9 @@ struct AuthorizeRoutes {
 
     let prompt = Set((query.string("prompt") ?? "").split(separator: " ").map(String.init))
     let now = tenant.clock.seconds
-    let screen = query.string("screen_hint") == "signup" ? "signup" : "login"
+    let passwordless = UniversalLoginPasswordlessRoutes.handles(
+      authorizeRequest.connection.flatMap(tenant.fixture.connection(named:)))
+    let screen = passwordless ? "passwordless" : query.string("screen_hint") == "signup" ? "signup" : "login"
     if let ticket = query.string("invitation") {
       if prompt.contains("none") { return completion.redirect(authorizeRequest, error: .loginRequired) }
       return await InvitationAcceptance(tenant: tenant).begin(ticket: ticket, request: authorizeRequest)
@@ -54,7 +56,14 @@ struct AuthorizeRoutes {
       cookies = transfer.cookies
       forceLogin = forceLogin || transfer.forceLogin
     }
-    if authorizeRequest.organization == nil, client.organizationUsage == .require {
+    let selectsAfterLogin = client.organizationRequireBehavior == .postLoginPrompt
+    if authorizeRequest.organization == nil, client.organizationUsage == .require, selectsAfterLogin {
+      // The organization is picked after the login, which `prompt=none` cannot show.
+      if prompt.contains("none") {
+        return completion.redirect(authorizeRequest, error: .organizationSelectionRequired, cookies: cookies)
+      }
+      authorizeRequest.organizationSelection = true
+    } else if authorizeRequest.organization == nil, client.organizationUsage == .require {
       guard client.organizationRequireBehavior == .preLoginPrompt else {
         return completion.redirect(authorizeRequest, error: .organizationRequired, cookies: cookies)
       }
@@ -62,7 +71,7 @@ struct AuthorizeRoutes {
       var transaction = LoginTransaction(
         id: RandomToken.make(bytes: 24), request: authorizeRequest, csrf: RandomToken.make(bytes: 24))
       transaction.screen = screen
-      transaction.sessionAllowed = !forceLogin && screen == "login"
+      transaction.sessionAllowed = !forceLogin && screen != "signup"
       await tenant.transactions.insert(transaction, key: transaction.id, expiresAt: now + 3600)
       return Responses.redirect("/u/organization?state=\(FormEncoding.escape(transaction.id))", cookies: cookies)
     }
@@ -132,6 +141,9 @@ struct AuthorizeRoutes {
       guard let found = tenant.fixture.connection(named: connection),
         found.enabledClients.isEmpty || found.enabledClients.contains(client.profile)
       else { throw .connectionNotFound }
+      if let organization = request.organization, !organization.allowsConnection(connection) {
+        throw .connectionNotEnabledForOrganization
+      }
     }
   }
 

@@ -69,7 +69,10 @@ struct DBConnectionRoutes {
     if let username, await tenant.users.find(username, connection: connection.name) != nil {
       throw protection ? LegacyError.invalidSignup : LegacyError.usernameExists
     }
-    if let failure = await PasswordRules(tenant: tenant).failure(for: password, userID: nil) {
+    let personalInfo = [email, username] + ["name", "nickname", "given_name", "family_name"].map(parameters.string)
+    if let failure = await PasswordRules(tenant: tenant).failure(
+      for: password, userID: nil, personalInfo: personalInfo)
+    {
       throw failure.legacyError
     }
     let id = Self.objectID()

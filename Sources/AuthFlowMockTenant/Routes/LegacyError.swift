@@ -46,6 +46,11 @@ struct LegacyError: Error, Sendable {
   static let passwordDictionary = LegacyError(
     status: .badRequest, name: "PasswordDictionaryError", code: "password_dictionary_error",
     description: .string(PasswordRuleMessages.dictionary), extra: ["message": .string(PasswordRuleMessages.dictionary)])
+  /// Personal Data (PROTOCOL §4.1 `password_no_user_info_error`; `name` and text UNCONFIRMED).
+  static let passwordNoUserInfo = LegacyError(
+    status: .badRequest, name: "PasswordNoUserInfoError", code: "password_no_user_info_error",
+    description: .string(PasswordRuleMessages.personalInfo),
+    extra: ["message": .string(PasswordRuleMessages.personalInfo)])
   /// Password History (PROTOCOL §4.1, §9: `invalid_password` with `name: PasswordHistoryError`).
   static let passwordHistory = LegacyError(
     status: .badRequest, name: "PasswordHistoryError", code: "invalid_password",

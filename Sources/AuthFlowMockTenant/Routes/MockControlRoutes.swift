@@ -5,6 +5,14 @@ import Hummingbird
 /// Test control under `/__mock/`: outbox, virtual clock, key rotation, reset (DESIGN §4).
 struct MockControlRoutes {
   let tenant: MockTenant
+  /// Makes the key `/__mock/rotate-keys` rotates to (a fresh RSA-2048 key; tests inject failures).
+  var makeKey: @Sendable () throws -> SigningKey = { try SigningKey.generateRSA() }
+
+  /// `/__mock/rotate-keys` when no key could be made: 409, never a 5xx (the mock's "never a 500"
+  /// rule; the fuzzer expects no 5xx). The current key stays in use, so a retry is safe.
+  static let keyGenerationFailed = OAuthError(
+    status: .conflict, code: "key_generation_failed",
+    description: "Could not make a new signing key; the current key stays in use. Try again.")
 
   func register(on router: Router<BasicRequestContext>) {
     router.get("/__mock/outbox") { request, _ in
@@ -31,12 +39,13 @@ struct MockControlRoutes {
     router.post("/__mock/rotate-keys") { request, context in
       let parameters = await RequestParameters.body(of: request, context: context)
       let revoke = parameters?.values["revoke_previous"]?.boolValue ?? (parameters?.string("revoke_previous") == "true")
+      let key: SigningKey
       do {
-        tenant.keyRing.rotate(to: try SigningKey.generateRSA(), revokePrevious: revoke)
+        key = try makeKey()
       } catch {
-        return OAuthError(status: .internalServerError, code: "server_error", description: "Could not make a key")
-          .response
+        return Self.keyGenerationFailed.response
       }
+      tenant.keyRing.rotate(to: key, revokePrevious: revoke)
       return Responses.json(
         .object([
           "kid": .string(tenant.keyRing.current.kid),

@@ -45,7 +45,10 @@ struct MyAccountMethods {
     for credential in await tenant.passkeys.credentials(userID: user.userID) {
       result.append(passkey(credential, user: user))
     }
-    for (index, factor) in user.mfa.enumerated() {
+    let enrolled = await tenant.myAccount.methods(userID: user.userID)
+    // Factors that came from My Account methods (`MyAccountFactors`) are listed as those methods.
+    let fromMethods = Set(enrolled.compactMap(\.factor))
+    for (index, factor) in user.mfa.enumerated() where !fromMethods.contains(factor) {
       let type: String
       switch factor.kind {
       case .totp: type = "totp"
@@ -61,7 +64,7 @@ struct MyAccountMethods {
       if factor.kind == .email { object["email"] = .string(factor.secret) }
       result.append(.object(object))
     }
-    for method in await tenant.myAccount.methods(userID: user.userID) {
+    for method in enrolled {
       result.append(Self.object(method))
     }
     return result

@@ -81,17 +81,22 @@ extension MyAccountRoutes {
       method.id = "password|\(MyAccountMethods.identityUserID(user))"
       return PendingEnrollment(method: method, proof: .newPassword)
     case "totp":
-      return PendingEnrollment(method: method, proof: .totp(secret: Base32.encode(Self.randomBytes(20))))
+      let secret = Base32.encode(Self.randomBytes(20))
+      method.factor = MFAEnrollment(kind: .totp, secret: secret)
+      return PendingEnrollment(method: method, proof: .totp(secret: secret))
     case "push-notification":
       return PendingEnrollment(method: method, proof: .none)
     case "recovery-code":
-      method.details["recovery_code"] = .string(Base32.encode(Self.randomBytes(15)))
+      let code = Base32.encode(Self.randomBytes(15))
+      method.details["recovery_code"] = .string(code)
+      method.factor = MFAEnrollment(kind: .recoveryCode, secret: code)
       return PendingEnrollment(method: method, proof: .none)
     case "email":
       guard let email = body.string("email"), DBConnectionRoutes.isEmail(email) else {
         throw MyAccountError.invalidBody("email", "Must be an email address")
       }
       method.details["email"] = .string(email)
+      method.factor = MFAEnrollment(kind: .email, secret: email)
       let code = Self.sixDigits()
       await tenant.outbox.send(
         channel: .email, to: email, subject: "Verify your email",
@@ -107,6 +112,8 @@ extension MyAccountRoutes {
       }
       method.details["phone_number"] = .string(phone)
       method.details["preferred_authentication_method"] = .string(channel)
+      // The MFA API knows phones as SMS authenticators (voice is delivered the same way here).
+      method.factor = MFAEnrollment(kind: .sms, secret: phone)
       let code = Self.sixDigits()
       await tenant.outbox.send(
         channel: .sms, to: phone, subject: "Verification code", body: "Your verification code is \(code)",
@@ -167,6 +174,7 @@ extension MyAccountRoutes {
       break
     }
     await tenant.myAccount.insert(pending.method)
+    if let factor = pending.method.factor { await MyAccountFactors(tenant: tenant).add(factor, userID: user.userID) }
     return Responses.json(MyAccountMethods.object(pending.method))
   }
 
@@ -230,6 +238,10 @@ extension PasswordRules.Failure {
       return MyAccountError(
         status: .badRequest, type: "password_dictionary_error", title: "Bad Request",
         detail: PasswordRuleMessages.dictionary)
+    case .personalInfo:
+      return MyAccountError(
+        status: .badRequest, type: "password_no_user_info_error", title: "Bad Request",
+        detail: PasswordRuleMessages.personalInfo)
     case .history:
       return MyAccountError(
         status: .badRequest, type: "password_history_error", title: "Bad Request", detail: PasswordRuleMessages.history)

@@ -141,7 +141,9 @@ struct MyAccountRoutes {
       let passkeys = await tenant.passkeys.credentials(userID: user.userID)
       guard user.password != nil || passkeys.count > 1 else { throw MyAccountError.lastMethod }
       await tenant.passkeys.remove(id: credentialID)
-    } else if await tenant.myAccount.remove(id: id, userID: user.userID) == false {
+    } else if let removed = await tenant.myAccount.remove(id: id, userID: user.userID) {
+      if let factor = removed.factor { await MyAccountFactors(tenant: tenant).remove(factor, userID: user.userID) }
+    } else {
       // The password and the fixture's factors are not deletable here.
       throw MyAccountError.lastMethod
     }

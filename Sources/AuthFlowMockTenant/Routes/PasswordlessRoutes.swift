@@ -39,17 +39,12 @@ struct PasswordlessRoutes {
     guard let connection = tenant.fixture.connection(named: name),
       connection.strategy == .email || connection.strategy == .sms
     else { throw Self.unknownConnection }
-    let code = sixDigits(Int.random(in: 0..<1_000_000))
-    let now = tenant.clock.seconds
     let address: String
-    var body: [String: Value]
+    let body: [String: Value]
     if connection.strategy == .email {
       guard let email = parameters.string("email"), email.contains("@") else { throw Self.badEmail }
       address = email
       body = ["_id": .string(RandomToken.make(bytes: 12)), "email": .string(email), "email_verified": .bool(false)]
-      await tenant.outbox.send(
-        channel: .email, to: email, subject: "Welcome! Your verification code",
-        body: "Your verification code is: \(code)", code: code, at: now)
     } else {
       guard let phone = parameters.string("phone_number"), PasswordlessRoutes.isE164(phone) else { throw Self.badPhone }
       address = phone
@@ -57,11 +52,8 @@ struct PasswordlessRoutes {
         "_id": .string(RandomToken.make(bytes: 12)), "phone_number": .string(phone), "phone_verified": .bool(false),
         "request_language": .null,
       ]
-      await tenant.outbox.send(
-        channel: .sms, to: phone, subject: "", body: "Your verification code is: \(code)", code: code, at: now)
     }
-    await tenant.passwordlessCodes.insert(code, key: "\(name)|\(address.lowercased())", expiresAt: now + 300)
-    await tenant.passwordlessAttempts.remove("\(name)|\(address.lowercased())")
+    await PasswordlessCodes(tenant: tenant).send(connection: connection, address: address)
     return Responses.json(.object(body))
   }
 

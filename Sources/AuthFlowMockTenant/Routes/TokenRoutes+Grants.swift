@@ -165,11 +165,10 @@ extension TokenRoutes {
     return try await issuer.response(for: grant, client: client, requestedScope: requested, issueRefreshToken: true)
   }
 
-  /// Wrong guesses of one passwordless code before it is used up.
-  static let maxPasswordlessAttempts = 3
-
   /// Passwordless OTP (classic): `username` + `otp` + `realm` (`email`|`sms`), codes from `/passwordless/start`.
+  /// With `auth_session` instead: the DB-connection OTP of `/otp/challenge` (PROTOCOL §4.4).
   func passwordless(_ parameters: RequestParameters, client: ClientConfig) async throws -> [String: Value] {
+    if parameters.has("auth_session") { return try await otpChallengeLogin(parameters, client: client) }
     guard let username = parameters.string("username") else { throw OAuthError.missingParameter("username") }
     guard let otp = parameters.string("otp") else { throw OAuthError.missingParameter("otp") }
     let realm = parameters.string("realm") ?? "email"
@@ -177,33 +176,13 @@ extension TokenRoutes {
       connection.strategy == .email || connection.strategy == .sms
     else { throw OAuthError.connectionNotFound }
     let wrong = connection.strategy == .email ? OAuthError.wrongEmailCode : OAuthError.wrongPhoneCode
-    let key = "\(realm)|\(username.lowercased())"
-    let now = tenant.clock.seconds
-    let attempts = await tenant.passwordlessAttempts.get(key, now: now) ?? 0
-    if attempts >= Self.maxPasswordlessAttempts { throw OAuthError.tooManyOTPAttempts }
-    guard let expected = await tenant.passwordlessCodes.get(key, now: now) else { throw wrong }
-    guard RandomToken.constantTimeEquals(expected, otp) else {
-      // Each wrong guess counts; the last one allowed uses the code up.
-      await tenant.passwordlessAttempts.insert(attempts + 1, key: key, expiresAt: now + 300)
-      if attempts + 1 >= Self.maxPasswordlessAttempts {
-        await tenant.passwordlessCodes.remove(key)
-        throw OAuthError.tooManyOTPAttempts
-      }
-      throw wrong
+    let codes = PasswordlessCodes(tenant: tenant)
+    switch await codes.check(otp, connection: realm, address: username) {
+    case .accepted: break
+    case .wrong: throw wrong
+    case .exhausted: throw OAuthError.tooManyOTPAttempts
     }
-    await tenant.passwordlessCodes.remove(key)
-    await tenant.passwordlessAttempts.remove(key)
-    let user: UserRecord
-    if let existing = await tenant.users.find(username, connection: realm) {
-      user = existing
-    } else {
-      let isEmail = connection.strategy == .email
-      user = UserRecord(
-        profile: username, userID: "\(realm)|\(RandomToken.make(bytes: 12))", connection: realm,
-        email: isEmail ? username : nil, emailVerified: isEmail, phoneNumber: isEmail ? nil : username,
-        updatedAt: tenant.clock.seconds)
-      await tenant.users.insert(user)
-    }
+    let user = await codes.user(connection: connection, address: username)
     try checkAudience(parameters.string("audience"))
     return try await login(user, parameters: parameters, client: client, skipMFA: true)
   }

@@ -26,6 +26,8 @@ public final class MockTenant: Sendable {
   let passwordlessCodes = ExpiringStore<String>()
   /// Wrong guesses per passwordless code (`realm|address`); a new code starts again at zero.
   let passwordlessAttempts = ExpiringStore<Int>()
+  /// `/otp/challenge` sessions by `auth_session`.
+  let otpChallenges = ExpiringStore<OTPChallenge>()
   let refreshTokens = RefreshTokenStore()
   let outbox = Outbox()
   let protection = AttackProtection()
@@ -106,6 +108,7 @@ public final class MockTenant: Sendable {
     await mfaTokens.removeAll()
     await passwordlessCodes.removeAll()
     await passwordlessAttempts.removeAll()
+    await otpChallenges.removeAll()
     await refreshTokens.removeAll()
     await outbox.clear()
     await protection.removeAll()

@@ -13,6 +13,9 @@ struct EnrolledMethod: Sendable {
   /// Type-specific members of the method object (`email`, `phone_number`,
   /// `preferred_authentication_method`).
   var details: [String: Value] = [:]
+  /// The MFA factor the method adds to the user once verified (TOTP, email, phone, recovery
+  /// code), so that `/mfa/*` and the MFA grants use it; nil for push and passwords.
+  var factor: MFAEnrollment? = nil
 }
 
 /// A My Account enrollment started by `POST /me/v1/authentication-methods` and waiting for its
@@ -48,11 +51,12 @@ actor MyAccountStore {
     methods[method.id] = method
   }
 
+  /// Removes the method; nil when it is not the user's.
   @discardableResult
-  func remove(id: String, userID: String) -> Bool {
-    guard methods[id]?.userID == userID else { return false }
+  func remove(id: String, userID: String) -> EnrolledMethod? {
+    guard let method = methods[id], method.userID == userID else { return nil }
     methods[id] = nil
-    return true
+    return method
   }
 
   func reset() async {

@@ -19,6 +19,8 @@ struct AuthorizeRequest: Sendable {
   var loginHint: String?
   /// The invitation being accepted (`/authorize?invitation=…&organization=…`).
   var invitation: Invitation?
+  /// The user picks one of their organizations after logging in (`post_login_prompt`).
+  var organizationSelection = false
 }
 
 /// A Universal Login transaction: the request plus the CSRF token its forms must carry.
@@ -35,6 +37,12 @@ struct LoginTransaction: Sendable {
   /// Whether a valid SSO session may end the transaction after the organization prompt
   /// (false with `prompt=login` or an invalid session transfer token).
   var sessionAllowed = false
+  /// The email or phone number a passwordless code was sent to (the code page of
+  /// `/authorize?connection=email|sms`).
+  var passwordlessAddress: String? = nil
+  /// The user who logged in and must now pick an organization (`post_login_prompt`), and when.
+  var pendingOrganizationUserID: String? = nil
+  var pendingAuthTime: Double = 0
 }
 
 /// An issued authorization code and everything it is bound to.

@@ -12,6 +12,11 @@ public struct WebAuthAction: Action {
     parameters: [
       ParameterSignature("login", .map, summary: "Login form values: `email`, `password`."),
       ParameterSignature("signup", .map, summary: "Signup form values: `email`, `password`, …"),
+      ParameterSignature(
+        "passwordless", .map,
+        summary:
+          "Passwordless page values (`connection: email`/`sms`): `email` or `phone_number`; `code` (default: read from the mock's outbox)."
+      ),
       ParameterSignature("scope", .string, summary: "Default `openid profile email`; `openid` always added."),
       ParameterSignature("audience", .string, summary: "API identifier."),
       ParameterSignature("connection", .string, summary: "Connection name (skips the login page choice)."),
@@ -31,7 +36,8 @@ public struct WebAuthAction: Action {
         "response_type", .oneOf(["code", "token", "id_token", "id_token token", "token id_token"]),
         summary: "Default `code`; the others are the legacy implicit grant."),
       ParameterSignature(
-        "stop_at", .oneOf(["login", "signup", "mfa", "consent", "organization", "callback"]),
+        "stop_at",
+        .oneOf(["login", "signup", "mfa", "consent", "organization", "passwordless", "passwordless_code", "callback"]),
         summary: "Stop on that page and return it as `page`."),
       ParameterSignature(
         "browser", .string,
@@ -54,7 +60,11 @@ public struct WebAuthAction: Action {
     `signup`, `mfa`, `consent`, `organization`) by field name from `login` / `signup` (and
     `organization_prompt` for the organization prompt), keeping hidden fields and
     cookies; identifier-first pages take what fits and the next page the rest. Field names can be
-    overridden per tenant with `settings.forms` (`{email: username}`). A page that answers a
+    overridden per tenant with `settings.forms` (`{email: username}`). With `connection: email` (or
+    `sms`) Universal Login asks for the address (`passwordless` page, filled from `passwordless`:
+    `email` or `phone_number`) and then for the code it sent (`passwordless_code` page): the code is
+    `passwordless.code` when given, otherwise the newest message sent to the address since the
+    address page, read from the mock's `/__mock/outbox` (tenants with `mock_control`). A page that answers a
     submission with an error fails the step with `error.code: page_error` and the `page`.
 
     On the callback, fragment and query are merged (query wins), `state` must match ("Invalid

@@ -6,6 +6,10 @@ import Foundation
 /// markers: the same rules work for Auth0's pages, the mock's, and most providers'.
 enum PageKind: String, Sendable, CaseIterable {
   case login, signup, mfa, consent, organization, callback, error, unknown
+  /// A passwordless connection's address page (email or phone number, no password).
+  case passwordless
+  /// A passwordless connection's code page (the code sent by email or SMS).
+  case passwordlessCode = "passwordless_code"
 
   /// Field names that hold the identifier on login pages (Auth0 uses `username`).
   static let identifierFields = ["email", "username", "identifier", "login"]
@@ -33,6 +37,9 @@ enum PageKind: String, Sendable, CaseIterable {
     let names = Set(form.fields.map { $0.name.lowercased() })
     let hasPassword = form.hasField(ofType: "password")
     if marker.contains("consent") || names.contains("scope") && names.contains("audience") { return .consent }
+    if marker.contains("passwordless") || marker.contains("email-challenge") || marker.contains("sms-challenge") {
+      return names.isDisjoint(with: codeFields) ? .passwordless : .passwordlessCode
+    }
     if marker.contains("mfa") || !hasPassword && !names.isDisjoint(with: codeFields) { return .mfa }
     if marker.contains("organization") || !hasPassword && !names.isDisjoint(with: organizationFields) {
       return .organization

@@ -19,7 +19,11 @@ struct UniversalLoginDriver: Sendable {
   /// Form values by page kind (`login`, `signup`, `mfa`, `consent`).
   var values: [PageKind: [String: String]]
   var stopAt: PageKind?
+  /// Where a passwordless code page's code is read when `values` gives none (the mock's outbox).
+  var mailbox: (any Mailbox)?
   private(set) var pages: [String] = []
+  /// Messages already sent to the passwordless address when its page was submitted.
+  private var messagesBefore = 0
 
   init(browser: Browser, mapping: FormFieldMapping, values: [PageKind: [String: String]], stopAt: PageKind?) {
     self.browser = browser
@@ -50,6 +54,10 @@ struct UniversalLoginDriver: Sendable {
         throw .flow(
           WebAuthMessages.noCallback(stoppedAt: kind.rawValue, url: document.url, snippet: document.snippet()))
       }
+      if kind == .passwordless, let address = passwordlessAddress, let mailbox {
+        messagesBefore = try await mailbox.messages(to: address).count
+      }
+      if kind == .passwordlessCode, values[kind] == nil { values[kind] = ["code": try await passwordlessCode()] }
       guard let given = values[kind] ?? (kind == .consent ? [:] : nil) else {
         throw .flow(WebAuthMessages.missingValues(for: kind.rawValue))
       }
@@ -66,6 +74,40 @@ struct UniversalLoginDriver: Sendable {
     }
     throw .flow(WebAuthMessages.tooManyPages)
   }
+
+  /// The email or phone number given for the passwordless address page.
+  private var passwordlessAddress: String? {
+    let given = values[.passwordless] ?? [:]
+    return given["email"] ?? given["phone_number"] ?? given["username"]
+  }
+
+  /// The code of the message sent to the passwordless address since its page was submitted, read
+  /// from the mailbox (polled for up to `codeTimeout`).
+  private func passwordlessCode() async throws(ActionError) -> String {
+    guard let address = passwordlessAddress else {
+      throw .flow(WebAuthMessages.missingValues(for: PageKind.passwordless.rawValue))
+    }
+    guard let mailbox else { throw .flow(WebAuthMessages.noPasswordlessCode) }
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: Self.codeTimeout)
+    while true {
+      let messages = try await mailbox.messages(to: address)
+      if messages.count > messagesBefore, let newest = messages.last {
+        let body = newest["body"]?.stringValue ?? ""
+        if let code = newest["code"]?.stringValue ?? MessageContents.firstCode(in: body) { return code }
+        throw .flow(WebAuthMessages.noCodeInMessage)
+      }
+      guard clock.now < deadline else { throw .flow(WebAuthMessages.noCodeArrived(address: address)) }
+      do {
+        try await Task.sleep(for: OutboxAction.pollInterval)
+      } catch {
+        throw .flow(OutboxMessages.cancelled)
+      }
+    }
+  }
+
+  /// How long the driver waits for a passwordless code to arrive.
+  static let codeTimeout = Duration.seconds(5)
 
   private func send(_ request: HTTPRequest) async throws(ActionError) -> BrowserResponse {
     let exchange: BrowserResponse

@@ -40,4 +40,12 @@ enum WebAuthMessages {
   }
   static let noRedirectURI = "the client profile has no `redirect_uri`; set `redirect_uri` on the step"
   static let noClientID = "the client profile has no `client_id`"
+  /// A passwordless code page without `passwordless.code` on a tenant whose outbox cannot be read.
+  static let noPasswordlessCode =
+    "the passwordless code page was shown but the step gives no `passwordless: { code: … }` and the tenant has no "
+    + "readable outbox (`mock_control`)"
+  static let noCodeInMessage = "the message sent to the passwordless address holds no code"
+  static func noCodeArrived(address: String) -> String {
+    "no code was sent to \(address) after the passwordless page was submitted"
+  }
 }

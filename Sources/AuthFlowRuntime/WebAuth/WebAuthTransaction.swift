@@ -53,6 +53,11 @@ struct WebAuthTransaction: Sendable {
       if input[kind.rawValue] != nil { values[kind] = Dictionary(pairs, uniquingKeysWith: { first, _ in first }) }
     }
     if let name = try input.string("organization_prompt") { values[.organization] = ["organization_name": name] }
+    if input["passwordless"] != nil {
+      var given = Dictionary(try input.stringMap("passwordless"), uniquingKeysWith: { first, _ in first })
+      if let code = given.removeValue(forKey: "code") { values[.passwordlessCode] = ["code": code] }
+      values[.passwordless] = given
+    }
     self.values = values
     stopAt = try input.string("stop_at").flatMap(PageKind.init(rawValue:))
     validate = try input.bool("validate_id_token") ?? true
@@ -72,6 +77,9 @@ struct WebAuthTransaction: Sendable {
     await browser.registerCallback(prefix: request.redirectURI)
     var driver = UniversalLoginDriver(
       browser: browser, mapping: FormFieldMapping(settings: context.tenant.settings), values: values, stopAt: stopAt)
+    if context.tenant.capabilities.contains(MockControl.capability) {
+      driver.mailbox = MockOutbox(control: try MockControl(context, action: WebAuthAction.signature.name))
+    }
     let authorizeURL = request.url(endpoint: try AuthenticationAPI(context).url("authorize"))
     var result: [String: Value] = [
       "authorize_url": .string(authorizeURL),

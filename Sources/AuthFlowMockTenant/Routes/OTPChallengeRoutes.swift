@@ -1,0 +1,86 @@
+import AuthFlowCore
+import AuthFlowJOSE
+import Hummingbird
+
+/// `POST /otp/challenge` (PROTOCOL §4.4, EA): passwordless login on a database connection. The
+/// answer is `{"auth_session"}` whether or not the user exists (no user enumeration); the code goes
+/// to the outbox when the user exists or `allow_signup` is true. The token step is
+/// `TokenRoutes.otpChallengeLogin`.
+struct OTPChallengeRoutes {
+  let tenant: MockTenant
+
+  /// How long an `auth_session` stays valid, seconds (the passwordless code lifetime).
+  static let lifetime = PasswordlessCodes.lifetime
+
+  func register(on router: Router<BasicRequestContext>) {
+    router.post("/otp/challenge") { request, context in
+      do {
+        return try await challenge(request, context: context)
+      } catch let error as OAuthError {
+        return error.response
+      } catch {
+        return OAuthError(status: .badRequest, code: "invalid_request", description: "\(error)").response
+      }
+    }
+  }
+
+  static let badDeliveryMethod = OAuthError(
+    status: .badRequest, code: "invalid_request", description: "delivery_method must be text or voice")
+  static let missingIdentifier = OAuthError(
+    status: .badRequest, code: "invalid_request", description: "Missing required parameter: email or phone_number")
+  static let badEmail = OAuthError(status: .badRequest, code: "invalid_request", description: "Invalid email")
+
+  private func challenge(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    guard let parameters = await RequestParameters.body(of: request, context: context) else {
+      throw OAuthError.malformedBody
+    }
+    guard let clientID = parameters.string("client_id") else { throw OAuthError.missingClientID }
+    guard let client = tenant.fixture.client(id: clientID) else { throw OAuthError.unauthorizedClient }
+    guard client.grantTypes.contains(TokenRoutes.GrantType.passwordlessOTP) else {
+      throw OAuthError.grantNotAllowed(TokenRoutes.GrantType.passwordlessOTP)
+    }
+    guard let name = parameters.string("connection") else { throw OAuthError.missingParameter("connection") }
+    guard let connection = tenant.fixture.connection(named: name), connection.strategy == .database else {
+      throw OAuthError.connectionNotFound
+    }
+    guard connection.enabledClients.isEmpty || connection.enabledClients.contains(client.profile) else {
+      throw OAuthError.connectionDisabled
+    }
+    let identifier: String
+    let isPhone: Bool
+    if let email = parameters.string("email") {
+      guard email.contains("@"), email.count <= 320 else { throw Self.badEmail }
+      identifier = email
+      isPhone = false
+    } else if let phone = parameters.string("phone_number") {
+      guard PasswordlessRoutes.isE164(phone) else { throw PasswordlessRoutes.badPhone }
+      guard ["text", "voice"].contains(parameters.string("delivery_method") ?? "text") else {
+        throw Self.badDeliveryMethod
+      }
+      identifier = phone
+      isPhone = true
+    } else {
+      throw Self.missingIdentifier
+    }
+    let allowSignup = parameters.string("allow_signup") == "true"
+    let exists = await tenant.users.find(identifier, connection: name) != nil
+    let now = tenant.clock.seconds
+    var code: String?
+    if exists || allowSignup {
+      let sent = sixDigits(Int.random(in: 0..<1_000_000))
+      let voice = parameters.string("delivery_method") == "voice"
+      await tenant.outbox.send(
+        channel: isPhone ? .sms : .email, to: identifier, subject: isPhone ? "" : "Your verification code",
+        body: voice ? "Your verification code is: \(sent) (voice call)" : "Your verification code is: \(sent)",
+        code: sent, at: now)
+      code = sent
+    }
+    let session = RandomToken.make(bytes: 32)
+    await tenant.otpChallenges.insert(
+      OTPChallenge(
+        clientID: clientID, connection: name, identifier: identifier, isPhone: isPhone, allowSignup: allowSignup,
+        code: code),
+      key: session, expiresAt: now + Self.lifetime)
+    return Responses.json(.object(["auth_session": .string(session)]))
+  }
+}

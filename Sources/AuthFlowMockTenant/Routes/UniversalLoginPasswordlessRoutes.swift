@@ -1,0 +1,146 @@
+import AuthFlowCore
+import AuthFlowJOSE
+import Hummingbird
+
+/// Universal Login for passwordless connections: `/authorize?connection=email` (or `sms`) shows
+/// `/u/passwordless` (the address), which sends a code to the outbox as `/passwordless/start`
+/// with `send=code` does, then `/u/passwordless-challenge` (the code). A right code ends the
+/// transaction like a password login (SSO cookie, callback); wrong codes count against the code as
+/// `PasswordlessCodes` says. Both forms are bound to the transaction by `_csrf`.
+struct UniversalLoginPasswordlessRoutes {
+  let tenant: MockTenant
+
+  static let addressPath = "/u/passwordless"
+  static let codePath = "/u/passwordless-challenge"
+
+  func register(on router: Router<BasicRequestContext>) {
+    router.get("/u/passwordless") { request, _ in
+      guard let (transaction, connection) = await pending(RequestParameters.query(of: request).string("state")) else {
+        return errorPage(.unknownTransaction, status: .badRequest)
+      }
+      return addressPage(transaction, connection: connection)
+    }
+    router.post("/u/passwordless") { request, context in await submitAddress(request, context: context) }
+    router.get("/u/passwordless-challenge") { request, _ in
+      guard let (transaction, connection) = await pending(RequestParameters.query(of: request).string("state")),
+        let address = transaction.passwordlessAddress
+      else { return errorPage(.unknownTransaction, status: .badRequest) }
+      return codePage(transaction, connection: connection, address: address)
+    }
+    router.post("/u/passwordless-challenge") { request, context in await submitCode(request, context: context) }
+  }
+
+  /// Whether `/authorize` should send this transaction to the passwordless pages.
+  static func handles(_ connection: ConnectionConfig?) -> Bool {
+    connection?.strategy == .email || connection?.strategy == .sms
+  }
+
+  private func submitAddress(_ request: Request, context: BasicRequestContext) async -> Response {
+    let verification = await verified(request, context: context)
+    guard case .success(var transaction, let connection, let form) = verification else {
+      return verification.rejection
+    }
+    let sms = connection.strategy == .sms
+    let entered = form.string(sms ? "phone_number" : "email")?.trimmingWhitespace() ?? ""
+    let valid = sms ? PasswordlessRoutes.isE164(entered) : entered.contains("@") && entered.count <= 320
+    guard valid else {
+      return addressPage(
+        transaction, connection: connection, error: sms ? LoginMessages.invalidPhone : LoginMessages.invalidEmail,
+        value: entered, status: .badRequest)
+    }
+    await PasswordlessCodes(tenant: tenant).send(connection: connection, address: entered)
+    transaction.passwordlessAddress = entered
+    await tenant.transactions.insert(transaction, key: transaction.id, expiresAt: tenant.clock.seconds + 3600)
+    return Responses.redirect("\(Self.codePath)?state=\(FormEncoding.escape(transaction.id))")
+  }
+
+  private func submitCode(_ request: Request, context: BasicRequestContext) async -> Response {
+    let verification = await verified(request, context: context)
+    guard case .success(let transaction, let connection, let form) = verification else {
+      return verification.rejection
+    }
+    guard let address = transaction.passwordlessAddress else {
+      return errorPage(.unknownTransaction, status: .badRequest)
+    }
+    let sms = connection.strategy == .sms
+    guard let code = form.string("code")?.trimmingWhitespace(), !code.isEmpty else {
+      return codePage(
+        transaction, connection: connection, address: address, error: LoginMessages.missingCode, status: .badRequest)
+    }
+    let codes = PasswordlessCodes(tenant: tenant)
+    switch await codes.check(code, connection: connection.name, address: address) {
+    case .accepted:
+      let user = await codes.user(connection: connection, address: address)
+      return await UniversalLoginRoutes(tenant: tenant).completeLogin(transaction, userID: user.userID)
+    case .wrong:
+      return codePage(
+        transaction, connection: connection, address: address,
+        error: sms ? LoginMessages.wrongPhoneCode : LoginMessages.wrongEmailCode, status: .badRequest)
+    case .exhausted:
+      await tenant.transactions.remove(transaction.id)
+      return Responses.html(
+        LoginPages.error(code: "too_many_attempts", description: LoginMessages.tooManyCodeAttempts),
+        status: .tooManyRequests)
+    }
+  }
+
+  private enum Verification {
+    case success(LoginTransaction, ConnectionConfig, RequestParameters)
+    case rejected(Response)
+
+    var rejection: Response {
+      if case .rejected(let response) = self { return response }
+      return Responses.empty(status: .badRequest)
+    }
+  }
+
+  /// The transaction of a form submission, with its CSRF field checked; an error page otherwise.
+  private func verified(_ request: Request, context: BasicRequestContext) async -> Verification {
+    let query = RequestParameters.query(of: request)
+    guard let form = await RequestParameters.body(of: request, context: context),
+      let (transaction, connection) = await pending(query.string("state") ?? form.string("state"))
+    else { return .rejected(errorPage(.unknownTransaction, status: .badRequest)) }
+    guard let csrf = form.string("_csrf"), RandomToken.constantTimeEquals(csrf, transaction.csrf) else {
+      return .rejected(errorPage(.invalidCSRF, status: .forbidden))
+    }
+    return .success(transaction, connection, form)
+  }
+
+  /// A live transaction whose `/authorize` named a passwordless connection.
+  private func pending(_ id: String?) async -> (LoginTransaction, ConnectionConfig)? {
+    guard let id, let transaction = await tenant.transactions.get(id, now: tenant.clock.seconds),
+      let name = transaction.request.connection, let connection = tenant.fixture.connection(named: name),
+      Self.handles(connection)
+    else { return nil }
+    return (transaction, connection)
+  }
+
+  private func addressPage(
+    _ transaction: LoginTransaction, connection: ConnectionConfig, error: String? = nil, value: String? = nil,
+    status: HTTPResponse.Status = .ok
+  ) -> Response {
+    Responses.html(
+      PasswordlessPages.address(
+        transaction: transaction, clientName: clientName(transaction), sms: connection.strategy == .sms,
+        error: error, value: value),
+      status: status)
+  }
+
+  private func codePage(
+    _ transaction: LoginTransaction, connection: ConnectionConfig, address: String, error: String? = nil,
+    status: HTTPResponse.Status = .ok
+  ) -> Response {
+    Responses.html(
+      PasswordlessPages.code(
+        transaction: transaction, address: address, sms: connection.strategy == .sms, error: error),
+      status: status)
+  }
+
+  private func clientName(_ transaction: LoginTransaction) -> String {
+    tenant.fixture.client(id: transaction.request.clientID)?.name ?? "the application"
+  }
+
+  private func errorPage(_ error: AuthorizeError, status: HTTPResponse.Status) -> Response {
+    Responses.html(LoginPages.error(code: error.code, description: error.description), status: status)
+  }
+}

@@ -1,0 +1,28 @@
+import AuthFlowCore
+import AuthFlowJOSE
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import AuthFlowMockTenant
+
+/// `/__mock/rotate-keys` when no key can be made: a 409, never a 5xx, and the current key stays.
+@Suite struct KeyRotationFailureTests {
+  struct GenerationFailed: Error {}
+
+  @Test func aKeyGenerationFailureIsAConflictAndKeepsTheCurrentKey() async throws {
+    let tenant = try MockHarness.tenant()
+    let router = Router(context: BasicRequestContext.self)
+    MockControlRoutes(tenant: tenant, makeKey: { throw GenerationFailed() }).register(on: router)
+    let before = tenant.keyRing.current.kid
+    try await Application(router: router).test(.router) { client in
+      let response = try await client.postJSON("/__mock/rotate-keys", [:])
+      #expect(response.status == .conflict)
+      #expect(response.json["error"] == .string("key_generation_failed"))
+      #expect(response.status.code < 500)
+    }
+    #expect(tenant.keyRing.current.kid == before)
+    #expect(tenant.keyRing.publishedKeyIDs == [before])
+  }
+}
