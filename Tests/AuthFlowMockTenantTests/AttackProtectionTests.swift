@@ -15,22 +15,33 @@ import Testing
     ]
   }
 
+  /// Password-realm for the confidential web client (the one whose `auth0-forwarded-for` counts).
+  static func serverSide(_ username: String, _ password: String) -> [String: Value] {
+    var body = passwordRealm(username, password)
+    body["client_id"] = .string("web-client-id")
+    body["client_secret"] = .string("web-client-secret")
+    return body
+  }
+
   @Test func bruteForceBlocksUserAndIPUntilTheUnblockLink() async throws {
-    let tenant = try MockHarness.tenant { $0.settings.bruteForceLimit = 3 }
+    let tenant = try MockHarness.tenant {
+      $0.settings.bruteForceLimit = 3
+      $0.clients["web"]?.grantTypes.append("http://auth0.com/oauth/grant-type/password-realm")
+    }
     try await MockHarness.test(tenant) { client in
       let ip: HTTPFields = [.init("auth0-forwarded-for")!: "203.0.113.7"]
       for _ in 0..<3 {
         let wrong = try await client.postJSON(
-          "/oauth/token", Self.passwordRealm("alice@example.com", "nope"), headers: ip)
+          "/oauth/token", Self.serverSide("alice@example.com", "nope"), headers: ip)
         #expect(wrong.json["error_description"] == .string("Wrong email or password."))
       }
       let blocked = try await client.postJSON(
-        "/oauth/token", Self.passwordRealm("alice@example.com", "Alice-Passw0rd!"), headers: ip)
+        "/oauth/token", Self.serverSide("alice@example.com", "Alice-Passw0rd!"), headers: ip)
       #expect(blocked.status == .tooManyRequests)
       #expect(blocked.json["error"] == .string("too_many_attempts"))
       // Another IP is not blocked.
       let other = try await client.postJSON(
-        "/oauth/token", Self.passwordRealm("alice@example.com", "Alice-Passw0rd!"),
+        "/oauth/token", Self.serverSide("alice@example.com", "Alice-Passw0rd!"),
         headers: [.init("auth0-forwarded-for")!: "198.51.100.1"])
       #expect(other.status == .ok)
       let outbox = try await client.execute(uri: "/__mock/outbox?to=alice@example.com", method: .get).json
@@ -39,7 +50,7 @@ import Testing
       let unblock = try await client.execute(uri: String(link.dropFirst(MockHarness.baseURL.count - 1)), method: .get)
       #expect(unblock.status == .ok)
       let again = try await client.postJSON(
-        "/oauth/token", Self.passwordRealm("alice@example.com", "Alice-Passw0rd!"), headers: ip)
+        "/oauth/token", Self.serverSide("alice@example.com", "Alice-Passw0rd!"), headers: ip)
       #expect(again.status == .ok)
     }
   }

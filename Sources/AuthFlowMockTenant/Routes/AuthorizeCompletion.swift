@@ -58,17 +58,13 @@ struct AuthorizeCompletion {
       }
     }
     if let state = request.state { pairs.append(("state", state)) }
-    return Responses.redirect(
-      FormEncoding.append(pairs, to: request.redirectURI, fragment: request.responseMode == "fragment"),
-      cookies: cookies)
+    return AuthorizationResponse.deliver(pairs, for: request, cookies: cookies)
   }
 
   /// An error on the redirect channel, with the state.
   func redirect(_ request: AuthorizeRequest, error: AuthorizeError, cookies: [Cookie] = []) -> Response {
     var pairs = [("error", error.code), ("error_description", error.description)]
     if let state = request.state { pairs.append(("state", state)) }
-    return Responses.redirect(
-      FormEncoding.append(pairs, to: request.redirectURI, fragment: request.responseMode == "fragment"),
-      cookies: cookies)
+    return AuthorizationResponse.deliver(pairs, for: request, cookies: cookies)
   }
 }

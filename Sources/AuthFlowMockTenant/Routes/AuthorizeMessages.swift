@@ -21,6 +21,16 @@ struct AuthorizeError: Error, Sendable {
   static func grantNotAllowed(_ grant: String) -> AuthorizeError {
     AuthorizeError(code: "unauthorized_client", description: "Grant type '\(grant)' not allowed for the client.")
   }
+  /// Exact Auth0 text UNCONFIRMED.
+  static func unsupportedResponseMode(_ mode: String) -> AuthorizeError {
+    AuthorizeError(
+      code: "invalid_request",
+      description: "Unsupported response_mode: \(mode); use query, fragment, form_post or web_message")
+  }
+  static let queryModeForTokens = AuthorizeError(
+    code: "invalid_request", description: "response_mode=query is not allowed when tokens are returned")
+  static let webMessageNeedsWebOrigin = AuthorizeError(
+    code: "invalid_request", description: "response_mode=web_message needs an http(s) redirect_uri")
   static let unsupportedChallengeMethod = AuthorizeError(
     code: "invalid_request", description: "Unsupported code_challenge_method; use S256 or plain")
   static let invalidMaxAge = AuthorizeError(

@@ -109,6 +109,21 @@ struct AuthorizeRoutes {
     implicit: Bool
   ) throws(AuthorizeError) {
     guard !types.isEmpty else { throw .missingParameter("response_type") }
+    if let mode = request.responseMode {
+      guard AuthorizationResponse.modes.contains(mode) else {
+        request.responseMode = implicit ? "fragment" : "query"
+        throw .unsupportedResponseMode(mode)
+      }
+      // Tokens never travel in a query string (OAuth 2.0 Multiple Response Type Encoding Practices §3.0).
+      if implicit, mode == "query" {
+        request.responseMode = "fragment"
+        throw .queryModeForTokens
+      }
+      if mode == "web_message", AuthorizationResponse.origin(of: request.redirectURI) == nil {
+        request.responseMode = "query"
+        throw .webMessageNeedsWebOrigin
+      }
+    }
     if types == ["code"] {
       guard client.grantTypes.contains("authorization_code") else { throw .grantNotAllowed("authorization_code") }
     } else if implicit {

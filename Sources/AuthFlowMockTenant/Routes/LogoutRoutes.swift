@@ -24,7 +24,7 @@ struct LogoutRoutes {
   private func oidcLogout(_ parameters: RequestParameters, _ request: Request) async -> Response {
     var clientID = parameters.string("client_id")
     if let hint = parameters.string("id_token_hint") {
-      guard let jws = try? tenant.verificationKeys.verify(hint), jws.claims["iss"]?.stringValue == tenant.issuer else {
+      guard let jws = tenant.verifyIssued(hint), jws.claims["iss"]?.stringValue == tenant.issuer else {
         return errorPage(Self.invalidHint)
       }
       let audience = jws.claims["aud"]?.stringValue ?? jws.claims["aud"]?.arrayValue?.first?.stringValue
@@ -55,7 +55,7 @@ struct LogoutRoutes {
     if let sessionID = request.cookies[AuthorizeRoutes.sessionCookie]?.value {
       await tenant.sessions.remove(sessionID)
     }
-    return Cookie(name: AuthorizeRoutes.sessionCookie, value: "", maxAge: 0, path: "/", httpOnly: true)
+    return SessionCookie.cleared(tenant: tenant)
   }
 
   private func logout(_ request: Request) async -> Response {

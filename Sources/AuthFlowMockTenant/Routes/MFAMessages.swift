@@ -2,6 +2,10 @@
 /// strings exactly; statuses UNCONFIRMED: 403 for `invalid_grant` like the other grants, 401 for
 /// token problems).
 extension OAuthError {
+  /// Too many wrong MFA codes for the user: the attempt bucket is empty (Auth0 documents the
+  /// bucket; the status and text are UNCONFIRMED, the code is the SDK's `too_many_attempts`).
+  static let tooManyMFAAttempts = OAuthError(
+    status: .tooManyRequests, code: "too_many_attempts", description: "Too many failed attempts. Try again later.")
   static let expiredMFAToken = OAuthError(
     status: .unauthorized, code: "expired_token", description: "mfa_token is expired")
   static let invalidBindingCode = OAuthError(

@@ -103,8 +103,9 @@ struct ManagementUserRoutes {
       throw ManagementError.malformedBody
     }
     guard let linkWith = parameters.string("link_with") else { throw ManagementError.missingLinkWith }
-    guard let jws = try? tenant.verificationKeys.verify(linkWith), jws.algorithmName == "RS256",
-      jws.claims["iss"]?.stringValue == tenant.issuer, let secondaryID = jws.claims["sub"]?.stringValue
+    guard let jws = tenant.verifyIssued(linkWith), jws.algorithmName == "RS256",
+      jws.claims["iss"]?.stringValue == tenant.issuer, let secondaryID = jws.claims["sub"]?.stringValue,
+      let expiry = jws.claims["exp"]?.doubleValue, expiry > tenant.clock.seconds
     else { throw ManagementError.invalidLinkToken }
     // The secondary ID token must have been issued to the app that holds the calling token.
     let audiences = jws.claims["aud"]?.arrayValue?.compactMap(\.stringValue) ?? [jws.claims["aud"]?.stringValue ?? ""]

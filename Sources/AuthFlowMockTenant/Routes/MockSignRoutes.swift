@@ -28,6 +28,7 @@ struct MockSignRoutes {
         return Self.invalid("variant must be one of valid, none, hs256, bad_signature")
       }
       let token = sign(body, variant: variant)
+      tenant.recordMinted(token)
       return Responses.json(.object(["token": .string(token)]))
     }
   }

@@ -26,14 +26,14 @@ struct SessionTransferRedemption {
     else { return Outcome(session: current, cookies: [], forceLogin: true) }
     if let current, current.userID != transfer.userID {
       if let id = request.cookies[AuthorizeRoutes.sessionCookie]?.value { await tenant.sessions.remove(id) }
-      let cleared = Cookie(name: AuthorizeRoutes.sessionCookie, value: "", maxAge: 0, path: "/", httpOnly: true)
+      let cleared = SessionCookie.cleared(tenant: tenant)
       return Outcome(session: nil, cookies: [cleared], forceLogin: true)
     }
     let session = SSOSession(userID: transfer.userID, authTime: now)
     let sessionID = RandomToken.make(bytes: 24)
     await tenant.sessions.insert(
       session, key: sessionID, expiresAt: now + Double(tenant.fixture.settings.sessionLifetime))
-    let cookie = Cookie(name: AuthorizeRoutes.sessionCookie, value: sessionID, path: "/", httpOnly: true)
+    let cookie = SessionCookie.make(sessionID, tenant: tenant)
     return Outcome(session: session, cookies: [cookie], forceLogin: false)
   }
 }

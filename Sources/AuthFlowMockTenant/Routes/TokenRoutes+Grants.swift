@@ -6,21 +6,23 @@ extension TokenRoutes {
   /// `authorization_code`: single-use code, bound to client, redirect_uri and PKCE challenge.
   func authorizationCode(_ parameters: RequestParameters, client: ClientConfig) async throws -> [String: Value] {
     guard let code = parameters.string("code") else { throw OAuthError.missingParameter("code") }
+    // `/authorize` always binds a redirect_uri, so the exchange must repeat it (RFC 6749 §4.1.3).
+    guard let redirectURI = parameters.string("redirect_uri") else { throw OAuthError.missingParameter("redirect_uri") }
     // Taken, not read: a code is consumed by its first exchange, successful or not.
-    guard let issued = await tenant.codes.take(code, now: tenant.clock.seconds),
-      issued.request.clientID == client.clientID
-    else { throw OAuthError.invalidCode }
-    if let redirectURI = parameters.string("redirect_uri"), redirectURI != issued.request.redirectURI {
+    guard let issued = await tenant.codes.take(code, now: tenant.clock.seconds) else {
+      // A second use of a redeemed code revokes what the first one issued (RFC 6749 §4.1.2).
+      if let family = await tenant.redeemedCodes.take(code, now: tenant.clock.seconds) {
+        await tenant.refreshTokens.revoke(family: family)
+      }
       throw OAuthError.invalidCode
     }
-    let verifier = parameters.string("code_verifier")
-    if let challenge = issued.request.codeChallenge, let method = issued.request.codeChallengeMethod {
-      guard let verifier, PKCE.verify(verifier: verifier, challenge: challenge, method: method) else {
-        throw OAuthError.invalidCodeVerifier
-      }
-    } else if verifier != nil {
-      throw OAuthError.invalidCodeVerifier
+    guard issued.request.clientID == client.clientID, redirectURI == issued.request.redirectURI else {
+      throw OAuthError.invalidCode
     }
+    try CodeExchangeProof.check(parameters.string("code_verifier"), for: issued.request, client: client)
+    let family = RandomToken.make(bytes: 12)
+    await tenant.redeemedCodes.insert(
+      family, key: code, expiresAt: tenant.clock.seconds + Double(tenant.fixture.settings.refreshTokenLifetime))
     let request = issued.request
     let grant = Grant(
       clientID: client.clientID, userID: issued.userID,
@@ -29,7 +31,7 @@ extension TokenRoutes {
       nonce: request.nonce, organization: request.organization, authTime: issued.authTime,
       includeAuthTime: request.maxAge != nil)
     return try await issuer.response(
-      for: grant, client: client, requestedScope: request.scope, issueRefreshToken: true)
+      for: grant, client: client, requestedScope: request.scope, issueRefreshToken: true, family: family)
   }
 
   /// `refresh_token`: rotation with reuse detection, MRRT audience/scope rules, session transfer.
@@ -40,9 +42,11 @@ extension TokenRoutes {
       token, clientID: client.clientID, now: tenant.clock.seconds, rotate: settings.refreshTokenRotation,
       reuseLeeway: Double(settings.refreshTokenReuseLeeway), newToken: RandomToken.make(bytes: 32))
     guard case .accepted(var grant, let newToken) = outcome else { throw OAuthError.invalidRefreshToken }
-    guard let userID = grant.userID, await tenant.users.user(id: userID) != nil else {
+    guard let userID = grant.userID, let user = await tenant.users.user(id: userID) else {
       throw OAuthError.deletedUserRefreshToken
     }
+    // A blocked user's refresh tokens stop working (the answer of every other login path).
+    if user.blocked { throw OAuthError.blockedUser }
     let requested = parameters.string("scope").map(Scope.parse)
     if let audience = parameters.string("audience"), audience != grant.audience {
       if audience == "urn:\(tenant.host):session_transfer" {

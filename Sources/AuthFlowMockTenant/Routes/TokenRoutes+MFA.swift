@@ -32,11 +32,16 @@ extension TokenRoutes {
     guard let otp = parameters.string("otp") else { throw OAuthError.missingParameter("otp") }
     guard grant.clientID == client.clientID else { throw OAuthError.malformedMFAToken }
     let now = tenant.clock.now()
+    let throttle = MFAThrottle(tenant: tenant)
+    if await throttle.isExhausted(user.userID) { throw OAuthError.tooManyMFAAttempts }
     let pending = await tenant.mfa.pendingOTP(mfaToken)
     let candidates = user.mfa.filter { $0.kind == .totp } + (pending.map { [$0] } ?? [])
     guard let matched = candidates.first(where: { TOTP(base32Secret: $0.secret)?.verify(otp, at: now) ?? false }) else {
+      await throttle.recordFailure(user.userID)
       throw OAuthError.invalidOTP
     }
+    // A code that already logged the user in is not accepted again.
+    guard await throttle.consume(otp, userID: user.userID) else { throw OAuthError.invalidOTP }
     if matched == pending {
       var updated = user
       updated.mfa.append(matched)

@@ -40,11 +40,12 @@ struct TokenRoutes {
   }
 
   private func token(_ request: Request, context: BasicRequestContext) async throws -> Response {
-    guard let parameters = await RequestParameters.body(of: request, context: context) else {
+    guard var parameters = await RequestParameters.body(of: request, context: context) else {
       throw OAuthError.malformedBody
     }
     guard let grantType = parameters.string("grant_type") else { throw OAuthError.missingParameter("grant_type") }
     let client = try ClientAuthentication.authenticate(parameters, in: tenant.fixture)
+    parameters.trustForwardedFor(client: client)
     guard Self.supportedGrantTypes.contains(grantType) else { throw OAuthError.unsupportedGrantType(grantType) }
     let allowed = grantType == GrantType.password ? GrantType.passwordRealm : grantType
     guard client.grantTypes.contains(grantType) || client.grantTypes.contains(allowed) else {
@@ -90,6 +91,10 @@ enum ClientAuthentication {
   {
     let basic = parameters.basicCredentials
     guard let clientID = basic?.id ?? parameters.string("client_id") else { throw OAuthError.missingClientID }
+    // Two identities in one request (Basic for one client, the body for another): neither counts.
+    if let basic, let bodyID = parameters.string("client_id"), bodyID != basic.id {
+      throw OAuthError.unauthorizedClient
+    }
     guard let client = fixture.client(id: clientID) else { throw OAuthError.unauthorizedClient }
     if let expected = client.clientSecret {
       guard let secret = basic?.secret ?? parameters.string("client_secret"),

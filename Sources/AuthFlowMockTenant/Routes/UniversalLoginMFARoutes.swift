@@ -48,10 +48,18 @@ struct UniversalLoginMFARoutes {
       return Self.errorPage(.unknownTransaction, status: .badRequest)
     }
     let now = tenant.clock.now()
+    // The user's attempt bucket spans transactions: starting a new login does not buy more guesses.
+    let throttle = MFAThrottle(tenant: tenant)
+    if await throttle.isExhausted(userID) {
+      await tenant.transactions.remove(transaction.id)
+      return Responses.html(
+        LoginPages.error(code: "too_many_attempts", description: LoginMessages.mfaBlocked), status: .tooManyRequests)
+    }
     let valid = user.mfa.contains { factor in
       factor.kind == .totp && (TOTP(base32Secret: factor.secret)?.verify(code, at: now) ?? false)
     }
     guard valid else {
+      await throttle.recordFailure(userID)
       transaction.mfaFailures += 1
       if transaction.mfaFailures >= Self.maxFailures {
         await tenant.transactions.remove(transaction.id)

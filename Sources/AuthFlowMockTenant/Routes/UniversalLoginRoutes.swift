@@ -94,12 +94,16 @@ struct UniversalLoginRoutes {
         return AuthorizeCompletion(tenant: tenant).redirect(transaction.request, error: error)
       }
     }
+    // A blocked user gets the error on the callback and no SSO session.
+    if let user = await tenant.users.user(id: userID), user.blocked {
+      return AuthorizeCompletion(tenant: tenant).redirect(transaction.request, error: .blockedUser)
+    }
     let now = tenant.clock.seconds
     let sessionID = RandomToken.make(bytes: 24)
     await tenant.sessions.insert(
       SSOSession(userID: userID, authTime: now), key: sessionID,
       expiresAt: now + Double(tenant.fixture.settings.sessionLifetime))
-    let cookie = Cookie(name: AuthorizeRoutes.sessionCookie, value: sessionID, path: "/", httpOnly: true)
+    let cookie = SessionCookie.make(sessionID, tenant: tenant)
     return await AuthorizeCompletion(tenant: tenant).finish(
       transaction.request, userID: userID, authTime: now, cookies: [cookie])
   }

@@ -17,7 +17,7 @@ struct UserInfoRoutes {
       return unauthorized
     }
     let token = String(header.dropFirst(7)).trimmingWhitespace()
-    guard let jws = try? tenant.verificationKeys.verify(token), let exp = jws.claims["exp"]?.doubleValue,
+    guard let jws = tenant.verifyIssued(token), let exp = jws.claims["exp"]?.doubleValue,
       exp > tenant.clock.seconds, jws.claims["iss"]?.stringValue == tenant.issuer
     else { return unauthorized }
     let userinfoAudience = tenant.issuer + "userinfo"

@@ -25,7 +25,7 @@ struct BearerToken: Sendable {
       throw .missing
     }
     let token = String(header.dropFirst(7)).trimmingWhitespace()
-    guard let jws = try? tenant.verificationKeys.verify(token), jws.claims["iss"]?.stringValue == tenant.issuer,
+    guard let jws = tenant.verifyIssued(token), jws.claims["iss"]?.stringValue == tenant.issuer,
       let expiry = jws.claims["exp"]?.intValue, expiry > tenant.clock.epoch
     else { throw .invalid }
     let audiences: [String]

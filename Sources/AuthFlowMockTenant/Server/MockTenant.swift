@@ -21,6 +21,13 @@ public final class MockTenant: Sendable {
   let users: UserStore
   let transactions = ExpiringStore<LoginTransaction>()
   let codes = ExpiringStore<IssuedCode>()
+  /// Codes already exchanged, with the refresh-token family they started (revoked on reuse).
+  let redeemedCodes = ExpiringStore<String>()
+  /// MFA code limits: failures per user, and codes already used.
+  let mfaAttempts = ExpiringStore<MFAThrottle.Bucket>()
+  let usedMFACodes = ExpiringStore<Bool>()
+  /// Signatures of the tokens `/__mock/sign` made: never accepted by the tenant's own endpoints.
+  let mintedSignatures = Mutex<Set<String>>([])
   let sessions = ExpiringStore<SSOSession>()
   let mfaTokens = ExpiringStore<Grant>()
   let passwordlessCodes = ExpiringStore<String>()
@@ -104,6 +111,10 @@ public final class MockTenant: Sendable {
     await users.reset()
     await transactions.removeAll()
     await codes.removeAll()
+    await redeemedCodes.removeAll()
+    await mfaAttempts.removeAll()
+    await usedMFACodes.removeAll()
+    mintedSignatures.withLock { $0.removeAll() }
     await sessions.removeAll()
     await mfaTokens.removeAll()
     await passwordlessCodes.removeAll()

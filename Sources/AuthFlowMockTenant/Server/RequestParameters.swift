@@ -7,9 +7,14 @@ struct RequestParameters: Sendable {
   var values: [String: Value]
   /// `client_id` and `client_secret` from an HTTP Basic `Authorization` header.
   var basicCredentials: (id: String, secret: String)?
-  /// The end user's IP as the mock sees it: `auth0-forwarded-for`, else `X-Forwarded-For`, else
-  /// `local` (brute-force and rate-limit keys).
+  /// The end user's IP as the mock sees it (brute-force and rate-limit keys): `local` (the mock
+  /// binds loopback), or `auth0-forwarded-for` once a confidential client has authenticated
+  /// (`trustForwardedFor`). Headers anyone can set never pick the key, or rotating them would
+  /// get round brute-force protection.
   var clientIP = "local"
+  /// The `auth0-forwarded-for` header: the end user's IP as a server-side (confidential) client
+  /// reports it.
+  var forwardedFor: String?
 
   init(values: [String: Value], basicCredentials: (id: String, secret: String)? = nil) {
     self.values = values
@@ -55,18 +60,26 @@ struct RequestParameters: Sendable {
     }
     parameters.basicCredentials = basic(request.headers[.authorization])
     parameters.clientIP = clientIP(of: request)
+    parameters.forwardedFor = header("auth0-forwarded-for", of: request)
     return parameters
   }
 
+  /// Takes `auth0-forwarded-for` as the end user's IP: Auth0 trusts it only from a client that
+  /// authenticated with its secret (the "Trust Token Endpoint IP Header" setting).
+  mutating func trustForwardedFor(client: ClientConfig) {
+    guard client.clientSecret != nil, let forwardedFor else { return }
+    clientIP = forwardedFor
+  }
+
   /// See `clientIP`.
-  static func clientIP(of request: Request) -> String {
-    for name in ["auth0-forwarded-for", "x-forwarded-for"] {
-      guard let value = request.headers.first(where: { $0.name.canonicalName == name })?.value,
-        let first = value.split(separator: ",").first.map({ String($0).trimmingWhitespace() }), !first.isEmpty
-      else { continue }
-      return first
-    }
-    return "local"
+  static func clientIP(of request: Request) -> String { "local" }
+
+  /// The first address of a forwarding header.
+  private static func header(_ name: String, of request: Request) -> String? {
+    guard let value = request.headers.first(where: { $0.name.canonicalName == name })?.value,
+      let first = value.split(separator: ",").first.map({ String($0).trimmingWhitespace() }), !first.isEmpty
+    else { return nil }
+    return first
   }
 
   private static func basic(_ header: String?) -> (id: String, secret: String)? {

@@ -63,6 +63,11 @@ actor RefreshTokenStore {
     families[record.family]?.revoked = true
   }
 
+  /// Revokes a whole family (the tokens of a code that was used twice).
+  func revoke(family: String) {
+    families[family]?.revoked = true
+  }
+
   func removeAll() {
     tokens.removeAll()
     families.removeAll()

@@ -19,7 +19,7 @@ struct TokenIssuer {
   /// The JSON body of a successful token response, and the refresh token issued (to store).
   func response(
     for grant: Grant, client: ClientConfig, requestedScope: [String], issueRefreshToken: Bool,
-    refreshToken existing: String? = nil
+    refreshToken existing: String? = nil, family: String? = nil
   ) async throws -> [String: Value] {
     let user = await grant.userID.asyncMap { await tenant.users.user(id: $0) } ?? nil
     let now = tenant.clock.epoch
@@ -37,7 +37,7 @@ struct TokenIssuer {
     } else if issueRefreshToken, canIssueRefreshToken(grant: grant, client: client) {
       let token = RandomToken.make(bytes: 32)
       await tenant.refreshTokens.issue(
-        grant, token: token, family: RandomToken.make(bytes: 12), now: tenant.clock.seconds,
+        grant, token: token, family: family ?? RandomToken.make(bytes: 12), now: tenant.clock.seconds,
         lifetime: Double(settings.refreshTokenLifetime))
       body["refresh_token"] = .string(token)
     }

@@ -1,0 +1,132 @@
+import AuthFlowCore
+import AuthFlowJOSE
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+@testable import AuthFlowMockTenant
+
+/// Attack probes on the bearer tokens the mock's resource endpoints accept (`/userinfo`,
+/// `/me/v1/*`, `/api/v2/*`): each forgery of a real token is refused everywhere, and the real
+/// token is accepted (the control).
+@Suite struct JWTProbeTests {
+  enum Forgery: String, CaseIterable, Sendable {
+    case algNone, hs256WithThePublicKey, unknownKid, anotherKeySameKid, expired, noExpiry, wrongAudience
+    case wrongIssuer, tamperedPayload, idTokenAsAccessToken, mintedByMockSign
+  }
+
+  /// One resource endpoint and the token it takes.
+  struct Target: Sendable {
+    var name: String
+    var uri: String
+    var scope: String
+    var audience: String?
+  }
+
+  static let targets = [
+    Target(name: "userinfo", uri: "/userinfo", scope: "openid profile email", audience: nil),
+    Target(
+      name: "my account", uri: "/me/v1/authentication-methods", scope: "openid read:me:authentication_methods",
+      audience: "http://mock.test/me/"),
+    Target(
+      name: "management", uri: "/api/v2/users/auth0%7Calice0001", scope: "openid read:current_user",
+      audience: "http://mock.test/api/v2/"),
+  ]
+
+  static func forge(
+    _ forgery: Forgery, access: String, idToken: String, client: any TestClientProtocol
+  ) async throws -> String {
+    let real = try CompactJWS(parsing: access)
+    var claims = real.claims
+    let key = MockHarness.key
+    let typ: [String: Value] = ["typ": .string("at+jwt")]
+    switch forgery {
+    case .algNone:
+      return SecurityProbe.compact(
+        header: ["alg": .string("none"), "kid": .string(key.kid), "typ": .string("at+jwt")], claims: claims
+      ) { _ in Data() }
+    case .hs256WithThePublicKey:
+      // The classic confusion: the RSA public key's bytes used as an HMAC secret.
+      let publicKey = try #require(key.publicJWK?.n.flatMap(Base64URL.decode))
+      return try SigningKey(hmacSecret: publicKey, kid: key.kid).sign(header: typ, claims: claims)
+    case .unknownKid:
+      return try SecurityProbe.compact(
+        header: ["alg": .string("RS256"), "kid": .string("not-published"), "typ": .string("at+jwt")], claims: claims,
+        sign: key.signature(for:))
+    case .anotherKeySameKid:
+      return try SigningKey.generateRSA(kid: key.kid).sign(header: typ, claims: claims)
+    case .expired:
+      claims["exp"] = .int((claims["iat"]?.intValue ?? 0) - 1)
+      return try key.sign(header: typ, claims: claims)
+    case .noExpiry:
+      claims["exp"] = nil
+      return try key.sign(header: typ, claims: claims)
+    case .wrongAudience:
+      claims["aud"] = .array([.string("https://api.example.com"), .string("https://evil.example.com/")])
+      return try key.sign(header: typ, claims: claims)
+    case .wrongIssuer:
+      claims["iss"] = .string("https://evil.example.com/")
+      return try key.sign(header: typ, claims: claims)
+    case .tamperedPayload:
+      claims["scope"] = .string((claims["scope"]?.stringValue ?? "") + " read:users update:users")
+      return SecurityProbe.tampered(access, claims: claims)
+    case .idTokenAsAccessToken:
+      return idToken
+    case .mintedByMockSign:
+      let minted = try await client.postJSON(
+        "/__mock/sign", ["defaults": .bool(false), "claims": .object(claims), "header": .object(typ)])
+      return try #require(minted.json["token"]?.stringValue)
+    }
+  }
+
+  @Test(arguments: Forgery.allCases) func forgedTokensAreRefusedByEveryResourceEndpoint(_ forgery: Forgery) async throws
+  {
+    try await MockHarness.test(try MockHarness.tenant()) { client in
+      for target in Self.targets {
+        let tokens = try await SecurityProbe.tokens(client, scope: target.scope, audience: target.audience)
+        let access = try #require(tokens["access_token"]?.stringValue)
+        let idToken = try #require(tokens["id_token"]?.stringValue)
+        let control = try await client.execute(uri: target.uri, method: .get, headers: SecurityProbe.bearer(access))
+        #expect(control.status == .ok, "\(target.name): the real token must work: \(control.text)")
+        let forged = try await Self.forge(forgery, access: access, idToken: idToken, client: client)
+        let response = try await client.execute(uri: target.uri, method: .get, headers: SecurityProbe.bearer(forged))
+        #expect(response.status == .unauthorized, "\(target.name) accepted \(forgery.rawValue): \(response.text)")
+      }
+    }
+  }
+
+  @Test func aTokenForOneAPIIsNotAcceptedByAnother() async throws {
+    try await MockHarness.test(try MockHarness.tenant()) { client in
+      let custom = try await SecurityProbe.tokens(
+        client, scope: "openid read:messages", audience: "https://api.example.com")
+      let access = try #require(custom["access_token"]?.stringValue)
+      for target in Self.targets.dropFirst() {
+        let response = try await client.execute(uri: target.uri, method: .get, headers: SecurityProbe.bearer(access))
+        #expect(response.status == .unauthorized, "\(target.name)")
+      }
+    }
+  }
+
+  @Test func anExpiredLinkWithTokenIsRefused() async throws {
+    let tenant = try MockHarness.tenant()
+    try await MockHarness.test(tenant) { client in
+      let management = try await SecurityProbe.tokens(
+        client, scope: "openid update:current_user_identities", audience: "http://mock.test/api/v2/")
+      let access = try #require(management["access_token"]?.stringValue)
+      let now = tenant.clock.epoch
+      let stale = try MockHarness.key.sign(claims: [
+        "iss": .string("http://mock.test/"), "sub": .string("auth0|bob0002"), "aud": .string("native-client-id"),
+        "iat": .int(now - 7200), "exp": .int(now - 3600),
+      ])
+      let response = try await client.execute(
+        uri: "/api/v2/users/auth0%7Calice0001/identities", method: .post,
+        headers: [.authorization: "Bearer \(access)", .contentType: "application/json"],
+        body: .init(string: Value.object(["link_with": .string(stale)]).jsonText(revealSecrets: true)))
+      #expect(response.status == .badRequest)
+      #expect(response.json["errorCode"] == .string("invalid_body"))
+      #expect(await tenant.identityLinks.identities(of: "auth0|alice0001").isEmpty)
+    }
+  }
+}
