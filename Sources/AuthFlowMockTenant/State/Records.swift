@@ -19,6 +19,9 @@ struct AuthorizeRequest: Sendable {
   var loginHint: String?
   /// The invitation being accepted (`/authorize?invitation=…&organization=…`).
   var invitation: Invitation?
+  /// The user code being confirmed when the login is the one of `/activate` (device flow): the
+  /// login ends on the device page instead of a redirect.
+  var deviceUserCode: String? = nil
 }
 
 /// A Universal Login transaction: the request plus the CSRF token its forms must carry.
@@ -60,4 +63,12 @@ struct Grant: Sendable {
   var organization: OrganizationConfig?
   var authTime: Double?
   var includeAuthTime: Bool
+}
+
+/// An `/activate` transaction: its CSRF token, the user code once entered, wrong codes so far.
+struct DeviceActivation: Sendable {
+  var id: String
+  var csrf: String
+  var userCode: String?
+  var failures = 0
 }

@@ -6,6 +6,6 @@ public enum Capability {
     "client_credentials", "userinfo", "revocation", "logout", "discovery", "passwordless", "passwordless_email",
     "passwordless_sms", "signup", "organizations", "mfa", "implicit", "mock_control", "passkeys",
     "my_account", "social_github", "token_exchange_apple", "token_exchange_facebook", "bot_detection",
-    "password_dictionary", "password_history",
+    "password_dictionary", "password_history", "device_flow", "dynamic_client_registration", "legacy_ro",
   ]
 }
