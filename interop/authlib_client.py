@@ -4,14 +4,18 @@ Everything comes from the discovery document. The flows: authorization code + PK
 mock's own HTML login form (parsed with the standard library's HTMLParser), for the public native
 client and for the confidential web client (client_secret_basic, the library's default); ID-token
 validation with the JWKS (signature, iss, aud, exp, nonce); userinfo; refresh with rotation;
-revocation; client credentials; and the security rules a client can observe: a reused code, a
-wrong PKCE verifier, a reused refresh token, a wrong client secret.
+revocation; client credentials; the device authorization grant (RFC 8628: the discovered
+device_authorization_endpoint, authorization_pending, the /activate pages, the tokens, a used device
+code refused); the advertised registration_endpoint answering an OAuth error while registration is
+off; and the security rules a client can observe: a reused code, a wrong PKCE verifier, a reused
+refresh token, a wrong client secret.
 
 Usage: python authlib_client.py BASE_URL   (exit 0 when every check passes)
 """
 
 import secrets
 import sys
+import time
 from html.parser import HTMLParser
 from urllib.parse import urljoin, urlsplit
 
@@ -48,6 +52,8 @@ class Forms(HTMLParser):
             self.forms.append({"action": attrs.get("action", ""), "method": attrs.get("method", "get"), "fields": {}})
         elif tag == "input" and self.forms and attrs.get("name"):
             self.forms[-1]["fields"][attrs["name"]] = attrs.get("value") or ""
+        elif tag == "button" and self.forms and attrs.get("name"):
+            self.forms[-1].setdefault("buttons", []).append((attrs["name"], attrs.get("value") or ""))
 
 
 def browse_to_callback(authorize_url, redirect_uri, credentials):
@@ -71,6 +77,63 @@ def browse_to_callback(authorize_url, redirect_uri, credentials):
         fields["username"], fields["password"] = credentials
         url, method, data = urljoin(url, form["action"] or url), form["method"].upper(), fields
     raise RuntimeError("too many redirects")
+
+
+def activate_device(verification_uri, user_code, credentials):
+    """The user's side of the device flow: enter the code, press Confirm, log in; the last page's text."""
+    browser = requests.Session()
+    url, method, data = verification_uri, "GET", None
+    for _ in range(10):
+        response = browser.request(method, url, data=data, timeout=10)
+        parser = Forms()
+        parser.feed(response.text)
+        if not parser.forms:
+            return response.text
+        form = parser.forms[0]
+        fields = dict(form["fields"])
+        if "user_code" in fields:
+            fields["user_code"] = user_code
+        elif "password" in fields:
+            fields["username"], fields["password"] = credentials
+        elif ("action", "confirm") in form.get("buttons", []):
+            fields["action"] = "confirm"
+        else:
+            raise RuntimeError(f"unexpected form at {response.url}: {form}")
+        url, method, data = urljoin(response.url, form["action"] or response.url), form["method"].upper(), fields
+    raise RuntimeError("too many pages")
+
+
+def device_flow(metadata):
+    """RFC 8628 with the discovered endpoints; Authlib's session polls the token endpoint."""
+    device_grant = "urn:ietf:params:oauth:grant-type:device_code"
+    endpoint = metadata.get("device_authorization_endpoint")
+    check("discovery: device_authorization_endpoint", bool(endpoint))
+    answer = requests.post(endpoint, data={"client_id": "native-client-id", "scope": "openid email"}, timeout=10)
+    grant = answer.json()
+    check(
+        "device: code, user code, verification URIs",
+        answer.status_code == 200 and {"device_code", "user_code", "verification_uri_complete"} <= grant.keys(),
+        answer.text,
+    )
+    device = OAuth2Session("native-client-id", token_endpoint_auth_method="none")
+    try:
+        device.fetch_token(metadata["token_endpoint"], grant_type=device_grant, device_code=grant["device_code"])
+        check("device: authorization_pending before the user confirms", False, "tokens before confirmation")
+    except OAuth2Error as error:
+        check("device: authorization_pending before the user confirms", error.error == "authorization_pending", error.error)
+    page = activate_device(grant["verification_uri_complete"], grant["user_code"], ALICE)
+    check("device: the activation pages end approved", 'data-outcome="approved"' in page, page[:200])
+    time.sleep(grant.get("interval", 5))
+    token = device.fetch_token(metadata["token_endpoint"], grant_type=device_grant, device_code=grant["device_code"])
+    keys = JsonWebKey.import_key_set(requests.get(metadata["jwks_uri"], timeout=10).json())
+    claims = jwt.decode(token["id_token"], keys, claims_options={"aud": {"essential": True, "value": "native-client-id"}})
+    claims.validate(leeway=60)
+    check("device: tokens for the user who confirmed", claims.get("email") == ALICE[0], claims.get("email"))
+    try:
+        device.fetch_token(metadata["token_endpoint"], grant_type=device_grant, device_code=grant["device_code"])
+        check("device: a used device code is refused", False, "second exchange succeeded")
+    except OAuth2Error as error:
+        check("device: a used device code is refused with invalid_grant", error.error == "invalid_grant", error.error)
 
 
 def validate_id_token(token, metadata, client_id, nonce):
@@ -191,6 +254,17 @@ def main():
         metadata["token_endpoint"], grant_type="client_credentials", audience="https://api.example.com"
     )
     check("client credentials: access token for the API", machine.get("token_type") == "Bearer")
+
+    # The device flow, and the advertised registration endpoint (off, as on Auth0 by default).
+    device_flow(metadata)
+    registration = requests.post(
+        metadata["registration_endpoint"], json={"redirect_uris": ["https://rp.example.com/cb"]}, timeout=10
+    )
+    check(
+        "registration: an OAuth error while registration is off",
+        registration.status_code in (400, 401, 403) and "error" in registration.json(),
+        registration.text,
+    )
 
     print(f"\n{'FAILED: ' + ', '.join(failures) if failures else 'all checks passed'}")
     return 1 if failures else 0

@@ -7,7 +7,10 @@ public enum RateLimitDelay {
   /// protocol answer — the account is blocked — and retrying would only count more attempts.
   public static func isRateLimit(_ response: HTTPResponse) -> Bool {
     guard response.status == 429 else { return false }
-    return !response.bodyText.contains("too_many_attempts")
+    // Protocol answers, not rate limits: brute-force protection and the device flow's `slow_down`
+    // (RFC 8628 §3.5; Auth0 sends it with 429), which the poller itself must honour.
+    let body = response.bodyText
+    return !body.contains("too_many_attempts") && !body.contains("\"slow_down\"")
   }
 
   /// The wait `Retry-After` (seconds or an HTTP date) or `X-RateLimit-Reset` (epoch seconds)

@@ -4,7 +4,7 @@ public import Foundation
 /// within bounds — and retries idempotent requests whose connection failed.
 ///
 /// A 429 `too_many_attempts` (brute-force protection, PROTOCOL §9) is an answer, not a rate limit:
-/// it is returned at once. After the last retry the 429 itself is returned, for the action to
+/// it is returned at once, as is the device flow's 429 `slow_down`. After the last retry the 429 itself is returned, for the action to
 /// report.
 ///
 /// A non-idempotent request (a POST to `/oauth/token`) is never repeated after a connection error:

@@ -20,7 +20,7 @@ public enum FixtureLoader {
     "access_token_lifetime", "authorization_code_lifetime", "session_lifetime", "legacy_scope_claims",
     "organization_names_in_auth_api", "bot_detection", "brute_force_limit", "rate_limit_per_minute",
     "allowed_logout_urls", "password_policy", "signup_enumeration_protection", "password_dictionary",
-    "password_dictionary_words", "password_history_size", "password_no_personal_info",
+    "password_dictionary_words", "password_history_size", "password_no_personal_info", "dynamic_client_registration",
   ]
   static let clientKeys = [
     "client_id", "client_secret", "type", "name", "callbacks", "allowed_logout_urls", "grant_types",
@@ -179,6 +179,8 @@ public enum FixtureLoader {
     settings.passwordDictionaryWords =
       reader.strings(members["password_dictionary_words"], "password_dictionary_words") ?? []
     settings.passwordHistorySize = reader.int(members["password_history_size"], "password_history_size") ?? 0
+    settings.dynamicClientRegistration =
+      reader.bool(members["dynamic_client_registration"], "dynamic_client_registration") ?? false
     if !(0...24).contains(settings.passwordHistorySize), let location = members["password_history_size"]?.location {
       reader.diagnostics.append(.error("password_history_size is between 0 and 24", at: location))
     }

@@ -78,6 +78,9 @@ public struct TenantSettings: Sendable {
   public var rateLimitPerMinute: Int?
   /// Tenant-level Allowed Logout URLs (used when `/v2/logout` has no `client_id`).
   public var allowedLogoutURLs: [String] = []
+  /// OIDC Dynamic Application Registration (Auth0's `enable_dynamic_client_registration`):
+  /// `/oidc/register` creates clients. Off by default, as on Auth0.
+  public var dynamicClientRegistration = false
 
   public init() {}
 }

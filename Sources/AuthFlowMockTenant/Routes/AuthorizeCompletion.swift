@@ -14,6 +14,10 @@ struct AuthorizeCompletion {
   {
     guard let user = await tenant.users.user(id: userID) else { return redirect(request, error: .loginRequired) }
     if user.blocked { return redirect(request, error: .blockedUser, cookies: cookies) }
+    if let userCode = request.deviceUserCode {
+      return await ActivateRoutes(tenant: tenant).approve(
+        userCode, userID: userID, authTime: authTime, cookies: cookies)
+    }
     if request.organization == nil, request.organizationSelection {
       return await OrganizationSelectionRoutes(tenant: tenant).begin(
         request, userID: userID, authTime: authTime, cookies: cookies)
@@ -63,6 +67,12 @@ struct AuthorizeCompletion {
 
   /// An error on the redirect channel, with the state.
   func redirect(_ request: AuthorizeRequest, error: AuthorizeError, cookies: [Cookie] = []) -> Response {
+    // A device activation has no callback: its errors are pages.
+    if request.deviceUserCode != nil {
+      var page = ActivateRoutes(tenant: tenant).errorPage(error, status: .badRequest)
+      for cookie in cookies { page.setCookie(cookie) }
+      return page
+    }
     var pairs = [("error", error.code), ("error_description", error.description)]
     if let state = request.state { pairs.append(("state", state)) }
     return AuthorizationResponse.deliver(pairs, for: request, cookies: cookies)

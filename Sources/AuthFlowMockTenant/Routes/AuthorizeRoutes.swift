@@ -17,7 +17,7 @@ struct AuthorizeRoutes {
     let query = RequestParameters.query(of: request)
     // Until the client and redirect_uri are trusted, errors are pages, never redirects.
     guard let clientID = query.string("client_id") else { return page(.missingParameter("client_id")) }
-    guard let client = tenant.fixture.client(id: clientID) else { return page(.unknownClient(clientID)) }
+    guard let client = tenant.client(id: clientID) else { return page(.unknownClient(clientID)) }
     guard let redirectURI = query.string("redirect_uri") else { return page(.missingParameter("redirect_uri")) }
     guard client.callbacks.contains(redirectURI) else { return page(.callbackMismatch(redirectURI)) }
 

@@ -13,7 +13,7 @@ struct RevokeRoutes {
         }
         let client: ClientConfig
         do {
-          client = try ClientAuthentication.authenticate(parameters, in: tenant.fixture)
+          client = try ClientAuthentication.authenticate(parameters, in: tenant)
         } catch let error as OAuthError {
           throw error.code == "access_denied" ? RevokeRoutes.invalidClient : error
         }

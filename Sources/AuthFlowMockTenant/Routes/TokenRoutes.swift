@@ -19,12 +19,13 @@ struct TokenRoutes {
     static let mfaRecoveryCode = "http://auth0.com/oauth/grant-type/mfa-recovery-code"
     static let tokenExchange = "urn:ietf:params:oauth:grant-type:token-exchange"
     static let webauthn = "urn:okta:params:oauth:grant-type:webauthn"
+    static let deviceCode = "urn:ietf:params:oauth:grant-type:device_code"
   }
 
   static let supportedGrantTypes = [
     GrantType.authorizationCode, GrantType.refreshToken, GrantType.clientCredentials, GrantType.password,
     GrantType.passwordRealm, GrantType.passwordlessOTP, GrantType.mfaOTP, GrantType.mfaOOB,
-    GrantType.mfaRecoveryCode, GrantType.tokenExchange, GrantType.webauthn,
+    GrantType.mfaRecoveryCode, GrantType.tokenExchange, GrantType.webauthn, GrantType.deviceCode,
   ]
 
   func register(on router: Router<BasicRequestContext>) {
@@ -44,7 +45,7 @@ struct TokenRoutes {
       throw OAuthError.malformedBody
     }
     guard let grantType = parameters.string("grant_type") else { throw OAuthError.missingParameter("grant_type") }
-    let client = try ClientAuthentication.authenticate(parameters, in: tenant.fixture)
+    let client = try ClientAuthentication.authenticate(parameters, in: tenant)
     parameters.trustForwardedFor(client: client)
     guard Self.supportedGrantTypes.contains(grantType) else { throw OAuthError.unsupportedGrantType(grantType) }
     let allowed = grantType == GrantType.password ? GrantType.passwordRealm : grantType
@@ -63,6 +64,7 @@ struct TokenRoutes {
     case GrantType.mfaRecoveryCode: body = try await mfaRecoveryCode(parameters, client: client)
     case GrantType.tokenExchange: body = try await tokenExchange(parameters, client: client)
     case GrantType.webauthn: body = try await webauthn(parameters, client: client)
+    case GrantType.deviceCode: body = try await deviceCode(parameters, client: client)
     default: throw OAuthError.unsupportedGrantType(grantType)
     }
     return Responses.json(.object(body))
@@ -89,13 +91,24 @@ enum ClientAuthentication {
   ) throws(OAuthError)
     -> ClientConfig
   {
+    try authenticate(parameters, lookup: fixture.client(id:))
+  }
+
+  /// The same, among the fixture's clients and those registered at `/oidc/register`.
+  static func authenticate(_ parameters: RequestParameters, in tenant: MockTenant) throws(OAuthError) -> ClientConfig {
+    try authenticate(parameters, lookup: tenant.client(id:))
+  }
+
+  private static func authenticate(
+    _ parameters: RequestParameters, lookup: (String) -> ClientConfig?
+  ) throws(OAuthError) -> ClientConfig {
     let basic = parameters.basicCredentials
     guard let clientID = basic?.id ?? parameters.string("client_id") else { throw OAuthError.missingClientID }
     // Two identities in one request (Basic for one client, the body for another): neither counts.
     if let basic, let bodyID = parameters.string("client_id"), bodyID != basic.id {
       throw OAuthError.unauthorizedClient
     }
-    guard let client = fixture.client(id: clientID) else { throw OAuthError.unauthorizedClient }
+    guard let client = lookup(clientID) else { throw OAuthError.unauthorizedClient }
     if let expected = client.clientSecret {
       guard let secret = basic?.secret ?? parameters.string("client_secret"),
         RandomToken.constantTimeEquals(secret, expected)

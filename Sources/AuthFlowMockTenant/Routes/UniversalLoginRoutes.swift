@@ -117,7 +117,7 @@ struct UniversalLoginRoutes {
     _ transaction: LoginTransaction, signup: Bool, error: String? = nil, value: String? = nil,
     status: HTTPResponse.Status = .ok
   ) -> Response {
-    let clientName = tenant.fixture.client(id: transaction.request.clientID)?.name ?? "the application"
+    let clientName = tenant.client(id: transaction.request.clientID)?.name ?? "the application"
     let challenge = tenant.fixture.settings.botDetection ? BotDetection.challengeAnswer(for: transaction) : nil
     let notice = InvitationAcceptance.notice(for: transaction, tenant: tenant)
     let text =

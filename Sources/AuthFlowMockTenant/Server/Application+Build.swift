@@ -47,6 +47,10 @@ public func buildMockTenantRouter(tenant: MockTenant) -> Router<BasicRequestCont
   MockSignRoutes(tenant: tenant).register(on: router)
   MyAccountRoutes(tenant: tenant).register(on: router)
   SocialLoginRoutes(tenant: tenant).register(on: router)
+  DeviceCodeRoutes(tenant: tenant).register(on: router)
+  ActivateRoutes(tenant: tenant).register(on: router)
+  RegistrationRoutes(tenant: tenant).register(on: router)
+  LegacyAuthRoutes(tenant: tenant).register(on: router)
   return router
 }
 

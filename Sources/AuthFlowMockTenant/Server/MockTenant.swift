@@ -17,6 +17,8 @@ public final class MockTenant: Sendable {
   public var verificationKeys: VerificationKeys { keyRing.verification }
   public let clock: VirtualClock
   private let base = Mutex<String>("http://127.0.0.1/")
+  /// Clients created at `/oidc/register` (Dynamic Client Registration), by `client_id`.
+  private let registered = Mutex<[String: ClientConfig]>([:])
 
   let users: UserStore
   let transactions = ExpiringStore<LoginTransaction>()
@@ -50,6 +52,10 @@ public final class MockTenant: Sendable {
   let organizations: OrganizationStore
   /// Session transfer tokens issued by `/oauth/token`, redeemed at `/authorize`.
   let sessionTransfers = ExpiringStore<SessionTransfer>()
+  /// Device authorizations (RFC 8628), by device code and user code.
+  let deviceCodes = DeviceCodeStore()
+  /// `/activate` transactions (the CSRF token of the user-code and confirmation forms).
+  let deviceActivations = ExpiringStore<DeviceActivation>()
 
   /// Builds a tenant. `signingKey` defaults to the fixture's key, or a fresh RSA-2048 key.
   public init(
@@ -98,6 +104,19 @@ public final class MockTenant: Sendable {
     fixture.apis.first { $0.kind != .custom && $0.identifier == configured }?.audience(issuer: issuer) ?? configured
   }
 
+  /// The client with this `client_id`: a fixture client or one registered at `/oidc/register`.
+  func client(id: String) -> ClientConfig? {
+    fixture.client(id: id) ?? registered.withLock { $0[id] }
+  }
+
+  /// How many clients Dynamic Client Registration created.
+  var registeredClientCount: Int { registered.withLock { $0.count } }
+
+  /// Adds a client created by Dynamic Client Registration.
+  func register(_ client: ClientConfig) {
+    registered.withLock { $0[client.clientID] = client }
+  }
+
   func organization(_ reference: String) -> OrganizationConfig? {
     if reference.hasPrefix("org_") { return fixture.organizations.first { $0.id == reference } }
     guard fixture.settings.organizationNamesInAuthAPI else { return nil }
@@ -108,6 +127,7 @@ public final class MockTenant: Sendable {
   public func reset() async {
     clock.reset()
     keyRing.reset()
+    registered.withLock { $0.removeAll() }
     await users.reset()
     await transactions.removeAll()
     await codes.removeAll()
@@ -132,5 +152,7 @@ public final class MockTenant: Sendable {
     await social.reset()
     await organizations.reset()
     await sessionTransfers.removeAll()
+    await deviceCodes.removeAll()
+    await deviceActivations.removeAll()
   }
 }

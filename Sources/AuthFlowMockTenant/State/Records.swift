@@ -21,6 +21,9 @@ struct AuthorizeRequest: Sendable {
   var invitation: Invitation?
   /// The user picks one of their organizations after logging in (`post_login_prompt`).
   var organizationSelection = false
+  /// The user code being confirmed when the login is the one of `/activate` (device flow): the
+  /// login ends on the device page instead of a redirect.
+  var deviceUserCode: String? = nil
 }
 
 /// A Universal Login transaction: the request plus the CSRF token its forms must carry.
@@ -68,4 +71,12 @@ struct Grant: Sendable {
   var organization: OrganizationConfig?
   var authTime: Double?
   var includeAuthTime: Bool
+}
+
+/// An `/activate` transaction: its CSRF token, the user code once entered, wrong codes so far.
+struct DeviceActivation: Sendable {
+  var id: String
+  var csrf: String
+  var userCode: String?
+  var failures = 0
 }

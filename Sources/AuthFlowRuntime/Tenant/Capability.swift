@@ -7,6 +7,6 @@ public enum Capability {
     "passwordless_sms", "signup", "organizations", "mfa", "implicit", "mock_control", "passkeys",
     "my_account", "social_github", "token_exchange_apple", "token_exchange_facebook", "bot_detection",
     "password_dictionary", "password_history", "passwordless_universal_login", "otp_challenge",
-    "password_no_user_info",
+    "password_no_user_info", "device_flow", "dynamic_client_registration", "legacy_ro",
   ]
 }

@@ -61,6 +61,8 @@ public struct TenantEndpoints: Sendable, Equatable {
   static let auth0Only: [(prefix: String, capability: String)] = [
     ("dbconnections/", "signup"), ("passwordless/", "passwordless"), ("mfa/", "mfa"), ("passkey/", "passkeys"),
     ("__mock/", "mock_control"), ("v2/logout", "logout"), ("api/v2/", "management_api"), ("me/", "my_account"),
+    ("oauth/device/", "device_flow"), ("activate", "device_flow"), ("oidc/register", "dynamic_client_registration"),
+    ("oauth/ro", "legacy_ro"), ("oauth/access_token", "legacy_ro"),
   ]
 
   /// The absolute URL of a tenant path as actions name it (`oauth/token`, `userinfo?x=1`); an
