@@ -19,12 +19,13 @@ struct TokenRoutes {
     static let mfaRecoveryCode = "http://auth0.com/oauth/grant-type/mfa-recovery-code"
     static let tokenExchange = "urn:ietf:params:oauth:grant-type:token-exchange"
     static let webauthn = "urn:okta:params:oauth:grant-type:webauthn"
+    static let ciba = "urn:openid:params:grant-type:ciba"
   }
 
   static let supportedGrantTypes = [
     GrantType.authorizationCode, GrantType.refreshToken, GrantType.clientCredentials, GrantType.password,
     GrantType.passwordRealm, GrantType.passwordlessOTP, GrantType.mfaOTP, GrantType.mfaOOB,
-    GrantType.mfaRecoveryCode, GrantType.tokenExchange, GrantType.webauthn,
+    GrantType.mfaRecoveryCode, GrantType.tokenExchange, GrantType.webauthn, GrantType.ciba,
   ]
 
   func register(on router: Router<BasicRequestContext>) {
@@ -62,6 +63,7 @@ struct TokenRoutes {
     case GrantType.mfaRecoveryCode: body = try await mfaRecoveryCode(parameters, client: client)
     case GrantType.tokenExchange: body = try await tokenExchange(parameters, client: client)
     case GrantType.webauthn: body = try await webauthn(parameters, client: client)
+    case GrantType.ciba: body = try await ciba(parameters, client: client)
     default: throw OAuthError.unsupportedGrantType(grantType)
     }
     return Responses.json(.object(body))

@@ -44,6 +44,9 @@ public func buildMockTenantRouter(tenant: MockTenant) -> Router<BasicRequestCont
   MockSignRoutes(tenant: tenant).register(on: router)
   MyAccountRoutes(tenant: tenant).register(on: router)
   SocialLoginRoutes(tenant: tenant).register(on: router)
+  BackchannelRoutes(tenant: tenant).register(on: router)
+  MockCIBAControlRoutes(tenant: tenant).register(on: router)
+  PushedAuthorizationRoutes(tenant: tenant).register(on: router)
   return router
 }
 

@@ -41,6 +41,10 @@ public final class MockTenant: Sendable {
   let organizations: OrganizationStore
   /// Session transfer tokens issued by `/oauth/token`, redeemed at `/authorize`.
   let sessionTransfers = ExpiringStore<SessionTransfer>()
+  /// CIBA requests from `/bc-authorize`, by `auth_req_id`.
+  let backchannel = BackchannelStore()
+  /// Pushed authorization requests (`/oauth/par`) by `request_uri`, single use.
+  let pushedRequests = ExpiringStore<[String: Value]>()
 
   /// Builds a tenant. `signingKey` defaults to the fixture's key, or a fresh RSA-2048 key.
   public init(
@@ -118,5 +122,7 @@ public final class MockTenant: Sendable {
     await social.reset()
     await organizations.reset()
     await sessionTransfers.removeAll()
+    await backchannel.removeAll()
+    await pushedRequests.removeAll()
   }
 }
