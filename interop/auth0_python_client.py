@@ -29,15 +29,9 @@ from html.parser import HTMLParser
 from urllib.parse import parse_qs, urlencode, urljoin, urlsplit
 
 import requests
-from auth0.authentication import (
-    BackChannelLogin,
-    Database,
-    GetToken,
-    Passwordless,
-    PushedAuthorizationRequests,
-    RevokeToken,
-    Users,
-)
+from auth0.authentication import Database, GetToken, Passwordless, RevokeToken, Users
+from auth0.authentication.back_channel_login import BackChannelLogin
+from auth0.authentication.pushed_authorization_requests import PushedAuthorizationRequests
 from auth0.authentication.exceptions import Auth0Error, TokenValidationError
 from auth0.authentication.token_verifier import AsymmetricSignatureVerifier, TokenVerifier
 from auth0.management import Auth0 as ManagementAPI

@@ -88,7 +88,8 @@ import Testing
       let fast = try await Self.poll(client, id)
       Self.expectError(fast, "slow_down")
       #expect(fast.headers[.retryAfter] == "10")
-      #expect(fast.json["error_description"] == .string("You are polling faster than allowed. Try again in 10 seconds."))
+      #expect(
+        fast.json["error_description"] == .string("You are polling faster than allowed. Try again in 10 seconds."))
       // The interval is now 10 s: 6 s later is still too fast, 11 s later is fine.
       tenant.clock.advance(by: 6)
       Self.expectError(try await Self.poll(client, id), "slow_down")
@@ -128,13 +129,15 @@ import Testing
   }
 
   @Test func anotherClientCannotRedeemTheRequest() async throws {
-    try await MockHarness.test(try MockHarness.tenant { fixture in
-      var other = fixture.clients["web"]
-      other?.profile = "web2"
-      other?.clientID = "web2-client-id"
-      other?.clientSecret = "web2-client-secret"
-      fixture.clients["web2"] = other
-    }) { client in
+    try await MockHarness.test(
+      try MockHarness.tenant { fixture in
+        var other = fixture.clients["web"]
+        other?.profile = "web2"
+        other?.clientID = "web2-client-id"
+        other?.clientSecret = "web2-client-secret"
+        fixture.clients["web2"] = other
+      }
+    ) { client in
       let id = try await Self.requestID(client)
       #expect(try await Self.decide(client, id, approve: true).status == .noContent)
       let foreign = try await client.postJSON(

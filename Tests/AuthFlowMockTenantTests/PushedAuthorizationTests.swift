@@ -38,7 +38,8 @@ import Testing
       let state = try #require(hiddenField("state", in: page.text))
       let csrf = try #require(hiddenField("_csrf", in: page.text))
       let submitted = try await browser.postForm(
-        loginURL, [("state", state), ("_csrf", csrf), ("username", "alice@example.com"), ("password", "Alice-Passw0rd!")])
+        loginURL,
+        [("state", state), ("_csrf", csrf), ("username", "alice@example.com"), ("password", "Alice-Passw0rd!")])
       let callback = items(of: try #require(submitted.location))
       #expect(callback["state"] == "par-state")
       let code = try #require(callback["code"])

@@ -28,7 +28,9 @@ struct ManagementListing {
       self.perPage = perPage
     }
     if let text = query.string("include_totals") {
-      guard let flag = Bool(text.lowercased()) else { throw ManagementError.queryValidation("include_totals", "a boolean") }
+      guard let flag = Bool(text.lowercased()) else {
+        throw ManagementError.queryValidation("include_totals", "a boolean")
+      }
       includeTotals = flag
     }
     fields = try Fields(query: query)
