@@ -9,7 +9,7 @@ The SDK talks to the mock exactly as it talks to a tenant: `domain` is the mock'
 - `PushedAuthorizationRequests` (PAR) followed by `/authorize?request_uri=…`;
 - `Passwordless` email and SMS start (the code is read from the mock's outbox), `Database` signup
   and change_password, `Users.userinfo`, `RevokeToken`, `BackChannelLogin`;
-- `TokenVerifier` + `AsymmetricSignatureVerifier`: ID-token signature, iss, aud, exp, iat, nonce,
+- `TokenVerifier` + `AsymmetricSignatureVerifier` (and the async pair): ID-token signature, iss, aud, exp, iat, nonce,
   max_age/auth_time and organization (org_id and org_name);
 - the errors the SDK raises (`Auth0Error` status, error_code, message) for a wrong password, a
   blocked user, a PKCE mismatch, a reused code, a reused refresh token, a wrong OTP, a duplicate
@@ -20,6 +20,7 @@ The SDK talks to the mock exactly as it talks to a tenant: `domain` is the mock'
 Usage: python auth0_python_client.py BASE_URL   (exit 0 when every check passes)
 """
 
+import asyncio
 import base64
 import hashlib
 import json
@@ -30,6 +31,7 @@ from urllib.parse import parse_qs, urlencode, urljoin, urlsplit
 
 import requests
 from auth0.authentication import Database, GetToken, Passwordless, RevokeToken, Users
+from auth0.authentication.async_token_verifier import AsyncAsymmetricSignatureVerifier, AsyncTokenVerifier
 from auth0.authentication.back_channel_login import BackChannelLogin
 from auth0.authentication.pushed_authorization_requests import PushedAuthorizationRequests
 from auth0.authentication.exceptions import Auth0Error, TokenValidationError
@@ -170,6 +172,11 @@ def password_login():
                        audience="https://api.example.com")
     check("login with an API audience: scope granted", "read:messages" in api.get("scope", ""), api.get("scope"))
 
+    async_verifier = AsyncTokenVerifier(
+        signature_verifier=AsyncAsymmetricSignatureVerifier(BASE + ".well-known/jwks.json"),
+        issuer=BASE, audience=NATIVE, leeway=60)
+    async_claims = asyncio.run(async_verifier.verify(tokens["id_token"]))
+    check("AsyncTokenVerifier (aiohttp JWKS fetch) verifies the ID token", async_claims.get("sub") == ALICE_ID)
     info = Users(DOMAIN, **HTTP).userinfo(tokens["access_token"])
     check("userinfo: sub and email", info.get("sub") == ALICE_ID and info.get("email") == ALICE[0], info)
     check("userinfo: updated_at ISO string", isinstance(info.get("updated_at"), str) and info["updated_at"].endswith("Z"))
