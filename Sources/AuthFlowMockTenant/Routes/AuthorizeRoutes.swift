@@ -14,7 +14,14 @@ struct AuthorizeRoutes {
   }
 
   func authorize(_ request: Request) async -> Response {
-    let query = RequestParameters.query(of: request)
+    var query = RequestParameters.query(of: request)
+    // PAR: the pushed parameters replace the query (RFC 9126 §4).
+    if query.has("request_uri") {
+      switch await PushedAuthorizationRoutes(tenant: tenant).redeem(query) {
+      case .success(let pushed): query = pushed
+      case .failure(let error): return page(error)
+      }
+    }
     // Until the client and redirect_uri are trusted, errors are pages, never redirects.
     guard let clientID = query.string("client_id") else { return page(.missingParameter("client_id")) }
     guard let client = tenant.client(id: clientID) else { return page(.unknownClient(clientID)) }

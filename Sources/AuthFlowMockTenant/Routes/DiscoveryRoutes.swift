@@ -44,6 +44,10 @@ struct DiscoveryRoutes {
       "grant_types_supported": strings(TokenRoutes.supportedGrantTypes),
       "request_uri_parameter_supported": .bool(false),
       "request_parameter_supported": .bool(false),
+      // PROTOCOL §4.8 lists Auth0's `backchannel_*` fields; the CIBA ones (poll mode only).
+      "backchannel_authentication_endpoint": .string(base + "bc-authorize"),
+      "backchannel_token_delivery_modes_supported": strings(["poll"]),
+      "backchannel_user_code_parameter_supported": .bool(false),
     ])
   }
 

@@ -27,8 +27,9 @@ struct ManagementOrganizationRoutes {
     router.get("/api/v2/organizations/:id/invitations") { request, context in
       await respond {
         let organization = try await authorize(request, organizationID: context.parameters.get("id"), Self.readScope)
+        let listing = try ManagementListing(query: RequestParameters.query(of: request))
         let invitations = await tenant.organizations.invitations(of: organization.id)
-        return Responses.json(.array(invitations.map(\.json)))
+        return Responses.json(listing.respond(invitations.map(\.json), key: "invitations"))
       }
     }
     router.get("/api/v2/organizations/:id/invitations/:invitation") { request, context in
@@ -37,7 +38,8 @@ struct ManagementOrganizationRoutes {
         guard let id = context.parameters.get("invitation"),
           let invitation = await tenant.organizations.invitation(id, of: organization.id)
         else { throw ManagementError.invitationNotFound }
-        return Responses.json(invitation.json)
+        let fields = try ManagementListing.Fields(query: RequestParameters.query(of: request))
+        return Responses.json(fields?.apply(to: invitation.json) ?? invitation.json)
       }
     }
     router.delete("/api/v2/organizations/:id/invitations/:invitation") { request, context in

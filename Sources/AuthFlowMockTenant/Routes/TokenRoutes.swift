@@ -20,12 +20,13 @@ struct TokenRoutes {
     static let tokenExchange = "urn:ietf:params:oauth:grant-type:token-exchange"
     static let webauthn = "urn:okta:params:oauth:grant-type:webauthn"
     static let deviceCode = "urn:ietf:params:oauth:grant-type:device_code"
+    static let ciba = "urn:openid:params:grant-type:ciba"
   }
 
   static let supportedGrantTypes = [
     GrantType.authorizationCode, GrantType.refreshToken, GrantType.clientCredentials, GrantType.password,
     GrantType.passwordRealm, GrantType.passwordlessOTP, GrantType.mfaOTP, GrantType.mfaOOB,
-    GrantType.mfaRecoveryCode, GrantType.tokenExchange, GrantType.webauthn, GrantType.deviceCode,
+    GrantType.mfaRecoveryCode, GrantType.tokenExchange, GrantType.webauthn, GrantType.deviceCode, GrantType.ciba,
   ]
 
   func register(on router: Router<BasicRequestContext>) {
@@ -65,6 +66,7 @@ struct TokenRoutes {
     case GrantType.tokenExchange: body = try await tokenExchange(parameters, client: client)
     case GrantType.webauthn: body = try await webauthn(parameters, client: client)
     case GrantType.deviceCode: body = try await deviceCode(parameters, client: client)
+    case GrantType.ciba: body = try await ciba(parameters, client: client)
     default: throw OAuthError.unsupportedGrantType(grantType)
     }
     return Responses.json(.object(body))

@@ -51,6 +51,9 @@ public func buildMockTenantRouter(tenant: MockTenant) -> Router<BasicRequestCont
   ActivateRoutes(tenant: tenant).register(on: router)
   RegistrationRoutes(tenant: tenant).register(on: router)
   LegacyAuthRoutes(tenant: tenant).register(on: router)
+  BackchannelRoutes(tenant: tenant).register(on: router)
+  MockCIBAControlRoutes(tenant: tenant).register(on: router)
+  PushedAuthorizationRoutes(tenant: tenant).register(on: router)
   return router
 }
 

@@ -56,6 +56,10 @@ public final class MockTenant: Sendable {
   let deviceCodes = DeviceCodeStore()
   /// `/activate` transactions (the CSRF token of the user-code and confirmation forms).
   let deviceActivations = ExpiringStore<DeviceActivation>()
+  /// CIBA requests from `/bc-authorize`, by `auth_req_id`.
+  let backchannel = BackchannelStore()
+  /// Pushed authorization requests (`/oauth/par`) by `request_uri`, single use.
+  let pushedRequests = ExpiringStore<[String: Value]>()
 
   /// Builds a tenant. `signingKey` defaults to the fixture's key, or a fresh RSA-2048 key.
   public init(
@@ -154,5 +158,7 @@ public final class MockTenant: Sendable {
     await sessionTransfers.removeAll()
     await deviceCodes.removeAll()
     await deviceActivations.removeAll()
+    await backchannel.removeAll()
+    await pushedRequests.removeAll()
   }
 }

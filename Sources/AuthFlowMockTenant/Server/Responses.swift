@@ -47,12 +47,14 @@ struct OAuthError: Error, Sendable {
   var code: String
   var description: String
   var extra: [String: Value] = [:]
+  /// Response headers besides the JSON ones (`Retry-After` on `slow_down`).
+  var headers: HTTPFields = [:]
 
   var response: Response {
     var body = extra
     body["error"] = .string(code)
     body["error_description"] = .string(description)
-    return Responses.json(.object(body), status: status)
+    return Responses.json(.object(body), status: status, headers: headers)
   }
 
   static func missingParameter(_ name: String) -> OAuthError {

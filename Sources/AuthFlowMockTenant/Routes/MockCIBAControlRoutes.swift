@@ -1,0 +1,35 @@
+import AuthFlowCore
+import Hummingbird
+
+/// Test control for CIBA: `POST /__mock/ciba/{auth_req_id}` `{"approve": bool}` approves or denies
+/// a pending `/bc-authorize` request (what the user does on their authentication device).
+struct MockCIBAControlRoutes {
+  let tenant: MockTenant
+
+  static let badBody = OAuthError(
+    status: .badRequest, code: "invalid_request", description: "Body must be {\"approve\": <bool>}")
+  static let unknownRequest = OAuthError(
+    status: .notFound, code: "not_found", description: "No pending back-channel request with this auth_req_id")
+
+  func register(on router: Router<BasicRequestContext>) {
+    router.post("/__mock/ciba/:auth_req_id") { request, context in
+      guard let parameters = await RequestParameters.body(of: request, context: context),
+        let approve = Self.approval(parameters)
+      else { return Self.badBody.response }
+      guard let id = context.parameters.get("auth_req_id"),
+        await tenant.backchannel.decide(id, approve: approve, now: tenant.clock.seconds)
+      else { return Self.unknownRequest.response }
+      return Responses.empty(status: .noContent)
+    }
+  }
+
+  /// `approve` as a JSON boolean, or `true`/`false` in a form body.
+  static func approval(_ parameters: RequestParameters) -> Bool? {
+    switch parameters.values["approve"] {
+    case .bool(let flag)?: return flag
+    case .string("true")?: return true
+    case .string("false")?: return false
+    default: return nil
+    }
+  }
+}
