@@ -33,7 +33,8 @@ import Testing
       for (method, operation) in item.objectValue ?? [:] {
         guard let content = operation.member("requestBody")?.member("content")?.objectValue else { continue }
         let name = "\(method.uppercased()) \(path)"
-        let wanted = jsonOnly.contains(name) ? ["application/json"] : ["application/json", "application/x-www-form-urlencoded"]
+        let wanted =
+          jsonOnly.contains(name) ? ["application/json"] : ["application/json", "application/x-www-form-urlencoded"]
         for type in wanted where content[type] == nil { missing.append("\(name) \(type)") }
       }
     }
@@ -84,7 +85,8 @@ import Testing
       }
       let moved = try await client.postForm("/__mock/clock/advance", [("seconds", "3000000000")])
       #expect(moved.status == .ok)
-      #expect(try await client.postJSON("/__mock/clock/advance", ["seconds": .int(1_000_000_000)]).status == .badRequest)
+      #expect(
+        try await client.postJSON("/__mock/clock/advance", ["seconds": .int(1_000_000_000)]).status == .badRequest)
       #expect(try await client.execute(uri: "/__mock/clock", method: .get).json["offset"] == .int(3_000_000_000))
       // Tokens are still issued (their `iat`/`exp` come from the moved clock).
       let tokens = try await EndpointTests.passwordLogin(client)
