@@ -41,6 +41,18 @@ import Testing
     #expect(missing.isEmpty, "\(missing.sorted())")
   }
 
+  /// The rate limit answers 429 on every Authentication API path it covers, so each documents it.
+  @Test func rateLimitedOperationsDocument429() throws {
+    let paths = try #require(try MockOpenAPITests.document()["paths"]?.objectValue)
+    var missing: [String] = []
+    for (path, item) in paths where RateLimitMiddleware.applies(to: path) {
+      for (method, operation) in item.objectValue ?? [:] where operation.member("responses")?.member("429") == nil {
+        missing.append("\(method.uppercased()) \(path)")
+      }
+    }
+    #expect(missing.isEmpty, "\(missing.sorted())")
+  }
+
   /// Numbers that do not fit an `Int` (`1e20`), fractions, `nan`/`inf` text: `Int(Double)` used to
   /// trap and take the whole mock down.
   @Test func faultNumbersThatDoNotFitAreA400() async throws {
