@@ -129,14 +129,19 @@ struct FaultRoutes {
       guard let kind = parameters.string("kind").flatMap(Fault.Kind.init(rawValue:)) else {
         return Self.invalid("kind must be one of status, delay, malformed, drop").response
       }
-      let status = parameters.values["status"]?.doubleValue.map { Int($0) } ?? (kind == .malformed ? 200 : 503)
-      guard (200...599).contains(status) else { return Self.invalid("status must be 200-599").response }
-      let delay = parameters.values["delay_ms"]?.doubleValue.map { Int($0) } ?? 0
-      guard (0...60_000).contains(delay) else { return Self.invalid("delay_ms must be 0-60000").response }
-      let count = parameters.values["count"]?.doubleValue.map { Int($0) }
-      if let count, count < 1 { return Self.invalid("count must be at least 1").response }
-      let probability = parameters.values["probability"]?.doubleValue ?? 1
-      guard (0...1).contains(probability) else { return Self.invalid("probability must be 0-1").response }
+      // Numbers are read without trapping: a huge, fractional or non-numeric value is a 400.
+      let status = parameters.has("status") ? parameters.integer("status") : (kind == .malformed ? 200 : 503)
+      guard let status, (200...599).contains(status) else { return Self.invalid("status must be 200-599").response }
+      let delay = parameters.has("delay_ms") ? parameters.integer("delay_ms") : 0
+      guard let delay, (0...60_000).contains(delay) else {
+        return Self.invalid("delay_ms must be 0-60000").response
+      }
+      let count = parameters.integer("count")
+      if parameters.has("count"), (count ?? 0) < 1 { return Self.invalid("count must be at least 1").response }
+      let probability = parameters.has("probability") ? parameters.number("probability") : 1
+      guard let probability, (0...1).contains(probability) else {
+        return Self.invalid("probability must be 0-1").response
+      }
       let fault = await tenant.faults.add(
         Fault(
           id: 0, endpoint: endpoint, kind: kind, status: status, delayMilliseconds: delay, remaining: count,

@@ -26,14 +26,16 @@ struct MockControlRoutes {
     }
     router.get("/__mock/clock") { _, _ in Responses.json(clock()) }
     router.post("/__mock/clock/advance") { request, context in
+      // The offset stays within ±100 years: timestamps (`iat`, `exp`, ISO dates) stay representable.
       guard let parameters = await RequestParameters.body(of: request, context: context),
-        let seconds = parameters.values["seconds"]?.doubleValue ?? parameters.string("seconds").flatMap(Double.init)
+        let seconds = parameters.number("seconds"),
+        tenant.clock.advance(by: seconds, keepingOffsetWithin: Self.maximumClockOffset)
       else {
         return OAuthError(
-          status: .badRequest, code: "invalid_request", description: "Body must be {\"seconds\": <number>}"
+          status: .badRequest, code: "invalid_request",
+          description: "Body must be {\"seconds\": <number>}, keeping the clock within 100 years of now"
         ).response
       }
-      tenant.clock.advance(by: seconds)
       return Responses.json(clock())
     }
     router.post("/__mock/rotate-keys") { request, context in
@@ -57,6 +59,9 @@ struct MockControlRoutes {
       return Responses.empty(status: .noContent)
     }
   }
+
+  /// How far `/__mock/clock/advance` may move the virtual clock from the real one, in seconds.
+  static let maximumClockOffset = 100 * 365.25 * 86_400
 
   private func clock() -> Value {
     .object([

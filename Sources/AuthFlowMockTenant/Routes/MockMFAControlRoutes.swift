@@ -12,10 +12,20 @@ struct MockMFAControlRoutes {
   static let unknownPush = OAuthError(
     status: .notFound, code: "not_found", description: "No pending push with this oob_code")
 
+  /// A JSON boolean, or `true`/`false` as a form body spells it.
+  static func flag(_ value: Value?) -> Bool? {
+    switch value {
+    case .bool(let flag)?: return flag
+    case .string("true")?: return true
+    case .string("false")?: return false
+    default: return nil
+    }
+  }
+
   func register(on router: Router<BasicRequestContext>) {
     router.post("/__mock/mfa/push") { request, context in
       guard let parameters = await RequestParameters.body(of: request, context: context),
-        let code = parameters.string("oob_code"), case .bool(let approve)? = parameters.values["approve"]
+        let code = parameters.string("oob_code"), let approve = Self.flag(parameters.values["approve"])
       else { return Self.badBody.response }
       guard await tenant.mfa.decide(code, approve: approve) else { return Self.unknownPush.response }
       return Responses.empty(status: .noContent)

@@ -32,6 +32,29 @@ struct RequestParameters: Sendable {
     }
   }
 
+  /// An integer parameter: a JSON integer (or an integral number that fits), or decimal text as
+  /// form bodies carry it. Nil when absent or not such a number (`has` tells the two apart); never
+  /// traps on huge, fractional or non-finite input.
+  func integer(_ name: String) -> Int? {
+    switch values[name] {
+    case .string(let text)?: return Int(text.trimmingWhitespace())
+    case let value?: return value.intValue
+    case nil: return nil
+    }
+  }
+
+  /// A finite number parameter: a JSON number, or decimal text as form bodies carry it. Nil when
+  /// absent, not a number, or not finite (`nan`, `inf`, `1e999`).
+  func number(_ name: String) -> Double? {
+    let number: Double?
+    switch values[name] {
+    case .string(let text)?: number = Double(text.trimmingWhitespace())
+    case let value?: number = value.doubleValue
+    case nil: number = nil
+    }
+    return number.flatMap { $0.isFinite ? $0 : nil }
+  }
+
   /// True when the parameter is present, even empty (`?federated`).
   func has(_ name: String) -> Bool { values[name] != nil }
 

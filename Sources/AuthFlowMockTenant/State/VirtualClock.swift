@@ -29,6 +29,16 @@ public final class VirtualClock: Sendable {
     offset.withLock { $0 += seconds }
   }
 
+  /// Moves virtual time by `seconds` unless that takes the offset past `limit` either way (or
+  /// `seconds` is not finite); true when it moved.
+  public func advance(by seconds: Double, keepingOffsetWithin limit: Double) -> Bool {
+    offset.withLock { offset in
+      guard seconds.isFinite, abs(offset + seconds) <= limit else { return false }
+      offset += seconds
+      return true
+    }
+  }
+
   /// Back to the base clock.
   public func reset() {
     offset.withLock { $0 = 0 }
