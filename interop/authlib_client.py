@@ -209,7 +209,16 @@ def main():
     except OAuth2Error as error:
         check("PKCE mismatch rejected with invalid_grant", error.error == "invalid_grant", error.error)
 
-    # Refresh with rotation; the old refresh token is then refused.
+    # The replayed code revoked what its first exchange issued (RFC 6749 §4.1.2; the OpenID
+    # conformance suite's code-reuse test): that refresh token is refused.
+    try:
+        client.refresh_token(metadata["token_endpoint"], refresh_token=token["refresh_token"])
+        check("code replay revoked the refresh token it issued", False, "the refresh token still works")
+    except OAuth2Error as error:
+        check("code replay revoked the refresh token it issued", error.error == "invalid_grant", error.error)
+
+    # Refresh with rotation on a fresh login; the old refresh token is then refused.
+    client, token, _, _, _ = code_flow(metadata, "native-client-id", None, redirect, "none")
     first_refresh = token["refresh_token"]
     renewed = client.refresh_token(metadata["token_endpoint"], refresh_token=first_refresh)
     check("refresh: new access token", renewed["access_token"] != token["access_token"])
