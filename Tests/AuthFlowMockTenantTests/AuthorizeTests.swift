@@ -136,6 +136,32 @@ import Testing
     }
   }
 
+  /// The signup page applies the connection's password rules, as `/dbconnections/signup` does.
+  @Test(
+    "Universal Login signup refuses passwords the connection's rules refuse; no user is created",
+    arguments: [
+      ("short", "Password is too weak"), ("password1!", "too common"), ("New.User-2024x", "user information"),
+    ])
+  func signupPageAppliesThePasswordRules(password: String, message: String) async throws {
+    let tenant = try MockHarness.tenant()
+    try await MockHarness.test(tenant) { client in
+      var browser = Browser(client)
+      var parameters = AuthorizeParameters()
+      parameters.extra = [("screen_hint", "signup")]
+      let signupURL = try #require(try await browser.get(parameters.uri).location)
+      let page = try await browser.get(signupURL)
+      let fields = [
+        ("state", hiddenField("state", in: page.text) ?? ""), ("_csrf", hiddenField("_csrf", in: page.text) ?? ""),
+        ("email", "new.user@example.com"), ("password", password),
+      ]
+      let refused = try await browser.postForm(signupURL, fields)
+      #expect(refused.status == .badRequest)
+      #expect(refused.location == nil)
+      #expect(refused.text.contains(message), "\(refused.text)")
+      #expect(await tenant.users.find("new.user@example.com", connection: "Username-Password-Authentication") == nil)
+    }
+  }
+
   @Test func wrongCSRFFieldIsRejected() async throws {
     try await MockHarness.test(try MockHarness.tenant()) { client in
       var browser = Browser(client)

@@ -156,7 +156,7 @@ import Testing
 
   /// Signs up on the invitation page with `email`; the response to the form.
   static func signUp(
-    _ browser: inout Browser, _ parameters: AuthorizeParameters, email: String, password: String = "Invitee-Passw0rd!"
+    _ browser: inout Browser, _ parameters: AuthorizeParameters, email: String, password: String = "Gr33n-Meadow-71"
   ) async throws -> TestResponse {
     let authorize = try await browser.get(parameters.uri)
     let pageURL = try #require(authorize.location, "\(authorize.text)")
@@ -248,7 +248,7 @@ import Testing
       [
         ("state", try #require(hiddenField("state", in: page.text))),
         ("_csrf", try #require(hiddenField("_csrf", in: page.text))), ("email", email),
-        ("password", "Invitee-Passw0rd!"),
+        ("password", "Gr33n-Meadow-71"),
       ])
   }
 

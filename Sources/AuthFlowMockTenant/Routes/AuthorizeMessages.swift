@@ -59,7 +59,6 @@ struct AuthorizeError: Error, Sendable {
 enum LoginMessages {
   static let wrongCredentials = "Wrong email or password."
   static let userExists = "The user already exists."
-  static let passwordTooWeak = "Password is too weak: use at least 8 characters."
   static let challengeFailed = "We could not verify that you are human. Please solve the challenge and try again."
   static let wrongMFACode = "The code you entered is invalid"
   static let missingMFACode = "Please enter the code from your authenticator app."

@@ -47,9 +47,13 @@ struct UniversalLoginRoutes {
     }
     let userID: String
     if signup {
-      guard password.count >= 8 else {
+      // The connection's password rules, as `/dbconnections/signup` applies them (policy,
+      // dictionary, personal data).
+      if let failure = await PasswordRules(tenant: tenant).failure(
+        for: password, userID: nil, personalInfo: [identifier])
+      {
         return render(
-          transaction, signup: true, error: LoginMessages.passwordTooWeak, value: identifier, status: .badRequest)
+          transaction, signup: true, error: failure.pageMessage, value: identifier, status: .badRequest)
       }
       guard await tenant.users.find(identifier, connection: connection) == nil else {
         return render(
