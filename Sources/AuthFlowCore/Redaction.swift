@@ -14,19 +14,23 @@ public enum Redaction {
 /// (each secret and its percent-encoded form, longest first) are prepared once per registration
 /// and searched as UTF-8 bytes.
 public final class SecretRegistry: Sendable {
-  /// The patterns of one byte length, with their first four bytes for a cheap first test.
+  /// The patterns of one byte length: the hash of each, with their first four bytes for a cheap
+  /// first test. Hashes, not the patterns: a run registers every token it receives, and keeping
+  /// each one (twice, with its encoded form) would make memory grow with the run. Two different
+  /// texts of one length sharing a 64-bit hash would only mask one more piece of output.
   private struct PatternGroup {
-    var patterns: Set<[UInt8]> = []
+    var hashes: Set<UInt64> = []
     var prefixes: Set<UInt32> = []
   }
 
   private struct State {
-    var secrets: Set<String> = []
     /// The search patterns (each secret and its percent-encoded form) by byte length; a
     /// registration adds its own, so nothing is recomputed for the secrets already known.
     var groups: [Int: PatternGroup] = [:]
     /// The keys of `groups`, longest first.
     var lengths: [Int] = []
+    /// How many distinct secrets were registered.
+    var count = 0
   }
 
   private let state = Mutex<State>(State())
@@ -40,25 +44,36 @@ public final class SecretRegistry: Sendable {
   /// Records a secret text. Texts shorter than four characters are not recorded: scrubbing them
   /// would mangle unrelated output, and they are redacted structurally wherever they are values.
   public func register(_ text: String) {
-    guard text.count >= 4 else { return }
-    let isNew = state.withLock { $0.secrets.contains(text) } == false
-    guard isNew else { return }
-    var forms = [Array(text.utf8)]
-    if let encoded = text.addingPercentEncoding(withAllowedCharacters: .alphanumerics), encoded != text {
-      forms.append(Array(encoded.utf8))
-    }
+    let raw = Array(text.utf8)
+    guard raw.count >= 4, raw.count >= 16 || text.count >= 4 else { return }
+    let rawHash = Self.hash(raw[...])
+    let known = state.withLock { $0.groups[raw.count]?.hashes.contains(rawHash) ?? false }
+    guard !known else { return }
+    var forms = [(raw, rawHash)]
+    let encoded = Self.percentEncoded(raw)
+    if encoded != raw { forms.append((encoded, Self.hash(encoded[...]))) }
     state.withLock { state in
-      guard state.secrets.insert(text).inserted else { return }
-      for pattern in forms {
+      guard state.groups[raw.count]?.hashes.contains(rawHash) != true else { return }
+      state.count += 1
+      for (pattern, hash) in forms {
         if state.groups[pattern.count] == nil {
           state.lengths.append(pattern.count)
           state.lengths.sort(by: >)
         }
-        state.groups[pattern.count, default: PatternGroup()].patterns.insert(pattern)
+        state.groups[pattern.count, default: PatternGroup()].hashes.insert(hash)
         state.groups[pattern.count, default: PatternGroup()].prefixes.insert(Self.prefix(of: pattern, at: 0))
       }
     }
   }
+
+  /// Whether `text` was registered as a secret.
+  public func contains(_ text: String) -> Bool {
+    let raw = Array(text.utf8)
+    return state.withLock { $0.groups[raw.count]?.hashes.contains(Self.hash(raw[...])) ?? false }
+  }
+
+  /// How many distinct secrets were registered.
+  public var count: Int { state.withLock { $0.count } }
 
   /// Records every secret inside `value`.
   public func register(secretsIn value: Value) {
@@ -81,11 +96,6 @@ public final class SecretRegistry: Sendable {
     case .object(let members): members.values.forEach(registerAll)
     default: break
     }
-  }
-
-  /// The known secrets, longest first.
-  public var all: [String] {
-    state.withLock { Array($0.secrets) }.sorted { $0.utf8.count > $1.utf8.count }
   }
 
   /// Replaces every known secret in `text` with the mask, including its percent-encoded form.
@@ -115,7 +125,7 @@ public final class SecretRegistry: Sendable {
     var index = 0
     while index + length <= bytes.count {
       if group.prefixes.contains(prefix(of: bytes, at: index)),
-        group.patterns.contains(Array(bytes[index..<(index + length)]))
+        group.hashes.contains(hash(bytes[index..<(index + length)]))
       {
         output.append(contentsOf: bytes[copiedUpTo..<index])
         output.append(contentsOf: mask)
@@ -134,5 +144,34 @@ public final class SecretRegistry: Sendable {
   private static func prefix(of bytes: [UInt8], at offset: Int) -> UInt32 {
     UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
       | UInt32(bytes[offset + 3])
+  }
+
+  /// FNV-1a, 64 bits: stable, and cheap on the short windows scrubbing hashes.
+  private static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01B3
+    }
+    return hash
+  }
+
+  /// The text as a URL encodes it: ASCII letters and digits kept, every other byte as `%XX`.
+  private static func percentEncoded(_ bytes: [UInt8]) -> [UInt8] {
+    let hexDigits = Array("0123456789ABCDEF".utf8)
+    var output: [UInt8] = []
+    output.reserveCapacity(bytes.count)
+    for byte in bytes {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"):
+        output.append(byte)
+      default:
+        output.append(UInt8(ascii: "%"))
+        output.append(hexDigits[Int(byte >> 4)])
+        output.append(hexDigits[Int(byte & 0x0F)])
+      }
+    }
+    return output
   }
 }

@@ -86,21 +86,33 @@ extension Value {
     }
   }
 
-  /// Appends `text` as a JSON string literal.
+  /// Appends `text` as a JSON string literal. Runs of bytes that need no escaping are copied
+  /// whole (every escaped character is ASCII, so runs always end on a character boundary).
   public static func writeJSONString(_ text: String, into output: inout String) {
     output += "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      case let control where control.value < 0x20:
-        output +=
-          "\\u" + String(repeating: "0", count: 4 - String(control.value, radix: 16).count)
-          + String(control.value, radix: 16)
-      default: output.unicodeScalars.append(scalar)
+    var text = text
+    text.withUTF8 { bytes in
+      var runStart = 0
+      for index in bytes.indices {
+        let byte = bytes[index]
+        guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 else { continue }
+        if index > runStart {
+          output += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self)
+        }
+        switch byte {
+        case UInt8(ascii: "\""): output += "\\\""
+        case UInt8(ascii: "\\"): output += "\\\\"
+        case UInt8(ascii: "\n"): output += "\\n"
+        case UInt8(ascii: "\r"): output += "\\r"
+        case UInt8(ascii: "\t"): output += "\\t"
+        default:
+          let hex = String(byte, radix: 16)
+          output += "\\u00" + (hex.count == 1 ? "0" + hex : hex)
+        }
+        runStart = index + 1
+      }
+      if runStart < bytes.count {
+        output += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]), as: UTF8.self)
       }
     }
     output += "\""

@@ -68,3 +68,19 @@ struct JSONParserTests {
     #expect(value.jsonText() == (try Value(jsonText: value.jsonText())).jsonText())
   }
 }
+
+@Suite("JSON writer")
+struct JSONWriterTests {
+  @Test("Strings are escaped as JSON requires and read back unchanged, multi-byte text included")
+  func escaping() throws {
+    let texts = ["", "plain", "quote \" and \\ back", "lines\n\r\t", "\u{01}\u{1F}", "héllo €😀 \"x\"", "\u{7F}"]
+    for text in texts {
+      var output = ""
+      Value.writeJSONString(text, into: &output)
+      #expect(try Value(jsonText: output) == .string(text), "\(output)")
+    }
+    var control = ""
+    Value.writeJSONString("a\u{01}b\u{1B}", into: &control)
+    #expect(control == #""a\u0001b\u001b""#)
+  }
+}

@@ -32,22 +32,26 @@ public struct ConsoleReporter: Reporter, RunObserver {
 
   public func scenarioFinished(_ report: ScenarioReport) async {
     await live.markPrinted(file: report.file, name: report.name)
-    await context.output.standardOutput(line(for: safe(report)) + "\n")
+    await context.output.standardOutput(line(for: safeHeader(report)) + "\n")
   }
 
   public func finish(_ report: RunReport) async throws {
     var text = ""
     for scenario in report.scenarios where !(await live.consumePrinted(file: scenario.file, name: scenario.name)) {
-      text += line(for: safe(scenario)) + "\n"
+      text += line(for: safeHeader(scenario)) + "\n"
     }
     text += ConsoleSummary(report: report.redacted(by: context.secrets).mappingTexts(\.terminalSafe), style: style)
       .render()
     await context.output.standardOutput(text)
   }
 
-  /// Redacted, and without control characters.
-  private func safe(_ scenario: ScenarioReport) -> ScenarioReport {
-    scenario.redacted(by: context.secrets).mappingTexts(\.terminalSafe)
+  /// What a scenario's line shows (name, status, time), redacted and without control
+  /// characters. The steps are left out: the line never prints them, and redacting every step
+  /// result of every scenario would cost more than the rest of the console output.
+  private func safeHeader(_ scenario: ScenarioReport) -> ScenarioReport {
+    var header = scenario
+    header.steps = []
+    return header.redacted(by: context.secrets).mappingTexts(\.terminalSafe)
   }
 
   /// `✓ Login works  1.25s`, `− Passwordless login  skipped`.
