@@ -26,8 +26,7 @@ import hashlib
 import json
 import secrets
 import sys
-from html.parser import HTMLParser
-from urllib.parse import parse_qs, urlencode, urljoin, urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 import requests
 from auth0.authentication import Database, GetToken, Passwordless, RevokeToken, Users
@@ -38,6 +37,7 @@ from auth0.authentication.exceptions import Auth0Error, TokenValidationError
 from auth0.authentication.token_verifier import AsymmetricSignatureVerifier, TokenVerifier
 from auth0.management import Auth0 as ManagementAPI
 from auth0.management.core.api_error import ApiError as ManagementError
+from common import browse_to_callback, check, summary
 
 BASE = sys.argv[1].rstrip("/") + "/"
 DOMAIN = urlsplit(BASE).netloc
@@ -51,13 +51,6 @@ NATIVE_CALLBACK = "https://app.example.com/callback"
 WEB_CALLBACK = "https://web.example.com/callback"
 DB = "Username-Password-Authentication"
 CIBA = "urn:openid:params:grant-type:ciba"
-failures = []
-
-
-def check(name, condition, detail=""):
-    print(("ok    " if condition else "FAIL  ") + name + (f"  ({detail})" if detail and not condition else ""))
-    if not condition:
-        failures.append(name)
 
 
 def expect_error(name, call, status, code, message=None):
@@ -90,43 +83,11 @@ def rejected(call):
         return True
 
 
-class Forms(HTMLParser):
-    """The forms of a page: action, method and input fields."""
-
-    def __init__(self):
-        super().__init__()
-        self.forms = []
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if tag == "form":
-            self.forms.append({"action": attrs.get("action", ""), "method": attrs.get("method", "get"), "fields": {}})
-        elif tag == "input" and self.forms and attrs.get("name"):
-            self.forms[-1]["fields"][attrs["name"]] = attrs.get("value") or ""
-
-
 def login_in_browser(client_id, redirect_uri, credentials=ALICE, **parameters):
     """`/authorize` through the mock's login form in a cookie session; returns the callback's query."""
     query = {"client_id": client_id, "redirect_uri": redirect_uri, "response_type": "code", **parameters}
-    url, method, data = BASE + "authorize?" + urlencode(query), "GET", None
-    browser = requests.Session()
-    for _ in range(10):
-        response = browser.request(method, url, data=data, allow_redirects=False, timeout=10)
-        if response.is_redirect:
-            location = urljoin(url, response.headers["Location"])
-            if location.startswith(redirect_uri):
-                return {key: values[0] for key, values in parse_qs(urlsplit(location).query).items()}
-            url, method, data = location, "GET", None
-            continue
-        parser = Forms()
-        parser.feed(response.text)
-        form = next((f for f in parser.forms if "password" in f["fields"]), None)
-        if form is None:
-            raise RuntimeError(f"no login form at {url} (HTTP {response.status_code})")
-        fields = dict(form["fields"])
-        fields["username"], fields["password"] = credentials
-        url, method, data = urljoin(url, form["action"] or url), form["method"].upper(), fields
-    raise RuntimeError("too many redirects")
+    location = browse_to_callback(BASE + "authorize?" + urlencode(query), redirect_uri, credentials)
+    return {key: values[0] for key, values in parse_qs(urlsplit(location).query).items()}
 
 
 def pkce_pair():
@@ -444,8 +405,7 @@ def main():
     database()
     ciba()
     management(m2m_token)
-    print(f"\n{'FAILED: ' + ', '.join(failures) if failures else 'all checks passed'}")
-    return 1 if failures else 0
+    return summary()
 
 
 if __name__ == "__main__":

@@ -16,69 +16,20 @@ Usage: python authlib_client.py BASE_URL   (exit 0 when every check passes)
 import secrets
 import sys
 import time
-from html.parser import HTMLParser
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urljoin
 
 import requests
 from authlib.integrations.base_client.errors import OAuthError
 from authlib.integrations.requests_client import OAuth2Session
 from authlib.jose import JsonWebKey, jwt
 from authlib.oauth2.rfc6749.errors import OAuth2Error as ProtocolError
+from common import Forms, browse_to_callback, check, summary
 
 # An error response from the token endpoint, as the library raises it.
 OAuth2Error = (OAuthError, ProtocolError)
 
 BASE = sys.argv[1].rstrip("/") + "/"
 ALICE = ("alice@example.com", "Alice-Passw0rd!")
-failures = []
-
-
-def check(name, condition, detail=""):
-    print(("ok    " if condition else "FAIL  ") + name + (f"  ({detail})" if detail and not condition else ""))
-    if not condition:
-        failures.append(name)
-
-
-class Forms(HTMLParser):
-    """The forms of a page: action, method and input fields."""
-
-    def __init__(self):
-        super().__init__()
-        self.forms = []
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if tag == "form":
-            self.forms.append({"action": attrs.get("action", ""), "method": attrs.get("method", "get"), "fields": {}})
-        elif tag == "input" and self.forms and attrs.get("name"):
-            self.forms[-1]["fields"][attrs["name"]] = attrs.get("value") or ""
-        elif tag == "button" and self.forms and attrs.get("name"):
-            self.forms[-1].setdefault("buttons", []).append((attrs["name"], attrs.get("value") or ""))
-
-
-def browse_to_callback(authorize_url, redirect_uri, credentials):
-    """Follows the mock's redirects, fills the login form, and returns the callback URL."""
-    browser = requests.Session()
-    url, method, data = authorize_url, "GET", None
-    for _ in range(10):
-        response = browser.request(method, url, data=data, allow_redirects=False, timeout=10)
-        if response.is_redirect:
-            location = urljoin(url, response.headers["Location"])
-            if location.startswith(redirect_uri):
-                return location
-            url, method, data = location, "GET", None
-            continue
-        parser = Forms()
-        parser.feed(response.text)
-        form = next((f for f in parser.forms if "password" in f["fields"]), None)
-        if form is None:
-            raise RuntimeError(f"no login form at {url} (HTTP {response.status_code})")
-        fields = dict(form["fields"])
-        fields["username"], fields["password"] = credentials
-        url, method, data = urljoin(url, form["action"] or url), form["method"].upper(), fields
-    raise RuntimeError("too many redirects")
-
-
 def activate_device(verification_uri, user_code, credentials):
     """The user's side of the device flow: enter the code, press Confirm, log in; the last page's text."""
     browser = requests.Session()
@@ -275,8 +226,7 @@ def main():
         registration.text,
     )
 
-    print(f"\n{'FAILED: ' + ', '.join(failures) if failures else 'all checks passed'}")
-    return 1 if failures else 0
+    return summary()
 
 
 if __name__ == "__main__":
