@@ -50,8 +50,15 @@ public final class SecretRegistry: Sendable {
     let known = state.withLock { $0.groups[raw.count]?.hashes.contains(rawHash) ?? false }
     guard !known else { return }
     var forms = [(raw, rawHash)]
-    let encoded = Self.percentEncoded(raw)
-    if encoded != raw { forms.append((encoded, Self.hash(encoded[...]))) }
+    // As it travels encoded: in a URL (RFC 3986: `-._~` kept, space `%20`) and in a form body
+    // (`*-._` kept, space `+`).
+    for encoded in Set([
+      Self.percentEncoded(raw, keeping: "-._~", spaceAsPlus: false),
+      Self.percentEncoded(raw, keeping: "*-._", spaceAsPlus: true),
+    ])
+    where encoded != raw {
+      forms.append((encoded, Self.hash(encoded[...])))
+    }
     state.withLock { state in
       guard state.groups[raw.count]?.hashes.contains(rawHash) != true else { return }
       state.count += 1
@@ -156,9 +163,11 @@ public final class SecretRegistry: Sendable {
     return hash
   }
 
-  /// The text as a URL encodes it: ASCII letters and digits kept, every other byte as `%XX`.
-  private static func percentEncoded(_ bytes: [UInt8]) -> [UInt8] {
+  /// The text percent-encoded: ASCII letters, digits and `keeping` as they are, a space as `+`
+  /// when `spaceAsPlus`, every other byte as `%XX`.
+  private static func percentEncoded(_ bytes: [UInt8], keeping: String, spaceAsPlus: Bool) -> [UInt8] {
     let hexDigits = Array("0123456789ABCDEF".utf8)
+    let kept = Set(keeping.utf8)
     var output: [UInt8] = []
     output.reserveCapacity(bytes.count)
     for byte in bytes {
@@ -166,6 +175,10 @@ public final class SecretRegistry: Sendable {
       case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
         UInt8(ascii: "0")...UInt8(ascii: "9"):
         output.append(byte)
+      case _ where kept.contains(byte):
+        output.append(byte)
+      case UInt8(ascii: " ") where spaceAsPlus:
+        output.append(UInt8(ascii: "+"))
       default:
         output.append(UInt8(ascii: "%"))
         output.append(hexDigits[Int(byte >> 4)])

@@ -6,10 +6,7 @@
 /// and stay readable.
 public enum SnippetRedaction {
   /// Keys whose values are secrets wherever they appear.
-  public static let secretKeys: Set<String> = [
-    "password", "client_secret", "secret", "totp_secret", "otp", "code", "recovery_code", "refresh_token",
-    "access_token", "id_token", "subject_token", "session_transfer_token", "code_verifier",
-  ]
+  public static var secretKeys: Set<String> { SecretFieldNames.all }
 
   public static func mask(_ line: String) -> String {
     var characters = Array(line)

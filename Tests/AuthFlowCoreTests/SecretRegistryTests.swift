@@ -102,3 +102,23 @@ struct ValueTests {
     #expect(Suggestion.editDistance("teh", "the") == 1)
   }
 }
+
+@Suite("Secret scrubbing of encoded forms")
+struct SecretEncodedFormTests {
+  @Test("A secret is scrubbed as a URL and as a form body encode it (kept -._~, space as %20 or +)")
+  func urlAndFormEncodings() {
+    let registry = SecretRegistry()
+    registry.register("pa-ss word!")
+    #expect(registry.scrub("q=pa-ss%20word%21&x=1") == "q=***&x=1")
+    #expect(registry.scrub("password=pa-ss+word%21") == "password=***")
+    #expect(registry.scrub("pa-ss word!") == "***")
+  }
+
+  @Test("The diagnostics' and the traces' secret field lists are one list")
+  func oneList() {
+    #expect(SnippetRedaction.secretKeys == SecretFieldNames.all)
+    for name in ["new_password", "otp_code", "auth_session", "invitation_url", "mfa_token"] {
+      #expect(SnippetRedaction.mask("\(name): hunter22") == "\(name): ********")
+    }
+  }
+}

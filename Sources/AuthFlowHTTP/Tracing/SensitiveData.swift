@@ -5,12 +5,8 @@ public enum SensitiveData {
   /// Headers whose values are masked (the auth scheme and cookie names stay visible).
   public static let headerNames: Set<String> = ["authorization", "cookie", "set-cookie", "dpop", "proxy-authorization"]
 
-  /// Form, JSON and URL parameter names whose values are masked.
-  public static let fieldNames: Set<String> = [
-    "password", "client_secret", "code", "code_verifier", "refresh_token", "access_token", "id_token", "otp",
-    "subject_token", "mfa_token", "recovery_code", "session_transfer_token", "binding_code", "client_assertion",
-    "new_password", "oob_code",
-  ]
+  /// Form, JSON and URL parameter names whose values are masked: the one shared list.
+  public static var fieldNames: Set<String> { SecretFieldNames.all }
 
   /// True when a header's value is masked.
   public static func isSensitiveHeader(_ name: String) -> Bool {

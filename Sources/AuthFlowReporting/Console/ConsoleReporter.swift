@@ -40,7 +40,10 @@ public struct ConsoleReporter: Reporter, RunObserver {
     for scenario in report.scenarios where !(await live.consumePrinted(file: scenario.file, name: scenario.name)) {
       text += line(for: safeHeader(scenario)) + "\n"
     }
-    text += ConsoleSummary(report: report.redacted(by: context.secrets).mappingTexts(\.terminalSafe), style: style)
+    // The summary never prints step results: leave them out before redacting.
+    var summarised = report
+    summarised.scenarios = report.scenarios.map { $0.droppingStepResults() }
+    text += ConsoleSummary(report: summarised.redacted(by: context.secrets).mappingTexts(\.terminalSafe), style: style)
       .render()
     await context.output.standardOutput(text)
   }

@@ -54,7 +54,8 @@ public struct DeviceTokenAction: Action {
     guard let deviceCode = try input.string("device_code") else {
       throw .invalidParameter("device_code", "is required")
     }
-    var interval = max(try input.int("interval") ?? 5, 0)
+    // At least a second between polls: an interval of 0 would poll with no pause until the timeout.
+    var interval = max(try input.int("interval") ?? 5, 1)
     let timeout: Duration
     if let text = try input.string("timeout") {
       guard let parsed = DurationText.parse(.string(text)) else {

@@ -8,7 +8,7 @@ import AuthFlowScenario
 /// when the step says `validate_id_token: true`.
 ///
 /// The checks are the `validate_id_token` action's: the tenant's issuer, the client's `client_id`
-/// as audience, `nonce` / `max_age` / `organization` when given, leeway 60 s. The result gains
+/// as audience, `nonce` / `max_age` when the step's parameters give them, leeway 60 s (or `leeway`). The result gains
 /// `id_token_valid` and `id_token_error` (as Web Auth's does), and a failure fails the step with
 /// §5's message unless `expect` names `id_token_valid` or `id_token_error`. A success without an
 /// `id_token` is a failure too (`ID token validation was requested but …`).
