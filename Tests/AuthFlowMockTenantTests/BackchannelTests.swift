@@ -151,6 +151,19 @@ import Testing
     }
   }
 
+  /// Concurrent polls of an approved request: the tokens go to exactly one of them.
+  @Test func concurrentPollsGetTheTokensOnce() async throws {
+    try await MockHarness.test(try MockHarness.tenant()) { client in
+      let id = try await Self.requestID(client)
+      #expect(try await Self.decide(client, id, approve: true).status == .noContent)
+      let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+        for _ in 0..<8 { group.addTask { Int(try await Self.poll(client, id).status.code) } }
+        return try await group.reduce(into: [Int]()) { $0.append($1) }
+      }
+      #expect(statuses.filter { $0 == 200 }.count == 1, "\(statuses)")
+    }
+  }
+
   @Test func authorizationDetailsComeBackWithTheTokens() async throws {
     try await MockHarness.test(try MockHarness.tenant()) { client in
       let details = #"[{"type":"payment_initiation","amount":"42.00"}]"#

@@ -32,6 +32,10 @@ import Testing
       #expect(second.json["invitations"]?.arrayValue?.count == 1)
       let past = try await list("?page=2&per_page=2&include_totals=true")
       #expect(past.json["invitations"]?.arrayValue?.isEmpty == true)
+      // A page so far out that page × per_page overflows is past the end, not a crash.
+      let huge = try await list("?page=\(Int.max)&per_page=100&include_totals=true")
+      #expect(huge.status == .ok)
+      #expect(huge.json["invitations"]?.arrayValue?.isEmpty == true)
 
       let emails = try await list("?fields=invitee&include_fields=true&sort=created_at:-1")
       let items = try #require((try Value(json: Data(emails.text.utf8))).arrayValue)

@@ -68,6 +68,10 @@ import Testing
       let foreign = try await client.execute(
         uri: "/authorize?client_id=native-client-id&request_uri=\(escape(first))", method: .get)
       #expect(foreign.status == .badRequest)
+      // Another client naming it did not use it up: its own client still can.
+      let own = try await client.execute(
+        uri: "/authorize?client_id=web-client-id&request_uri=\(escape(first))", method: .get)
+      #expect(own.status == .found, "\(own.text)")
       let second = try #require(try await Self.push(client).json["request_uri"]?.stringValue)
       tenant.clock.advance(by: 31)
       let expired = try await client.execute(

@@ -34,7 +34,7 @@ struct BackchannelRoutes {
     guard let parameters = await RequestParameters.body(of: request, context: context) else {
       throw OAuthError.malformedBody
     }
-    let client = try ClientAuthentication.authenticate(parameters, in: tenant.fixture)
+    let client = try ClientAuthentication.authenticate(parameters, in: tenant)
     guard client.grantTypes.contains(TokenRoutes.GrantType.ciba) else {
       throw OAuthError.grantNotAllowed(TokenRoutes.GrantType.ciba)
     }

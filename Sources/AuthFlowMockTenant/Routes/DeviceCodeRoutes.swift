@@ -19,7 +19,7 @@ struct DeviceCodeRoutes {
       } catch let error as OAuthError {
         return error.response
       } catch {
-        return OAuthError(status: .internalServerError, code: "server_error", description: "\(error)").response
+        return OAuthError.serverError.response
       }
     }
   }

@@ -31,7 +31,7 @@ struct LegacyAuthRoutes {
     } catch let error as OAuthError {
       return error.response
     } catch {
-      return OAuthError(status: .internalServerError, code: "server_error", description: "\(error)").response
+      return OAuthError.serverError.response
     }
   }
 

@@ -33,7 +33,7 @@ struct LogoutRoutes {
     }
     var allowed = tenant.fixture.settings.allowedLogoutURLs
     if let clientID {
-      guard let client = tenant.fixture.client(id: clientID) else {
+      guard let client = tenant.client(id: clientID) else {
         return errorPage(AuthorizeError.unknownClient(clientID).description)
       }
       allowed = client.allowedLogoutURLs
@@ -62,7 +62,7 @@ struct LogoutRoutes {
     let query = RequestParameters.query(of: request)
     var allowed = tenant.fixture.settings.allowedLogoutURLs
     if let clientID = query.string("client_id") {
-      guard let client = tenant.fixture.client(id: clientID) else {
+      guard let client = tenant.client(id: clientID) else {
         return errorPage(AuthorizeError.unknownClient(clientID).description)
       }
       allowed = client.allowedLogoutURLs

@@ -53,11 +53,14 @@ struct ManagementListing {
         return sort.ascending ? a < b : a > b
       }
     }
-    let start = min(page * perPage, ordered.count)
+    // `page` is any integer ≥ 0 from the query: a page past Int.max items is past the end.
+    let (product, overflow) = page.multipliedReportingOverflow(by: perPage)
+    let offset = overflow ? Int.max : product
+    let start = min(offset, ordered.count)
     let slice = ordered[start..<min(start + perPage, ordered.count)].map { fields?.apply(to: $0) ?? $0 }
     guard includeTotals else { return .array(Array(slice)) }
     return .object([
-      "start": .int(page * perPage), "limit": .int(perPage), "total": .int(ordered.count), key: .array(Array(slice)),
+      "start": .int(offset), "limit": .int(perPage), "total": .int(ordered.count), key: .array(Array(slice)),
     ])
   }
 

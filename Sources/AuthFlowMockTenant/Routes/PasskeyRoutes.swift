@@ -86,7 +86,7 @@ struct PasskeyRoutes {
     guard let parameters = await RequestParameters.body(of: request, context: context) else {
       throw OAuthError.malformedBody
     }
-    let client = try ClientAuthentication.authenticate(parameters, in: tenant.fixture)
+    let client = try ClientAuthentication.authenticate(parameters, in: tenant)
     guard client.grantTypes.contains(TokenRoutes.GrantType.webauthn) else {
       throw OAuthError.grantNotAllowed(TokenRoutes.GrantType.webauthn)
     }

@@ -13,7 +13,7 @@ struct PasswordlessRoutes {
       } catch let error as OAuthError {
         return error.response
       } catch {
-        return OAuthError(status: .internalServerError, code: "server_error", description: "\(error)").response
+        return OAuthError.serverError.response
       }
     }
   }

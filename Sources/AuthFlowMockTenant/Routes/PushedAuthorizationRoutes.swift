@@ -32,7 +32,7 @@ struct PushedAuthorizationRoutes {
     guard let parameters = await RequestParameters.body(of: request, context: context) else {
       throw OAuthError.malformedBody
     }
-    let client = try ClientAuthentication.authenticate(parameters, in: tenant.fixture)
+    let client = try ClientAuthentication.authenticate(parameters, in: tenant)
     if parameters.has("request_uri") { throw OAuthError.parRequestURINotAllowed }
     guard parameters.string("response_type") != nil else { throw OAuthError.missingParameter("response_type") }
     guard let redirectURI = parameters.string("redirect_uri") else {
@@ -70,8 +70,11 @@ struct PushedAuthorizationRoutes {
       return .failure(.invalidRequestURI)
     }
     guard let clientID = query.string("client_id") else { return .failure(.missingParameter("client_id")) }
-    guard let stored = await tenant.pushedRequests.take(uri, now: tenant.clock.seconds),
-      stored["client_id"]?.stringValue == clientID
+    // The client is checked before the request is used up: another client naming the
+    // request_uri must not burn it.
+    let now = tenant.clock.seconds
+    guard let pushed = await tenant.pushedRequests.get(uri, now: now), pushed["client_id"]?.stringValue == clientID,
+      let stored = await tenant.pushedRequests.take(uri, now: now)
     else { return .failure(.invalidRequestURI) }
     return .success(RequestParameters(values: stored))
   }

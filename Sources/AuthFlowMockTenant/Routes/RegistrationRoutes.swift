@@ -23,7 +23,7 @@ struct RegistrationRoutes {
       } catch let error as OAuthError {
         return error.response
       } catch {
-        return OAuthError(status: .internalServerError, code: "server_error", description: "\(error)").response
+        return OAuthError.serverError.response
       }
     }
   }
@@ -62,13 +62,12 @@ struct RegistrationRoutes {
     }
     let name = parameters.string("client_name") ?? "Dynamic client"
     guard name.count <= 100 else { throw OAuthError.invalidClientMetadata("client_name is longer than 100 characters") }
-    guard tenant.registeredClientCount < Self.maxClients else { throw OAuthError.tooManyRegisteredClients }
     let clientID = RandomToken.make(bytes: 24)
     let secret = method == "none" ? nil : RandomToken.make(bytes: 48)
     let client = ClientConfig(
       profile: "dynamic:\(clientID)", clientID: clientID, clientSecret: secret,
       kind: secret == nil ? .native : .regular, name: name, callbacks: redirectURIs, grantTypes: grants)
-    tenant.register(client)
+    guard tenant.register(client, limit: Self.maxClients) else { throw OAuthError.tooManyRegisteredClients }
     var body: [String: Value] = [
       "client_id": .string(clientID), "client_name": .string(name),
       "redirect_uris": .array(redirectURIs.map(Value.string)), "grant_types": .array(grants.map(Value.string)),

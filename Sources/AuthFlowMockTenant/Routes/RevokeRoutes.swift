@@ -23,7 +23,7 @@ struct RevokeRoutes {
       } catch let error as OAuthError {
         return error.response
       } catch {
-        return OAuthError(status: .internalServerError, code: "server_error", description: "\(error)").response
+        return OAuthError.serverError.response
       }
     }
   }

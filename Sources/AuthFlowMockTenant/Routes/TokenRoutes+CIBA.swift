@@ -10,26 +10,15 @@ extension TokenRoutes {
     guard let id = parameters.string("auth_req_id") else { throw OAuthError.missingParameter("auth_req_id") }
     let now = tenant.clock.seconds
     let request: BackchannelRequest
-    switch await tenant.backchannel.lookup(id, now: now) {
-    case .missing: throw OAuthError.cibaUnknownRequest
+    switch await tenant.backchannel.poll(
+      id, clientID: client.clientID, now: now, penalty: BackchannelRoutes.pollInterval)
+    {
+    case .unknown: throw OAuthError.cibaUnknownRequest
     case .expired: throw OAuthError.cibaExpired
-    case .live(let found): request = found
-    }
-    // Another client's request is as good as unknown to this one.
-    guard request.clientID == client.clientID else { throw OAuthError.cibaUnknownRequest }
-    switch request.status {
-    case .pending:
-      var polled = request
-      let tooFast = request.lastPoll.map { now - $0 < Double(request.interval) } ?? false
-      polled.lastPoll = now
-      if tooFast { polled.interval += BackchannelRoutes.pollInterval }
-      await tenant.backchannel.update(polled, id: id)
-      throw tooFast ? OAuthError.cibaSlowDown(interval: polled.interval) : OAuthError.cibaPending
-    case .denied:
-      await tenant.backchannel.remove(id)
-      throw OAuthError.cibaDenied
-    case .approved:
-      await tenant.backchannel.remove(id)
+    case .pending(let slowDown, let interval):
+      throw slowDown ? OAuthError.cibaSlowDown(interval: interval) : OAuthError.cibaPending
+    case .denied: throw OAuthError.cibaDenied
+    case .approved(let approved): request = approved
     }
     guard let user = await tenant.users.user(id: request.userID) else { throw OAuthError.cibaUnknownRequest }
     if user.blocked { throw OAuthError.blockedUser }

@@ -36,7 +36,7 @@ struct TokenRoutes {
       } catch let error as OAuthError {
         return error.response
       } catch {
-        return OAuthError(status: .internalServerError, code: "server_error", description: "\(error)").response
+        return OAuthError.serverError.response
       }
     }
   }

@@ -116,9 +116,14 @@ public final class MockTenant: Sendable {
   /// How many clients Dynamic Client Registration created.
   var registeredClientCount: Int { registered.withLock { $0.count } }
 
-  /// Adds a client created by Dynamic Client Registration.
-  func register(_ client: ClientConfig) {
-    registered.withLock { $0[client.clientID] = client }
+  /// Adds a client created by Dynamic Client Registration, unless `limit` clients exist already
+  /// (checked and added under one lock, so concurrent registrations cannot pass the limit).
+  func register(_ client: ClientConfig, limit: Int) -> Bool {
+    registered.withLock { clients in
+      guard clients.count < limit else { return false }
+      clients[client.clientID] = client
+      return true
+    }
   }
 
   func organization(_ reference: String) -> OrganizationConfig? {

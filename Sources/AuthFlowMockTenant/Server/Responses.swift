@@ -60,6 +60,10 @@ struct OAuthError: Error, Sendable {
   static func missingParameter(_ name: String) -> OAuthError {
     OAuthError(status: .badRequest, code: "invalid_request", description: "Missing required parameter: \(name)")
   }
+  /// The mock itself failed (a token could not be signed). A fixed text: the underlying error's
+  /// description is internal and never sent.
+  static let serverError = OAuthError(
+    status: .internalServerError, code: "server_error", description: "The server could not complete the request.")
   static let malformedBody = OAuthError(
     status: .badRequest, code: "invalid_request", description: "The request body is not valid JSON or form data.")
   static let missingClientID = OAuthError(

@@ -24,27 +24,44 @@ struct BackchannelRequest: Sendable {
 /// answering `expired_token` rather than "unknown"; a request is removed once its tokens are issued
 /// or its denial reported (single use).
 actor BackchannelStore {
-  enum Lookup: Sendable {
-    case live(BackchannelRequest)
+  /// What one poll of the token endpoint finds.
+  enum Poll: Sendable {
+    /// Unknown, used up, or another client's.
+    case unknown
     case expired
-    case missing
+    /// Pending; `slowDown` when polled within the interval (which grows by `penalty`).
+    case pending(slowDown: Bool, interval: Int)
+    /// Denied: reported once, then the request is gone.
+    case denied
+    /// Approved: the request, handed out once (it is removed in the same step).
+    case approved(BackchannelRequest)
   }
 
   private var requests: [String: BackchannelRequest] = [:]
 
   func insert(_ request: BackchannelRequest, id: String) { requests[id] = request }
 
-  func lookup(_ id: String, now: Double) -> Lookup {
-    guard let request = requests[id] else { return .missing }
-    return request.expiresAt > now ? .live(request) : .expired
+  /// One poll by `clientID`, decided and recorded in one step of the actor, so two concurrent
+  /// polls of an approved request cannot both get it. Another client's request is as good as
+  /// unknown, expired or not.
+  func poll(_ id: String, clientID: String, now: Double, penalty: Int) -> Poll {
+    guard var request = requests[id], request.clientID == clientID else { return .unknown }
+    guard request.expiresAt > now else { return .expired }
+    switch request.status {
+    case .pending:
+      let tooFast = request.lastPoll.map { now - $0 < Double(request.interval) } ?? false
+      request.lastPoll = now
+      if tooFast { request.interval += penalty }
+      requests[id] = request
+      return .pending(slowDown: tooFast, interval: request.interval)
+    case .denied:
+      requests[id] = nil
+      return .denied
+    case .approved:
+      requests[id] = nil
+      return .approved(request)
+    }
   }
-
-  func update(_ request: BackchannelRequest, id: String) {
-    guard requests[id] != nil else { return }
-    requests[id] = request
-  }
-
-  func remove(_ id: String) { requests[id] = nil }
 
   /// Approves or denies a pending, live request (what the user's authentication device does).
   /// False when there is no such request.
