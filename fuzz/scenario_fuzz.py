@@ -431,8 +431,10 @@ def execute(argv: list[str], budget: float, cwd: Path, stdin=subprocess.DEVNULL,
     out = tempfile.TemporaryFile()
     err = tempfile.TemporaryFile()
     started = time.monotonic()
+    # A crash still says "Fatal error" and ends on a signal; the symbolicated backtrace only costs seconds.
+    environment = dict(os.environ, SWIFT_BACKTRACE="enable=no")
     process = subprocess.Popen(argv, cwd=cwd, stdin=stdin, stdout=subprocess.PIPE if stdout_pipe else out,
-                               stderr=err, start_new_session=True)
+                               stderr=err, start_new_session=True, env=environment)
     if on_start:
         on_start(process)
     peak = 0.0
@@ -500,11 +502,17 @@ class Fuzzer:
     seeds: list
     cases: dict = field(default_factory=dict)
     findings: list = field(default_factory=list)
+    signatures: dict = field(default_factory=dict)
 
     def count(self, mode: str):
         self.cases[mode] = self.cases.get(mode, 0) + 1
 
     def record(self, mode: str, reason: str, text: str, note: str, outcome: Outcome | None, expect: str):
+        self.findings.append((mode, reason, note))
+        signature = mode.split("-")[0] + ":" + re.sub(r"\d+", "N", reason)
+        self.signatures[signature] = self.signatures.get(signature, 0) + 1
+        if self.signatures[signature] > 3:
+            return  # the same kind of finding, kept three times already
         digest = hashlib.sha256(text.encode(errors="replace")).hexdigest()[:12]
         name = f"{mode}-{digest}.yaml"
         header = [
@@ -515,7 +523,6 @@ class Fuzzer:
             text = text[:2_000_000]
         (self.findings_dir / name).write_text("\n".join(header) + "\n" + text)
         tail = (outcome.stderr[-600:] if outcome else "").strip()
-        self.findings.append((mode, reason, name))
         print(f"FINDING {mode}: {reason} [{note}] → {self.findings_dir / name}\n    {tail[:600]}", flush=True)
 
     # validate ------------------------------------------------------------------------------
@@ -678,8 +685,10 @@ def main() -> int:
     summary = ", ".join(f"{mode} {count}" for mode, count in sorted(fuzzer.cases.items()))
     print(f"fuzz: {total} cases in {time.monotonic() - started:.0f} s ({summary}); "
           f"{len(fuzzer.findings)} findings (seed {args.seed})")
-    for mode, reason, name in fuzzer.findings:
-        print(f"  {mode}: {reason}: {findings_dir / name}")
+    for signature, count in sorted(fuzzer.signatures.items()):
+        print(f"  {count} × {signature}")
+    if fuzzer.findings:
+        print(f"  cases kept in {findings_dir} (at most three of each kind)")
     print(f"{total - len(fuzzer.findings)} passed, {len(fuzzer.findings)} failed")
     return 1 if fuzzer.findings else 0
 
