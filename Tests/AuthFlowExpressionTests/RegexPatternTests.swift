@@ -175,6 +175,6 @@ import Testing
   @Test func unsupportedSyntaxIsACheckError() throws {
     let parsed = try Expr.parse("matches('x', '(a)\\\\1')").get()
     let errors = parsed.check(functions: .standard, roots: EvaluationContext.standardRoots)
-    #expect(errors.contains { $0.message.contains("backreference") })
+    #expect(errors.contains { "\($0.message) \($0.hint ?? "")".contains("backreference") }, "\(errors)")
   }
 }
