@@ -11,6 +11,8 @@ public enum InputLimits {
   public static let longestClockShift: Duration = .seconds(10_000 * 3600)
   /// The longest `ttl` of an organization invitation: 30 days.
   public static let longestInvitationTTL: Duration = .seconds(30 * 24 * 3600)
+  /// The longest `min_ttl` (how long stored credentials must stay valid): 366 days.
+  public static let longestMinimumTTL: Duration = .seconds(366 * 24 * 3600)
   /// The widest `within` tolerance (`seconds`): 366 days.
   public static let widestTolerance: Duration = .seconds(366 * 24 * 3600)
 
