@@ -1,26 +1,72 @@
 /// Durations as scenarios write them: `90s`, `5m`, `2h`, `250ms`, or a bare number of seconds.
+///
+/// Every conversion is checked: a duration longer than the limit the caller gives (by default
+/// ``InputLimits/longestDuration``) is not a duration, so no caller converts an unbounded number.
 public enum DurationText {
-  /// Parses a duration; nil when the text is not one.
-  public static func parse(_ text: String) -> Duration? {
+  /// What reading a duration found.
+  public enum Reading: Sendable, Equatable {
+    /// A duration within the limit.
+    case duration(Duration)
+    /// A duration, but longer than the limit (or too long to hold at all).
+    case tooLong(seconds: Double)
+    /// Not a duration.
+    case invalid
+  }
+
+  /// Reads a duration from text, checked against `maximum`.
+  public static func read(_ text: String, maximum: Duration = InputLimits.longestDuration) -> Reading {
+    guard let seconds = seconds(in: text) else { return .invalid }
+    return checked(seconds, maximum: maximum)
+  }
+
+  /// Reads a duration from a value (a number of seconds or a duration string), checked against `maximum`.
+  public static func read(_ value: Value, maximum: Duration = InputLimits.longestDuration) -> Reading {
+    switch value.unwrapped {
+    case .int(let seconds) where seconds >= 0: return checked(Double(seconds), maximum: maximum)
+    case .double(let seconds) where seconds >= 0 && seconds.isFinite: return checked(seconds, maximum: maximum)
+    case .string(let text): return read(text, maximum: maximum)
+    default: return .invalid
+    }
+  }
+
+  /// Parses a duration no longer than `maximum`; nil when the text is not one or is too long.
+  public static func parse(_ text: String, maximum: Duration = InputLimits.longestDuration) -> Duration? {
+    if case .duration(let duration) = read(text, maximum: maximum) { return duration }
+    return nil
+  }
+
+  /// Parses a duration no longer than `maximum` from a value: a number of seconds or a duration
+  /// string; nil when it is neither or is too long.
+  public static func parse(_ value: Value, maximum: Duration = InputLimits.longestDuration) -> Duration? {
+    if case .duration(let duration) = read(value, maximum: maximum) { return duration }
+    return nil
+  }
+
+  /// A number of seconds as a duration, when it is finite, not negative and at most `maximum`.
+  public static func duration(seconds: Double, maximum: Duration = InputLimits.longestDuration) -> Duration? {
+    guard seconds.isFinite, seconds >= 0 else { return nil }
+    if case .duration(let duration) = checked(seconds, maximum: maximum) { return duration }
+    return nil
+  }
+
+  /// The amount of seconds `text` spells, unchecked against any limit: finite and not negative.
+  private static func seconds(in text: String) -> Double? {
     let trimmed = text.trimmingWhitespace()
     let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
     for (suffix, scale) in units where trimmed.hasSuffix(suffix) {
       let number = trimmed.dropLast(suffix.count)
-      guard let amount = Double(number), amount >= 0, !number.isEmpty else { continue }
-      return .milliseconds(Int64((amount * scale * 1000).rounded()))
+      guard !number.isEmpty, let amount = Double(number), amount >= 0, amount.isFinite else { continue }
+      let seconds = amount * scale
+      return seconds.isFinite ? seconds : nil
     }
-    if let amount = Double(trimmed), amount >= 0 { return .milliseconds(Int64((amount * 1000).rounded())) }
+    if let amount = Double(trimmed), amount >= 0, amount.isFinite { return amount }
     return nil
   }
 
-  /// Parses a duration from a value: a number of seconds or a duration string.
-  public static func parse(_ value: Value) -> Duration? {
-    switch value.unwrapped {
-    case .int(let seconds) where seconds >= 0: return .seconds(seconds)
-    case .double(let seconds) where seconds >= 0: return .milliseconds(Int64((seconds * 1000).rounded()))
-    case .string(let text): return parse(text)
-    default: return nil
-    }
+  /// `seconds` in whole milliseconds, when within `maximum` (whose milliseconds fit an Int64).
+  private static func checked(_ seconds: Double, maximum: Duration) -> Reading {
+    guard seconds <= maximum.seconds else { return .tooLong(seconds: seconds) }
+    return .duration(.milliseconds(Int64((seconds * 1000).rounded())))
   }
 
   /// `1.25s`, `120ms`, `2m05s` — for reports.
@@ -34,6 +80,14 @@ public enum DurationText {
     let minutes = Int(seconds) / 60
     let rest = Int(seconds) % 60
     return "\(minutes)m" + (rest < 10 ? "0" : "") + "\(rest)s"
+  }
+
+  /// `24h`, `10000h`, `90s` — a limit as a person writes it.
+  public static func describe(_ duration: Duration) -> String {
+    let seconds = duration.components.seconds
+    if seconds % 3600 == 0 && seconds > 0 { return "\(seconds / 3600)h" }
+    if seconds % 60 == 0 && seconds > 0 { return "\(seconds / 60)m" }
+    return "\(seconds)s"
   }
 }
 

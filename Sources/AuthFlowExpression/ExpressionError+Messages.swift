@@ -50,6 +50,18 @@ extension ExpressionError {
     ExpressionError("number '\(text)' is too large", offset: offset, length: text.unicodeScalars.count)
   }
 
+  static func tooDeep(offset: Int) -> ExpressionError {
+    ExpressionError(
+      "the expression is nested more than \(InputLimits.expressionDepth) levels deep", offset: offset,
+      hint: "split it with 'vars' or 'set'; parentheses, lists, calls and chained operators each count a level")
+  }
+
+  static func tooLong(offset: Int, length: Int) -> ExpressionError {
+    ExpressionError(
+      "the expression is longer than \(InputLimits.expressionLength) characters", offset: offset, length: 3,
+      hint: "split it with 'vars' or 'set'")
+  }
+
   static func notCallable(offset: Int) -> ExpressionError {
     ExpressionError(
       "unexpected '(' — only functions can be called", offset: offset, hint: "call a function by name, e.g. lower(x)")

@@ -14,11 +14,28 @@ struct Parser {
   private var lexer: Lexer
   private var token: Token
   private let mode: Mode
+  /// How deep the tree being built is at the current token: nested parentheses, lists, calls,
+  /// prefix operators, and chains of binary operators and member accesses. Bounded by
+  /// ``InputLimits/expressionDepth`` so that neither this parser nor the tree walks that follow
+  /// (checker, evaluator) can exhaust the stack.
+  private var depth = 0
+  /// Where the expression starts, for the length limit.
+  private let start: Int
 
   init(cursor: SourceCursor, mode: Mode) throws(ExpressionError) {
     self.lexer = Lexer(cursor: cursor)
     self.mode = mode
+    switch mode {
+    case .template(let open): self.start = open
+    case .bare: self.start = cursor.scalar
+    }
     self.token = try lexer.next()
+  }
+
+  /// Goes one level deeper, or throws when that is past the limit.
+  private mutating func descend() throws(ExpressionError) {
+    depth += 1
+    if depth > InputLimits.expressionDepth { throw .tooDeep(offset: token.offset) }
   }
 
   /// Parses one expression and its terminator (`}}` or the end of the text). Returns the
@@ -31,6 +48,9 @@ struct Parser {
       throw .unexpected("end of text", expected: "an expression", offset: token.offset, length: 1)
     }
     let expr = try parseBinary(minimumPrecedence: 1)
+    if token.offset - start > InputLimits.expressionLength {
+      throw .tooLong(offset: start, length: token.offset - start)
+    }
     switch (mode, token.kind) {
     case (.template, .close), (.bare, .end):
       return (expr, lexer.cursor)
@@ -43,6 +63,9 @@ struct Parser {
 
   private mutating func advance() throws(ExpressionError) {
     token = try lexer.next()
+    if token.offset - start > InputLimits.expressionLength {
+      throw .tooLong(offset: start, length: token.offset - start)
+    }
   }
 
   /// The error for the current token; inside a template, reaching the end means `}}` is missing.
@@ -77,9 +100,12 @@ struct Parser {
   // MARK: Operators
 
   private mutating func parseBinary(minimumPrecedence: Int) throws(ExpressionError) -> Expr {
+    let entry = depth
+    defer { depth = entry }
     var lhs = try parseUnary()
     while case .symbol(let symbol) = token.kind, let op = symbol.binaryOperator, op.precedence >= minimumPrecedence {
       let offset = token.offset
+      try descend()
       try advance()
       let rhs = try parseBinary(minimumPrecedence: op.precedence + 1)
       lhs = .binary(op, lhs, rhs, offset: offset)
@@ -88,6 +114,9 @@ struct Parser {
   }
 
   private mutating func parseUnary() throws(ExpressionError) -> Expr {
+    let entry = depth
+    defer { depth = entry }
+    try descend()
     let offset = token.offset
     if token.isSymbol(.bang) {
       try advance()
@@ -107,8 +136,11 @@ struct Parser {
   }
 
   private mutating func parsePostfix(_ base: Expr) throws(ExpressionError) -> Expr {
+    let entry = depth
+    defer { depth = entry }
     var expr = base
     while true {
+      if token.isSymbol(.dot) || token.isSymbol(.leftBracket) { try descend() }
       if token.isSymbol(.dot) {
         try advance()
         switch token.kind {

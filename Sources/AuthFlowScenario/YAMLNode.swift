@@ -61,6 +61,9 @@ public enum YAMLLoader {
   /// Composes the first document of `text`. On a syntax error the tree is nil and the diagnostic
   /// says where and what.
   public static func load(_ text: String, file: String) -> (YAMLNode?, [Diagnostic]) {
+    // Limits first: Yams composes recursively and hashes mapping keys whole, so an input past them
+    // must never reach it.
+    if let limit = YAMLLimits.check(text, file: file) { return (nil, [limit]) }
     do {
       // The basic resolver: no tag resolution (regular expressions) while composing, which Yams
       // would otherwise run on every key for its duplicate-key check. Plain scalars are typed

@@ -42,12 +42,14 @@ struct BenchCommand: AsyncParsableCommand {
   var corpusSize: Int = 1_000
 
   func validate() throws {
-    if let duration, !(duration > 0 && duration <= 600) {
-      throw ValidationError("--duration must be between 0 and 600 seconds")
+    if let duration, !(duration > 0 && duration <= InputLimits.benchDuration.seconds) {
+      throw ValidationError(
+        "--duration must be more than 0 and at most \(Int(InputLimits.benchDuration.seconds)) seconds")
     }
-    if let iterations, iterations < 1 { throw ValidationError("--iterations must be at least 1") }
-    if let samples, samples < 1 { throw ValidationError("--samples must be at least 1") }
-    guard workers >= 1 else { throw ValidationError("--workers must be at least 1") }
+    if let iterations { try FlagRange.check("--iterations", iterations, in: InputLimits.benchCount) }
+    if let samples { try FlagRange.check("--samples", samples, in: InputLimits.benchSamples) }
+    try FlagRange.check("--workers", workers, in: InputLimits.benchWorkers)
+    try FlagRange.check("--corpus-size", corpusSize, in: InputLimits.benchCount)
   }
 
   func run() async throws {

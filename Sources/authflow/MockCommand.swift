@@ -18,6 +18,10 @@ struct MockCommand: AsyncParsableCommand {
   @Option(name: .long, help: "The address to bind (default 127.0.0.1).")
   var host: String = "127.0.0.1"
 
+  func validate() throws {
+    try FlagRange.check("--port", port, in: InputLimits.port)
+  }
+
   func run() async throws {
     let loaded = fixture.map(FixtureLoader.load(path:)) ?? FixtureLoader.loadDefault()
     DiagnosticOutput.print(loaded.diagnostics, sources: [:])

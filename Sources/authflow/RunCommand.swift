@@ -57,11 +57,9 @@ struct RunCommand: AsyncParsableCommand {
   var rateLimitMaxWait: String = "10s"
 
   func validate() throws {
-    guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
-    guard rateLimitRetries >= 0 else { throw ValidationError("--rate-limit-retries must be 0 or more") }
-    guard DurationText.parse(rateLimitMaxWait) != nil else {
-      throw ValidationError("--rate-limit-max-wait must be a duration such as 10s or 1m (got '\(rateLimitMaxWait)')")
-    }
+    try FlagRange.check("--jobs", jobs, in: InputLimits.jobs)
+    try FlagRange.check("--rate-limit-retries", rateLimitRetries, in: InputLimits.rateLimitRetries)
+    try FlagRange.checkDuration("--rate-limit-max-wait", rateLimitMaxWait)
     if let tenant, Self.tenantNames(tenant).isEmpty {
       throw ValidationError("--tenant needs at least one tenant name")
     }

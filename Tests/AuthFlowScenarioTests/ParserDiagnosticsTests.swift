@@ -153,8 +153,8 @@ import Testing
           retry: { attempts: 1️⃣0, backoff: 2️⃣0.5, 3️⃣unitl: true }
       """)
     let found = diagnostics(input)
-    expectDiagnostic(found, at: input["1️⃣"], "retry 'attempts' must be a whole number of at least 1, found 0")
-    expectDiagnostic(found, at: input["2️⃣"], "retry 'backoff' must be a number of at least 1")
+    expectDiagnostic(found, at: input["1️⃣"], "retry 'attempts' must be a whole number from 1 to 100, found 0")
+    expectDiagnostic(found, at: input["2️⃣"], "retry 'backoff' must be a number from 1 to 10")
     expectDiagnostic(found, at: input["3️⃣"], "unknown key 'unitl' in 'retry'", hint: "did you mean 'until'?")
   }
 

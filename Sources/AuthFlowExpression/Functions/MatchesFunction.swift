@@ -6,7 +6,11 @@ struct MatchesFunction: ExpressionFunction {
   static let arity = 2...2
   static let signature = "matches(text, regex)"
   static let summary =
-    "Whether the regular expression matches somewhere in the string (anchor it with ^ and $)."
+    "Whether the regular expression matches somewhere in the string (anchor it with ^ and $); "
+    + "linear-time, RE2's dialect."
+
+  static let textTooLong = "got a text longer than \(InputLimits.regexInputLength) characters"
+  static let cancelled = "was stopped before it finished (the step timed out or the run was interrupted)"
   static let examples = [
     FunctionExample(#"matches('auth0|64a1f', '^auth0\|[0-9a-f]+$')"#, true),
     FunctionExample("matches('Bearer', 'bearer')", false),
@@ -17,13 +21,13 @@ struct MatchesFunction: ExpressionFunction {
   /// compiled regex is cached for the run).
   static func check(arguments: [Expr]) -> [ExpressionError] {
     guard arguments.count == 2, case .literal(.string(let pattern), let offset) = arguments[1] else { return [] }
-    do {
+    do throws(RegexSyntaxError) {
       _ = try RegexCache.pattern(pattern)
       return []
     } catch {
       return [
         .invalidRegex(
-          function: name, detail: String(describing: error), offset: offset, length: pattern.unicodeScalars.count + 2)
+          function: name, detail: error.description, offset: offset, length: pattern.unicodeScalars.count + 2)
       ]
     }
   }
@@ -31,13 +35,18 @@ struct MatchesFunction: ExpressionFunction {
   func call(_ arguments: [Value], context: EvaluationContext) throws(ExpressionError) -> Value {
     let text = try Self.text(arguments, 0)
     let pattern = try Self.text(arguments, 1)
-    let compiled: CompiledPattern
-    do {
+    let compiled: RegexPattern
+    do throws(RegexSyntaxError) {
       compiled = try RegexCache.pattern(pattern)
     } catch {
       throw .functionFailed(
-        Self.name, "got an invalid regular expression", hint: arguments[1].isSecret ? nil : String(describing: error))
+        Self.name, "got an invalid regular expression", hint: arguments[1].isSecret ? nil : error.description)
     }
-    return .bool(compiled.matches(text))
+    switch compiled.search(text) {
+    case .match: return .bool(true)
+    case .noMatch: return .bool(false)
+    case .textTooLong: throw .functionFailed(Self.name, MatchesFunction.textTooLong)
+    case .cancelled: throw .functionFailed(Self.name, MatchesFunction.cancelled)
+    }
   }
 }

@@ -18,7 +18,7 @@ public enum RateLimitDelay {
   public static func requested(by response: HTTPResponse, now: Date) -> Duration? {
     if let retryAfter = response.headers["Retry-After"]?.trimmingCharacters(in: .whitespaces) {
       if let seconds = Double(retryAfter), seconds.isFinite {
-        return .milliseconds(Int64(max(0, seconds) * 1000))
+        return milliseconds(seconds)
       }
       if let date = HTTPDate.parse(retryAfter) {
         return until(date, now: now)
@@ -33,6 +33,13 @@ public enum RateLimitDelay {
   }
 
   private static func until(_ date: Date, now: Date) -> Duration {
-    .milliseconds(Int64(max(0, date.timeIntervalSince(now)) * 1000))
+    milliseconds(date.timeIntervalSince(now))
+  }
+
+  /// A tenant's number of seconds as a duration: never negative, and at most a day (the waits are
+  /// cut to `--rate-limit-max-wait` after; this only keeps the conversion from trapping).
+  private static func milliseconds(_ seconds: Double) -> Duration {
+    guard seconds.isFinite else { return .zero }
+    return .milliseconds(Int64(min(max(0, seconds), 86_400) * 1000))
   }
 }

@@ -90,7 +90,14 @@ public final class LiveTransport: HTTPTransport {
 
 extension TimeAmount {
   init(_ duration: Duration) {
+    // Saturating: a duration past Int64 nanoseconds (about 292 years) waits "forever" instead of trapping.
     let (seconds, attoseconds) = duration.components
-    self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    let (nanoseconds, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    guard !overflow else {
+      self = .nanoseconds(seconds < 0 ? 0 : .max)
+      return
+    }
+    let (total, overflowSum) = nanoseconds.addingReportingOverflow(attoseconds / 1_000_000_000)
+    self = .nanoseconds(overflowSum ? .max : max(0, total))
   }
 }

@@ -34,10 +34,11 @@ public enum FixtureLoader {
 
   /// Loads the fixture at `path`.
   public static func load(path: String) -> Result {
-    guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-      return Result(
-        fixture: nil,
-        diagnostics: [.error("cannot read the fixture file", at: SourceLocation(file: path, line: 1, column: 1))])
+    let (text, problem) = YAMLLimits.readFile(at: path)
+    guard let text else {
+      let diagnostic =
+        problem ?? .error("cannot read the fixture file", at: SourceLocation(file: path, line: 1, column: 1))
+      return Result(fixture: nil, diagnostics: [diagnostic])
     }
     return load(text: text, file: path)
   }

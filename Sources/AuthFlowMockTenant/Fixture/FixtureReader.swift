@@ -66,7 +66,11 @@ struct FixtureReader {
 
   mutating func int(_ node: YAMLNode?, _ what: String) -> Int? {
     guard let node else { return nil }
-    if case .scalar(let scalar) = node, case .int(let number) = scalar.value { return number }
+    if case .scalar(let scalar) = node, case .int(let number) = scalar.value {
+      if InputLimits.fixtureInteger.contains(number) { return number }
+      diagnostics.append(FixtureMessages.outOfRange(what, found: number, at: node.location))
+      return nil
+    }
     diagnostics.append(FixtureMessages.wrongType(what, expected: "an integer", found: node))
     return nil
   }
@@ -131,6 +135,12 @@ enum FixtureMessages {
 
   static func wrongType(_ what: String, expected: String, found node: YAMLNode) -> Diagnostic {
     .error("\(what) must be \(expected), found \(node.kindName)", at: node.location)
+  }
+
+  static func outOfRange(_ what: String, found number: Int, at location: SourceLocation) -> Diagnostic {
+    .error(
+      "\(what) must be from \(InputLimits.fixtureInteger.lowerBound) to \(InputLimits.fixtureInteger.upperBound), "
+        + "found \(number)", at: location)
   }
 
   static func missingKey(_ what: String, at location: SourceLocation) -> Diagnostic {

@@ -70,7 +70,9 @@ enum UserClaims {
   /// Written by hand (UTC, proleptic Gregorian): an `ISO8601DateFormatter` costs an ICU calendar
   /// per call, and this runs for every token and `/userinfo` answer.
   static func isoMilliseconds(_ seconds: Double) -> String {
-    let milliseconds = Int64((seconds * 1000).rounded())
+    // Clamped to the years 0000…9999, the range the format can write (and an Int64 can hold).
+    let bounded = seconds.isFinite ? min(max(seconds, -62_167_219_200), 253_402_300_799) : 0
+    let milliseconds = Int64((bounded * 1000).rounded())
     let (days, dayMilliseconds) = milliseconds.floorDivided(by: 86_400_000)
     let (year, month, day) = civilDate(daysSinceEpoch: days)
     let second = dayMilliseconds / 1000

@@ -9,7 +9,9 @@ public struct APICredentialsAction: Action {
     parameters: [
       ParameterSignature("audience", .string, required: true, summary: "The API identifier."),
       ParameterSignature("scope", .string, summary: "The scopes for that API; `openid` is always added."),
-      ParameterSignature("min_ttl", .duration, summary: "Exchange again when the stored one expires sooner."),
+      ParameterSignature(
+        "min_ttl", .duration, summary: "Exchange again when the stored one expires sooner.",
+        maximumDuration: InputLimits.longestMinimumTTL),
     ])
 
   public static let documentation = """
@@ -49,7 +51,7 @@ public struct APICredentialsAction: Action {
     let input = Parameters(parameters)
     let audience = try input.requiredString("audience")
     let scope = try input.string("scope").map(AuthenticationAPI.scopeWithOpenID) ?? "openid"
-    let minTTL = Int((try input.duration("min_ttl") ?? .zero).seconds)
+    let minTTL = Int((try input.duration("min_ttl", maximum: InputLimits.longestMinimumTTL) ?? .zero).seconds)
     let manager = CredentialsManager(context)
     var store = await context.credentialsStore()
     let now = await context.now()

@@ -94,4 +94,10 @@ public struct ActionError: Error, Sendable {
   public static func invalidParameter(_ name: String, _ message: String) -> ActionError {
     ActionError(.invalidParameter, "parameter '\(name)': \(message)", parameter: name)
   }
+
+  /// A duration past its documented range (see `InputLimits`).
+  public static func durationTooLong(_ name: String, maximum: Duration, signed: Bool = false) -> ActionError {
+    let limit = DurationText.describe(maximum)
+    return invalidParameter(name, "the duration is too long (the range is \(signed ? "-" + limit : "0") to \(limit))")
+  }
 }

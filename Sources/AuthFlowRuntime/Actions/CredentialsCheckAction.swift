@@ -7,7 +7,8 @@ public struct CredentialsCheckAction: Action {
     name: "credentials_check", summary: "Check the stored credentials: `has_valid` (with `min_ttl`) and `can_renew`.",
     parameters: [
       ParameterSignature(
-        "min_ttl", .duration, summary: "How long the access token must still be valid (default 0).")
+        "min_ttl", .duration, summary: "How long the access token must still be valid (default 0).",
+        maximumDuration: InputLimits.longestMinimumTTL)
     ])
 
   public static let documentation = """
@@ -39,7 +40,8 @@ public struct CredentialsCheckAction: Action {
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
-    let minTTL = Int((try Parameters(parameters).duration("min_ttl") ?? .zero).seconds)
+    let minTTL = Int(
+      (try Parameters(parameters).duration("min_ttl", maximum: InputLimits.longestMinimumTTL) ?? .zero).seconds)
     let store = await context.credentialsStore()
     let now = await context.now()
     var result: [String: Value] = [

@@ -7,7 +7,9 @@ public struct CredentialsGetAction: Action {
   public static let signature = ActionSignature(
     name: "credentials_get", summary: "Get the stored credentials, renewing them when expired or below `min_ttl`.",
     parameters: [
-      ParameterSignature("min_ttl", .duration, summary: "Renew when the access token expires sooner (default 0)."),
+      ParameterSignature(
+        "min_ttl", .duration, summary: "Renew when the access token expires sooner (default 0).",
+        maximumDuration: InputLimits.longestMinimumTTL),
       ParameterSignature("scope", .string, summary: "Renew with this scope when it differs from the stored one."),
     ])
 
@@ -51,7 +53,7 @@ public struct CredentialsGetAction: Action {
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let input = Parameters(parameters)
-    let minTTL = Int((try input.duration("min_ttl") ?? .zero).seconds)
+    let minTTL = Int((try input.duration("min_ttl", maximum: InputLimits.longestMinimumTTL) ?? .zero).seconds)
     return try await CredentialsManager(context).get(scope: try input.string("scope"), minTTL: minTTL)
   }
 }

@@ -55,13 +55,11 @@ public struct DeviceTokenAction: Action {
       throw .invalidParameter("device_code", "is required")
     }
     // At least a second between polls: an interval of 0 would poll with no pause until the timeout.
-    var interval = max(try input.int("interval") ?? 5, 1)
+    // Between 1 second and an hour (each `slow_down` adds 5 seconds, up to the hour too).
+    var interval = min(max(try input.int("interval") ?? 5, 1), 3600)
     let timeout: Duration
     if let text = try input.string("timeout") {
-      guard let parsed = DurationText.parse(.string(text)) else {
-        throw .invalidParameter("timeout", "expected a duration such as 30s or 2m")
-      }
-      timeout = parsed
+      timeout = try Parameters.duration(.string(text), for: "timeout")
     } else {
       timeout = .seconds(60)
     }
@@ -76,7 +74,7 @@ public struct DeviceTokenAction: Action {
       guard case .protocolError(let error, _) = outcome, !once else { return Self.counting(outcome, polls: polls) }
       switch error.code {
       case "authorization_pending": break
-      case "slow_down": interval += 5
+      case "slow_down": interval = min(interval + 5, 3600)
       default: return Self.counting(outcome, polls: polls)
       }
       guard clock.now - start + .seconds(interval) <= timeout else { return Self.counting(outcome, polls: polls) }

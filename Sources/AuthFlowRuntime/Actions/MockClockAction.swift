@@ -6,9 +6,9 @@ public struct MockClockAction: Action {
   public static let signature = ActionSignature(
     name: "mock_clock", summary: "Advance the mock tenant's virtual clock (codes, tokens and sessions expire).",
     parameters: [
-      ParameterSignature("advance", .string, required: true, summary: "How far, e.g. 5m, 2h, or -5m to go back.")
+      ParameterSignature("advance", .clockShift, required: true, summary: "How far, e.g. 5m, 2h, or -5m to go back.")
     ],
-    scalarForm: ParameterSignature("advance", .string, required: true, summary: "How far."))
+    scalarForm: ParameterSignature("advance", .clockShift, required: true, summary: "How far."))
 
   public static let documentation = """
     Sends `POST /__mock/clock/advance` (requires `mock_control`): every expiry in the mock reads
@@ -36,10 +36,10 @@ public struct MockClockAction: Action {
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let duration: Duration
-    if parameters.objectValue == nil, let scalar = Self.duration(parameters) {
-      duration = scalar
-    } else if let member = Parameters(parameters)["advance"], let value = Self.duration(member) {
-      duration = value
+    if parameters.objectValue == nil, !parameters.isNull {
+      duration = try Self.duration(parameters)
+    } else if let member = Parameters(parameters)["advance"] {
+      duration = try Self.duration(member)
     } else {
       throw .invalidParameter("advance", "expected a duration such as 5m, 2h or -5m")
     }
@@ -49,11 +49,15 @@ public struct MockClockAction: Action {
     return .success(.object(result))
   }
 
-  /// A duration, negative when written with a leading `-`.
-  static func duration(_ value: Value) -> Duration? {
-    if let text = value.stringValue, text.hasPrefix("-") {
-      return DurationText.parse(.string(String(text.dropFirst()))).map { .zero - $0 }
+  /// A duration of at most ``InputLimits/longestClockShift`` either way, negative when written
+  /// with a leading `-`.
+  static func duration(_ value: Value) throws(ActionError) -> Duration {
+    let negative = value.stringValue?.hasPrefix("-") ?? false
+    let magnitude: Value = negative ? .string(String(value.stringValue?.dropFirst() ?? "")) : value
+    switch DurationText.read(magnitude, maximum: InputLimits.longestClockShift) {
+    case .duration(let duration): return negative ? .zero - duration : duration
+    case .tooLong: throw .durationTooLong("advance", maximum: InputLimits.longestClockShift, signed: true)
+    case .invalid: throw .invalidParameter("advance", "expected a duration such as 5m, 2h or -5m")
     }
-    return DurationText.parse(value)
   }
 }

@@ -16,7 +16,9 @@ public struct OrgInvitationAction: Action {
       ParameterSignature(
         "client_id", .string, summary: "create: the application the link opens (default: the scenario's client)."),
       ParameterSignature("connection", .string, summary: "create: the connection the invitee signs up with."),
-      ParameterSignature("ttl", .duration, summary: "create: how long the invitation is valid (default 7 days)."),
+      ParameterSignature(
+        "ttl", .duration, summary: "create: how long the invitation is valid (default 7 days).",
+        maximumDuration: InputLimits.longestInvitationTTL),
       ParameterSignature("roles", .array(of: .string), summary: "create: role ids given on acceptance."),
       ParameterSignature("send_email", .bool, summary: "create: email the invitation link (default true)."),
       ParameterSignature("invitation_id", .string, summary: "get, delete: the invitation's `id` (`uinv_…`)."),
@@ -120,7 +122,9 @@ public struct OrgInvitationAction: Action {
       "invitee": .object(["email": .string(invitee)]), "client_id": .string(clientID),
     ]
     if let connection = try input.string("connection") { body["connection_id"] = .string(connection) }
-    if let ttl = try input.duration("ttl") { body["ttl_sec"] = .int(Int(ttl.seconds.rounded())) }
+    if let ttl = try input.duration("ttl", maximum: InputLimits.longestInvitationTTL) {
+      body["ttl_sec"] = .int(Int(ttl.seconds.rounded()))
+    }
     if let roles = input["roles"]?.arrayValue { body["roles"] = .array(roles) }
     if let send = try input.bool("send_email") { body["send_invitation_email"] = .bool(send) }
     return body

@@ -44,12 +44,23 @@ public struct Parameters: Sendable {
     throw .invalidParameter(name, "expected an integer, found \(member.typeName)")
   }
 
-  public func duration(_ name: String) throws(ActionError) -> Duration? {
+  /// A duration of at most `maximum`; longer ones and non-durations are errors.
+  public func duration(
+    _ name: String, maximum: Duration = InputLimits.longestDuration
+  ) throws(ActionError) -> Duration? {
     guard let member = self[name] else { return nil }
-    guard let duration = DurationText.parse(member) else {
-      throw .invalidParameter(name, "expected a duration such as 2s, 500ms or 5m")
+    return try Self.duration(member, for: name, maximum: maximum)
+  }
+
+  /// `value` read as a duration of at most `maximum`, for the parameter `name`.
+  public static func duration(
+    _ value: Value, for name: String, maximum: Duration = InputLimits.longestDuration
+  ) throws(ActionError) -> Duration {
+    switch DurationText.read(value, maximum: maximum) {
+    case .duration(let duration): return duration
+    case .tooLong: throw .durationTooLong(name, maximum: maximum)
+    case .invalid: throw .invalidParameter(name, "expected a duration such as 2s, 500ms or 5m")
     }
-    return duration
   }
 
   public func object(_ name: String) throws(ActionError) -> [String: Value]? {

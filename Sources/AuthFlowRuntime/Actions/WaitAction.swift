@@ -28,8 +28,8 @@ public struct WaitAction: Action {
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let duration: Duration
-    if let scalar = DurationText.parse(parameters), parameters.objectValue == nil {
-      duration = scalar
+    if parameters.objectValue == nil, !parameters.isNull {
+      duration = try Parameters.duration(parameters, for: "for")
     } else if let value = try Parameters(parameters).duration("for") {
       duration = value
     } else {

@@ -1,4 +1,5 @@
 import AuthFlowCore
+import AuthFlowExpression
 import AuthFlowScenario
 
 /// Checks one matcher against the actual value at an `expect` path.
@@ -23,8 +24,15 @@ enum MatcherCheck {
       return nil
     case .matches:
       guard let pattern = expected.stringValue, let text = actual?.stringValue else { return "to match" }
-      guard let regex = try? Regex(pattern) else { return "to match (the pattern is not a valid regular expression)" }
-      return text.contains(regex) ? nil : "to match"
+      guard let regex = try? RegexPattern.cached(pattern) else {
+        return "to match (the pattern is not a valid regular expression)"
+      }
+      switch regex.search(text) {
+      case .match: return nil
+      case .noMatch: return "to match"
+      case .textTooLong: return "to match (the text is longer than \(InputLimits.regexInputLength) characters)"
+      case .cancelled: return "to match (the match was stopped: the step timed out or the run was interrupted)"
+      }
     case .contains:
       guard let actual, contains(actual, expected) else { return "to contain" }
       return nil
@@ -49,8 +57,10 @@ enum MatcherCheck {
       return holds ? nil : label(kind)
     case .within:
       guard let reference = expected.member("of")?.doubleValue,
-        let tolerance = expected.member("seconds").flatMap({ DurationText.parse($0) })?.seconds
-      else { return "to be within (within needs { of: number, seconds: number })" }
+        let tolerance = expected.member("seconds").flatMap({
+          DurationText.parse($0, maximum: InputLimits.widestTolerance)
+        })?.seconds
+      else { return "to be within (within needs { of: number, seconds: a duration up to 366 days })" }
       guard let number = actual?.doubleValue, abs(number - reference) <= tolerance else {
         return "to be within \(formatNumber(tolerance))s of"
       }

@@ -1,3 +1,4 @@
+import AuthFlowExpression
 import AuthFlowScenario
 import Foundation
 
@@ -80,6 +81,8 @@ public enum ReferenceDocs {
       "Callable inside `${{ … }}`. Every example below runs as a test.",
       "",
       Pipeline.functions.markdownReference.trimmingTrailingNewlines(),
+      "",
+      RegexPattern.documentation.trimmingTrailingNewlines(),
       "",
     ].joined(separator: "\n")
   }

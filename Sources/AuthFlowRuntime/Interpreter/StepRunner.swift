@@ -76,6 +76,13 @@ struct StepRunner: Sendable {
     var interrupted = false
   }
 
+  /// The delay before the next attempt: `delay × backoff`, computed in seconds and capped at
+  /// ``InputLimits/longestDuration`` so that no number of attempts can overflow it.
+  static func nextDelay(after delay: Duration, backoff: Double) -> Duration {
+    let seconds = delay.seconds * max(1, backoff)
+    return DurationText.duration(seconds: min(seconds, InputLimits.longestDuration.seconds)) ?? delay
+  }
+
   private func attempt(_ step: Step, action: any Action.Type) async -> AttemptOutcome {
     let maximum = max(1, step.retry?.attempts ?? 1)
     var delay = step.retry?.delay ?? .zero
@@ -95,7 +102,7 @@ struct StepRunner: Sendable {
           return outcome
         }
       }
-      delay = delay * (step.retry?.backoff ?? 1)
+      delay = Self.nextDelay(after: delay, backoff: step.retry?.backoff ?? 1)
     }
     if outcome.problems.isEmpty {
       outcome.problems = await save(step)

@@ -28,6 +28,9 @@ public enum Pipeline {
   public static func loadProject(explicit: String?, near paths: [String]) -> ProjectLoad {
     let file = explicit ?? locateProjectFile(near: paths)
     guard let file else { return ProjectLoad(config: .embedded, diagnostics: [], sources: [:]) }
+    if let tooLarge = YAMLLimits.sizeProblem(at: file) {
+      return ProjectLoad(config: .embedded, diagnostics: [tooLarge], sources: [:])
+    }
     guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
       let diagnostic = Diagnostic.error(
         "cannot read the tenant profiles file", at: SourceLocation(file: file, line: 1, column: 1),

@@ -1,3 +1,5 @@
+public import AuthFlowCore
+
 /// One parameter of an action: its name, type, whether it must be given, and what it does.
 public struct ParameterSignature: Sendable, Hashable {
   /// The key under the action (`scope`, `refresh_token`).
@@ -8,11 +10,17 @@ public struct ParameterSignature: Sendable, Hashable {
   public var required: Bool
   /// One line for error messages, completions and the JSON Schema's `description`.
   public var summary: String
+  /// The longest value a `.duration` parameter takes (``InputLimits/longestDuration`` unless said).
+  public var maximumDuration: Duration
 
-  public init(_ name: String, _ type: ParameterType, required: Bool = false, summary: String = "") {
+  public init(
+    _ name: String, _ type: ParameterType, required: Bool = false, summary: String = "",
+    maximumDuration: Duration = InputLimits.longestDuration
+  ) {
     self.name = name
     self.type = type
     self.required = required
     self.summary = summary
+    self.maximumDuration = maximumDuration
   }
 }

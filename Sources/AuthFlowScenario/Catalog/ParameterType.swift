@@ -9,6 +9,9 @@ public indirect enum ParameterType: Sendable, Hashable {
   case bool
   /// `90s`, `5m`, `2h`, `250ms` or a number of seconds.
   case duration
+  /// A duration that may be negative (`-5m`): how far to move a clock, at most
+  /// ``InputLimits/longestClockShift`` either way.
+  case clockShift
   /// Any value.
   case any
   /// An object with the given parameters; nil means any object.
@@ -28,6 +31,7 @@ public indirect enum ParameterType: Sendable, Hashable {
     case .number: return "a number"
     case .bool: return "true or false"
     case .duration: return "a duration such as 30s, 5m or 2h"
+    case .clockShift: return "a duration such as 5m, 2h or -5m"
     case .any: return "any value"
     case .object: return "a mapping"
     case .array(let element): return "a list of \(element.pluralDescription)"
@@ -42,7 +46,7 @@ public indirect enum ParameterType: Sendable, Hashable {
     case .int: return "integers"
     case .number: return "numbers"
     case .bool: return "booleans"
-    case .duration: return "durations"
+    case .duration, .clockShift: return "durations"
     case .any: return "values"
     case .object, .map: return "mappings"
     case .array: return "lists"

@@ -43,7 +43,8 @@ public struct FlowGraph: Sendable {
         var dependencies: [String]
         if let needs = step.needs {
           dependencies = []
-          for need in needs.map(\.value) where allowed.contains(need) && !dependencies.contains(need) {
+          var listed: Set<String> = []
+          for need in needs.map(\.value) where allowed.contains(need) && listed.insert(need).inserted {
             dependencies.append(need)
           }
         } else {
@@ -64,6 +65,11 @@ public struct FlowGraph: Sendable {
   /// The node of the step `id`.
   public func node(_ id: String) -> Node? {
     indexByID[id].map { nodes[$0] }
+  }
+
+  /// The position of the step `id` in `nodes`.
+  public func index(of id: String) -> Int? {
+    indexByID[id]
   }
 
   /// The main steps, in list order.
@@ -117,23 +123,29 @@ public struct FlowGraph: Sendable {
   /// The cleanup steps in waves, as `levels`.
   public var cleanupLevels: [[String]] { levels(of: cleanupNodes) }
 
+  /// Kahn's algorithm with the ready steps in a min-heap of list positions: each time, the ready
+  /// step listed first. O((steps + needs) log steps).
   private func topologicalOrder(_ subset: [Node]) -> [String] {
-    var remaining = Dictionary(subset.map { ($0.id, $0.dependencies.count) }, uniquingKeysWith: { first, _ in first })
-    var done: Set<String> = []
+    var position: [String: Int] = [:]
+    for (offset, node) in subset.enumerated() where position[node.id] == nil { position[node.id] = offset }
+    var remaining = subset.map(\.dependencies.count)
+    var ready = MinHeap()
+    for (offset, count) in remaining.enumerated() where count == 0 { ready.insert(offset) }
+    var done = [Bool](repeating: false, count: subset.count)
     var order: [String] = []
-    var progressed = true
-    while progressed {
-      progressed = false
-      for node in subset where !done.contains(node.id) && remaining[node.id] == 0 {
-        done.insert(node.id)
-        order.append(node.id)
-        for dependent in dependents(of: node.id) { remaining[dependent, default: 0] -= 1 }
-        progressed = true
-        break
+    order.reserveCapacity(subset.count)
+    while let next = ready.popMin() {
+      guard !done[next] else { continue }
+      done[next] = true
+      order.append(subset[next].id)
+      for dependent in dependents(of: subset[next].id) {
+        guard let offset = position[dependent], !done[offset] else { continue }
+        remaining[offset] -= 1
+        if remaining[offset] == 0 { ready.insert(offset) }
       }
     }
-    for node in subset where !done.contains(node.id) {
-      done.insert(node.id)
+    for (offset, node) in subset.enumerated() where !done[offset] {
+      done[offset] = true
       order.append(node.id)
     }
     return order
@@ -142,6 +154,7 @@ public struct FlowGraph: Sendable {
   private func levels(of subset: [Node]) -> [[String]] {
     var level: [String: Int] = [:]
     let inCycle = Set(cycles.flatMap { $0 })
+    level.reserveCapacity(subset.count)
     for id in topologicalOrder(subset) where !inCycle.contains(id) {
       let dependencies = dependencies(of: id)
       if dependencies.contains(where: { inCycle.contains($0) || level[$0] == nil }) { continue }

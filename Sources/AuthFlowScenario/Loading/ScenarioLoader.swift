@@ -84,6 +84,7 @@ public struct ScenarioLoader: Sendable {
   }
 
   private func loadFile(_ path: String) -> LoadedFile {
+    if let tooLarge = YAMLLimits.sizeProblem(at: path) { return LoadedFile(path: path, diagnostics: [tooLarge]) }
     guard let data = FileManager.default.contents(atPath: path) else {
       return LoadedFile(path: path, diagnostics: [.unreadableFile(path)])
     }

@@ -143,13 +143,15 @@ extension Diagnostic {
 
   static func invalidRetryAttempts(at node: YAMLNode) -> Diagnostic {
     .error(
-      "retry 'attempts' must be a whole number of at least 1, found \(node.scalar?.text ?? node.foundDescription)",
+      "retry 'attempts' must be a whole number from \(InputLimits.retryAttempts.lowerBound) to "
+        + "\(InputLimits.retryAttempts.upperBound), found \(node.scalar?.text ?? node.foundDescription)",
       at: node.location, length: node.underlineLength, hint: "e.g. 'attempts: 5'")
   }
 
   static func invalidBackoff(at node: YAMLNode) -> Diagnostic {
     .error(
-      "retry 'backoff' must be a number of at least 1, found \(node.scalar?.text ?? node.foundDescription)",
+      "retry 'backoff' must be a number from \(Int(InputLimits.retryBackoff.lowerBound)) to "
+        + "\(Int(InputLimits.retryBackoff.upperBound)), found \(node.scalar?.text ?? node.foundDescription)",
       at: node.location, length: node.underlineLength, hint: "1 keeps the delay constant; 2 doubles it each time")
   }
 }

@@ -1,4 +1,5 @@
 import AuthFlowCore
+import AuthFlowExpression
 
 extension ParseContext {
   /// `expect:` — path → matcher(s).
@@ -67,10 +68,10 @@ extension ParseContext {
         report(.invalidMatcherOperand(kind.rawValue, expected: "a regular expression", found: node))
         return
       }
-      do {
-        _ = try Regex(pattern)
+      do throws(RegexSyntaxError) {
+        _ = try RegexPattern.cached(pattern)
       } catch {
-        report(.invalidRegex(pattern, reason: "\(error)", at: node))
+        report(.invalidRegex(pattern, reason: error.description, at: node))
       }
     case .type:
       guard case .string(let name)? = value else {
@@ -104,7 +105,7 @@ extension ParseContext {
       )
     }
     if let seconds = keys["seconds"]?.value, !seconds.isExpression {
-      _ = duration(seconds, for: "seconds")
+      _ = duration(seconds, for: "seconds", maximum: InputLimits.widestTolerance)
     }
   }
 }

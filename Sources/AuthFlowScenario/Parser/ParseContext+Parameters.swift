@@ -14,7 +14,7 @@ extension ParseContext {
       return
     default:
       if let scalar = signature.scalarForm {
-        check(node, against: scalar.type, path: scalar.name, action: key.value)
+        check(node, against: scalar, path: scalar.name, action: key.value)
       } else {
         report(.scalarNotAccepted(key.value, found: node))
       }
@@ -28,7 +28,7 @@ extension ParseContext {
     for (name, pair) in keyedPairs(pairs) {
       given.insert(name.value)
       if let parameter = parameters.first(where: { $0.name == name.value }) {
-        check(pair.value, against: parameter.type, path: path + parameter.name, action: action.value)
+        check(pair.value, against: parameter, path: path + parameter.name, action: action.value)
       } else if !open {
         report(
           .unknownParameter(
@@ -45,7 +45,16 @@ extension ParseContext {
     }
   }
 
-  private mutating func check(_ node: YAMLNode, against type: ParameterType, path: String, action: String) {
+  private mutating func check(
+    _ node: YAMLNode, against parameter: ParameterSignature, path: String, action: String
+  ) {
+    check(node, against: parameter.type, path: path, action: action, maximum: parameter.maximumDuration)
+  }
+
+  private mutating func check(
+    _ node: YAMLNode, against type: ParameterType, path: String, action: String,
+    maximum: Duration = InputLimits.longestDuration
+  ) {
     if node.isExpression { return }
     let value = node.scalar.map(\.value)
     switch type {
@@ -72,7 +81,24 @@ extension ParseContext {
         report(.parameterType(path, action: action, expected: type, found: node))
         return
       }
-      if DurationText.parse(value) == nil {
+      switch DurationText.read(value, maximum: maximum) {
+      case .duration: return
+      case .tooLong: report(.durationTooLong(node.scalar?.text ?? "", for: path, maximum: maximum, at: node))
+      case .invalid:
+        report(.invalidDuration(node.scalar?.text ?? "", for: path, at: node.location, length: node.underlineLength))
+      }
+    case .clockShift:
+      guard let value, !node.isNull, value.stringValue != nil || value.doubleValue != nil else {
+        report(.parameterType(path, action: action, expected: type, found: node))
+        return
+      }
+      let text = value.stringValue ?? ""
+      let magnitude: Value = text.hasPrefix("-") ? .string(String(text.dropFirst())) : value
+      switch DurationText.read(magnitude, maximum: InputLimits.longestClockShift) {
+      case .duration: return
+      case .tooLong:
+        report(.durationTooLong(text, for: path, maximum: InputLimits.longestClockShift, at: node, signed: true))
+      case .invalid:
         report(.invalidDuration(node.scalar?.text ?? "", for: path, at: node.location, length: node.underlineLength))
       }
     case .object(let parameters):

@@ -113,7 +113,7 @@ extension ParseContext {
     let keys = knownPairs(pairs, allowed: ["attempts", "delay", "backoff", "until"], in: "'retry'")
     var policy = RetryPolicy(attempts: RetryPolicy.defaultAttempts, location: node.location)
     if let attempts = keys["attempts"]?.value {
-      if case .int(let count)? = attempts.scalar?.value, count >= 1 {
+      if case .int(let count)? = attempts.scalar?.value, InputLimits.retryAttempts.contains(count) {
         policy.attempts = count
       } else {
         report(.invalidRetryAttempts(at: attempts))
@@ -124,8 +124,8 @@ extension ParseContext {
     }
     if let backoff = keys["backoff"]?.value {
       switch backoff.scalar?.value {
-      case .int(let factor)? where factor >= 1: policy.backoff = Double(factor)
-      case .double(let factor)? where factor >= 1: policy.backoff = factor
+      case .int(let factor)? where InputLimits.retryBackoff.contains(Double(factor)): policy.backoff = Double(factor)
+      case .double(let factor)? where InputLimits.retryBackoff.contains(factor): policy.backoff = factor
       default: report(.invalidBackoff(at: backoff))
       }
     }

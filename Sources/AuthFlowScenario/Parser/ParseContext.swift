@@ -81,15 +81,22 @@ struct ParseContext {
   }
 
   /// A duration (`90s`, `5m`, `2h`, `250ms`, or a number of seconds).
-  mutating func duration(_ node: YAMLNode, for key: String) -> Located<Duration>? {
+  /// Reports values that are not durations, and durations longer than `maximum`.
+  mutating func duration(
+    _ node: YAMLNode, for key: String, maximum: Duration = InputLimits.longestDuration
+  ) -> Located<Duration>? {
     guard let scalar = node.scalar, !node.isNull else {
       report(.wrongType(expected: "a duration such as 30s, 5m or 2h", found: node, for: key))
       return nil
     }
-    guard let duration = DurationText.parse(scalar.value) else {
+    switch DurationText.read(scalar.value, maximum: maximum) {
+    case .duration(let duration):
+      return Located(duration, at: scalar.location)
+    case .tooLong:
+      report(.durationTooLong(scalar.text, for: key, maximum: maximum, at: node))
+    case .invalid:
       report(.invalidDuration(scalar.text, for: key, at: scalar.location, length: node.underlineLength))
-      return nil
     }
-    return Located(duration, at: scalar.location)
+    return nil
   }
 }

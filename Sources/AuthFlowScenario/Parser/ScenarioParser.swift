@@ -75,6 +75,13 @@ extension ParseContext {
       report(.missingKey("steps", in: "the scenario", at: start, hint: "add 'steps:' with at least one step"))
     }
     scenario.cleanup = keys["cleanup"].map { steps($0.value, for: "cleanup", ids: &ids) } ?? []
+    let stepCount = scenario.steps.count + scenario.cleanup.count
+    if stepCount > InputLimits.stepsPerScenario {
+      report(.tooManySteps(stepCount, at: keys["steps"]?.key.location ?? start))
+      // Too many to check: the graph checks are skipped rather than run on an input past its limit.
+      scenario.steps = Array(scenario.steps.prefix(InputLimits.stepsPerScenario))
+      scenario.cleanup = []
+    }
     return scenario
   }
 
@@ -100,6 +107,17 @@ extension ParseContext {
       if items.isEmpty { report(.emptyMatrixAxis(name.value, at: name.location)) }
       axes.append(
         MatrixAxis(name: name, values: items.map { template($0) }, labels: items.map(\.label)))
+    }
+    // The instance count is checked before any instance exists: a product past the limit (or past
+    // Int) is reported and the matrix dropped, so nothing ever materialises it.
+    var instances = 1
+    for axis in axes {
+      let (product, overflow) = instances.multipliedReportingOverflow(by: axis.values.count)
+      guard !overflow, product <= InputLimits.matrixInstances else {
+        report(.tooManyMatrixInstances(at: node.location))
+        return []
+      }
+      instances = product
     }
     return axes
   }

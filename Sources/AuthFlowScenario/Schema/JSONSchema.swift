@@ -27,7 +27,7 @@ extension ParameterType {
   /// The schema of a value of this type; every typed value also accepts an expression.
   var schema: Value {
     switch self {
-    case .string: return ["type": ["string", "number"]]
+    case .string, .clockShift: return ["type": ["string", "number"]]
     case .int: return JSONSchema.orExpression(JSONSchema.type("integer"))
     case .number: return JSONSchema.orExpression(JSONSchema.type("number"))
     case .bool: return JSONSchema.orExpression(JSONSchema.type("boolean"))

@@ -104,9 +104,15 @@ public enum ScenarioSchema {
     [
       "type": "object", "additionalProperties": false,
       "properties": [
-        "attempts": ["type": "integer", "minimum": 1],
+        "attempts": [
+          "type": "integer", "minimum": .int(InputLimits.retryAttempts.lowerBound),
+          "maximum": .int(InputLimits.retryAttempts.upperBound),
+        ],
         "delay": JSONSchema.ref("duration"),
-        "backoff": ["type": "number", "minimum": 1],
+        "backoff": [
+          "type": "number", "minimum": .double(InputLimits.retryBackoff.lowerBound),
+          "maximum": .double(InputLimits.retryBackoff.upperBound),
+        ],
         "until": JSONSchema.described([:], "Retry until this expression holds."),
       ],
     ]

@@ -6,6 +6,7 @@ extension ScenarioValidator {
     var diagnostics: [Diagnostic] = []
     let explicitIDs = (scenario.steps + scenario.cleanup).filter(\.hasExplicitID).map(\.id.value)
     let cleanupIDs = Set(scenario.cleanup.map(\.id.value))
+    var hints = SuggestionBudget()
     for step in scenario.steps + scenario.cleanup {
       for need in step.needs ?? [] {
         if let target = graph.node(need.value) {
@@ -18,7 +19,7 @@ extension ScenarioValidator {
           }
         } else {
           diagnostics.append(
-            .unknownNeed(need, step: step.id.value, hint: Suggestion.hint(for: need.value, in: explicitIDs)))
+            .unknownNeed(need, step: step.id.value, hint: hints.hint(for: need.value, in: explicitIDs)))
         }
       }
     }

@@ -1,0 +1,68 @@
+/// Every range a number written by a user must fall in, and every resource limit of an input: the
+/// one place these numbers live. `docs/scenario-language.md` (scenario files and expressions) and
+/// `docs/running.md` (command-line flags) list them; keep them in step.
+public enum InputLimits {
+  // MARK: Durations
+
+  /// The longest step or scenario `timeout`, `wait`, retry `delay`, fault delay and rate-limit
+  /// wait: 24 hours.
+  public static let longestDuration: Duration = .seconds(24 * 3600)
+  /// The farthest `mock_clock` moves the virtual clock in one step, forward or back: 10,000 hours.
+  public static let longestClockShift: Duration = .seconds(10_000 * 3600)
+  /// The longest `ttl` of an organization invitation: 30 days.
+  public static let longestInvitationTTL: Duration = .seconds(30 * 24 * 3600)
+  /// The longest `min_ttl` (how long stored credentials must stay valid): 366 days.
+  public static let longestMinimumTTL: Duration = .seconds(366 * 24 * 3600)
+  /// The widest `within` tolerance (`seconds`): 366 days.
+  public static let widestTolerance: Duration = .seconds(366 * 24 * 3600)
+
+  // MARK: Counts and factors
+
+  /// A step's retry `attempts`.
+  public static let retryAttempts: ClosedRange<Int> = 1...100
+  /// A step's retry `backoff` factor.
+  public static let retryBackoff: ClosedRange<Double> = 1...10
+  /// `authflow run --jobs`.
+  public static let jobs: ClosedRange<Int> = 1...256
+  /// `authflow run --rate-limit-retries`.
+  public static let rateLimitRetries: ClosedRange<Int> = 0...20
+  /// `authflow mock --port` (0: any free port).
+  public static let port: ClosedRange<Int> = 0...65_535
+  /// Every integer of a mock fixture (lifetimes and limits in seconds or counts, `updated_at` in
+  /// seconds since 1970): 0 to the start of the year 2100, so sums of them never overflow.
+  public static let fixtureInteger: ClosedRange<Int> = 0...4_102_444_800
+  /// `authflow bench --iterations` and `--corpus-size`.
+  public static let benchCount: ClosedRange<Int> = 1...1_000_000
+  /// `authflow bench --samples`.
+  public static let benchSamples: ClosedRange<Int> = 1...1_000
+  /// `authflow bench --workers`.
+  public static let benchWorkers: ClosedRange<Int> = 1...256
+  /// `authflow bench --duration` (seconds per row).
+  public static let benchDuration: Duration = .seconds(600)
+
+  // MARK: Resources
+
+  /// The largest YAML file read (scenario, `authflow.yaml`, mock fixture): 4 MiB.
+  public static let fileBytes = 4 * 1024 * 1024
+  /// The most YAML nodes one document may expand to, aliases counted as the nodes they repeat.
+  public static let yamlNodes = 1_000_000
+  /// The deepest nesting of YAML lists and mappings.
+  public static let yamlDepth = 64
+  /// The most characters one `${{ … }}` expression may have.
+  public static let expressionLength = 8 * 1024
+  /// The deepest nesting of an expression (parentheses, operators, calls, lists).
+  public static let expressionDepth = 64
+  /// The most instances one `matrix` may expand to (the product of its axes' lengths).
+  public static let matrixInstances = 1_000
+  /// The most steps (and cleanup steps) in one scenario.
+  public static let stepsPerScenario = 20_000
+
+  // MARK: Regular expressions
+
+  /// The most characters of a regular expression pattern.
+  public static let regexPatternLength = 1_000
+  /// The most characters of a text a regular expression is matched against: 1 MiB.
+  public static let regexInputLength = 1024 * 1024
+  /// The largest count in a counted repetition (`{m,n}`).
+  public static let regexRepetition = 1_000
+}
