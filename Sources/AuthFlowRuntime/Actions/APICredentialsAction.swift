@@ -10,6 +10,9 @@ public struct APICredentialsAction: Action {
       ParameterSignature("audience", .string, required: true, summary: "The API identifier."),
       ParameterSignature("scope", .string, summary: "The scopes for that API; `openid` is always added."),
       ParameterSignature("min_ttl", .duration, summary: "Exchange again when the stored one expires sooner."),
+    ],
+    results: ResultField.credentials + [
+      ResultField("exchanged", "Whether the refresh token was exchanged (false: the stored API credentials).")
     ])
 
   public static let documentation = """

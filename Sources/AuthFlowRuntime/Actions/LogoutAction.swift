@@ -12,6 +12,10 @@ public struct LogoutAction: Action {
       ParameterSignature("browser", .string, summary: "The named browser whose session ends."),
       ParameterSignature(
         "id_token_hint", .string, summary: "An ID token sent as `id_token_hint` (OpenID logout on `oidc` tenants)."),
+    ],
+    results: [
+      ResultField("url", "The redirect URL."), ResultField("status", "The HTTP status of the last answer."),
+      ResultField("pages", "The pages visited."),
     ])
 
   public static let documentation = """
