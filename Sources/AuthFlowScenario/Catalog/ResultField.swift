@@ -29,6 +29,7 @@ public struct ResultField: Sendable, Hashable {
     ResultField("expires_in", "Seconds the access token lives."),
     ResultField("expires_at", "Epoch seconds: now + `expires_in`."),
     ResultField("scope", "The granted scope, when the tenant says it."),
+    ResultField("issued_token_type", "What a token exchange issued (RFC 8693), when the tenant says it."),
     ResultField("recovery_code", "An MFA recovery code, when the tenant issues a new one."),
     ResultField("id_token_valid", "With ID-token validation: whether the ID token passed (PROTOCOL §5)."),
     ResultField("id_token_error", "With ID-token validation: why it did not, in Auth0.swift's words."),

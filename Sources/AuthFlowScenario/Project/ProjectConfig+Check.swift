@@ -31,9 +31,11 @@ extension ProjectConfig {
         let known = candidates.reduce(into: Set<String>()) { $0.formUnion($1 ?? []) }
         if !known.contains(client.value) {
           let hint = Suggestion.hint(for: client.value, in: known.sorted())
-          diagnostics.append(
-            pinned.map { .unknownScenarioClient(client, tenant: $0.name.value, hint: hint) }
-              ?? .unknownClientProfile(client, known: known.sorted(), hint: hint))
+          if let pinned {
+            diagnostics.append(.unknownScenarioClient(client, tenant: pinned.name.value, hint: hint))
+          } else {
+            diagnostics.append(.unknownClientProfile(client, known: known.sorted(), hint: hint))
+          }
         }
       }
     }
