@@ -16,7 +16,7 @@ struct FailureReasonTests {
         - id: token
           mock_sign: { header: { kid: k2 } }
         - id: check
-          validate_id_token: { token: "${{ steps.token.token }}" }
+          validate_id_token: { id_token: "${{ steps.token.token }}" }
           expect: { id_token_valid: true }
       """)
     let problem = try #require(report.step("check")?.problems.first)
@@ -41,7 +41,7 @@ struct FailureReasonTests {
     let messages = try #require(report.step("login")).problems.map(\.message)
     #expect(messages.count == 2)
     #expect(messages.contains { $0.hasPrefix("expected refresh_token to exist, found nothing at this path") })
-    #expect(messages.contains("expected token_type not to exist, found Bearer"))
+    #expect(messages.contains(#"expected token_type not to exist, found "Bearer""#))
   }
 
   @Test func skippedDependantsAreRecordedAgainstTheFailedStep() async throws {
@@ -50,7 +50,7 @@ struct FailureReasonTests {
       scenario: A failed step skips what follows
       steps:
         - id: login
-          assert: { that: false, message: no }
+          assert: { that: false, message: stop }
         - id: renew
           assert: true
         - id: reuse

@@ -72,7 +72,7 @@ import Testing
       found, at: input["1️⃣"], "no tenant defines a client profile 'nativ' (known: m2m, native, web)",
       hint: "did you mean 'native'?")
     // A fixture known only at run time may define any client.
-    expectClean(project.check(scenario, clients: ["mock": .some(nil)]))
+    expectClean(project.check(scenario, clients: ["mock": Set<String>?.none]))
     let fine = try #require(load(MarkedText("scenario: x\nclient: m2m\nsteps:\n  - logout:\n")).scenario)
     expectClean(project.check(fine, clients: ["mock": ["native", "m2m"]]))
   }

@@ -12,7 +12,8 @@ public struct APICredentialsAction: Action {
       ParameterSignature("min_ttl", .duration, summary: "Exchange again when the stored one expires sooner."),
     ],
     results: ResultField.credentials + [
-      ResultField("exchanged", "Whether the refresh token was exchanged (false: the stored API credentials).")
+      ResultField.cause,
+      ResultField("exchanged", "Whether the refresh token was exchanged (false: the stored API credentials)."),
     ])
 
   public static let documentation = """

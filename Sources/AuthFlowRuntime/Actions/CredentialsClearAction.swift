@@ -9,7 +9,7 @@ public struct CredentialsClearAction: Action {
     parameters: [
       ParameterSignature("revoke", .bool, summary: "Revoke the refresh token first (default true, as `revoke()`).")
     ],
-    results: [ResultField("revoked", "Whether a refresh token was revoked."), .response])
+    results: [ResultField("revoked", "Whether a refresh token was revoked."), .response, .cause])
 
   public static let documentation = """
     With a stored refresh token, sends `POST /oauth/revoke`; only when that succeeds is the store

@@ -10,7 +10,9 @@ public struct CredentialsGetAction: Action {
       ParameterSignature("min_ttl", .duration, summary: "Renew when the access token expires sooner (default 0)."),
       ParameterSignature("scope", .string, summary: "Renew with this scope when it differs from the stored one."),
     ],
-    results: ResultField.credentials + [ResultField("renewed", "Whether the credentials were renewed.")])
+    results: ResultField.credentials + [
+      ResultField.cause, ResultField("renewed", "Whether the credentials were renewed."),
+    ])
 
   public static let documentation = """
     Fails with `no_credentials` unless `has_valid` holds. Returns the stored credentials unless

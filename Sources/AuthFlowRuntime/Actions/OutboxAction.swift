@@ -12,7 +12,8 @@ public struct OutboxAction: Action {
       ParameterSignature("timeout", .duration, summary: "How long to poll for them (default 5s)."),
     ],
     results: [
-      ResultField("to", "The address."), ResultField("channel", "`email` or `sms`."),
+      ResultField("id", "The message id."), ResultField("to", "The address."),
+      ResultField("sent_at", "When it was sent."), ResultField("channel", "`email` or `sms`."),
       ResultField("subject", "The subject."), ResultField("body", "The text."),
       ResultField("code", "The one-time code (secret)."), ResultField("link", "The link (secret)."),
       ResultField("invitation", "For invitation links: the invitation ticket."),

@@ -8,6 +8,7 @@ public struct SSOCredentialsAction: Action {
     name: "sso_credentials", summary: "Exchange the stored refresh token for a session transfer token.",
     parameters: [],
     results: ResultField.credentials + [
+      ResultField.cause,
       ResultField("session_transfer_token", "The session transfer token (secret)."),
       ResultField("issued_token_type", "The token type the tenant issued."),
     ])

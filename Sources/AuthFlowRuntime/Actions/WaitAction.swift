@@ -7,7 +7,7 @@ public struct WaitAction: Action {
     name: "wait", summary: "Pause this branch of the flow for a duration.",
     parameters: [ParameterSignature("for", .duration, required: true, summary: "How long to wait, e.g. 2s, 500ms.")],
     scalarForm: ParameterSignature("for", .duration, required: true, summary: "How long to wait."),
-    results: [])
+    results: [ResultField("waited_ms", "How long the step waited, in milliseconds.")])
 
   public static let documentation = """
     Pauses the steps that depend on this one for the given duration; independent branches keep

@@ -20,6 +20,10 @@ public struct ResultField: Sendable, Hashable {
   public static let response = ResultField(
     "response", "The raw exchange: `status`, `headers`, `body`, `cookies`, `url`.")
 
+  /// A Credentials Manager error's underlying protocol error (`cause.code`, `cause.description`, …).
+  public static let cause = ResultField(
+    "cause", "On a Credentials Manager error: the tenant's error (`cause.code`, `cause.description`, …).")
+
   /// The members of a token response read as credentials (DESIGN §2), plus `response`.
   public static let credentials: [ResultField] = [
     ResultField("access_token", "The access token (a JWT value when it is a JWT, a secret otherwise)."),
