@@ -37,6 +37,17 @@ struct RunCommand: AsyncParsableCommand {
   @Option(name: .long, help: "Run shard K of N (e.g. 2/4); stable across machines.")
   var shard: String?
 
+  @Flag(
+    name: .customLong("allow-empty"),
+    help:
+      "Exit 0 when the selection runs no scenario (default: exit 2); unknown --tag/--skip-tag values become warnings.")
+  var allowEmpty = false
+
+  @Flag(
+    name: .customLong("fail-on-skip"),
+    help: "Exit 1 when any selected scenario is skipped, or any step is skipped by its 'if:' (docs/running.md).")
+  var failOnSkip = false
+
   @Option(name: .long, help: "console, junit:FILE, json:FILE or github (repeatable; default console).")
   var reporter: [String] = []
 
@@ -84,7 +95,8 @@ struct RunCommand: AsyncParsableCommand {
     let loaded = await Pipeline.load(paths)
     let project = Pipeline.loadProject(explicit: config, near: paths)
     let sources = loaded.sources.merging(project.sources) { first, _ in first }
-    let diagnostics = loaded.diagnostics + project.diagnostics
+    let diagnostics =
+      loaded.diagnostics + project.diagnostics + Pipeline.check(loaded.scenarios, against: project.config)
     DiagnosticOutput.print(diagnostics, sources: sources)
     guard !diagnostics.hasErrors else { throw ExitCode(AuthFlowExitCode.invalidInput.rawValue) }
 
@@ -100,7 +112,10 @@ struct RunCommand: AsyncParsableCommand {
       profiles.append(profile)
     }
     let selection = Selection(tags: tag, skipTags: skipTag, shard: shard.flatMap(Shard.init))
-    let instances = selection.apply(to: loaded.scenarios.flatMap(\.instances))
+    let loadedInstances = loaded.scenarios.flatMap(\.instances)
+    let instances = selection.apply(to: loadedInstances)
+    try checkSelection(
+      selection, instances: instances, loaded: loaded.scenarios, total: loadedInstances.count, paths: paths)
 
     // The tenants: embedded mocks start here.
     let environment = ProcessInfo.processInfo.environment
@@ -145,8 +160,32 @@ struct RunCommand: AsyncParsableCommand {
       let comparison = TenantComparison(runs: reports.map { $0.redacted(by: secrets) })
       Console.out(secrets.scrub(comparison.render()))
     }
-    let code = report.exitCode
+    let code = report.exitCode(failOnSkip: failOnSkip)
+    if failOnSkip, code != report.exitCode {
+      Console.error(secrets.scrub(SkipNotice.failOnSkipMessage(report.skips)))
+    }
     if code != .success { throw ExitCode(code.rawValue) }
+  }
+
+  /// Unknown `--tag`/`--skip-tag` values and an empty selection are errors (exit 2), warnings
+  /// with `--allow-empty`.
+  private func checkSelection(
+    _ selection: Selection, instances: [ScenarioInstance], loaded: [Scenario], total: Int, paths: [String]
+  ) throws {
+    let unknown = selection.unknownTags(in: loaded)
+    for tag in unknown {
+      Console.error("\(allowEmpty ? "warning" : "error"): \(tag.message)")
+    }
+    if instances.isEmpty {
+      if allowEmpty {
+        Console.error(SelectionMessages.emptySelectionAllowed(selection, paths: paths))
+      } else {
+        Console.error("error: " + SelectionMessages.emptySelection(selection, paths: paths, loaded: total))
+      }
+    }
+    if !allowEmpty, !unknown.isEmpty || instances.isEmpty {
+      throw ExitCode(AuthFlowExitCode.invalidInput.rawValue)
+    }
   }
 
   /// `a, b,a` → `[a, b]`: names in order, blanks and repeats dropped.

@@ -19,7 +19,8 @@ struct ValidateCommand: AsyncParsableCommand {
     let paths = self.paths.isEmpty ? ["scenarios"] : self.paths
     let loaded = await Pipeline.load(paths)
     let project = Pipeline.loadProject(explicit: config, near: paths)
-    let diagnostics = loaded.diagnostics + project.diagnostics
+    let diagnostics =
+      loaded.diagnostics + project.diagnostics + Pipeline.check(loaded.scenarios, against: project.config)
     DiagnosticOutput.print(diagnostics, sources: loaded.sources.merging(project.sources) { first, _ in first })
     if diagnostics.hasErrors { throw ExitCode(AuthFlowExitCode.invalidInput.rawValue) }
     let instances = loaded.scenarios.reduce(0) { $0 + $1.instances.count }

@@ -54,7 +54,8 @@ enum ReportFixtures {
         result: ["access_token": .secret("opaque-access-token"), "token_type": "Bearer"]),
       StepReport(
         id: "family_revoked", name: "family_revoked", action: "renew", phase: .main,
-        location: location(renew, 27, 5), status: .skipped, skipReason: "step 'reuse' it needs did not pass"),
+        location: location(renew, 27, 5), status: .skipped, skipReason: "step 'reuse' it needs did not pass",
+        blockedBy: "reuse"),
       StepReport(
         id: "logout", name: "logout", action: "logout", phase: .cleanup, location: location(renew, 32, 5),
         status: .passed, duration: .milliseconds(40), attempts: 1, result: ["status": 302]),

@@ -52,6 +52,9 @@ struct ConsoleSummary {
           lines.append("        \(padded) \(indentContinuation(text, by: width + 9))")
         }
       }
+      if let dependants = ReportMessages.skippedDependants(of: step, in: scenario) {
+        lines.append("      \(style.mark(.skipped)) \(dependants)")
+      }
     }
     return lines
   }

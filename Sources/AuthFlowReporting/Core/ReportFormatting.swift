@@ -111,3 +111,22 @@ extension Int {
     return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
   }
 }
+
+extension ScenarioReport {
+  /// The steps skipped because `step` failed or errored (directly or through other skipped
+  /// steps), in report order.
+  func skippedDependants(of step: StepReport) -> [StepReport] {
+    steps.filter { $0.status == .skipped && $0.blockedBy == step.id && $0.phase == step.phase }
+  }
+}
+
+/// Texts every reporter shares.
+enum ReportMessages {
+  /// `skipped because 'login' failed: renew, reuse`; nil when nothing was skipped.
+  static func skippedDependants(of step: StepReport, in scenario: ScenarioReport) -> String? {
+    let skipped = scenario.skippedDependants(of: step)
+    guard !skipped.isEmpty else { return nil }
+    let verb = step.status == .error ? "hit an environment error" : "failed"
+    return "skipped because '\(step.id)' \(verb): \(skipped.map(\.id).joined(separator: ", "))"
+  }
+}

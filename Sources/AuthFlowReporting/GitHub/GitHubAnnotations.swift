@@ -20,13 +20,14 @@ struct GitHubAnnotations {
       for step in steps {
         let command: Status = step.status == .error ? .error : .failed
         let title = GitHubMessages.title(scenario, step: step)
+        let dependants = ReportMessages.skippedDependants(of: step, in: scenario).map { "\n" + $0 } ?? ""
         if step.problems.isEmpty {
-          lines.append(annotation(command, at: step.location, title: title, message: GitHubMessages.stepFailed))
-        }
-        for problem in step.problems {
           lines.append(
-            annotation(
-              command, at: problem.location(in: step), title: title, message: GitHubMessages.message(problem)))
+            annotation(command, at: step.location, title: title, message: GitHubMessages.stepFailed + dependants))
+        }
+        for (index, problem) in step.problems.enumerated() {
+          let message = GitHubMessages.message(problem) + (index == 0 ? dependants : "")
+          lines.append(annotation(command, at: problem.location(in: step), title: title, message: message))
         }
       }
     }

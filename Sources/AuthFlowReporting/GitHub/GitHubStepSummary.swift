@@ -40,6 +40,9 @@ struct GitHubStepSummary {
           rows.append(
             row(step.status, scenario.name, step.title, problem.location(in: step), GitHubMessages.message(problem)))
         }
+        if let dependants = ReportMessages.skippedDependants(of: step, in: scenario) {
+          rows.append(row(.skipped, scenario.name, step.title, step.location, dependants))
+        }
       }
     }
     return rows

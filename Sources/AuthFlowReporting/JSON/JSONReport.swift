@@ -13,7 +13,7 @@ import Foundation
 ///   "scenarios": [ { "name", "file", "line", "column", "tags", "tenant", "status", "skip_reason",
 ///                    "duration_ms",
 ///                    "steps": [ { "id", "name", "action", "phase" (main|cleanup), "line", "column",
-///                                 "status", "skip_reason", "duration_ms", "attempts",
+///                                 "status", "skip_reason", "blocked_by", "skipped_dependants", "duration_ms", "attempts",
 ///                                 "problems": [ { "kind", "message",
 ///                                                 "location": { "file", "line", "column" } | null,
 ///                                                 "path", "matcher", "expected", "actual" } ],
@@ -66,12 +66,14 @@ public enum JSONReport {
       "status": .string(scenario.status.rawValue),
       "skip_reason": optional(scenario.skipReason),
       "duration_ms": .int(scenario.duration.milliseconds),
-      "steps": .array(scenario.steps.map(value(of:))),
+      "steps": .array(scenario.steps.map { value(of: $0, in: scenario) }),
     ])
   }
 
-  static func value(of step: StepReport) -> Value {
+  static func value(of step: StepReport, in scenario: ScenarioReport) -> Value {
     .object([
+      "blocked_by": optional(step.blockedBy),
+      "skipped_dependants": .array(scenario.skippedDependants(of: step).map { .string($0.id) }),
       "id": .string(step.id),
       "name": .string(step.name),
       "action": .string(step.action),

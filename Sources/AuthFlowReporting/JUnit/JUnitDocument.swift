@@ -109,7 +109,7 @@ struct JUnitDocument {
       message = "\(scenario.location): \(JUnitMessages.noDetails(scenario.status))"
       type = scenario.status.rawValue
     }
-    let details = steps.map(JUnitMessages.details).joined(separator: "\n\n")
+    let details = steps.map { JUnitMessages.details($0, in: scenario) }.joined(separator: "\n\n")
     return "<\(element)" + XMLEscaping.attributes([("message", message), ("type", type)]) + ">"
       + XMLEscaping.escape(details.isEmpty ? message : details) + "</\(element)>"
   }

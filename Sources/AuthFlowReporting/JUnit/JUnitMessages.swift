@@ -11,7 +11,7 @@ enum JUnitMessages {
   }
 
   /// One step's problems, each with its location and labelled details.
-  static func details(_ step: StepReport) -> String {
+  static func details(_ step: StepReport, in scenario: ScenarioReport) -> String {
     let verb = step.status == .error ? "hit an environment error" : "failed"
     let attempts = step.attempts > 1 ? " after \(step.attempts) attempts" : ""
     var lines = ["\(step.title) \(verb)\(attempts) (\(step.location))"]
@@ -19,6 +19,7 @@ enum JUnitMessages {
       lines.append("  \(problem.location(in: step)): \(indented(problem.message, by: 4))")
       lines += problem.detailLines.map { "    \($0.label): \(indented($0.text, by: 6))" }
     }
+    if let dependants = ReportMessages.skippedDependants(of: step, in: scenario) { lines.append("  " + dependants) }
     return lines.joined(separator: "\n")
   }
 

@@ -12,6 +12,10 @@ public struct APICredentialsAction: Action {
       ParameterSignature(
         "min_ttl", .duration, summary: "Exchange again when the stored one expires sooner.",
         maximumDuration: InputLimits.longestMinimumTTL),
+    ],
+    results: ResultField.credentials + [
+      ResultField.cause,
+      ResultField("exchanged", "Whether the refresh token was exchanged (false: the stored API credentials)."),
     ])
 
   public static let documentation = """

@@ -10,7 +10,8 @@ public struct AssertAction: Action {
       ParameterSignature("value", .any, summary: "A value to check with `expect` matchers (as `value`)."),
       ParameterSignature("message", .string, summary: "What to say when `that` is false."),
     ],
-    scalarForm: ParameterSignature("that", .any, summary: "An expression that must be true."))
+    scalarForm: ParameterSignature("that", .any, summary: "An expression that must be true."),
+    results: [ResultField("value", "The `value` given (else the condition), for `expect` matchers.")])
 
   public static let documentation = """
     Two forms, which can be combined:

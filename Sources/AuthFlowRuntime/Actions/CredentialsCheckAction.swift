@@ -9,6 +9,13 @@ public struct CredentialsCheckAction: Action {
       ParameterSignature(
         "min_ttl", .duration, summary: "How long the access token must still be valid (default 0).",
         maximumDuration: InputLimits.longestMinimumTTL)
+    ],
+    results: [
+      ResultField("stored", "Whether credentials are stored."),
+      ResultField("has_valid", "Whether they are valid for `min_ttl` more, or renewable."),
+      ResultField("can_renew", "Whether a refresh token is stored."),
+      ResultField("expired", "Whether the access token expires within `min_ttl`."),
+      ResultField("ttl", "Seconds left on the access token."),
     ])
 
   public static let documentation = """

@@ -8,7 +8,8 @@ public struct CredentialsClearAction: Action {
     name: "credentials_clear", summary: "Revoke the stored refresh token and clear the stored credentials.",
     parameters: [
       ParameterSignature("revoke", .bool, summary: "Revoke the refresh token first (default true, as `revoke()`).")
-    ])
+    ],
+    results: [ResultField("revoked", "Whether a refresh token was revoked."), .response, .cause])
 
   public static let documentation = """
     With a stored refresh token, sends `POST /oauth/revoke`; only when that succeeds is the store

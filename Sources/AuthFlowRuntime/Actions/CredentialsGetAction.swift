@@ -11,6 +11,9 @@ public struct CredentialsGetAction: Action {
         "min_ttl", .duration, summary: "Renew when the access token expires sooner (default 0).",
         maximumDuration: InputLimits.longestMinimumTTL),
       ParameterSignature("scope", .string, summary: "Renew with this scope when it differs from the stored one."),
+    ],
+    results: ResultField.credentials + [
+      ResultField.cause, ResultField("renewed", "Whether the credentials were renewed."),
     ])
 
   public static let documentation = """

@@ -5,7 +5,8 @@ public import AuthFlowScenario
 public struct CredentialsRenewAction: Action {
   public static let signature = ActionSignature(
     name: "credentials_renew", summary: "Renew the stored credentials now with the stored refresh token.",
-    parameters: [ParameterSignature("scope", .string, summary: "Down-scoping for the renewal.")])
+    parameters: [ParameterSignature("scope", .string, summary: "Down-scoping for the renewal.")],
+    results: ResultField.credentials + [ResultField.cause, ResultField("renewed", "Always true.")])
 
   public static let documentation = """
     Exchanges the stored refresh token even when the access token is still valid, stores the

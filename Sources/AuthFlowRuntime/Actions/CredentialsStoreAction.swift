@@ -9,7 +9,8 @@ public struct CredentialsStoreAction: Action {
     parameters: [
       ParameterSignature(
         "credentials", .any, required: true, summary: "A credentials result, e.g. `${{ steps.login }}`.")
-    ])
+    ],
+    results: ResultField.credentials)
 
   public static let documentation = """
     Keeps `access_token`, `id_token`, `refresh_token`, `token_type`, `expires_in`, `expires_at`

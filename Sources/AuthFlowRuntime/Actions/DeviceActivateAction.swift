@@ -14,6 +14,10 @@ public struct DeviceActivateAction: Action {
         "browser", .string, summary: "The named browser (cookie jar); its SSO session skips the login page."),
       ParameterSignature(
         "verification_uri", .string, summary: "Where to start (default: the tenant's `activate` page)."),
+    ],
+    results: [
+      ResultField("outcome", "`approved` or `denied`."), ResultField("pages", "The kinds of the pages visited."),
+      ResultField("page", "The last page: `page.kind`, `page.url`, `page.fields`, `page.error`."),
     ])
 
   public static let documentation = """

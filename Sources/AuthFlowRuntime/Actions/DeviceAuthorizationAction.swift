@@ -9,6 +9,13 @@ public struct DeviceAuthorizationAction: Action {
     parameters: [
       ParameterSignature("scope", .string, summary: "Default `openid profile email`; sent as given otherwise."),
       ParameterSignature("audience", .string, summary: "API identifier."),
+    ],
+    results: [
+      ResultField("device_code", "The device code (secret)."), ResultField("user_code", "The code the user enters."),
+      ResultField("verification_uri", "Where the user enters it."),
+      ResultField("verification_uri_complete", "The same, with the code."),
+      ResultField("expires_in", "Seconds the codes live."), ResultField("interval", "Seconds between polls."),
+      .response,
     ])
 
   public static let documentation = """

@@ -14,7 +14,8 @@ public struct DeviceTokenAction: Action {
       ParameterSignature(
         "timeout", .string, summary: "Give up polling after this long, e.g. 2m (default 60s); the last answer stands."),
       ParameterSignature("once", .bool, summary: "Poll once and return whatever the server answers."),
-    ])
+    ],
+    results: ResultField.credentials + [ResultField("polls", "How many requests were sent.")])
 
   public static let documentation = """
     Sends `POST /oauth/token` with `grant_type=urn:ietf:params:oauth:grant-type:device_code`,

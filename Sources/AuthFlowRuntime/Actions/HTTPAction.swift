@@ -20,7 +20,8 @@ public struct HTTPAction: Action {
       ParameterSignature("follow_redirects", .bool, summary: "Follow 3xx responses (default false)."),
       ParameterSignature("browser", .string, summary: "The named browser whose cookie jar to use (default `default`)."),
       ParameterSignature("timeout", .duration, summary: "Per-request timeout."),
-    ])
+    ],
+    results: ResultField.http + [ResultField("redirects", "The URLs visited on the way.")])
 
   public static let documentation = """
     Sends one request through a named browser: its cookies are sent and the response's

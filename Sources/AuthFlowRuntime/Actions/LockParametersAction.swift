@@ -11,7 +11,8 @@ public struct LockParametersAction: Action {
         "parameters", .map, summary: "scope, device, connection_scopes, state, nonce, offline_mode, …"),
       ParameterSignature(
         "connection", .string, summary: "The current connection (picks its `connection_scopes` entry)."),
-    ])
+    ],
+    results: [ResultField("payload", "The parameters, by name."), ResultField("query", "The encoded query string.")])
 
   public static let documentation = """
     Encodes Lock's parameters: `scope` (default `openid offline_access`, a list is space-joined),

@@ -12,7 +12,8 @@ public struct LoginAction: Action {
         "realm", .string, summary: "The database connection (default `Username-Password-Authentication`)."),
       ParameterSignature("scope", .string, summary: "Scope; `openid` is prepended (default `openid profile email`)."),
       ParameterSignature("audience", .string, summary: "The API to get an access token for."),
-    ] + IDTokenOptIn.parameters)
+    ] + IDTokenOptIn.parameters,
+    results: ResultField.credentials)
 
   public static let documentation = """
     Sends `POST /oauth/token` with `grant_type=http://auth0.com/oauth/grant-type/password-realm`,

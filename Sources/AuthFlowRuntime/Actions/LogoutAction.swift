@@ -12,6 +12,12 @@ public struct LogoutAction: Action {
       ParameterSignature("browser", .string, summary: "The named browser whose session ends."),
       ParameterSignature(
         "id_token_hint", .string, summary: "An ID token sent as `id_token_hint` (OpenID logout on `oidc` tenants)."),
+    ],
+    results: [
+      ResultField("logout_url", "The logout URL the browser was sent to."), ResultField("url", "The redirect URL."),
+      ResultField("status", "The HTTP status of the last answer."),
+      ResultField("pages", "The pages visited."),
+      ResultField("page", "When the browser did not reach `return_to`: the page it stopped on."),
     ])
 
   public static let documentation = """

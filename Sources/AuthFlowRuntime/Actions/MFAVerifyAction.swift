@@ -15,7 +15,8 @@ public struct MFAVerifyAction: Action {
       ParameterSignature("oob_code", .string, summary: "From `mfa_challenge` (OOB)."),
       ParameterSignature("binding_code", .string, summary: "With `oob_code`, when the channel binds by prompt."),
       ParameterSignature("recovery_code", .string, summary: "A recovery code."),
-    ] + IDTokenOptIn.parameters)
+    ] + IDTokenOptIn.parameters,
+    results: ResultField.credentials)
 
   public static let documentation = """
     Sends `POST /oauth/token` with `mfa_token` and exactly one factor, as a JSON body:

@@ -19,6 +19,10 @@ public struct ManagementUsersAction: Action {
       ParameterSignature("link_with", .string, summary: "link: the secondary account's ID token."),
       ParameterSignature("provider", .string, summary: "unlink: the secondary identity's provider."),
       ParameterSignature("secondary_user_id", .string, summary: "unlink: the secondary identity's user id."),
+    ],
+    results: [
+      ResultField("user", "The user (get, patch_metadata)."),
+      ResultField("identities", "The identities (link, unlink)."), .response,
     ])
 
   public static let documentation = """

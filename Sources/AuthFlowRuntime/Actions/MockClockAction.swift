@@ -8,7 +8,11 @@ public struct MockClockAction: Action {
     parameters: [
       ParameterSignature("advance", .clockShift, required: true, summary: "How far, e.g. 5m, 2h, or -5m to go back.")
     ],
-    scalarForm: ParameterSignature("advance", .clockShift, required: true, summary: "How far."))
+    scalarForm: ParameterSignature("advance", .clockShift, required: true, summary: "How far."),
+    results: [
+      ResultField("now", "The mock's virtual time, epoch seconds."), ResultField("iso", "The same, ISO 8601."),
+      ResultField("offset", "How far the virtual clock is from real time, in seconds."),
+    ])
 
   public static let documentation = """
     Sends `POST /__mock/clock/advance` (requires `mock_control`): every expiry in the mock reads

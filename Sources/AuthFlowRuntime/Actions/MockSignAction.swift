@@ -13,7 +13,8 @@ public struct MockSignAction: Action {
       ParameterSignature("omit", .array(of: .string), summary: "Claims to remove."),
       ParameterSignature("defaults", .bool, summary: "Fill iss/sub/aud/iat/exp (default true)."),
       ParameterSignature("variant", .oneOf(["valid", "none", "hs256", "bad_signature"]), summary: "Default `valid`."),
-    ])
+    ],
+    results: [ResultField("token", "The signed token, a JWT value.")])
 
   public static let documentation = """
     Asks the mock (`POST /__mock/sign`) for a compact JWS. By default the claims are a valid ID

@@ -21,6 +21,11 @@ public struct MyAccountPasskeyAction: Action {
         summary: "The virtual authenticator's name (default `default`); `passkey_login` can use it afterwards."),
       ParameterSignature(
         "origin", .string, summary: "The origin the authenticator reports (default `https://<rp.id>`)."),
+    ],
+    results: [
+      ResultField("authentication_method", "The verify answer: `id`, `type`, `key_id`, …"),
+      ResultField("enrollment_id", "The method id from `Location`."),
+      ResultField("passkey", "The credential: `passkey.id`."), .response,
     ])
 
   public static let documentation = """

@@ -10,6 +10,16 @@ public struct OutboxAction: Action {
       ParameterSignature(
         "min_count", .int, summary: "Wait until at least this many messages were sent to it (default 1)."),
       ParameterSignature("timeout", .duration, summary: "How long to poll for them (default 5s)."),
+    ],
+    results: [
+      ResultField("id", "The message id."), ResultField("to", "The address."),
+      ResultField("sent_at", "When it was sent."), ResultField("channel", "`email` or `sms`."),
+      ResultField("subject", "The subject."), ResultField("body", "The text."),
+      ResultField("code", "The one-time code (secret)."), ResultField("link", "The link (secret)."),
+      ResultField("invitation", "For invitation links: the invitation ticket."),
+      ResultField("organization", "For invitation links: the organization id."),
+      ResultField("organization_name", "For invitation links: its name."),
+      ResultField("count", "How many messages were sent to the address."),
     ])
 
   public static let documentation = """

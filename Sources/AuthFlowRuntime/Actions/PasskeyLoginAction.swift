@@ -11,7 +11,8 @@ public struct PasskeyLoginAction: Action {
     parameters: [
       ParameterSignature(
         "credential_id", .string, summary: "Use this credential (base64url); default: the authenticator's newest one.")
-    ] + PasskeySignupAction.common + IDTokenOptIn.parameters)
+    ] + PasskeySignupAction.common + IDTokenOptIn.parameters,
+    results: ResultField.credentials + [ResultField("passkey", "The passkey used: `passkey.id`.")])
 
   public static let documentation = """
     Sends `POST /passkey/challenge` (with `realm`, `organization`), has the named virtual

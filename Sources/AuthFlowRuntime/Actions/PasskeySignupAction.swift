@@ -25,7 +25,10 @@ public struct PasskeySignupAction: Action {
       ParameterSignature(
         "user_profile", .map, summary: "`user_profile` members (`email`, `name`, `username`, `phone_number`, …)."),
       ParameterSignature("user_metadata", .map, summary: "At most 10 string properties."),
-    ] + common)
+    ] + common,
+    results: ResultField.credentials + [
+      ResultField("passkey", "The passkey created: `passkey.id`, `passkey.user_handle`.")
+    ])
 
   public static let documentation = """
     Sends `POST /passkey/register` with `user_profile` (and `realm`, `organization`,

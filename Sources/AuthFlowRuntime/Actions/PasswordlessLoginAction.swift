@@ -13,7 +13,8 @@ public struct PasswordlessLoginAction: Action {
       ParameterSignature("realm", .string, summary: "`email` or `sms` (default from which address is given)."),
       ParameterSignature("scope", .string, summary: "Scope; `openid` is prepended (default `openid profile email`)."),
       ParameterSignature("audience", .string, summary: "The API to get an access token for."),
-    ] + IDTokenOptIn.parameters)
+    ] + IDTokenOptIn.parameters,
+    results: ResultField.credentials)
 
   public static let documentation = """
     Sends `POST /oauth/token` with `grant_type=http://auth0.com/oauth/grant-type/passwordless/otp`,

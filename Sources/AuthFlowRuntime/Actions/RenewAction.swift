@@ -9,7 +9,8 @@ public struct RenewAction: Action {
       ParameterSignature("refresh_token", .string, required: true, summary: "The refresh token."),
       ParameterSignature("scope", .string, summary: "Down-scoping; sent unchanged (no `openid` added)."),
       ParameterSignature("audience", .string, summary: "Another API (multi-resource refresh token)."),
-    ] + IDTokenOptIn.parameters)
+    ] + IDTokenOptIn.parameters,
+    results: ResultField.credentials)
 
   public static let documentation = """
     Sends `POST /oauth/token` with `grant_type=refresh_token`, `refresh_token`, and `scope` /

@@ -5,7 +5,8 @@ public import AuthFlowScenario
 public struct RevokeAction: Action {
   public static let signature = ActionSignature(
     name: "revoke", summary: "Revoke a refresh token (POST /oauth/revoke).",
-    parameters: [ParameterSignature("refresh_token", .string, required: true, summary: "The refresh token.")])
+    parameters: [ParameterSignature("refresh_token", .string, required: true, summary: "The refresh token.")],
+    results: [ResultField("revoked", "True."), .response])
 
   public static let documentation = """
     Sends `POST /oauth/revoke` with `client_id` (and `client_secret` for confidential clients)

@@ -6,7 +6,12 @@ public import AuthFlowScenario
 public struct SSOCredentialsAction: Action {
   public static let signature = ActionSignature(
     name: "sso_credentials", summary: "Exchange the stored refresh token for a session transfer token.",
-    parameters: [])
+    parameters: [],
+    results: ResultField.credentials + [
+      ResultField.cause,
+      ResultField("session_transfer_token", "The session transfer token (secret)."),
+      ResultField("issued_token_type", "The token type the tenant issued."),
+    ])
 
   public static let documentation = """
     Sends `POST /oauth/token` with `grant_type=refresh_token`, the stored `refresh_token` and

@@ -14,7 +14,8 @@ public struct TokenAction: Action {
       ParameterSignature(
         "encoding", .oneOf(["json", "form"]),
         summary: "`json` (as Auth0.swift) or `form` (urlencoded); default: the tenant's (form on `oidc` tenants)."),
-    ] + IDTokenOptIn.parameters)
+    ] + IDTokenOptIn.parameters,
+    results: ResultField.credentials)
 
   public static let documentation = """
     Sends `body` to `/oauth/token` (on an `oidc` tenant, its discovered token endpoint)

@@ -22,7 +22,8 @@ public struct TokenExchangeAction: Action {
       ParameterSignature("profile", .map, summary: "Profile members (Facebook: the Graph API profile)."),
       ParameterSignature("scope", .string, summary: "Scope; `openid` is prepended (default `openid profile email`)."),
       ParameterSignature("audience", .string, summary: "The API to get an access token for."),
-    ] + IDTokenOptIn.parameters)
+    ] + IDTokenOptIn.parameters,
+    results: ResultField.credentials)
 
   public static let documentation = """
     Sends `POST /oauth/token` with `grant_type=urn:ietf:params:oauth:grant-type:token-exchange`,

@@ -14,6 +14,12 @@ public struct ValidateIDTokenAction: Action {
       ParameterSignature("max_age", .int, summary: "Seconds; requires and checks `auth_time`."),
       ParameterSignature("organization", .string, summary: "`org_…` checks `org_id`, a name checks `org_name`."),
       ParameterSignature("leeway", .int, summary: "Seconds (default 60, as `validateClaims()`)."),
+    ],
+    results: [
+      ResultField("id_token", "The token, a JWT value when it decodes."),
+      ResultField("id_token_valid", "Whether it passed every check."),
+      ResultField("id_token_error", "Why not, in Auth0.swift's words."),
+      ResultField("check", "The check that failed (`kid`, `signature`, `aud`, `exp`, …)."),
     ])
 
   public static let documentation = """

@@ -6,7 +6,8 @@ public struct WaitAction: Action {
   public static let signature = ActionSignature(
     name: "wait", summary: "Pause this branch of the flow for a duration.",
     parameters: [ParameterSignature("for", .duration, required: true, summary: "How long to wait, e.g. 2s, 500ms.")],
-    scalarForm: ParameterSignature("for", .duration, required: true, summary: "How long to wait."))
+    scalarForm: ParameterSignature("for", .duration, required: true, summary: "How long to wait."),
+    results: [ResultField("waited_ms", "How long the step waited, in milliseconds.")])
 
   public static let documentation = """
     Pauses the steps that depend on this one for the given duration; independent branches keep

@@ -48,6 +48,14 @@ public struct WebAuthAction: Action {
       ParameterSignature("validate_id_token", .bool, summary: "Default true."),
       ParameterSignature("telemetry", .bool, summary: "Send `auth0Client` and `Auth0-Client` (default true)."),
       ParameterSignature("lock", .map, summary: "Lock v1 parameters (PROTOCOL §10), encoded and sent to /authorize."),
+    ],
+    results: ResultField.credentials + [
+      ResultField("authorize_url", "The `/authorize` URL sent."),
+      ResultField("authorize_parameters", "Its query parameters, by name."),
+      ResultField("pages", "The kinds of the pages visited, in order."),
+      ResultField(
+        "page",
+        "Where the browser stopped (`stop_at`, an error page): `page.kind`, `page.url`, `page.fields`, `page.error`."),
     ])
 
   public static let documentation = """

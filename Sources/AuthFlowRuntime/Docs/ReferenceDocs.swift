@@ -49,11 +49,34 @@ public enum ReferenceDocs {
     if signature.acceptsAnyParameters {
       lines += ["Any other key is accepted as well.", ""]
     }
+    lines += resultSection(signature)
     lines += [
       "## Example", "", "This scenario runs as a test against the embedded mock tenant.", "", "```yaml",
       action.example.trimmingTrailingNewlines(), "```", "",
     ]
     return lines.joined(separator: "\n")
+  }
+
+  /// `## Result`: the declared fields, which `authflow validate` checks `steps.<id>.FIELD` and
+  /// `expect` keys against; or a note that the result is the tenant's answer, not checked.
+  static func resultSection(_ signature: ActionSignature) -> [String] {
+    var lines = ["## Result", ""]
+    guard let fields = signature.results else {
+      lines += [
+        "The members of the result come from the tenant's answer (see above), so `authflow validate` does not check the fields read from it.",
+        "",
+      ]
+      return lines
+    }
+    lines += [
+      "`steps.<id>.FIELD` and `expect` keys must start with one of these (checked by `authflow validate`):", "",
+      "| field | description |", "|---|---|",
+    ]
+    for field in fields + [ResultField.error] {
+      lines.append("| `\(field.name)` | \(cell(field.summary)) |")
+    }
+    lines.append("")
+    return lines
   }
 
   static func index() -> String {

@@ -182,8 +182,9 @@ public struct ScenarioInterpreter: Sendable {
             }
             if let blocker = needs.first(where: { poisoned.contains($0) }) {
               let status = finished[blocker]?.status ?? .failed
-              let skipped = skippedReport(
+              var skipped = skippedReport(
                 step, phase: phase, reason: StepMessages.dependencyFailed(blocker, status: status))
+              skipped.blockedBy = finished[blocker]?.blockedBy ?? blocker
               finished[step.id.value] = skipped
               poisoned.insert(step.id.value)
               await record(skipped, collector: collector, scenario: runtime.instance.name)

@@ -182,9 +182,13 @@ struct StepRunner: Sendable {
         guard let verb = MatcherCheck.check(matcher.kind, expected: expected, actual: actual) else { continue }
         let expectedText = scenario.show(expected)
         let actualText = actual.map(scenario.show) ?? StepMessages.nothingAt(result: result)
+        let reason = ExpectationMessage.reason(for: expectation.components, in: result).map(scenario.scrub)
+        let message = ExpectationMessage.failed(
+          path: expectation.path.value, kind: matcher.kind, verb: verb, expected: expectedText, actual: actualText,
+          reason: reason)
         problems.append(
           Problem(
-            .expectation, "expected \(expectation.path.value) \(verb) \(expectedText), found \(actualText)",
+            .expectation, message,
             at: matcher.location, path: expectation.path.value, matcher: matcher.kind.rawValue, expected: expectedText,
             actual: actualText))
       }

@@ -99,12 +99,17 @@ public struct StepReport: Sendable {
   /// The step's result as the scenario sees it (`steps.<id>`); secrets stay wrapped, and
   /// reporters print it redacted.
   public var result: Value?
+  /// For a step skipped because a step it needs (directly or through other skipped steps) failed
+  /// or hit an environment error: the id of that step, so reporters can list its skipped
+  /// dependants.
+  public var blockedBy: String?
 
   public init(
     id: String, name: String, action: String, phase: StepPhase, location: SourceLocation, status: Status,
     skipReason: String? = nil, duration: Duration = .zero, attempts: Int = 0, problems: [Problem] = [],
-    result: Value? = nil
+    result: Value? = nil, blockedBy: String? = nil
   ) {
+    self.blockedBy = blockedBy
     self.id = id
     self.name = name
     self.action = action

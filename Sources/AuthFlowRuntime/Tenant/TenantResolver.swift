@@ -84,7 +84,7 @@ public struct TenantResolver: Sendable {
     var statuses: [String: Value] = [:]
     for binding in profile.errorStatuses { statuses[binding.name.value] = try evaluate(binding.value) }
     if !statuses.isEmpty { settings["error_statuses"] = .object(statuses) }
-    let declared = Set(profile.capabilities.map(\.value))
+    let declared = Set((profile.capabilities + profile.customCapabilities).map(\.value))
     var evidence: [String: String] = [:]
     let declaredSource = "`capabilities` of tenant '\(profile.name.value)' in \(profile.location.file)"
     for capability in declared { evidence[capability] = "declared in \(profile.location.file)" }

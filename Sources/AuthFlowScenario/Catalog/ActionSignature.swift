@@ -16,17 +16,29 @@ public struct ActionSignature: Sendable, Hashable {
   public var acceptsAnyParameters: Bool
   /// True for actions whose mapping keys become `vars` (`set`), so the validator knows them.
   public var definesVariables: Bool
+  /// The top-level members of the step's result, which `steps.<id>.FIELD` and `expect` keys are
+  /// checked against at validate time (`error` is always allowed: any action may answer with a
+  /// protocol error). Nil when the result's members are the tenant's own (a user profile, a
+  /// Management API body): such results are not checked.
+  public var results: [ResultField]?
 
   public init(
     name: String, summary: String = "", parameters: [ParameterSignature] = [],
-    scalarForm: ParameterSignature? = nil, acceptsAnyParameters: Bool = false, definesVariables: Bool = false
+    scalarForm: ParameterSignature? = nil, acceptsAnyParameters: Bool = false, definesVariables: Bool = false,
+    results: [ResultField]? = nil
   ) {
+    self.results = results
     self.definesVariables = definesVariables
     self.name = name
     self.summary = summary
     self.parameters = parameters
     self.scalarForm = scalarForm
     self.acceptsAnyParameters = acceptsAnyParameters
+  }
+
+  /// The names a result path may start with, `error` included; nil when the result is open.
+  public var resultFieldNames: Set<String>? {
+    results.map { Set($0.map(\.name) + [ResultField.error.name]) }
   }
 
   /// The parameter named `name`.

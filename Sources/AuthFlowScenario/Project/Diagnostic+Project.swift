@@ -41,3 +41,20 @@ extension Diagnostic {
       length: client.value.count, hint: "add 'client_id: ${{ env.…_CLIENT_ID }}'")
   }
 }
+
+// Messages about capability names (`requires:`, `capabilities:`, `custom_capabilities:`).
+extension Diagnostic {
+  static func unknownCapability(_ name: Located<String>, hint: String?) -> Diagnostic {
+    .error(
+      "unknown capability '\(name.value)'", at: name.location, length: max(1, name.value.count),
+      hint: hint
+        ?? "use a capability of the vocabulary (docs/tenants.md), or declare it under a tenant's 'custom_capabilities:' in authflow.yaml"
+    )
+  }
+
+  static func customCapabilityIsBuiltIn(_ name: Located<String>) -> Diagnostic {
+    Diagnostic(
+      .warning, "'\(name.value)' is a built-in capability; it need not be declared", at: name.location,
+      length: name.value.count, hint: "list it under 'capabilities:' instead")
+  }
+}

@@ -1,24 +1,43 @@
 public import AuthFlowCore
 
 extension ProjectConfig {
-  /// The scenario's `tenant:` must be a tenant of this configuration, and its `client:` a client
-  /// of that tenant when the tenant lists clients (a mock tenant without `clients` takes them from
-  /// its fixture, so it is not checked).
-  public func check(_ scenario: Scenario) -> [Diagnostic] {
+  /// What the scenario names of the project must exist: its `tenant:` a tenant of this
+  /// configuration, each `requires` a capability of the vocabulary (``capabilityNames``), and its
+  /// `client:` a client profile of the tenant it is pinned to, else of at least one tenant.
+  ///
+  /// `clients` gives the client profile names each tenant offers, by tenant name (a mock
+  /// tenant's come from its fixture as well as from `clients:`); a tenant missing from it offers
+  /// only its `clients:`, and a tenant mapped to nil (a fixture path known only at run time) may
+  /// offer any, so a client is not checked against it.
+  public func check(_ scenario: Scenario, clients: [String: Set<String>?] = [:]) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
-    var tenant: TenantProfile?
+    var pinned: TenantProfile?
     if let name = scenario.tenant {
-      tenant = self.tenant(named: name.value)
-      if tenant == nil {
+      pinned = self.tenant(named: name.value)
+      if pinned == nil {
         diagnostics.append(
           .unknownScenarioTenant(name, hint: Suggestion.hint(for: name.value, in: tenants.map(\.name.value))))
       }
     }
-    if let client = scenario.client, let tenant, !tenant.clients.isEmpty, tenant.client(named: client.value) == nil {
-      diagnostics.append(
-        .unknownScenarioClient(
-          client, tenant: tenant.name.value,
-          hint: Suggestion.hint(for: client.value, in: tenant.clients.map(\.name.value))))
+    let capabilities = capabilityNames
+    for name in scenario.requires where !capabilities.contains(name.value) {
+      diagnostics.append(.unknownCapability(name, hint: Suggestion.hint(for: name.value, in: capabilities.sorted())))
+    }
+    if let client = scenario.client, scenario.tenant == nil || pinned != nil {
+      let candidates = (pinned.map { [$0] } ?? tenants).map { tenant in
+        clients[tenant.name.value] ?? Set(tenant.clients.map(\.name.value))
+      }
+      if !candidates.contains(nil) {
+        let known = candidates.reduce(into: Set<String>()) { $0.formUnion($1 ?? []) }
+        if !known.contains(client.value) {
+          let hint = Suggestion.hint(for: client.value, in: known.sorted())
+          if let pinned {
+            diagnostics.append(.unknownScenarioClient(client, tenant: pinned.name.value, hint: hint))
+          } else {
+            diagnostics.append(.unknownClientProfile(client, known: known.sorted(), hint: hint))
+          }
+        }
+      }
     }
     return diagnostics
   }
@@ -35,5 +54,12 @@ extension Diagnostic {
     .error(
       "tenant '\(tenant)' has no client '\(name.value)'", at: name.location, length: name.value.count,
       hint: hint ?? "add it under the tenant's 'clients:' in authflow.yaml")
+  }
+
+  static func unknownClientProfile(_ name: Located<String>, known: [String], hint: String?) -> Diagnostic {
+    let list = known.isEmpty ? "none" : known.joined(separator: ", ")
+    return .error(
+      "no tenant defines a client profile '\(name.value)' (known: \(list))", at: name.location,
+      length: name.value.count, hint: hint ?? "add it under a tenant's 'clients:' in authflow.yaml")
   }
 }

@@ -10,7 +10,7 @@ public struct ProjectConfigParser: Sendable {
   public static let topLevelKeys = ["default_tenant", "tenants"]
   /// The keys of a tenant.
   public static let tenantKeys = [
-    "kind", "fixture", "domain", "issuer", "clients", "users", "capabilities", "forms",
+    "kind", "fixture", "domain", "issuer", "clients", "users", "capabilities", "custom_capabilities", "forms",
     "password_grant_returns_id_token", "error_statuses", "settings",
   ]
 
@@ -41,6 +41,7 @@ extension ParseContext {
         if let tenant = tenant(pair.value, name: name) { config.tenants.append(tenant) }
       }
     }
+    checkCapabilityNames(config)
     if let name = config.defaultTenant, config.tenant(named: name.value) == nil {
       report(.unknownTenant(name, hint: Suggestion.hint(for: name.value, in: config.tenants.map(\.name.value))))
     }
@@ -66,6 +67,8 @@ extension ParseContext {
     tenant.clients = keys["clients"].map { profiles($0.value, for: "clients") } ?? []
     tenant.users = keys["users"].map { profiles($0.value, for: "users") } ?? []
     tenant.capabilities = keys["capabilities"].flatMap { stringList($0.value, for: "capabilities") } ?? []
+    tenant.customCapabilities =
+      keys["custom_capabilities"].flatMap { stringList($0.value, for: "custom_capabilities") } ?? []
     tenant.forms = keys["forms"].map { scalarMap($0.value, for: "forms", expected: "a field name") } ?? []
     tenant.errorStatuses =
       keys["error_statuses"].map { scalarMap($0.value, for: "error_statuses", expected: "an HTTP status") } ?? []
@@ -81,6 +84,20 @@ extension ParseContext {
     }
     checkKindSettings(tenant, keys: keys)
     return tenant
+  }
+
+  /// Each tenant's `capabilities` must be in the vocabulary (built-in or some tenant's
+  /// `custom_capabilities`); a custom name that is already built in is a warning.
+  private mutating func checkCapabilityNames(_ config: ProjectConfig) {
+    let known = config.capabilityNames
+    for tenant in config.tenants {
+      for name in tenant.capabilities where !known.contains(name.value) {
+        report(.unknownCapability(name, hint: Suggestion.hint(for: name.value, in: known.sorted())))
+      }
+      for name in tenant.customCapabilities where CapabilityVocabulary.builtInNames.contains(name.value) {
+        report(.customCapabilityIsBuiltIn(name))
+      }
+    }
   }
 
   /// Each kind's required setting, the settings it ignores, and client ids for real tenants.

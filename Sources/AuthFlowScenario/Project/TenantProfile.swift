@@ -31,6 +31,9 @@ public struct TenantProfile: Sendable {
   public var users: [Binding]
   /// Declared capabilities (`passwordless`, `organizations`, `refresh_token_rotation`, …).
   public var capabilities: [Located<String>]
+  /// Capability names of this project's own (`custom_capabilities:`), outside the built-in
+  /// vocabulary: they join the names every scenario may `require`, and this tenant has them.
+  public var customCapabilities: [Located<String>] = []
   /// Universal Login form field names that differ from the mock's (`email` → `username`).
   public var forms: [Binding]
   /// Whether the password grant returns an ID token (it does unless `openid` is dropped).
@@ -75,6 +78,6 @@ public struct TenantProfile: Sendable {
 
   /// True when the tenant declares `capability`.
   public func declares(_ capability: String) -> Bool {
-    capabilities.contains { $0.value == capability }
+    capabilities.contains { $0.value == capability } || customCapabilities.contains { $0.value == capability }
   }
 }

@@ -29,7 +29,21 @@ public enum ProjectSchema {
             ],
           ], "Client profiles by name."),
         "users": JSONSchema.described(profiles, "User profiles by name."),
-        "capabilities": ["type": "array", "items": JSONSchema.type("string")],
+        "capabilities": JSONSchema.described(
+          [
+            "type": "array",
+            "items": [
+              "anyOf": [
+                ["enum": JSONSchema.strings(CapabilityVocabulary.builtIn.map(\.name))], JSONSchema.type("string"),
+              ]
+            ],
+          ],
+          "What the tenant can do beyond what is discovered: built-in capability names (docs/tenants.md) or custom_capabilities of a tenant."
+        ),
+        "custom_capabilities": JSONSchema.described(
+          ["type": "array", "items": JSONSchema.type("string")],
+          "Capability names of this project's own, outside the built-in vocabulary; this tenant has them, and every scenario may require them."
+        ),
         "forms": JSONSchema.described(
           ["type": "object", "additionalProperties": JSONSchema.type("string")],
           "Universal Login form field names that differ from the mock's."),

@@ -30,7 +30,9 @@ public enum ScenarioSchema {
       "description": JSONSchema.type("string"),
       "tags": JSONSchema.described(JSONSchema.ref("stringList"), "Tags for --tag and --skip-tag."),
       "requires": JSONSchema.described(
-        JSONSchema.ref("stringList"), "Capabilities the tenant must have; other tenants skip the scenario."),
+        JSONSchema.ref("stringList"),
+        "Capabilities the tenant must have (built-in names, docs/tenants.md, or a tenant's custom_capabilities); other tenants skip the scenario."
+      ),
       "tenant": JSONSchema.described(JSONSchema.type("string"), "The tenant profile to run against."),
       "client": JSONSchema.described(JSONSchema.type("string"), "The tenant's client profile to use."),
       "vars": JSONSchema.described(

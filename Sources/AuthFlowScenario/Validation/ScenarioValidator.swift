@@ -28,6 +28,7 @@ public struct ScenarioValidator: Sendable {
     diagnostics += checkCycles(graph)
     diagnostics += checkExpressions(scenario)
     diagnostics += checkReferences(scenario, graph: graph)
+    diagnostics += checkResultFields(scenario, graph: graph)
     diagnostics += checkSaves(scenario)
     diagnostics += checkNames(scenario)
     return diagnostics.sortedByLocation

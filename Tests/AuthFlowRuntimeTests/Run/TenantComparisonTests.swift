@@ -9,7 +9,7 @@ import Testing
 @Suite struct TenantComparisonTests {
   static let project = """
     tenants:
-      mock: { kind: mock, capabilities: [extra_feature] }
+      mock: { kind: mock, custom_capabilities: [extra_feature] }
       mock-b:
         kind: mock
         users:

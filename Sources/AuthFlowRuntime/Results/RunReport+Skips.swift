@@ -1,0 +1,50 @@
+public import AuthFlowCore
+
+extension RunReport {
+  /// What `--fail-on-skip` counts (docs/running.md): a scenario that did not run (a capability
+  /// the tenant lacks, a client it does not define, pinned to another tenant, interrupted), and a
+  /// step skipped by its own `if:` in a scenario that otherwise ran. Steps skipped because a step
+  /// they need failed are not counted: that scenario has already failed.
+  public var skips: [SkipNotice] {
+    var notices: [SkipNotice] = []
+    for scenario in scenarios {
+      if scenario.status == .skipped {
+        notices.append(SkipNotice(scenario: scenario.name, step: nil, reason: scenario.skipReason ?? "skipped"))
+        continue
+      }
+      for step in scenario.steps where step.status == .skipped && step.skipReason == StepMessages.conditionFalse {
+        notices.append(SkipNotice(scenario: scenario.name, step: step.id, reason: StepMessages.conditionFalse))
+      }
+    }
+    return notices
+  }
+
+  /// The exit code with `--fail-on-skip` applied: a run that would exit 0 but skipped something
+  /// exits 1 (the run did not hold: not everything selected ran).
+  public func exitCode(failOnSkip: Bool) -> AuthFlowExitCode {
+    let code = exitCode
+    if failOnSkip, code == .success, !skips.isEmpty { return .failure }
+    return code
+  }
+}
+
+/// One thing `--fail-on-skip` counts: a skipped scenario, or a step of it skipped by `if:`.
+public struct SkipNotice: Sendable, Hashable, CustomStringConvertible {
+  public var scenario: String
+  /// The step, when a step (not the whole scenario) was skipped.
+  public var step: String?
+  public var reason: String
+
+  /// `Login works: skipped (the tenant lacks …)` or `Login works › step 'renew': skipped (…)`.
+  public var description: String {
+    let subject = step.map { "\(scenario) › step '\($0)'" } ?? scenario
+    return "\(subject): skipped (\(reason))"
+  }
+
+  /// The line `run --fail-on-skip` prints before exiting 1.
+  public static func failOnSkipMessage(_ notices: [SkipNotice]) -> String {
+    let noun = notices.count == 1 ? "thing was" : "things were"
+    return "error: --fail-on-skip: \(notices.count) \(noun) skipped:\n"
+      + notices.map { "  \($0.description)" }.joined(separator: "\n")
+  }
+}

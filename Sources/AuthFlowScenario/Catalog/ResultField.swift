@@ -1,0 +1,51 @@
+/// One top-level member of a step's result (`steps.<id>.FIELD…`, `expect: { FIELD…: … }`): the
+/// first path segment only, where the rest is dynamic (`body.*`, `claims.*`).
+public struct ResultField: Sendable, Hashable {
+  /// The member's name (`access_token`, `status`, `page`).
+  public var name: String
+  /// One line for the reference docs.
+  public var summary: String
+
+  public init(_ name: String, _ summary: String) {
+    self.name = name
+    self.summary = summary
+  }
+
+  /// Present on every result of a step whose action answered with a protocol error:
+  /// `error.code`, `error.description`, `error.status`, `error.body`.
+  public static let error = ResultField(
+    "error", "On a protocol error: `error.code`, `error.description`, `error.status`, `error.body`.")
+
+  /// The raw HTTP exchange (`response.status`, `response.headers`, `response.body`, …).
+  public static let response = ResultField(
+    "response", "The raw exchange: `status`, `headers`, `body`, `cookies`, `url`.")
+
+  /// A Credentials Manager error's underlying protocol error (`cause.code`, `cause.description`, …).
+  public static let cause = ResultField(
+    "cause", "On a Credentials Manager error: the tenant's error (`cause.code`, `cause.description`, …).")
+
+  /// The members of a token response read as credentials (DESIGN §2), plus `response`.
+  public static let credentials: [ResultField] = [
+    ResultField("access_token", "The access token (a JWT value when it is a JWT, a secret otherwise)."),
+    ResultField("id_token", "The ID token, a JWT value: `id_token.claims.*`, `id_token.header.*`."),
+    ResultField("refresh_token", "The refresh token, when one was issued."),
+    ResultField("token_type", "Usually `Bearer`."),
+    ResultField("expires_in", "Seconds the access token lives."),
+    ResultField("expires_at", "Epoch seconds: now + `expires_in`."),
+    ResultField("scope", "The granted scope, when the tenant says it."),
+    ResultField("issued_token_type", "What a token exchange issued (RFC 8693), when the tenant says it."),
+    ResultField("recovery_code", "An MFA recovery code, when the tenant issues a new one."),
+    ResultField("id_token_valid", "With ID-token validation: whether the ID token passed (PROTOCOL §5)."),
+    ResultField("id_token_error", "With ID-token validation: why it did not, in Auth0.swift's words."),
+    response,
+  ]
+
+  /// An HTTP result (`http`, and any `response`).
+  public static let http: [ResultField] = [
+    ResultField("status", "The HTTP status."),
+    ResultField("headers", "Response headers, by lower-cased name."),
+    ResultField("body", "The body: JSON when it parses, else text (`body.*`)."),
+    ResultField("cookies", "Cookies set by the response, by name."),
+    ResultField("url", "The final URL."),
+  ]
+}

@@ -1,0 +1,41 @@
+import AuthFlowCore
+import AuthFlowRuntime
+import AuthFlowScenario
+import Foundation
+import Testing
+
+/// Scenarios are checked against `authflow.yaml` by `validate` and `run`: the bundled ones are
+/// clean, a typo is not, and every capability the runtime knows is in the documented vocabulary.
+@Suite struct ProjectCheckTests {
+  @Test func everyRuntimeCapabilityIsInTheVocabulary() {
+    #expect(Capability.mock.subtracting(CapabilityVocabulary.builtInNames).isEmpty)
+    #expect(CapabilityVocabulary.builtIn.map(\.name) == CapabilityVocabulary.builtIn.map(\.name).sorted())
+  }
+
+  @Test func theVocabularyIsDocumented() throws {
+    let text = try String(
+      contentsOf: BundledScenarioTests.root.appendingPathComponent("docs/tenants.md"), encoding: .utf8)
+    for (name, _) in CapabilityVocabulary.builtIn {
+      #expect(text.contains("| `\(name)` |"), "docs/tenants.md does not list '\(name)'")
+    }
+  }
+
+  @Test func bundledScenariosAreCleanAgainstTheBundledProject() async throws {
+    let loaded = await Pipeline.load(BundledScenarioTests.scenarioFiles)
+    let file = BundledScenarioTests.root.appendingPathComponent("authflow.yaml").path
+    let project = Pipeline.loadProject(explicit: file, near: [])
+    #expect(!project.diagnostics.hasErrors)
+    let found = Pipeline.check(loaded.scenarios, against: project.config)
+    #expect(found.isEmpty, "\(found.map(\.description))")
+  }
+
+  @Test func mockFixtureClientsCountAndTyposDoNot() throws {
+    let scenario = try ScenarioHarness.parse("scenario: x\nclient: nativ\nsteps:\n  - wait: 1ms\n")
+    let found = Pipeline.check([scenario], against: .embedded)
+    #expect(found.count == 1)
+    #expect(found.first?.message.hasPrefix("no tenant defines a client profile 'nativ'") == true)
+    #expect(found.first?.hint == "did you mean 'native'?")
+    let fine = try ScenarioHarness.parse("scenario: x\nclient: native\nsteps:\n  - wait: 1ms\n")
+    #expect(Pipeline.check([fine], against: .embedded).isEmpty)
+  }
+}
