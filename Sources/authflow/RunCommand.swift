@@ -81,6 +81,12 @@ struct RunCommand: AsyncParsableCommand {
     } catch {
       throw ValidationError(error.description)
     }
+    // Report paths are checked before anything runs: a report lost at the end is a false green.
+    let pathProblems = reporters.checkReportPaths()
+    guard pathProblems.isEmpty else {
+      for problem in pathProblems { Console.error("error: \(problem)") }
+      throw ExitCode(AuthFlowExitCode.invalidInput.rawValue)
+    }
 
     // parse → validate → graph → bind
     let loaded = await Pipeline.load(paths)
@@ -128,27 +134,49 @@ struct RunCommand: AsyncParsableCommand {
 
     // interpret → report
     let services = RunServices(secrets: secrets, transport: transport, environment: environment)
-    let runs = TenantRuns(
+    var runs = TenantRuns(
       tenants: resolved.map(\.context), services: services, functions: Pipeline.functions, jobs: jobs,
-      observer: reporters.observer, keepsStepResults: reporters.needsStepResults)
-    await reporters.runStarted(
-      RunStart(
-        tenant: tenantNames.joined(separator: ","), scenarioCount: instances.count * resolved.count, startedAt: Date()))
-    let reports = await Interruption.cancellable { await runs.run(instances) }
+      keepsStepResults: reporters.needsStepResults)
+    let start = RunStart(
+      tenant: tenantNames.joined(separator: ","), scenarioCount: instances.count * resolved.count, startedAt: Date())
+    let journal = ReportJournal(
+      reporters: reporters, tenant: start.tenant, startedAt: start.startedAt, planned: runs.notRun(instances))
+    runs.observer = reporters.observer(adding: journal.isNeeded ? journal : nil)
+    await reporters.runStarted(start)
+    await journal.writeNow()
+    let observed = runs
+    let (reports, stopCause) = await Interruption.cancellable(emergency: { await journal.writeNow() }) {
+      await observed.run(instances)
+    }
     for tenant in resolved { await tenant.stop() }
     try? await live.shutdown()
+    await journal.close()
     let report = RunReport.combining(reports)
+    var reportsWritten = true
     do {
       try await reporters.finish(report)
     } catch {
       Console.error("error: \(error.description)")
+      reportsWritten = false
     }
     if reports.count > 1 {
       let comparison = TenantComparison(runs: reports.map { $0.redacted(by: secrets) })
       Console.out(secrets.scrub(comparison.render()))
     }
-    let code = report.exitCode
+    let code = Self.exitCode(report.exitCode, reportsWritten: reportsWritten, stopCause: stopCause)
     if code != .success { throw ExitCode(code.rawValue) }
+  }
+
+  /// The exit-code contract (README, docs/running.md): a stop's own code (130 SIGINT, 143 SIGTERM,
+  /// 129 SIGHUP, 141 closed standard output) over the verdict; a report that could not be written
+  /// turns a green run into 3 (environment).
+  static func exitCode(
+    _ verdict: AuthFlowExitCode, reportsWritten: Bool, stopCause: StopCause?
+  ) -> AuthFlowExitCode {
+    if let stopCause { return stopCause.exitCode }
+    if StandardStreams.isOutputClosed { return .closedOutput }
+    if !reportsWritten, verdict == .success { return .environment }
+    return verdict
   }
 
   /// `a, b,a` → `[a, b]`: names in order, blanks and repeats dropped.

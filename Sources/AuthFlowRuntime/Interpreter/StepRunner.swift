@@ -39,7 +39,7 @@ struct StepRunner: Sendable {
       report.result = outcome.result
       if outcome.interrupted {
         report.attempts = max(1, outcome.attempts)
-        report.status = .skipped
+        report.status = .interrupted
         report.skipReason = StepMessages.interrupted
         report.duration = ContinuousClock.now - started
         return report
@@ -206,6 +206,7 @@ struct StepRunner: Sendable {
 enum StepMessages {
   static let conditionFalse = "its `if` condition is false"
   static let interrupted = "the run was interrupted"
+  static let notStarted = "the run was interrupted before this scenario started"
   static let untilNotHeld = "retry: the `until` condition never held"
 
   static func timedOut(_ duration: Duration) -> String {
