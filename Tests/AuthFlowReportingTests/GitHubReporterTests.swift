@@ -33,7 +33,8 @@ import Testing
     // An interrupted scenario is annotated as an error: it never held.
     #expect(
       annotations.contains(
-        "::error file=scenarios/userinfo.yaml,line=8,col=1,title=Slow login::the run was interrupted"))
+        "::error file=scenarios/userinfo.yaml,line=8,col=1,title=Slow login::the run was interrupted while this scenario was running"
+      ))
     expectSnapshot(try #require(summary), named: "github-summary-interrupted")
   }
 

@@ -125,7 +125,7 @@ enum ReportFixtures {
   /// A scenario cut short by the interruption: its main step was stopped, its cleanup passed.
   static let cutShort = ScenarioReport(
     name: "Slow login", file: userinfo, location: location(userinfo, 8, 1), tags: [], status: .interrupted,
-    skipReason: "the run was interrupted", duration: .milliseconds(300),
+    skipReason: "the run was interrupted while this scenario was running", duration: .milliseconds(300),
     steps: [
       StepReport(
         id: "pause", name: "pause", action: "wait", phase: .main, location: location(userinfo, 10, 5),

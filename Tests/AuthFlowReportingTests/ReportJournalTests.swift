@@ -44,7 +44,7 @@ import Testing
     #expect(json.lookup(path: ["scenarios", "0", "status"]) == "passed")
     #expect(json.lookup(path: ["scenarios", "1", "status"]) == "interrupted")
     #expect(
-      json.lookup(path: ["scenarios", "1", "skip_reason"]) == "the run was stopped while this scenario was running")
+      json.lookup(path: ["scenarios", "1", "skip_reason"]) == "the run was interrupted while this scenario was running")
     #expect(
       json.lookup(path: ["scenarios", "2", "skip_reason"]) == "the run was interrupted before this scenario started")
     #expect(JUnitReporterTests.parseError(try #require(await output.files["r.xml"])) == nil)

@@ -145,5 +145,5 @@ public actor ReportJournal: RunObserver {
 
 /// The journal's texts.
 enum JournalMessages {
-  static let stoppedWhileRunning = "the run was stopped while this scenario was running"
+  static let stoppedWhileRunning = "the run was interrupted while this scenario was running"
 }

@@ -73,7 +73,7 @@ public struct ScenarioInterpreter: Sendable {
     }
     report.duration = ContinuousClock.now - started
     report.status = Self.status(of: report.steps)
-    if report.status == .interrupted { report.skipReason = StepMessages.interrupted }
+    if report.status == .interrupted { report.skipReason = StepMessages.cutShort }
     await observer?.scenarioFinished(report)
     return report
   }

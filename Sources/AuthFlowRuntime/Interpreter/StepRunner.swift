@@ -207,6 +207,7 @@ enum StepMessages {
   static let conditionFalse = "its `if` condition is false"
   static let interrupted = "the run was interrupted"
   static let notStarted = "the run was interrupted before this scenario started"
+  static let cutShort = "the run was interrupted while this scenario was running"
   static let untilNotHeld = "retry: the `until` condition never held"
 
   static func timedOut(_ duration: Duration) -> String {

@@ -39,6 +39,7 @@ import Testing
     #expect(report.exitCode == .failure)
     let cut = try #require(report.scenarios.first)
     #expect(cut.status == .interrupted)
+    #expect(cut.skipReason == "the run was interrupted while this scenario was running")
     #expect(cut.step("pause")?.status == .interrupted)
     #expect(cut.step("tidy")?.status == .passed)
     let never = try #require(report.scenarios.last)
