@@ -36,62 +36,109 @@ enum StopCause: Sendable, Equatable {
 
 /// Turns SIGINT, SIGTERM and SIGHUP — and a closed standard output — into task cancellation, so a
 /// run stops cleanly: running scenarios are cut short (and reported interrupted), their cleanup
-/// runs, and every report is written. A second signal writes the reports of what has finished
-/// (within ``emergencyWriteLimit``) and exits at once with that signal's code.
+/// runs, and every report is written. A second signal runs the ``onSecondStop(_:)`` work (write
+/// the reports of what has finished, within ``emergencyWriteLimit``) and exits at once with that
+/// signal's code.
 ///
-/// The signals are received with `DispatchSource` on an ordinary queue (their default action set
-/// to ignore), so no code runs in an asynchronous signal handler.
-enum Interruption {
+/// Installed when `run` starts, before anything is loaded, and removed after the last report is
+/// written: a signal that arrives before the scenarios start still stops the run the same way (it
+/// starts cancelled, every scenario reported interrupted). The signals are received with
+/// `DispatchSource` on an ordinary queue (their default action set to ignore), so no code runs in
+/// an asynchronous signal handler.
+final class StopSignals: Sendable {
   /// The longest a second signal waits for the reports to be written before exiting anyway (the
   /// files from the last periodic write are on disk already).
   static let emergencyWriteLimit: DispatchTimeInterval = .seconds(3)
   static let signals = [SIGINT, SIGTERM, SIGHUP]
 
-  /// Runs `body` in a task that the first stop cancels; returns its result and what stopped it.
-  /// `emergency` is what a second signal does before exiting (write the reports).
-  static func cancellable<Result: Sendable>(
-    emergency: @escaping @Sendable () async -> Void = {}, _ body: @escaping @Sendable () async -> Result
-  ) async -> (Result, StopCause?) {
-    let task = Task { await body() }
-    let latch = StopLatch()
+  private struct State {
+    var cancel: (@Sendable () -> Void)?
+    var emergency: (@Sendable () async -> Void)?
+    var sources: [any DispatchSourceSignal] = []
+  }
+
+  private let latch = StopLatch()
+  private let state = Mutex(State())
+
+  /// Starts listening.
+  static func install() -> StopSignals {
+    let stops = StopSignals()
     let queue = DispatchQueue(label: "authflow.signals")
-    let sources = signals.map { number in
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-      source.setEventHandler {
-        let cause = StopCause.signal(number)
-        guard latch.record(cause) else {
-          StandardStreams.error(InterruptionMessages.again(cause))
-          writeWithin(emergencyWriteLimit, emergency)
-          exit(cause.exitCode.rawValue)
-        }
-        StandardStreams.error(InterruptionMessages.first(cause))
-        task.cancel()
+    stops.state.withLock { state in
+      state.sources = signals.map { number in
+        signal(number, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+        source.setEventHandler { stops.received(.signal(number)) }
+        source.resume()
+        return source
       }
-      source.resume()
-      return source
     }
-    let onClosed: @Sendable () -> Void = {
-      if latch.record(.closedOutput) { task.cancel() }
-    }
-    StandardStreams.onClosedOutput(onClosed)
-    if StandardStreams.isOutputClosed { onClosed() }
-    let result = await task.value
+    StandardStreams.onClosedOutput { stops.received(.closedOutput) }
+    if StandardStreams.isOutputClosed { stops.received(.closedOutput) }
+    return stops
+  }
+
+  /// What the first stop cancels (nil: nothing); when a stop came already, it is cancelled now.
+  func onStop(_ cancel: (@Sendable () -> Void)?) {
+    state.withLock { $0.cancel = cancel }
+    if latch.cause != nil { cancel?() }
+  }
+
+  /// What a second signal does before exiting.
+  func onSecondStop(_ emergency: @escaping @Sendable () async -> Void) {
+    state.withLock { $0.emergency = emergency }
+  }
+
+  /// The first stop's cause, if any.
+  var cause: StopCause? { latch.cause }
+
+  /// Stops listening; the signals' default actions are back.
+  func uninstall() {
     StandardStreams.onClosedOutput(nil)
-    sources.forEach { $0.cancel() }
-    for number in signals { signal(number, SIG_DFL) }
-    return (result, latch.cause)
+    state.withLock { state in
+      state.sources.forEach { $0.cancel() }
+      state.sources = []
+    }
+    for number in Self.signals { signal(number, SIG_DFL) }
+  }
+
+  private func received(_ cause: StopCause) {
+    let (cancel, emergency) = state.withLock { ($0.cancel, $0.emergency) }
+    if latch.record(cause) {
+      if case .signal = cause { StandardStreams.error(InterruptionMessages.first(cause)) }
+      cancel?()
+      return
+    }
+    guard case .signal = cause else { return }
+    StandardStreams.error(InterruptionMessages.again(cause))
+    if let emergency { Self.run(emergency, within: Self.emergencyWriteLimit) }
+    exit(cause.exitCode.rawValue)
   }
 
   /// Runs `work` and waits for it at most `limit`, blocking the signal queue's thread (not one of
   /// the task pool's, which the work needs).
-  private static func writeWithin(_ limit: DispatchTimeInterval, _ work: @escaping @Sendable () async -> Void) {
+  private static func run(_ work: @escaping @Sendable () async -> Void, within limit: DispatchTimeInterval) {
     let done = DispatchSemaphore(value: 0)
     Task.detached {
       await work()
       done.signal()
     }
     _ = done.wait(timeout: .now() + limit)
+  }
+}
+
+/// ``StopSignals`` around one piece of work (`authflow mock`).
+enum Interruption {
+  /// Runs `body` in a task that the first stop cancels; returns its result and what stopped it.
+  static func cancellable<Result: Sendable>(
+    _ body: @escaping @Sendable () async -> Result
+  ) async -> (Result, StopCause?) {
+    let stops = StopSignals.install()
+    let task = Task { await body() }
+    stops.onStop { task.cancel() }
+    let result = await task.value
+    stops.uninstall()
+    return (result, stops.cause)
   }
 }
 

@@ -71,6 +71,9 @@ struct RunCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
+    // Signals and a closed output stop the run from here on, until the last report is written.
+    let stops = StopSignals.install()
+    defer { stops.uninstall() }
     let paths = self.paths.isEmpty ? ["scenarios"] : self.paths
     let secrets = SecretRegistry(revealSecrets: showSecrets)
     let reporterContext = ReporterContext.live(secrets: secrets)
@@ -145,9 +148,11 @@ struct RunCommand: AsyncParsableCommand {
     await reporters.runStarted(start)
     await journal.writeNow()
     let observed = runs
-    let (reports, stopCause) = await Interruption.cancellable(emergency: { await journal.writeNow() }) {
-      await observed.run(instances)
-    }
+    stops.onSecondStop { await journal.writeNow() }
+    let running = Task { await observed.run(instances) }
+    stops.onStop { running.cancel() }
+    let reports = await running.value
+    stops.onStop(nil)
     for tenant in resolved { await tenant.stop() }
     try? await live.shutdown()
     await journal.close()
@@ -163,7 +168,7 @@ struct RunCommand: AsyncParsableCommand {
       let comparison = TenantComparison(runs: reports.map { $0.redacted(by: secrets) })
       Console.out(secrets.scrub(comparison.render()))
     }
-    let code = Self.exitCode(report.exitCode, reportsWritten: reportsWritten, stopCause: stopCause)
+    let code = Self.exitCode(report.exitCode, reportsWritten: reportsWritten, stopCause: stops.cause)
     if code != .success { throw ExitCode(code.rawValue) }
   }
 
