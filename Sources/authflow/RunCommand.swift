@@ -112,6 +112,13 @@ struct RunCommand: AsyncParsableCommand {
     }
     let selection = Selection(tags: tag, skipTags: skipTag, shard: shard.flatMap(Shard.init))
     let instances = selection.apply(to: loaded.scenarios.flatMap(\.instances))
+    // From here a second signal leaves reports of every selected scenario (interrupted, not run).
+    let start = RunStart(
+      tenant: tenantNames.joined(separator: ","), scenarioCount: instances.count * profiles.count, startedAt: Date())
+    let journal = ReportJournal(
+      reporters: reporters, tenant: start.tenant, startedAt: start.startedAt,
+      planned: TenantRuns.notRun(instances, tenants: tenantNames))
+    stops.onSecondStop { await journal.writeNow() }
 
     // The tenants: embedded mocks start here.
     let environment = ProcessInfo.processInfo.environment
@@ -140,15 +147,10 @@ struct RunCommand: AsyncParsableCommand {
     var runs = TenantRuns(
       tenants: resolved.map(\.context), services: services, functions: Pipeline.functions, jobs: jobs,
       keepsStepResults: reporters.needsStepResults)
-    let start = RunStart(
-      tenant: tenantNames.joined(separator: ","), scenarioCount: instances.count * resolved.count, startedAt: Date())
-    let journal = ReportJournal(
-      reporters: reporters, tenant: start.tenant, startedAt: start.startedAt, planned: runs.notRun(instances))
     runs.observer = reporters.observer(adding: journal.isNeeded ? journal : nil)
     await reporters.runStarted(start)
     await journal.writeNow()
     let observed = runs
-    stops.onSecondStop { await journal.writeNow() }
     let running = Task { await observed.run(instances) }
     stops.onStop { running.cancel() }
     let reports = await running.value
