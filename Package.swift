@@ -125,6 +125,8 @@ let package = Package(
     ),
     testTarget("AuthFlowReportingTests", ["AuthFlowReporting"]),
     testTarget("AuthFlowBenchmarkTests", ["AuthFlowBenchmark", "AuthFlowRuntime", "AuthFlowScenario"]),
+    // The exit-code contract, end to end: launches the built `authflow` beside the test bundle.
+    testTarget("AuthFlowCLITests", ["AuthFlowCore"]),
   ]
 )
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AuthFlowCore
 import Foundation
 
 /// `authflow`: declarative auth-flow scenarios against real and mock tenants.
@@ -8,8 +9,9 @@ struct AuthFlowCommand: AsyncParsableCommand {
     commandName: "authflow",
     abstract: "Run declarative auth-flow scenarios against an Auth0 tenant, any OpenID Provider, or the built-in mock.",
     discussion: """
-      Exit codes: 0 all passed, 1 a scenario failed, 2 invalid input or usage, 3 the tenant could \
-      not be reached or misbehaved.
+      Exit codes: 0 all passed, 1 a scenario failed, 2 invalid input or usage (also an unwritable \
+      report path), 3 the tenant could not be reached or misbehaved, 130/143/129 stopped by \
+      SIGINT/SIGTERM/SIGHUP, 141 standard output closed.
       """,
     version: "0.1.0",
     subcommands: [
@@ -20,6 +22,8 @@ struct AuthFlowCommand: AsyncParsableCommand {
 
   /// Runs the command; usage errors exit with 2 (DESIGN §1), not ArgumentParser's 64.
   static func main() async {
+    // Writes to a closed pipe return EPIPE instead of killing the process (StandardStreams).
+    signal(SIGPIPE, SIG_IGN)
     do {
       var command = try parseAsRoot()
       if var asyncCommand = command as? any AsyncParsableCommand {
@@ -30,7 +34,7 @@ struct AuthFlowCommand: AsyncParsableCommand {
     } catch {
       let code = exitCode(for: error)
       if code == .validationFailure {
-        FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+        StandardStreams.error(fullMessage(for: error) + "\n")
         Foundation.exit(2)
       }
       exit(withError: error)

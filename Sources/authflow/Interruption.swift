@@ -1,5 +1,7 @@
+import AuthFlowCore
 import Dispatch
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -7,33 +9,162 @@ import Foundation
   import Darwin
 #endif
 
-/// Turns SIGINT/SIGTERM into task cancellation, so a run stops cleanly and still writes its
-/// reports. A second Ctrl-C exits at once.
-enum Interruption {
-  /// Runs `body` in a task that SIGINT/SIGTERM cancel.
-  static func cancellable<Result: Sendable>(_ body: @escaping @Sendable () async -> Result) async -> Result {
-    let task = Task { await body() }
-    signal(SIGINT, SIG_IGN)
-    signal(SIGTERM, SIG_IGN)
-    let queue = DispatchQueue(label: "authflow.signals")
-    let sources = [SIGINT, SIGTERM].map { number in
-      let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-      source.setEventHandler {
-        if task.isCancelled {
-          FileHandle.standardError.write(Data("\nauthflow: interrupted again, exiting now\n".utf8))
-          exit(130)
-        }
-        FileHandle.standardError.write(
-          Data("\nauthflow: interrupted; finishing cleanup and writing reports (Ctrl-C again to exit now)\n".utf8))
-        task.cancel()
-      }
-      source.resume()
-      return source
+/// Why a run stopped before it finished, and the exit code that says so (README, docs/running.md).
+enum StopCause: Sendable, Equatable {
+  case signal(Int32)
+  /// Standard output was closed (`authflow run | head -1`).
+  case closedOutput
+
+  var exitCode: AuthFlowExitCode {
+    switch self {
+    case .signal(SIGHUP): .hangup
+    case .signal(SIGTERM): .terminate
+    case .signal: .interrupt
+    case .closedOutput: .closedOutput
     }
+  }
+
+  var name: String {
+    switch self {
+    case .signal(SIGHUP): "SIGHUP"
+    case .signal(SIGTERM): "SIGTERM"
+    case .signal: "SIGINT"
+    case .closedOutput: "closed standard output"
+    }
+  }
+}
+
+/// Turns SIGINT, SIGTERM and SIGHUP — and a closed standard output — into task cancellation, so a
+/// run stops cleanly: running scenarios are cut short (and reported interrupted), their cleanup
+/// runs, and every report is written. A second signal runs the ``onSecondStop(_:)`` work (write
+/// the reports of what has finished, within ``emergencyWriteLimit``) and exits at once with that
+/// signal's code.
+///
+/// Installed when `run` starts, before anything is loaded, and removed after the last report is
+/// written: a signal that arrives before the scenarios start still stops the run the same way (it
+/// starts cancelled, every scenario reported interrupted). The signals are received with
+/// `DispatchSource` on an ordinary queue (their default action set to ignore), so no code runs in
+/// an asynchronous signal handler.
+final class StopSignals: Sendable {
+  /// The longest a second signal waits for the reports to be written before exiting anyway (the
+  /// files from the last periodic write are on disk already).
+  static let emergencyWriteLimit: DispatchTimeInterval = .seconds(3)
+  static let signals = [SIGINT, SIGTERM, SIGHUP]
+
+  private struct State {
+    var cancel: (@Sendable () -> Void)?
+    var emergency: (@Sendable () async -> Void)?
+    var sources: [any DispatchSourceSignal] = []
+  }
+
+  private let latch = StopLatch()
+  private let state = Mutex(State())
+
+  /// Starts listening.
+  static func install() -> StopSignals {
+    let stops = StopSignals()
+    let queue = DispatchQueue(label: "authflow.signals")
+    stops.state.withLock { state in
+      state.sources = signals.map { number in
+        signal(number, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+        source.setEventHandler { stops.received(.signal(number)) }
+        source.resume()
+        return source
+      }
+    }
+    StandardStreams.onClosedOutput { stops.received(.closedOutput) }
+    if StandardStreams.isOutputClosed { stops.received(.closedOutput) }
+    return stops
+  }
+
+  /// What the first stop cancels (nil: nothing); when a stop came already, it is cancelled now.
+  func onStop(_ cancel: (@Sendable () -> Void)?) {
+    state.withLock { $0.cancel = cancel }
+    if latch.cause != nil { cancel?() }
+  }
+
+  /// What a second signal does before exiting.
+  func onSecondStop(_ emergency: @escaping @Sendable () async -> Void) {
+    state.withLock { $0.emergency = emergency }
+  }
+
+  /// The first stop's cause, if any.
+  var cause: StopCause? { latch.cause }
+
+  /// Stops listening; the signals' default actions are back.
+  func uninstall() {
+    StandardStreams.onClosedOutput(nil)
+    state.withLock { state in
+      state.sources.forEach { $0.cancel() }
+      state.sources = []
+    }
+    for number in Self.signals { signal(number, SIG_DFL) }
+  }
+
+  private func received(_ cause: StopCause) {
+    let (cancel, emergency) = state.withLock { ($0.cancel, $0.emergency) }
+    if latch.record(cause) {
+      if case .signal = cause { StandardStreams.error(InterruptionMessages.first(cause)) }
+      cancel?()
+      return
+    }
+    guard case .signal = cause else { return }
+    StandardStreams.error(InterruptionMessages.again(cause))
+    if let emergency { Self.run(emergency, within: Self.emergencyWriteLimit) }
+    exit(cause.exitCode.rawValue)
+  }
+
+  /// Runs `work` and waits for it at most `limit`, blocking the signal queue's thread (not one of
+  /// the task pool's, which the work needs).
+  private static func run(_ work: @escaping @Sendable () async -> Void, within limit: DispatchTimeInterval) {
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+      await work()
+      done.signal()
+    }
+    _ = done.wait(timeout: .now() + limit)
+  }
+}
+
+/// ``StopSignals`` around one piece of work (`authflow mock`).
+enum Interruption {
+  /// Runs `body` in a task that the first stop cancels; returns its result and what stopped it.
+  static func cancellable<Result: Sendable>(
+    _ body: @escaping @Sendable () async -> Result
+  ) async -> (Result, StopCause?) {
+    let stops = StopSignals.install()
+    let task = Task { await body() }
+    stops.onStop { task.cancel() }
     let result = await task.value
-    sources.forEach { $0.cancel() }
-    signal(SIGINT, SIG_DFL)
-    signal(SIGTERM, SIG_DFL)
-    return result
+    stops.uninstall()
+    return (result, stops.cause)
+  }
+}
+
+/// The first stop's cause; later ones are "again".
+final class StopLatch: Sendable {
+  private let state = Mutex<StopCause?>(nil)
+
+  /// Records `cause`; true when it is the first.
+  func record(_ cause: StopCause) -> Bool {
+    state.withLock { first in
+      guard first == nil else { return false }
+      first = cause
+      return true
+    }
+  }
+
+  var cause: StopCause? { state.withLock { $0 } }
+}
+
+/// What the CLI says when it is stopped.
+enum InterruptionMessages {
+  static func first(_ cause: StopCause) -> String {
+    "\nauthflow: \(cause.name): stopping; running cleanup and writing reports (again to exit now)\n"
+  }
+
+  static func again(_ cause: StopCause) -> String {
+    "\nauthflow: \(cause.name) again: writing the reports of what finished and exiting now\n"
   }
 }

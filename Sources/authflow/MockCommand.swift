@@ -37,7 +37,7 @@ struct MockCommand: AsyncParsableCommand {
       throw ExitCode(AuthFlowExitCode.environment.rawValue)
     }
     Console.out(handle.baseURL)
-    await Interruption.cancellable {
+    _ = await Interruption.cancellable {
       while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
     }
     await handle.stop()

@@ -19,13 +19,14 @@ enum DiagnosticOutput {
   }
 }
 
-/// Standard output and standard error.
+/// Standard output and standard error, one line at a time. A closed output never traps: see
+/// ``StandardStreams``.
 enum Console {
   static func out(_ text: String) {
-    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    StandardStreams.output(text + "\n")
   }
 
   static func error(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    StandardStreams.error(text + "\n")
   }
 }

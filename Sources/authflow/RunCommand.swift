@@ -80,6 +80,9 @@ struct RunCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
+    // Signals and a closed output stop the run from here on, until the last report is written.
+    let stops = StopSignals.install()
+    defer { stops.uninstall() }
     let paths = self.paths.isEmpty ? ["scenarios"] : self.paths
     let secrets = SecretRegistry(revealSecrets: showSecrets)
     let reporterContext = ReporterContext.live(secrets: secrets)
@@ -89,6 +92,12 @@ struct RunCommand: AsyncParsableCommand {
         arguments: reporter.isEmpty ? ["console"] : reporter, context: reporterContext)
     } catch {
       throw ValidationError(error.description)
+    }
+    // Report paths are checked before anything runs: a report lost at the end is a false green.
+    let pathProblems = reporters.checkReportPaths()
+    guard pathProblems.isEmpty else {
+      for problem in pathProblems { Console.error("error: \(problem)") }
+      throw ExitCode(AuthFlowExitCode.invalidInput.rawValue)
     }
 
     // parse → validate → graph → bind
@@ -116,6 +125,13 @@ struct RunCommand: AsyncParsableCommand {
     let instances = selection.apply(to: loadedInstances)
     try checkSelection(
       selection, instances: instances, loaded: loaded.scenarios, total: loadedInstances.count, paths: paths)
+    // From here a second signal leaves reports of every selected scenario (interrupted, not run).
+    let start = RunStart(
+      tenant: tenantNames.joined(separator: ","), scenarioCount: instances.count * profiles.count, startedAt: Date())
+    let journal = ReportJournal(
+      reporters: reporters, tenant: start.tenant, startedAt: start.startedAt,
+      planned: TenantRuns.notRun(instances, tenants: tenantNames))
+    stops.onSecondStop { await journal.writeNow() }
 
     // The tenants: embedded mocks start here.
     let environment = ProcessInfo.processInfo.environment
@@ -141,29 +157,37 @@ struct RunCommand: AsyncParsableCommand {
 
     // interpret → report
     let services = RunServices(secrets: secrets, transport: transport, environment: environment)
-    let runs = TenantRuns(
+    var runs = TenantRuns(
       tenants: resolved.map(\.context), services: services, functions: Pipeline.functions, jobs: jobs,
-      observer: reporters.observer, keepsStepResults: reporters.needsStepResults)
-    await reporters.runStarted(
-      RunStart(
-        tenant: tenantNames.joined(separator: ","), scenarioCount: instances.count * resolved.count, startedAt: Date()))
-    let reports = await Interruption.cancellable { await runs.run(instances) }
+      keepsStepResults: reporters.needsStepResults)
+    runs.observer = reporters.observer(adding: journal.isNeeded ? journal : nil)
+    await reporters.runStarted(start)
+    await journal.writeNow()
+    let observed = runs
+    let running = Task { await observed.run(instances) }
+    stops.onStop { running.cancel() }
+    let reports = await running.value
+    stops.onStop(nil)
     for tenant in resolved { await tenant.stop() }
     try? await live.shutdown()
+    await journal.close()
     let report = RunReport.combining(reports)
+    var reportsWritten = true
     do {
       try await reporters.finish(report)
     } catch {
       Console.error("error: \(error.description)")
+      reportsWritten = false
     }
     if reports.count > 1 {
       let comparison = TenantComparison(runs: reports.map { $0.redacted(by: secrets) })
       Console.out(secrets.scrub(comparison.render()))
     }
-    let code = report.exitCode(failOnSkip: failOnSkip)
-    if failOnSkip, code != report.exitCode {
+    let verdict = report.exitCode(failOnSkip: failOnSkip)
+    if failOnSkip, verdict != report.exitCode {
       Console.error(secrets.scrub(SkipNotice.failOnSkipMessage(report.skips)))
     }
+    let code = Self.exitCode(verdict, reportsWritten: reportsWritten, stopCause: stops.cause)
     if code != .success { throw ExitCode(code.rawValue) }
   }
 
@@ -186,6 +210,18 @@ struct RunCommand: AsyncParsableCommand {
     if !allowEmpty, !unknown.isEmpty || instances.isEmpty {
       throw ExitCode(AuthFlowExitCode.invalidInput.rawValue)
     }
+  }
+
+  /// The exit-code contract (README, docs/running.md): a stop's own code (130 SIGINT, 143 SIGTERM,
+  /// 129 SIGHUP, 141 closed standard output) over the verdict; a report that could not be written
+  /// turns a green run into 3 (environment).
+  static func exitCode(
+    _ verdict: AuthFlowExitCode, reportsWritten: Bool, stopCause: StopCause?
+  ) -> AuthFlowExitCode {
+    if let stopCause { return stopCause.exitCode }
+    if StandardStreams.isOutputClosed { return .closedOutput }
+    if !reportsWritten, verdict == .success { return .environment }
+    return verdict
   }
 
   /// `a, b,a` → `[a, b]`: names in order, blanks and repeats dropped.

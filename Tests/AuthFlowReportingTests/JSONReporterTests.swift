@@ -22,14 +22,21 @@ import Testing
     #expect(value.lookup(path: ["run", "started_at"]) == "2025-01-02T03:04:05.678Z")
     #expect(value.lookup(path: ["run", "duration_ms"]) == 3521)
     #expect(
-      value.lookup(path: ["run", "counts"]) == ["total": 6, "passed": 2, "failed": 2, "error": 1, "skipped": 1])
+      value.lookup(path: ["run", "counts"])
+        == ["total": 6, "passed": 2, "failed": 2, "error": 1, "interrupted": 0, "skipped": 1])
   }
 
   @Test func interrupted() async throws {
     let text = try await render(ReportFixtures.interrupted)
     let value = try Value(jsonText: text)
     #expect(value.lookup(path: ["run", "interrupted"]) == true)
-    #expect(value.lookup(path: ["scenarios", "2", "skip_reason"]) == "the run was interrupted")
+    #expect(value.lookup(path: ["scenarios", "2", "status"]) == "interrupted")
+    #expect(value.lookup(path: ["scenarios", "2", "steps", "0", "status"]) == "interrupted")
+    #expect(value.lookup(path: ["scenarios", "2", "steps", "1", "status"]) == "passed")
+    #expect(value.lookup(path: ["scenarios", "3", "status"]) == "interrupted")
+    #expect(
+      value.lookup(path: ["scenarios", "3", "skip_reason"]) == "the run was interrupted before this scenario started")
+    #expect(value.lookup(path: ["run", "counts", "interrupted"]) == 2)
   }
 
   @Test func timestampsRoundTrip() throws {

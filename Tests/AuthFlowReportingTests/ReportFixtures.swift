@@ -123,14 +123,27 @@ enum ReportFixtures {
       passwordless,
     ], interrupted: false)
 
-  /// A run stopped after two scenarios: the rest were reported skipped by the runner.
+  /// A scenario cut short by the interruption: its main step was stopped, its cleanup passed.
+  static let cutShort = ScenarioReport(
+    name: "Slow login", file: userinfo, location: location(userinfo, 8, 1), tags: [], status: .interrupted,
+    skipReason: "the run was interrupted while this scenario was running", duration: .milliseconds(300),
+    steps: [
+      StepReport(
+        id: "pause", name: "pause", action: "wait", phase: .main, location: location(userinfo, 10, 5),
+        status: .interrupted, skipReason: "the run was interrupted", duration: .milliseconds(290), attempts: 1),
+      StepReport(
+        id: "logout", name: "logout", action: "logout", phase: .cleanup, location: location(userinfo, 13, 5),
+        status: .passed, duration: .milliseconds(10), attempts: 1),
+    ])
+
+  /// A run stopped after two scenarios: one was cut short, the last never started.
   static let interrupted = RunReport(
     tenant: "mock", startedAt: startedAt, duration: .milliseconds(1201),
     scenarios: [
-      loginWorks("email", milliseconds: 412), refresh,
+      loginWorks("email", milliseconds: 412), refresh, cutShort,
       ScenarioReport(
-        name: "Userinfo answers", file: userinfo, location: location(userinfo, 1, 1), tags: [], status: .skipped,
-        skipReason: "the run was interrupted", duration: .zero, steps: []),
+        name: "Userinfo answers", file: userinfo, location: location(userinfo, 1, 1), tags: [], status: .interrupted,
+        skipReason: "the run was interrupted before this scenario started", duration: .zero, steps: []),
     ], interrupted: true)
 
   /// A context that captures every output.

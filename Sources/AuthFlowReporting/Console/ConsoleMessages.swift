@@ -11,6 +11,7 @@ enum ConsoleMessages {
   static let failures = "Failures"
   static let errors = "Errors (environment)"
   static let skipped = "Skipped"
+  static let interruptedHeading = "Interrupted"
   static let noDetails = "no details were recorded"
 
   static func attempts(_ count: Int) -> String { count > 1 ? ", after \(count) attempts" : "" }
@@ -22,8 +23,10 @@ enum ConsoleMessages {
 
   static func skipped(_ reason: String?) -> String { reason.map { "skipped: \($0)" } ?? "skipped" }
 
+  static func interrupted(_ reason: String?) -> String { reason ?? "the run was interrupted" }
+
   static let interrupted =
-    "INTERRUPTED: the run was stopped before every scenario finished; those that did not run are skipped"
+    "INTERRUPTED: the run was stopped before every scenario finished; those cut short or never started are marked interrupted"
 
   static func totals(_ report: RunReport) -> String {
     "\(report.countsText) in \(DurationText.format(report.duration))"

@@ -57,11 +57,14 @@ public struct ConsoleReporter: Reporter, RunObserver {
     return header.redacted(by: context.secrets).mappingTexts(\.terminalSafe)
   }
 
-  /// `✓ Login works  1.25s`, `− Passwordless login  skipped`.
+  /// `✓ Login works  1.25s`, `− Passwordless login  skipped`, `⊘ Slow login  interrupted`.
   func line(for scenario: ScenarioReport) -> String {
     let trailer =
-      scenario.status == .skipped
-      ? ConsoleMessages.skipped(nil) : DurationText.format(scenario.duration)
+      switch scenario.status {
+      case .skipped: ConsoleMessages.skipped(nil)
+      case .interrupted: Status.interrupted.rawValue
+      default: DurationText.format(scenario.duration)
+      }
     return "\(style.mark(scenario.status)) \(scenario.name)  \(style.paint(trailer, .dim))"
   }
 }

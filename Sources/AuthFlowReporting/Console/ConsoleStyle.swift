@@ -30,6 +30,7 @@ struct ConsoleStyle: Sendable, Hashable {
     case .failed: .red
     case .skipped: .yellow
     case .error: .magenta
+    case .interrupted: .red
     }
   }
 

@@ -11,6 +11,7 @@ struct ConsoleSummary {
     let failed = report.scenarios.filter { $0.status == .failed }
     let errored = report.scenarios.filter { $0.status == .error }
     let skipped = report.scenarios.filter { $0.status == .skipped }
+    let interrupted = report.scenarios.filter { $0.status == .interrupted }
     if !failed.isEmpty {
       lines += ["", style.paint(ConsoleMessages.failures, .bold)]
       lines += failed.flatMap(explain)
@@ -22,6 +23,12 @@ struct ConsoleSummary {
     if !skipped.isEmpty {
       lines += ["", style.paint(ConsoleMessages.skipped, .bold)]
       lines += skipped.map { "  \(style.mark(.skipped)) \($0.name): \($0.skipReason ?? ConsoleMessages.skipped(nil))" }
+    }
+    if !interrupted.isEmpty {
+      lines += ["", style.paint(ConsoleMessages.interruptedHeading, .bold)]
+      lines += interrupted.map {
+        "  \(style.mark(.interrupted)) \($0.name): \(ConsoleMessages.interrupted($0.skipReason))"
+      }
     }
     if report.interrupted {
       lines += ["", style.paint(ConsoleMessages.interrupted, .red)]

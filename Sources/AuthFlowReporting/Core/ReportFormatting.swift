@@ -3,18 +3,19 @@ import AuthFlowRuntime
 import Foundation
 
 extension Status {
-  /// ✓ passed, ✗ failed, − skipped, ! error.
+  /// ✓ passed, ✗ failed, − skipped, ! error, ⊘ interrupted.
   var mark: String {
     switch self {
     case .passed: "✓"
     case .failed: "✗"
     case .skipped: "−"
     case .error: "!"
+    case .interrupted: "⊘"
     }
   }
 
   /// The order summaries list statuses in.
-  static let reportOrder: [Status] = [.passed, .failed, .error, .skipped]
+  static let reportOrder: [Status] = [.passed, .failed, .error, .interrupted, .skipped]
 }
 
 extension StepReport {
@@ -59,10 +60,12 @@ extension Duration {
 }
 
 extension RunReport {
-  /// `5 scenarios: 1 passed, 1 failed, 1 error, 2 skipped`.
+  /// `5 scenarios: 1 passed, 1 failed, 1 error, 2 skipped`; `…, 1 interrupted, …` only when a
+  /// scenario was.
   var countsText: String {
-    let parts = Status.reportOrder.map { status in
+    let parts = Status.reportOrder.compactMap { status -> String? in
       let count = count(status)
+      if status == .interrupted, count == 0 { return nil }
       return status == .error ? "\(count) error\(count == 1 ? "" : "s")" : "\(count) \(status.rawValue)"
     }
     let total = scenarios.count

@@ -30,11 +30,17 @@ public protocol Reporter: Sendable {
   /// of a run does, the runner drops results as each scenario ends, so a long run's memory does not
   /// grow with every token it received.
   var needsStepResults: Bool { get }
+
+  /// The file this reporter replaces with each write (`junit:FILE`, `json:FILE`): checked before
+  /// the run (``ReportPathCheck``) and rewritten as scenarios finish (``ReportJournal``). Nil for
+  /// reporters that write standard output or append.
+  var reportPath: String? { get }
 }
 
 extension Reporter {
   public var observer: (any RunObserver)? { nil }
   public var needsStepResults: Bool { false }
+  public var reportPath: String? { nil }
   public func runStarted(_ run: RunStart) async {}
 }
 

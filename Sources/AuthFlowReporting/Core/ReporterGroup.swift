@@ -14,8 +14,24 @@ public struct ReporterGroup: Sendable {
     return live.isEmpty ? nil : ObserverFanOut(observers: live)
   }
 
+  /// The live observers and `extra` (a ``ReportJournal``) together; nil when there are none.
+  public func observer(adding extra: (any RunObserver)?) -> (any RunObserver)? {
+    let live = reporters.compactMap(\.observer) + (extra.map { [$0] } ?? [])
+    return live.isEmpty ? nil : ObserverFanOut(observers: live)
+  }
+
   /// True when any reporter writes step results (see ``Reporter/needsStepResults``).
   public var needsStepResults: Bool { reporters.contains { $0.needsStepResults } }
+
+  /// The reporters that write a file of their own, as ``ReportPathCheck`` checks them.
+  public var fileTargets: [ReportPathCheck.Target] {
+    reporters.compactMap { reporter in
+      reporter.reportPath.map { .init(reporter: "\(type(of: reporter).description.name):\($0)", path: $0) }
+    }
+  }
+
+  /// Checks every report path before the run; one message per problem (see ``ReportPathCheck``).
+  public func checkReportPaths() -> [String] { ReportPathCheck.problems(fileTargets) }
 
   /// Tells every reporter the run started.
   public func runStarted(_ run: RunStart) async {

@@ -2,13 +2,20 @@ import AuthFlowCore
 import AuthFlowRuntime
 
 /// The workflow commands for a redacted report: an `::error` for every problem of a failed step,
-/// a `::warning` for every problem of a step that hit an environment error, and a `::warning` when
-/// the run was interrupted. Passed and skipped scenarios produce none.
+/// a `::warning` for every problem of a step that hit an environment error, an `::error` for every
+/// interrupted scenario (it never held), and a `::warning` when the run was interrupted. Passed and
+/// skipped scenarios produce none.
 struct GitHubAnnotations {
   var report: RunReport
 
   func render() -> String {
     var lines: [String] = []
+    for scenario in report.scenarios where scenario.status == .interrupted {
+      lines.append(
+        annotation(
+          .failed, at: scenario.location, title: GitHubMessages.title(scenario, step: nil),
+          message: scenario.skipReason ?? GitHubMessages.scenarioInterrupted))
+    }
     for scenario in report.scenarios where scenario.status == .failed || scenario.status == .error {
       let steps = scenario.stepsThatDidNotPass
       if steps.isEmpty {

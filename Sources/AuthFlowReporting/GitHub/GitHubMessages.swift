@@ -4,7 +4,8 @@ import AuthFlowRuntime
 enum GitHubMessages {
   static let interruptedTitle = "authflow: run interrupted"
   static let interrupted =
-    "The run was stopped before every scenario finished; the scenarios that did not run are skipped."
+    "The run was stopped before every scenario finished; the scenarios cut short or not run are marked interrupted."
+  static let scenarioInterrupted = "the run was interrupted"
   static let stepFailed = "the step did not pass"
 
   /// `Refresh rotates › step 'reuse'`.
@@ -18,7 +19,8 @@ enum GitHubMessages {
   }
 
   static func summaryHeading(_ report: RunReport) -> String {
-    let icon = report.count(.failed) > 0 || report.count(.error) > 0 || report.interrupted ? "❌" : "✅"
+    let bad = report.count(.failed) + report.count(.error) + report.count(.interrupted)
+    let icon = bad > 0 || report.interrupted ? "❌" : "✅"
     return "## \(icon) authflow: \(report.countsText)"
   }
 

@@ -26,6 +26,12 @@ struct GitHubStepSummary {
 
   private func problemRows() -> [String] {
     var rows: [String] = []
+    for scenario in report.scenarios where scenario.status == .interrupted {
+      rows.append(
+        row(
+          .interrupted, scenario.name, "", scenario.location, scenario.skipReason ?? GitHubMessages.scenarioInterrupted)
+      )
+    }
     for scenario in report.scenarios where scenario.status == .failed || scenario.status == .error {
       let steps = scenario.stepsThatDidNotPass
       if steps.isEmpty {

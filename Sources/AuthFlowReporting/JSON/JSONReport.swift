@@ -9,7 +9,7 @@ import Foundation
 /// {
 ///   "format": "authflow-report", "version": 1,
 ///   "run": { "tenant", "started_at" (ISO-8601 UTC, ms), "duration_ms", "interrupted",
-///            "counts": { "total", "passed", "failed", "error", "skipped" } },
+///            "counts": { "total", "passed", "failed", "error", "interrupted", "skipped" } },
 ///   "scenarios": [ { "name", "file", "line", "column", "tags", "tenant", "status", "skip_reason",
 ///                    "duration_ms",
 ///                    "steps": [ { "id", "name", "action", "phase" (main|cleanup), "line", "column",
@@ -21,7 +21,9 @@ import Foundation
 /// }
 /// ```
 ///
-/// `status` is `passed`, `failed`, `error` or `skipped`; `kind` is a `Problem.Kind` raw value.
+/// `status` is `passed`, `failed`, `error`, `interrupted` or `skipped`; `kind` is a `Problem.Kind`
+/// raw value. An `interrupted` scenario was cut short or never started because the run was stopped
+/// (its `skip_reason` says which); an interrupted step was running or waiting when it was stopped.
 /// A scenario's `tenant` is the tenant it ran on; in a comparison run (`--tenant a,b`) `run.tenant`
 /// is the names joined with commas and each scenario's name ends with `[tenant: NAME]`.
 /// Reports of shards of one run merge with ``merge(_:)``.
@@ -48,7 +50,7 @@ public enum JSONReport {
     ])
   }
 
-  /// `{ total, passed, failed, error, skipped }`.
+  /// `{ total, passed, failed, error, interrupted, skipped }`.
   static func counts(_ statuses: [Status]) -> Value {
     var members: [String: Value] = ["total": .int(statuses.count)]
     for status in Status.reportOrder { members[status.rawValue] = .int(statuses.count { $0 == status }) }

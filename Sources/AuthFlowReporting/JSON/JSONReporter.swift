@@ -17,6 +17,8 @@ public struct JSONReporter: Reporter {
     self.context = context
   }
 
+  public var reportPath: String? { path }
+
   public func finish(_ report: RunReport) async throws {
     try await context.output.write(render(report), toFile: path)
   }

@@ -10,7 +10,9 @@ import AuthFlowRuntime
 /// GitHub JUnit actions group by `classname`/`file` too. A failed scenario has one `<failure>`
 /// (`message` = `file:line:col: message` of the first problem, `type` = its kind, body = every
 /// problem of every step that did not pass); an environment error has an `<error>`; a skipped one a
-/// `<skipped message="reason"/>`. Each suite carries the tenant (and `interrupted` when the run was
+/// `<skipped message="reason"/>`. An interrupted scenario (cut short, or never started, by a signal
+/// or a closed standard output) is an `<error type="interrupted">` whose message says which — an
+/// error, not a skip, so that CI views show it red: it never held — and counts in `errors`. Each suite carries the tenant (and `interrupted` when the run was
 /// stopped) as properties; an interrupted run also starts with an `INTERRUPTED` comment.
 ///
 /// A comparison run (`--tenant a,b`) has one suite per file and tenant, named
@@ -65,7 +67,7 @@ struct JUnitDocument {
       ("name", name),
       ("tests", String(scenarios.count)),
       ("failures", String(scenarios.count { $0.status == .failed })),
-      ("errors", String(scenarios.count { $0.status == .error })),
+      ("errors", String(scenarios.count { $0.status == .error || $0.status == .interrupted })),
       ("skipped", String(scenarios.count { $0.status == .skipped })),
       ("time", time.secondsText),
     ]
@@ -92,8 +94,17 @@ struct JUnitDocument {
       body = "<skipped" + XMLEscaping.attributes([("message", scenario.skipReason ?? JUnitMessages.skipped)]) + "/>"
     case .failed: body = problemElement("failure", scenario)
     case .error: body = problemElement("error", scenario)
+    case .interrupted: body = interruptedElement(scenario)
     }
     return "    <testcase\(attributes)>\n      \(body)\n    </testcase>\n"
+  }
+
+  /// `<error type="interrupted">` with the reason, and the steps that had finished or were cut short.
+  private func interruptedElement(_ scenario: ScenarioReport) -> String {
+    let message = "\(scenario.location): \(scenario.skipReason ?? JUnitMessages.interrupted)"
+    let details = ([message] + scenario.steps.map(JUnitMessages.stepLine)).joined(separator: "\n")
+    return "<error" + XMLEscaping.attributes([("message", message), ("type", Status.interrupted.rawValue)]) + ">"
+      + XMLEscaping.escape(details) + "</error>"
   }
 
   /// `<failure>` or `<error>` with the first problem as message and every problem as text.

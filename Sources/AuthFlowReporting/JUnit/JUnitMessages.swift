@@ -5,6 +5,12 @@ import Foundation
 enum JUnitMessages {
   static let interruptedComment = "INTERRUPTED: the run was stopped before every scenario finished"
   static let skipped = "skipped"
+  static let interrupted = "the run was interrupted"
+
+  /// `  step 'login' passed`, `  cleanup step 'logout' interrupted: the run was interrupted`.
+  static func stepLine(_ step: StepReport) -> String {
+    "  \(step.title) \(step.status.rawValue)" + (step.skipReason.map { ": \($0)" } ?? "")
+  }
 
   static func noDetails(_ status: Status) -> String {
     status == .error ? "the scenario hit an environment error" : "the scenario failed"

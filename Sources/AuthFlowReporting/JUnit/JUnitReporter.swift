@@ -15,6 +15,8 @@ public struct JUnitReporter: Reporter {
     self.context = context
   }
 
+  public var reportPath: String? { path }
+
   public func finish(_ report: RunReport) async throws {
     try await context.output.write(render(report), toFile: path)
   }

@@ -73,17 +73,17 @@ public struct ScenarioInterpreter: Sendable {
     }
     report.duration = ContinuousClock.now - started
     report.status = Self.status(of: report.steps)
-    if report.status == .skipped { report.skipReason = StepMessages.interrupted }
+    if report.status == .interrupted { report.skipReason = StepMessages.cutShort }
     await observer?.scenarioFinished(report)
     return report
   }
 
+  /// Failed, else error, else interrupted when any step was cut short or never started because
+  /// the run was stopped (whatever the cleanup did: an interrupted scenario never held), else passed.
   static func status(of steps: [StepReport]) -> Status {
     if steps.contains(where: { $0.status == .failed }) { return .failed }
     if steps.contains(where: { $0.status == .error }) { return .error }
-    if !steps.isEmpty, steps.allSatisfy({ $0.status == .skipped && $0.skipReason == StepMessages.interrupted }) {
-      return .skipped
-    }
+    if steps.contains(where: { $0.status == .interrupted }) { return .interrupted }
     return .passed
   }
 
@@ -129,14 +129,16 @@ public struct ScenarioInterpreter: Sendable {
     return nil
   }
 
-  /// The steps that had not finished when the scenario's timeout struck: the first one that was
-  /// running fails with a timeout, the others are skipped with the reason.
+  /// The steps that had not finished when the scenario's timeout struck (the timeout cancelled
+  /// them, so they report themselves interrupted): the first one that was running fails with a
+  /// timeout, the others are skipped with the reason.
   private func completeAfterTimeout(_ scenario: Scenario, finished: [StepReport], budget: Duration) -> [StepReport] {
     let reason = StepMessages.scenarioTimedOut(budget)
     let done = Set(finished.map(\.id))
     let cutShort = finished.map { report in
-      guard report.skipReason == StepMessages.interrupted else { return report }
+      guard report.status == .interrupted else { return report }
       var report = report
+      report.status = .skipped
       report.skipReason = reason
       return report
     }
@@ -174,7 +176,7 @@ public struct ScenarioInterpreter: Sendable {
             guard needs.allSatisfy({ finished[$0] != nil }) else { continue }
             started.insert(step.id.value)
             if Task.isCancelled {
-              let skipped = skippedReport(step, phase: phase, reason: StepMessages.interrupted)
+              let skipped = skippedReport(step, phase: phase, reason: StepMessages.interrupted, status: .interrupted)
               finished[step.id.value] = skipped
               await record(skipped, collector: collector, scenario: runtime.instance.name)
               progressed = true
@@ -212,10 +214,10 @@ public struct ScenarioInterpreter: Sendable {
     }
   }
 
-  private func skippedReport(_ step: Step, phase: StepPhase, reason: String) -> StepReport {
+  private func skippedReport(_ step: Step, phase: StepPhase, reason: String, status: Status = .skipped) -> StepReport {
     StepReport(
       id: step.id.value, name: step.displayName, action: step.action.name.value, phase: phase, location: step.location,
-      status: .skipped, skipReason: reason)
+      status: status, skipReason: reason)
   }
 
   private func record(_ report: StepReport, collector: StepCollector, scenario: String) async {

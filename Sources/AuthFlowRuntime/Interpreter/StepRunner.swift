@@ -39,7 +39,7 @@ struct StepRunner: Sendable {
       report.result = outcome.result
       if outcome.interrupted {
         report.attempts = max(1, outcome.attempts)
-        report.status = .skipped
+        report.status = .interrupted
         report.skipReason = StepMessages.interrupted
         report.duration = ContinuousClock.now - started
         return report
@@ -217,6 +217,8 @@ struct StepRunner: Sendable {
 enum StepMessages {
   static let conditionFalse = "its `if` condition is false"
   static let interrupted = "the run was interrupted"
+  static let notStarted = "the run was interrupted before this scenario started"
+  static let cutShort = "the run was interrupted while this scenario was running"
   static let untilNotHeld = "retry: the `until` condition never held"
 
   static func timedOut(_ duration: Duration) -> String {

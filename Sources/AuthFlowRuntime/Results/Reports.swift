@@ -8,7 +8,8 @@ public struct RunReport: Sendable {
   public var startedAt: Date
   public var duration: Duration
   public var scenarios: [ScenarioReport]
-  /// True when the run was stopped (Ctrl-C, SIGTERM) before every scenario finished.
+  /// True when the run was stopped (a signal, a closed standard output) before every scenario
+  /// finished.
   public var interrupted: Bool
 
   public init(tenant: String, startedAt: Date, duration: Duration, scenarios: [ScenarioReport], interrupted: Bool) {
@@ -22,12 +23,13 @@ public struct RunReport: Sendable {
   public func count(_ status: Status) -> Int { scenarios.count { $0.status == status } }
 
   /// The process exit code of DESIGN §1: 1 when any scenario failed, else 3 when any hit an
-  /// environment error, else 0. (An assertion failure is the more actionable signal: rerunning
-  /// would not make it go away.)
+  /// environment error, else 1 when any was interrupted (it never held), else 0. (An assertion
+  /// failure is the more actionable signal: rerunning would not make it go away.) The CLI
+  /// replaces it with the signal's code (130, 143, 129, 141) when a signal stopped the run.
   public var exitCode: AuthFlowExitCode {
     if scenarios.contains(where: { $0.status == .failed }) { return .failure }
     if scenarios.contains(where: { $0.status == .error }) { return .environment }
-    if interrupted { return .failure }
+    if interrupted || scenarios.contains(where: { $0.status == .interrupted }) { return .failure }
     return .success
   }
 }
@@ -40,7 +42,8 @@ public struct ScenarioReport: Sendable {
   public var location: SourceLocation
   public var tags: [String]
   public var status: Status
-  /// Why the scenario was skipped (missing capability, tag filter never reaches here, interrupted).
+  /// Why the scenario was skipped (missing capability; tag filters never reach here) or
+  /// interrupted (while running, or before it started).
   public var skipReason: String?
   public var duration: Duration
   public var steps: [StepReport]

@@ -3,10 +3,13 @@ public enum Status: String, Sendable, Hashable, Codable {
   case passed
   /// An expectation did not hold, or the action failed in a way the scenario did not expect.
   case failed
-  /// Not run: its `if` was false, a step it needs failed, the tenant lacks a capability, or the
-  /// run was interrupted. The reason says which.
+  /// Not run: its `if` was false, a step it needs failed, or the tenant lacks a capability. The
+  /// reason says which.
   case skipped
   /// The tenant could not be reached or misbehaved (refused connection, timeout, 5xx, a body that
   /// is not what the protocol says): an environment failure, not an assertion failure.
   case error
+  /// The run was stopped (a signal, a closed standard output) while this step or scenario was
+  /// running or before it started: it never held, whatever its cleanup did. The reason says which.
+  case interrupted
 }

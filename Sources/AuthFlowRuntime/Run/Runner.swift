@@ -10,8 +10,8 @@ import Foundation
 /// clock put back after each.
 ///
 /// Cancelling the task that calls `run` (Ctrl-C) stops scheduling: running scenarios see the
-/// cancellation, their cleanup still runs, scenarios not yet started are reported as skipped, and
-/// the report is marked interrupted — reporters still write it.
+/// cancellation, their cleanup still runs, they and the scenarios not yet started are reported as
+/// interrupted, and the report is marked interrupted — reporters still write it.
 public struct Runner: Sendable {
   public var tenant: TenantContext
   public var services: RunServices
@@ -82,10 +82,11 @@ public struct Runner: Sendable {
       interrupted: interrupted)
   }
 
-  static func notRun(_ instance: ScenarioInstance) -> ScenarioReport {
+  /// A scenario the run was stopped before: `interrupted`, with a reason that says it never started.
+  public static func notRun(_ instance: ScenarioInstance) -> ScenarioReport {
     ScenarioReport(
       name: instance.name, file: instance.scenario.file, location: instance.scenario.location,
-      tags: instance.scenario.tags.map(\.value), status: .skipped, skipReason: StepMessages.interrupted,
+      tags: instance.scenario.tags.map(\.value), status: .interrupted, skipReason: StepMessages.notStarted,
       duration: .zero, steps: [])
   }
 }

@@ -33,12 +33,13 @@ public struct TenantComparison: Sendable {
   /// The rows whose verdicts differ.
   public var differing: [Row] { rows.filter { $0.difference != nil } }
 
-  /// `pass`, `fail`, `error`, `skip (reason)`.
+  /// `pass`, `fail`, `error`, `interrupted`, `skip (reason)`.
   public static func verdict(_ report: ScenarioReport) -> String {
     switch report.status {
     case .passed: return "pass"
     case .failed: return "fail"
     case .error: return "error"
+    case .interrupted: return "interrupted"
     case .skipped: return report.skipReason.map { "skip (\($0))" } ?? "skip"
     }
   }

@@ -43,6 +43,22 @@ public struct TenantRuns: Sendable {
     }
     return reports
   }
+
+  /// Every scenario the run will report, in report order (labelled with the tenant when there are
+  /// several), each as not run: what a report says of a run stopped before it started.
+  public func notRun(_ instances: [ScenarioInstance]) -> [ScenarioReport] {
+    Self.notRun(instances, tenants: tenants.map(\.name))
+  }
+
+  /// ``notRun(_:)`` for tenants known by name only (before they are resolved).
+  public static func notRun(_ instances: [ScenarioInstance], tenants: [String]) -> [ScenarioReport] {
+    tenants.flatMap { tenant in
+      instances.map { instance in
+        let report = Runner.notRun(instance)
+        return tenants.count > 1 ? report.labelled(tenant: tenant) : report
+      }
+    }
+  }
 }
 
 /// Passes progress on with each scenario labelled with its tenant, as the combined report names it.

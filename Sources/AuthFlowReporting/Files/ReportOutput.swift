@@ -1,3 +1,4 @@
+import AuthFlowCore
 import Foundation
 
 /// Where reporters write: standard output and files.
@@ -14,15 +15,16 @@ public protocol ReportOutput: Sendable {
 public struct FileSystemOutput: ReportOutput {
   public init() {}
 
+  /// Writes with ``StandardStreams/output(_:)``: a closed standard output is not an error here
+  /// (it stops the run instead).
   public func standardOutput(_ text: String) async {
-    FileHandle.standardOutput.write(Data(text.utf8))
+    StandardStreams.output(text)
   }
 
+  /// Replaces the file atomically (``AtomicFile``): a reader, or a process killed mid-write, sees
+  /// the old report or the new one, never half of one.
   public func write(_ contents: String, toFile path: String) async throws {
-    let url = URL(fileURLWithPath: path)
-    try FileManager.default.createDirectory(
-      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(contents.utf8).write(to: url, options: .atomic)
+    try AtomicFile.write(contents, to: path)
   }
 
   public func append(_ contents: String, toFile path: String) async throws {

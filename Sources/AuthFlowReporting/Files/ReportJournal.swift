@@ -1,0 +1,149 @@
+public import AuthFlowRuntime
+public import Foundation
+
+/// Keeps the file reports (`junit:`, `json:`) current while a run goes on, so that a run stopped
+/// hard — a second Ctrl-C, a crash, `kill -9` — still leaves valid reports of everything that
+/// finished.
+///
+/// It starts from every selected scenario marked `interrupted` (not started), records each
+/// scenario as it starts and finishes, and rewrites the files (atomically, through the reporters)
+/// with what the report would say if the run ended now: finished scenarios as they ended, the
+/// others `interrupted`, the run marked interrupted. The final report replaces it at the end.
+///
+/// Rewrites are throttled so that a long run is not quadratic: at most one every ``interval``,
+/// which grows to ten times the time the last rewrite took (a 10,000-scenario run spends at most
+/// about a tenth of its time on them); a scenario that finishes is on disk within one interval.
+/// ``writeNow()`` writes at once (the second signal); ``close()`` stops it before the final write.
+public actor ReportJournal: RunObserver {
+  private let writers: [any Reporter]
+  private let tenant: String
+  private let startedAt: Date
+  private let started = ContinuousClock.now
+  private let keepsStepResults: Bool
+  private let minimumInterval: Duration
+  private var scenarios: [ScenarioReport]
+  /// Indices of scenarios not started yet, and started but not finished, by file and name.
+  private var waiting: [String: [Int]] = [:]
+  private var running: [String: [Int]] = [:]
+  private var lastWrite: ContinuousClock.Instant?
+  private var dirty = false
+  private var closed = false
+  private var scheduled: Task<Void, Never>?
+  private var writing: Task<Void, Never>?
+  /// The current shortest time between two rewrites.
+  public private(set) var interval: Duration
+  /// How many times the files were written (for tests).
+  public private(set) var writeCount = 0
+
+  /// - Parameters:
+  ///   - reporters: the run's reporters; only those with a ``Reporter/reportPath`` are written.
+  ///   - planned: every scenario the run will report, in report order, each as not run
+  ///     (``AuthFlowRuntime/TenantRuns/notRun(_:)``).
+  public init(
+    reporters: ReporterGroup, tenant: String, startedAt: Date, planned: [ScenarioReport],
+    minimumInterval: Duration = .seconds(1)
+  ) {
+    writers = reporters.reporters.filter { $0.reportPath != nil }
+    keepsStepResults = writers.contains { $0.needsStepResults }
+    self.tenant = tenant
+    self.startedAt = startedAt
+    self.minimumInterval = minimumInterval
+    interval = minimumInterval
+    scenarios = planned
+    for (index, scenario) in planned.enumerated() {
+      waiting[Self.key(scenario.file, scenario.name), default: []].append(index)
+    }
+  }
+
+  /// False when no reporter writes a file: then the journal has nothing to do.
+  public nonisolated var isNeeded: Bool { !writers.isEmpty }
+
+  public func scenarioStarted(name: String, file: String) async {
+    let key = Self.key(file, name)
+    guard var indices = waiting[key], !indices.isEmpty else { return }
+    let index = indices.removeFirst()
+    waiting[key] = indices
+    running[key, default: []].append(index)
+    scenarios[index].skipReason = JournalMessages.stoppedWhileRunning
+  }
+
+  public func stepFinished(_ step: StepReport, scenario: String) async {}
+
+  public func scenarioFinished(_ report: ScenarioReport) async {
+    let key = Self.key(report.file, report.name)
+    let index: Int
+    if var indices = running[key], !indices.isEmpty {
+      index = indices.removeFirst()
+      running[key] = indices
+    } else if var indices = waiting[key], !indices.isEmpty {
+      index = indices.removeFirst()
+      waiting[key] = indices
+    } else {
+      return
+    }
+    scenarios[index] = keepsStepResults ? report : report.droppingStepResults()
+    dirty = true
+    scheduleWrite()
+  }
+
+  /// Writes the files now with everything recorded so far, and waits for it.
+  public func writeNow() async {
+    guard !closed else { return }
+    enqueueWrite()
+    await writing?.value
+  }
+
+  /// Stops rewriting (the final report is about to be written) and waits for a write under way.
+  public func close() async {
+    closed = true
+    scheduled?.cancel()
+    scheduled = nil
+    await writing?.value
+  }
+
+  private func scheduleWrite() {
+    guard !closed, scheduled == nil else { return }
+    let due = lastWrite.map { $0 + interval } ?? .now
+    scheduled = Task {
+      try? await Task.sleep(until: due, clock: .continuous)
+      await self.scheduledWriteDue()
+    }
+  }
+
+  private func scheduledWriteDue() async {
+    scheduled = nil
+    guard !closed, dirty else { return }
+    enqueueWrite()
+    await writing?.value
+  }
+
+  /// Writes after any write under way, so that two never race on one file.
+  private func enqueueWrite() {
+    let previous = writing
+    writing = Task {
+      await previous?.value
+      await self.write()
+    }
+  }
+
+  private func write() async {
+    guard !closed else { return }
+    dirty = false
+    let began = ContinuousClock.now
+    let report = RunReport(
+      tenant: tenant, startedAt: startedAt, duration: began - started, scenarios: scenarios, interrupted: true)
+    for writer in writers { try? await writer.finish(report) }
+    let now = ContinuousClock.now
+    lastWrite = now
+    writeCount += 1
+    interval = max(minimumInterval, (now - began) * 10)
+    if dirty { scheduleWrite() }
+  }
+
+  private static func key(_ file: String, _ name: String) -> String { "\(file)\u{0}\(name)" }
+}
+
+/// The journal's texts.
+enum JournalMessages {
+  static let stoppedWhileRunning = "the run was interrupted while this scenario was running"
+}

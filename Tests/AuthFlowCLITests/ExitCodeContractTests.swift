@@ -1,0 +1,215 @@
+import AuthFlowCore
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The exit-code contract (README, docs/running.md), checked end to end on the built binary: the
+/// verdicts, bad input, unwritable or clashing report paths, an unreachable tenant, signals and a
+/// closed standard output — with the reports each case must leave behind (Issue 11).
+@Suite(.serialized) struct ExitCodeContractTests {
+  static let holds = """
+    scenario: Holds
+    steps:
+      - id: remember
+        set: { greeting: hello }
+    """
+
+  static let fails = """
+    scenario: Does not hold
+    steps:
+      - id: check
+        assert:
+          that: ${{ 1 == 2 }}
+    """
+
+  static let bad = """
+    scenario: Bad
+    steps:
+      - id: x
+        no_such_action: 1
+    """
+
+  static let slow = """
+    scenario: Slow
+    steps:
+      - id: started
+        set: { x: 1 }
+      - id: pause
+        wait: 60s
+    cleanup:
+      - id: tidy
+        set: { y: 1 }
+    """
+
+  /// Cleanup that outlasts the first signal, so that only a second one ends the run quickly.
+  static let slowCleanup = """
+    scenario: Slow cleanup
+    steps:
+      - id: pause
+        wait: 60s
+    cleanup:
+      - id: linger
+        wait: 60s
+    """
+
+  static let reporters = ["--reporter", "console", "--reporter", "junit:out/r.xml", "--reporter", "json:out/r.json"]
+
+  @Test func allPassIsZero() async throws {
+    try await Workspace.with(["a.yaml": Self.holds]) { directory in
+      let outcome = try await CLIProcess.run(["run", "a.yaml"] + Self.reporters, in: directory)
+      #expect(outcome.status == 0, "\(outcome.standardError)")
+      let json = try Workspace.json(directory + "/out/r.json")
+      #expect(json.lookup(path: ["run", "interrupted"]) == false)
+      #expect(json.lookup(path: ["scenarios", "0", "status"]) == "passed")
+      #expect(try Workspace.xmlError(directory + "/out/r.xml") == nil)
+      #expect(try Workspace.temporaries(in: directory + "/out").isEmpty)
+    }
+  }
+
+  @Test func aFailedAssertionIsOne() async throws {
+    try await Workspace.with(["a.yaml": Self.holds, "b.yaml": Self.fails]) { directory in
+      let outcome = try await CLIProcess.run(["run", "a.yaml", "b.yaml"], in: directory)
+      #expect(outcome.status == 1, "\(outcome.standardError)")
+    }
+  }
+
+  @Test func aBadScenarioIsTwoWithItsLocation() async throws {
+    try await Workspace.with(["bad.yaml": Self.bad]) { directory in
+      let outcome = try await CLIProcess.run(["run", "bad.yaml"], in: directory)
+      #expect(outcome.status == 2)
+      #expect(outcome.standardError.contains("bad.yaml:4:5"), "\(outcome.standardError)")
+    }
+  }
+
+  @Test func anUnwritableReportPathIsTwoBeforeAnythingRuns() async throws {
+    try await Workspace.with(["a.yaml": Self.holds]) { directory in
+      let outcome = try await CLIProcess.run(["run", "a.yaml", "--reporter", "junit:/proc/x/r.xml"], in: directory)
+      #expect(outcome.status == 2)
+      #expect(outcome.standardError.contains("reporter 'junit:/proc/x/r.xml'"), "\(outcome.standardError)")
+      #expect(!outcome.standardOutput.contains("Running"))
+    }
+  }
+
+  @Test func twoReportersOnOneFileIsTwo() async throws {
+    try await Workspace.with(["a.yaml": Self.holds]) { directory in
+      let outcome = try await CLIProcess.run(
+        ["run", "a.yaml", "--reporter", "junit:out/r.txt", "--reporter", "json:./out/../out/r.txt"], in: directory)
+      #expect(outcome.status == 2)
+      #expect(outcome.standardError.contains("would write the same file"), "\(outcome.standardError)")
+      #expect(!outcome.standardOutput.contains("Running"))
+    }
+  }
+
+  @Test func aReportThatCannotBeWrittenAtTheEndIsNotGreen() async throws {
+    let short = Self.slow.replacingOccurrences(of: "wait: 60s", with: "wait: 1500ms")
+    try await Workspace.with(["s.yaml": short]) { directory in
+      let child = try CLIProcess(try CLIProcess.executable(), ["run", "s.yaml"] + Self.reporters, in: directory)
+      #expect(await child.waitForOutput(containing: "Running 1 scenario"))
+      // The report directory turns into a file under the run's feet (root can write anywhere).
+      try FileManager.default.moveItem(atPath: directory + "/out", toPath: directory + "/gone")
+      try "not a directory".write(toFile: directory + "/out", atomically: false, encoding: .utf8)
+      let outcome = await child.wait(limit: .seconds(60))
+      #expect(outcome.status == 3, "\(outcome.standardError)")
+      #expect(outcome.standardError.contains("could not write its output"), "\(outcome.standardError)")
+    }
+  }
+
+  @Test func anUnreachableTenantIsThree() async throws {
+    let port = try Workspace.closedPort()
+    let config = """
+      default_tenant: down
+      tenants:
+        down: { kind: oidc, issuer: "http://127.0.0.1:\(port)/" }
+      """
+    try await Workspace.with(["a.yaml": Self.holds, "authflow.yaml": config]) { directory in
+      let outcome = try await CLIProcess.run(["run", "a.yaml", "--config", "authflow.yaml"], in: directory)
+      #expect(outcome.status == 3, "\(outcome.standardError)")
+    }
+  }
+
+  @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143)), (SIGHUP, Int32(129))])
+  func aSignalStopsTheRunWithReports(signal: Int32, code: Int32) async throws {
+    try await Workspace.with(["a.yaml": Self.holds, "s.yaml": Self.slow]) { directory in
+      let child = try CLIProcess(
+        try CLIProcess.executable(), ["run", "a.yaml", "s.yaml", "--jobs", "1"] + Self.reporters, in: directory)
+      #expect(await child.waitForOutput(containing: "✓ Holds"))
+      try await Task.sleep(for: .milliseconds(500))
+      child.send(signal)
+      let outcome = await child.wait(limit: .seconds(30))
+      #expect(outcome.status == code, "\(outcome.standardError)")
+      #expect(outcome.wallTime < .seconds(30))
+      let json = try Workspace.json(directory + "/out/r.json")
+      #expect(json.lookup(path: ["run", "interrupted"]) == true)
+      #expect(json.lookup(path: ["scenarios", "0", "status"]) == "passed")
+      #expect(json.lookup(path: ["scenarios", "1", "status"]) == "interrupted")
+      #expect(json.lookup(path: ["scenarios", "1", "steps", "1", "status"]) == "interrupted")
+      #expect(json.lookup(path: ["scenarios", "1", "steps", "2", "status"]) == "passed")
+      let xml = try String(contentsOfFile: directory + "/out/r.xml", encoding: .utf8)
+      #expect(try Workspace.xmlError(directory + "/out/r.xml") == nil)
+      #expect(xml.contains(#"type="interrupted""#))
+      #expect(outcome.standardOutput.contains("⊘ Slow"))
+    }
+  }
+
+  @Test func aSecondSignalExitsAtOnceWithReports() async throws {
+    try await Workspace.with(["a.yaml": Self.holds, "s.yaml": Self.slowCleanup]) { directory in
+      let child = try CLIProcess(
+        try CLIProcess.executable(), ["run", "a.yaml", "s.yaml", "--jobs", "1"] + Self.reporters, in: directory)
+      #expect(await child.waitForOutput(containing: "✓ Holds"))
+      try await Task.sleep(for: .milliseconds(500))
+      child.send(SIGINT)
+      #expect(await child.waitForOutput(containing: "stopping"))
+      try await Task.sleep(for: .milliseconds(300))
+      let second = ContinuousClock.now
+      child.send(SIGINT)
+      let outcome = await child.wait(limit: .seconds(30))
+      #expect(outcome.status == 130, "\(outcome.standardError)")
+      #expect(ContinuousClock.now - second < .seconds(5))
+      let json = try Workspace.json(directory + "/out/r.json")
+      #expect(json.lookup(path: ["run", "interrupted"]) == true)
+      #expect(json.lookup(path: ["scenarios", "0", "status"]) == "passed")
+      #expect(json.lookup(path: ["scenarios", "1", "status"]) == "interrupted")
+      #expect(try Workspace.xmlError(directory + "/out/r.xml") == nil)
+      #expect(try Workspace.temporaries(in: directory + "/out").isEmpty)
+    }
+  }
+
+  @Test func killNineLeavesAValidReportAndNoTemporaries() async throws {
+    try await Workspace.with(["a.yaml": Self.holds, "s.yaml": Self.slow]) { directory in
+      let child = try CLIProcess(
+        try CLIProcess.executable(), ["run", "a.yaml", "s.yaml", "--jobs", "1"] + Self.reporters, in: directory)
+      #expect(await child.waitForOutput(containing: "✓ Holds"))
+      try await Task.sleep(for: .milliseconds(2500))
+      child.send(SIGKILL)
+      let outcome = await child.wait(limit: .seconds(30))
+      #expect(outcome.status == 128 + SIGKILL)
+      let json = try Workspace.json(directory + "/out/r.json")
+      #expect(json.lookup(path: ["scenarios", "0", "status"]) == "passed")
+      #expect(json.lookup(path: ["scenarios", "1", "status"]) == "interrupted")
+      #expect(try Workspace.xmlError(directory + "/out/r.xml") == nil)
+      #expect(try Workspace.temporaries(in: directory + "/out").isEmpty)
+    }
+  }
+
+  @Test func aClosedStandardOutputEndsTheRunQuietlyWithReports() async throws {
+    let short = Self.slow.replacingOccurrences(of: "wait: 60s", with: "wait: 2s")
+    try await Workspace.with(["a.yaml": Self.holds, "s.yaml": short, "z.yaml": Self.holds]) { directory in
+      let command = #""$0" run a.yaml s.yaml z.yaml --jobs 1 "$@" | head -1 >/dev/null; exit "${PIPESTATUS[0]}""#
+      let outcome = try await CLIProcess.run(
+        ["-c", command, try CLIProcess.executable()] + Self.reporters, in: directory, executable: "/bin/bash")
+      #expect(outcome.status == 141, "\(outcome.standardError)")
+      #expect(!outcome.standardError.contains("Fatal error"), "\(outcome.standardError)")
+      #expect(outcome.standardError.count < 200, "\(outcome.standardError)")
+      let json = try Workspace.json(directory + "/out/r.json")
+      #expect(json.lookup(path: ["run", "interrupted"]) == true)
+      #expect(json.lookup(path: ["scenarios", "0", "status"]) == "passed")
+      #expect(json.lookup(path: ["scenarios", "2", "status"]) == "interrupted")
+      #expect(try Workspace.xmlError(directory + "/out/r.xml") == nil)
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+@testable import AuthFlowReporting
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Report files are replaced atomically and leave no temporaries; stale ones of dead runs go.
+@Suite struct AtomicFileTests {
+  static func directory() throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("authflow-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+
+  @Test func replacesAndLeavesNoTemporary() throws {
+    let directory = try Self.directory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let path = directory + "/r.xml"
+    try AtomicFile.write("first", to: path)
+    try AtomicFile.write("second", to: path)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "second")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["r.xml"])
+  }
+
+  @Test func removesStaleTemporariesOfDeadProcessesOnly() throws {
+    let directory = try Self.directory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    // A pid far above any pid_max is never a live process; our own pid is.
+    let stale = directory + "/.r.xml\(AtomicFile.marker)99999999-1"
+    let live = directory + "/.r.xml\(AtomicFile.marker)\(getpid())-2"
+    let other = directory + "/.other.xml\(AtomicFile.marker)99999999-3"
+    for path in [stale, live, other] { _ = FileManager.default.createFile(atPath: path, contents: Data()) }
+    AtomicFile.removeStaleTemporaries(beside: directory + "/r.xml")
+    #expect(!FileManager.default.fileExists(atPath: stale))
+    #expect(FileManager.default.fileExists(atPath: live))
+    #expect(FileManager.default.fileExists(atPath: other))
+  }
+
+  @Test func unwritablePathsAreFoundBeforeWriting() throws {
+    #expect(throws: ReportFileError.self) { try AtomicFile.checkWritable("/proc/x/r.xml") }
+    let directory = try Self.directory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    #expect(throws: ReportFileError.self) { try AtomicFile.checkWritable(directory) }
+    try AtomicFile.checkWritable(directory + "/new/r.xml")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/new").isEmpty)
+  }
+
+  @Test func reportPathCheckNamesTheReporter() throws {
+    let directory = try Self.directory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try FileManager.default.createSymbolicLink(atPath: directory + "/link", withDestinationPath: directory)
+    let problems = ReportPathCheck.problems([
+      .init(reporter: "junit:/proc/x/r.xml", path: "/proc/x/r.xml"),
+      .init(reporter: "junit:\(directory)/r.xml", path: "\(directory)/r.xml"),
+      .init(reporter: "json:\(directory)/./sub/../r.xml", path: "\(directory)/./sub/../r.xml"),
+      .init(reporter: "json:\(directory)/link/r.xml", path: "\(directory)/link/r.xml"),
+      .init(reporter: "json:\(directory)/r.json", path: "\(directory)/r.json"),
+    ])
+    #expect(problems.count == 3)
+    #expect(problems.first?.hasPrefix("reporter 'junit:/proc/x/r.xml' cannot write its report: ") == true)
+    #expect(problems.dropFirst().allSatisfy { $0.contains("would write the same file") })
+  }
+}

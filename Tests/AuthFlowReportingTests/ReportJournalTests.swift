@@ -1,0 +1,79 @@
+import AuthFlowCore
+import AuthFlowRuntime
+import Foundation
+import Testing
+
+@testable import AuthFlowReporting
+
+/// The file reports are kept current while the run goes on, so a run stopped hard still leaves a
+/// valid report of everything that finished, and of the rest as interrupted.
+@Suite struct ReportJournalTests {
+  static func planned() -> [ScenarioReport] {
+    ReportFixtures.interrupted.scenarios.map { scenario in
+      var notRun = scenario
+      notRun.status = .interrupted
+      notRun.skipReason = "the run was interrupted before this scenario started"
+      notRun.steps = []
+      return notRun
+    }
+  }
+
+  static func journal(_ output: CapturedOutput, interval: Duration = .seconds(60)) throws -> ReportJournal {
+    let group = try ReporterRegistry.builtIn.make(
+      arguments: ["console", "json:r.json", "junit:r.xml"], context: ReportFixtures.context(output))
+    return ReportJournal(
+      reporters: group, tenant: "mock", startedAt: ReportFixtures.startedAt, planned: planned(),
+      minimumInterval: interval)
+  }
+
+  @Test func everySnapshotIsAValidReportOfWhatFinished() async throws {
+    let output = CapturedOutput()
+    let journal = try Self.journal(output)
+    await journal.writeNow()
+    var json = try Value(jsonText: try #require(await output.files["r.json"]))
+    #expect(json.lookup(path: ["run", "interrupted"]) == true)
+    #expect(json.lookup(path: ["run", "counts", "interrupted"]) == 4)
+    #expect(await output.console.isEmpty)
+
+    let login = ReportFixtures.interrupted.scenarios[0]
+    await journal.scenarioStarted(name: login.name, file: login.file)
+    await journal.scenarioFinished(login)
+    await journal.scenarioStarted(name: ReportFixtures.refresh.name, file: ReportFixtures.refresh.file)
+    await journal.writeNow()
+    json = try Value(jsonText: try #require(await output.files["r.json"]))
+    #expect(json.lookup(path: ["scenarios", "0", "status"]) == "passed")
+    #expect(json.lookup(path: ["scenarios", "1", "status"]) == "interrupted")
+    #expect(
+      json.lookup(path: ["scenarios", "1", "skip_reason"]) == "the run was interrupted while this scenario was running")
+    #expect(
+      json.lookup(path: ["scenarios", "2", "skip_reason"]) == "the run was interrupted before this scenario started")
+    #expect(JUnitReporterTests.parseError(try #require(await output.files["r.xml"])) == nil)
+  }
+
+  @Test func rewritesAreThrottled() async throws {
+    let output = CapturedOutput()
+    let journal = try Self.journal(output, interval: .seconds(60))
+    await journal.writeNow()
+    for scenario in ReportFixtures.interrupted.scenarios { await journal.scenarioFinished(scenario) }
+    #expect(await journal.writeCount == 1)
+    await journal.close()
+    await journal.writeNow()
+    #expect(await journal.writeCount == 1)
+  }
+
+  @Test func aFinishedScenarioIsWrittenWithinTheInterval() async throws {
+    let output = CapturedOutput()
+    let journal = try Self.journal(output, interval: .milliseconds(50))
+    await journal.writeNow()
+    await journal.scenarioFinished(ReportFixtures.interrupted.scenarios[0])
+    var written = false
+    for _ in 0..<100 where !written {
+      try await Task.sleep(for: .milliseconds(20))
+      written = await journal.writeCount >= 2
+    }
+    #expect(written)
+    let json = try Value(jsonText: try #require(await output.files["r.json"]))
+    #expect(json.lookup(path: ["scenarios", "0", "status"]) == "passed")
+    await journal.close()
+  }
+}

@@ -1,0 +1,67 @@
+import AuthFlowCore
+import AuthFlowRuntime
+import Foundation
+import Testing
+
+/// A run stopped part-way (Ctrl-C, SIGTERM, a closed standard output cancel the runner's task)
+/// reports every scenario it did not see through as `interrupted` — never `passed`, whatever its
+/// cleanup did — and never leaves one out (Issue 11).
+@Suite struct InterruptionTests {
+  static let slow = """
+    scenario: Cut short
+    steps:
+      - id: before
+        set: { ready: true }
+      - id: pause
+        wait: 30s
+    cleanup:
+      - id: tidy
+        set: { tidied: true }
+    """
+
+  static let later = """
+    scenario: Never started
+    steps:
+      - id: pause
+        wait: 10ms
+    """
+
+  @Test("A scenario cut short is interrupted though its cleanup passed; one not started is interrupted too")
+  func cutShortScenarioIsInterrupted() async throws {
+    var harness = ScenarioHarness(baseURL: "http://127.0.0.1:9/")
+    harness.jobs = 1
+    let task = Task { try await harness.run([Self.slow, Self.later]) }
+    try await Task.sleep(for: .seconds(1))
+    task.cancel()
+    let report = try await task.value
+
+    #expect(report.interrupted)
+    #expect(report.exitCode == .failure)
+    let cut = try #require(report.scenarios.first)
+    #expect(cut.status == .interrupted)
+    #expect(cut.skipReason == "the run was interrupted while this scenario was running")
+    #expect(cut.step("pause")?.status == .interrupted)
+    #expect(cut.step("tidy")?.status == .passed)
+    let never = try #require(report.scenarios.last)
+    #expect(never.status == .interrupted)
+    #expect(never.skipReason == "the run was interrupted before this scenario started")
+  }
+
+  @Test("A scenario timeout is still a timeout, not an interruption")
+  func scenarioTimeoutIsNotAnInterruption() async throws {
+    let harness = ScenarioHarness(baseURL: "http://127.0.0.1:9/")
+    let report = try await harness.run(
+      """
+      scenario: Too slow
+      timeout: 100ms
+      steps:
+        - id: pause
+          wait: 5s
+        - id: after
+          set: { x: 1 }
+      """)
+    #expect(report.status == .failed)
+    #expect(report.step("pause")?.status == .failed)
+    #expect(report.step("after")?.status == .skipped)
+  }
+}
