@@ -86,10 +86,10 @@ import Testing
       #expect(error?.isEnvironment == true)
       let message = error?.message ?? ""
       #expect(
-        message
-          == "could not fetch the discovery document http://\(host)/.well-known/openid-configuration: no complete response from http://\(host)/.well-known/openid-configuration within "
-          + "1000ms (the tenant is too slow or not answering)"
-      )
+        message.hasPrefix(
+          "could not fetch the discovery document http://\(host)/.well-known/openid-configuration: "
+            + "no complete response from http://\(host)/.well-known/openid-configuration within "))
+      #expect(message.hasSuffix("(the tenant is too slow or not answering)"))
       #expect(!message.contains("\n"))
       #expect(!message.contains("NIO"))
     }
