@@ -20,6 +20,7 @@ let package = Package(
     .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.90.0"),
     .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.30.0"),
+    .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
   ],
   targets: [
@@ -58,6 +59,7 @@ let package = Package(
         // Named so that transport errors (connection, TLS, timeouts) can be told apart.
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
       ],
       swiftSettings: swiftSettings
@@ -69,6 +71,11 @@ let package = Package(
         "AuthFlowCore", "AuthFlowJOSE", "AuthFlowScenario",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
+        // The connection limits (431, closing after 413) sit in the channel pipeline.
+        .product(name: "HummingbirdCore", package: "hummingbird"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
       ],
       resources: [.copy("Resources")],
       swiftSettings: swiftSettings
@@ -106,7 +113,13 @@ let package = Package(
     // Test helpers: marked-position YAML, snapshot comparison, a loopback HTTP server.
     .target(
       name: "AuthFlowTestSupport",
-      dependencies: ["AuthFlowCore", .product(name: "Hummingbird", package: "hummingbird")],
+      dependencies: [
+        "AuthFlowCore", .product(name: "Hummingbird", package: "hummingbird"),
+        // Hostile tenants: raw sockets that hang, trickle, reset or speak bad TLS.
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+      ],
       path: "Tests/AuthFlowTestSupport",
       swiftSettings: swiftSettings
     ),

@@ -23,6 +23,9 @@ struct DoctorCommand: AsyncParsableCommand {
   @Option(name: .long, help: "The tenant profiles file (default: authflow.yaml in the working directory).")
   var config: String?
 
+  @OptionGroup(title: "Transport limits")
+  var transportOptions: TransportOptions
+
   func run() async throws {
     let project = Pipeline.loadProject(explicit: config, near: [])
     DiagnosticOutput.print(project.diagnostics, sources: project.sources)
@@ -35,7 +38,7 @@ struct DoctorCommand: AsyncParsableCommand {
       throw ExitCode(AuthFlowExitCode.invalidInput.rawValue)
     }
     let secrets = SecretRegistry(revealSecrets: false)
-    let transport = LiveTransport()
+    let transport = LiveTransport(configuration: try transportOptions.parsed())
     let projectDirectory =
       project.config.file.isEmpty ? "." : (project.config.file as NSString).deletingLastPathComponent
     let resolver = TenantResolver(
@@ -48,7 +51,7 @@ struct DoctorCommand: AsyncParsableCommand {
       try? await transport.shutdown()
       DiagnosticOutput.print(error.diagnostics, sources: project.sources)
       Console.error("error: tenant '\(tenantName)': \(secrets.scrub(error.message))")
-      throw ExitCode(AuthFlowExitCode.invalidInput.rawValue)
+      throw ExitCode((error.isEnvironment ? AuthFlowExitCode.environment : .invalidInput).rawValue)
     }
     try? await transport.shutdown()
     Console.out(secrets.scrub(report.render()))

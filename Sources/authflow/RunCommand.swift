@@ -67,6 +67,9 @@ struct RunCommand: AsyncParsableCommand {
     help: "The longest wait before a retry (Retry-After / X-RateLimit-Reset asking for more are cut to it).")
   var rateLimitMaxWait: String = "10s"
 
+  @OptionGroup(title: "Transport limits")
+  var transportOptions: TransportOptions
+
   func validate() throws {
     try FlagRange.check("--jobs", jobs, in: InputLimits.jobs)
     try FlagRange.check("--rate-limit-retries", rateLimitRetries, in: InputLimits.rateLimitRetries)
@@ -135,9 +138,12 @@ struct RunCommand: AsyncParsableCommand {
 
     // The tenants: embedded mocks start here.
     let environment = ProcessInfo.processInfo.environment
-    let live = LiveTransport()
+    let transportConfiguration = try transportOptions.parsed()
+    let live = LiveTransport(configuration: transportConfiguration)
+    var policy = retryPolicy
+    policy.requestTimeout = transportConfiguration.requestTimeout
     let transport = RetryingTransport(
-      wrapping: trace ? Self.tracing(live, secrets: secrets) : live, policy: retryPolicy)
+      wrapping: trace ? Self.tracing(live, secrets: secrets) : live, policy: policy)
     let projectDirectory =
       project.config.file.isEmpty ? "." : (project.config.file as NSString).deletingLastPathComponent
     let resolver = TenantResolver(

@@ -10,6 +10,10 @@ public import Foundation
 /// A non-idempotent request (a POST to `/oauth/token`) is never repeated after a connection error:
 /// the server may have acted on it (a refresh token rotated, a code spent). A 429 is safe to retry
 /// for any method, since the server refused the request without acting on it.
+///
+/// Every attempt and every wait of one request share **one deadline** (the request's `timeout`, else
+/// the policy's `requestTimeout`): each attempt is sent with what is left of it, and a retry that
+/// could not start before it is not made. A timeout is never retried — it has used up the deadline.
 public struct RetryingTransport: HTTPTransport {
   /// The bounds.
   public struct Policy: Sendable {
@@ -21,6 +25,9 @@ public struct RetryingTransport: HTTPTransport {
     public var defaultWait: Duration = .seconds(1)
     /// The first wait before retrying an idempotent request after a connection error; doubles.
     public var connectionRetryWait: Duration = .milliseconds(100)
+    /// The deadline of one request, its retries and waits included, unless the request sets its
+    /// own `timeout`; keep it equal to the base transport's exchange deadline.
+    public var requestTimeout: Duration = .seconds(30)
 
     public init() {}
   }
@@ -47,23 +54,30 @@ public struct RetryingTransport: HTTPTransport {
   public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
     var retries = 0
     var connectionWait = policy.connectionRetryWait
+    let clock = ContinuousClock()
+    let deadline = clock.now + (request.timeout ?? policy.requestTimeout)
+    var attempt = request
     while true {
+      attempt.timeout = max(.zero, deadline - clock.now)
       let response: HTTPResponse
       do {
-        response = try await base.send(request)
+        response = try await base.send(attempt)
       } catch {
+        let pause = min(connectionWait, policy.maxWait)
         guard retries < policy.maxRetries, request.method.isIdempotent, Self.isRetryable(error),
-          !Task.isCancelled
+          !Task.isCancelled, clock.now + pause < deadline
         else { throw error }
         retries += 1
-        try await wait(min(connectionWait, policy.maxWait), url: request.url)
+        try await wait(pause, url: request.url)
         connectionWait = connectionWait * 2
         continue
       }
       guard RateLimitDelay.isRateLimit(response), retries < policy.maxRetries else { return response }
-      retries += 1
       let requested = RateLimitDelay.requested(by: response, now: now()) ?? policy.defaultWait
-      try await wait(min(requested, policy.maxWait), url: request.url)
+      let pause = min(requested, policy.maxWait)
+      guard clock.now + pause < deadline else { return response }
+      retries += 1
+      try await wait(pause, url: request.url)
     }
   }
 
@@ -81,8 +95,8 @@ public struct RetryingTransport: HTTPTransport {
 
   private static func isRetryable(_ error: TransportError) -> Bool {
     switch error.kind {
-    case .connectionRefused, .timeout, .other: return true
-    case .dns, .tls, .invalidURL, .tooManyRedirects, .bodyTooLarge: return false
+    case .connectionRefused, .other: return true
+    case .timeout, .dns, .tls, .invalidURL, .tooManyRedirects, .bodyTooLarge: return false
     }
   }
 }

@@ -6,13 +6,14 @@ import NIOCore
 ///
 /// Create one per run and call `shutdown()` when the run ends.
 public final class LiveTransport: HTTPTransport {
-  /// Limits and timeouts.
+  /// Limits and timeouts (docs/running.md, "Transport limits").
   public struct Configuration: Sendable {
     /// Time to establish a connection (TCP and TLS).
     public var connectTimeout: Duration = .seconds(5)
     /// Longest silence while reading a response.
     public var readTimeout: Duration = .seconds(30)
-    /// Deadline for a whole exchange, unless the request sets its own `timeout`.
+    /// Deadline for a whole exchange — connecting, sending, the response head **and its body** —
+    /// unless the request sets its own `timeout`.
     public var requestTimeout: Duration = .seconds(30)
     /// Responses with a larger (decompressed) body fail with `.bodyTooLarge`.
     public var maxBodySize: Int = 10 * 1024 * 1024
@@ -22,6 +23,13 @@ public final class LiveTransport: HTTPTransport {
     public var allowInsecureTLS: Bool = false
 
     public init() {}
+
+    /// The accepted range of `connectTimeout` (flags and profiles are checked against it).
+    public static let connectTimeoutRange: ClosedRange<Duration> = .milliseconds(100) ... .seconds(300)
+    /// The accepted range of `requestTimeout`.
+    public static let requestTimeoutRange: ClosedRange<Duration> = .milliseconds(100) ... .seconds(3600)
+    /// The accepted range of `maxBodySize`, in bytes (1 KiB to 1 GiB).
+    public static let maxBodySizeRange: ClosedRange<Int> = 1024...(1 << 30)
   }
 
   public let configuration: Configuration
@@ -42,6 +50,9 @@ public final class LiveTransport: HTTPTransport {
     }
     clientConfiguration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit =
       configuration.maxConnectionsPerHost
+    // Let go of idle connections before servers do (the mock after 10 s, many tenants after 5–60 s),
+    // so a request is not sent down a connection the server is closing.
+    clientConfiguration.connectionPool.idleTimeout = .seconds(4)
     // Fail fast: a refused connection is an environment failure to report, not to wait out.
     clientConfiguration.connectionPool.retryConnectionEstablishment = false
     self.client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: clientConfiguration)
@@ -64,17 +75,24 @@ public final class LiveTransport: HTTPTransport {
     let activity = RequestActivity.current
     let token = activity?.begin(request.url)
     defer { if let token { activity?.end(token) } }
+    let client = self.client
+    let prepared = outgoing
+    let limit = configuration.maxBodySize
     do {
-      let response = try await client.execute(outgoing, timeout: TimeAmount(timeout))
-      let body = try await response.body.collect(upTo: configuration.maxBodySize)
-      var headers = HTTPHeaderFields()
-      for (name, value) in response.headers {
-        headers.add(name: name, value: value)
+      // `execute(_:timeout:)` bounds only the response head: the body gets the same deadline.
+      return try await withExchangeDeadline(timeout, url: request.url) {
+        let response = try await client.execute(prepared, timeout: TimeAmount(timeout))
+        let body = try await response.body.collect(upTo: limit)
+        var headers = HTTPHeaderFields()
+        for (name, value) in response.headers {
+          headers.add(name: name, value: value)
+        }
+        return HTTPResponse(
+          status: Int(response.status.code), headers: headers, body: Array(body.readableBytesView), url: request.url)
       }
-      return HTTPResponse(
-        status: Int(response.status.code), headers: headers, body: Array(body.readableBytesView), url: request.url)
     } catch {
-      throw TransportErrorMapping.map(error, url: request.url, bodyLimit: configuration.maxBodySize)
+      throw TransportErrorMapping.map(
+        error, url: request.url, bodyLimit: limit, timeouts: (connect: configuration.connectTimeout, exchange: timeout))
     }
   }
 

@@ -14,25 +14,38 @@ public final class RequestActivity: Sendable {
   private struct State: Sendable {
     var next = 0
     var pending: [Int: String] = [:]
+    var parentTokens: [Int: Int] = [:]
     var atDeadline: String?
   }
 
   private let state = Mutex(State())
+  /// The enclosing unit's activity (the scenario's, around a step's), told of every exchange too,
+  /// so that the scenario's deadline also knows whether the tenant was holding it up.
+  private let parent: RequestActivity?
 
-  public init() {}
+  /// - Parameter parent: the enclosing activity, usually ``current`` where the new one is bound.
+  public init(parent: RequestActivity? = nil) {
+    self.parent = parent
+  }
 
   /// Marks an exchange with `url` as under way; pass the token to ``end(_:)``.
   public func begin(_ url: String) -> Int {
-    state.withLock { state in
+    let parentToken = parent?.begin(url)
+    return state.withLock { state in
       state.next += 1
       state.pending[state.next] = url
+      if let parentToken { state.parentTokens[state.next] = parentToken }
       return state.next
     }
   }
 
   /// Marks the exchange as over.
   public func end(_ token: Int) {
-    state.withLock { _ = $0.pending.removeValue(forKey: token) }
+    let parentToken = state.withLock { state in
+      state.pending.removeValue(forKey: token)
+      return state.parentTokens.removeValue(forKey: token)
+    }
+    if let parentToken { parent?.end(parentToken) }
   }
 
   /// The URL of the oldest exchange still under way, if any.

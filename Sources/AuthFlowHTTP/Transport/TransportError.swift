@@ -1,3 +1,5 @@
+import AuthFlowCore
+
 /// Failing to get a response at all. The runner reports these as environment failures (exit 3),
 /// distinct from assertion failures: the tenant could not be reached or misbehaved.
 public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -39,8 +41,27 @@ extension TransportError {
     .init(kind: .other, message: "connection to \(hostDescription(url)) closed before a response", url: url)
   }
 
-  static func timeout(_ url: String, phase: String) -> Self {
-    .init(kind: .timeout, message: "\(phase) timed out for \(url)", url: url)
+  static func connectTimeout(_ url: String, after limit: Duration) -> Self {
+    .init(
+      kind: .timeout, message: "connecting to \(hostDescription(url)) timed out after \(DurationText.format(limit))",
+      url: url)
+  }
+
+  static func exchangeTimeout(_ url: String, after limit: Duration) -> Self {
+    .init(
+      kind: .timeout,
+      message:
+        "no complete response from \(url) within \(DurationText.format(limit)) "
+        + "(the tenant is too slow or not answering)",
+      url: url)
+  }
+
+  static func connectionReset(_ url: String) -> Self {
+    .init(kind: .other, message: "connection to \(hostDescription(url)) was reset", url: url)
+  }
+
+  static func malformedResponse(_ url: String) -> Self {
+    .init(kind: .other, message: "the response of \(url) is not valid HTTP", url: url)
   }
 
   static func dns(_ url: String, detail: String) -> Self {
@@ -49,6 +70,15 @@ extension TransportError {
 
   static func tls(_ url: String, detail: String) -> Self {
     .init(kind: .tls, message: "TLS failure with \(hostDescription(url)): \(detail)", url: url)
+  }
+
+  /// The readable reasons of a TLS failure (never the TLS library's own text).
+  enum TLSReason {
+    static let untrusted =
+      "the server's certificate is not trusted (self-signed, expired, or from an unknown authority)"
+    static func wrongHost(_ host: String) -> String { "the server's certificate is not valid for \(host)" }
+    static let notTLS = "the server does not speak TLS on this port (a plain HTTP server behind an https URL?)"
+    static let handshake = "the TLS handshake failed"
   }
 
   static func invalidURL(_ url: String, reason: String = "not an absolute http(s) URL") -> Self {
@@ -75,7 +105,7 @@ extension TransportError {
     .init(kind: .other, message: "request to \(url) failed: \(detail)", url: url)
   }
 
-  private static func hostDescription(_ url: String) -> String {
+  static func hostDescription(_ url: String) -> String {
     guard let parts = URLParts(url) else { return url }
     return parts.port.map { "\(parts.host):\($0)" } ?? parts.host
   }

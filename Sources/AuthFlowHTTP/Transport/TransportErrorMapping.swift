@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import NIOCore
+import NIOHTTP1
 import NIOPosix
 import NIOSSL
 
@@ -9,40 +10,77 @@ import NIOSSL
   import Darwin
 #endif
 
-/// Maps NIO and AsyncHTTPClient errors to the transport's closed set of kinds.
+/// Maps NIO and AsyncHTTPClient errors to the transport's closed set of kinds, each with one
+/// readable sentence: the libraries' own descriptions (type names, OpenSSL reason codes, source
+/// paths) never reach a message.
 enum TransportErrorMapping {
-  static func map(_ error: any Error, url: String, bodyLimit: Int) -> TransportError {
+  /// The limits in force for the exchange, for the messages.
+  struct Limits {
+    var body: Int
+    var connect: Duration
+    var exchange: Duration
+  }
+
+  static func map(
+    _ error: any Error, url: String, bodyLimit: Int, timeouts: (connect: Duration, exchange: Duration)
+  ) -> TransportError {
+    map(error, url: url, limits: Limits(body: bodyLimit, connect: timeouts.connect, exchange: timeouts.exchange))
+  }
+
+  static func map(_ error: any Error, url: String, limits: Limits) -> TransportError {
     switch error {
     case let error as TransportError:
       return error
     case let error as HTTPClientError:
-      return map(error, url: url)
+      return map(error, url: url, limits: limits)
     case let error as NIOConnectionError:
-      return map(error, url: url)
+      return map(error, url: url, limits: limits)
     case let error as IOError:
-      return map(errno: error.errnoCode, url: url, detail: "\(error)")
+      return map(errno: error.errnoCode, url: url, limits: limits)
     case let error as ChannelError:
-      if case .connectTimeout = error { return .timeout(url, phase: "connecting") }
-      return .other(url, detail: "\(error)")
-    case let error as NIOSSLError:
-      return .tls(url, detail: "\(error)")
-    case is NIOSSLExtraError, is BoringSSLError:
-      return .tls(url, detail: "\(error)")
+      if case .connectTimeout = error { return .connectTimeout(url, after: limits.connect) }
+      if case .ioOnClosedChannel = error { return .connectionClosed(url) }
+      if case .eof = error { return .connectionClosed(url) }
+      return .other(url, detail: "the connection failed")
+    case is NIOSSLError, is NIOSSLExtraError, is BoringSSLError:
+      return .tls(url, detail: tlsReason(error, url: url))
+    case is HTTPParserError:
+      return .malformedResponse(url)
     case is NIOTooManyBytesError:
-      return .bodyTooLarge(url, limit: bodyLimit)
+      return .bodyTooLarge(url, limit: limits.body)
     case is CancellationError:
       return .cancelled(url)
     default:
-      return .other(url, detail: "\(error)")
+      return .other(url, detail: "the exchange failed")
     }
   }
 
-  private static func map(_ error: HTTPClientError, url: String) -> TransportError {
+  /// Why a handshake failed, in words: the TLS library's reason codes are matched, never shown.
+  static func tlsReason(_ error: any Error, url: String) -> String {
+    if let extra = error as? NIOSSLExtraError, extra == .failedToValidateHostname {
+      return TransportError.TLSReason.wrongHost(URLParts(url)?.host ?? url)
+    }
+    let text = String(describing: error).uppercased()
+    if text.contains("WRONG_VERSION_NUMBER") || text.contains("PACKET_LENGTH_TOO_LONG")
+      || text.contains("HTTP_REQUEST") || text.contains("RECORD_LENGTH_MISMATCH")
+    {
+      return TransportError.TLSReason.notTLS
+    }
+    if text.contains("CERTIFICATE_VERIFY_FAILED") || text.contains("CERTIFICATE") {
+      return TransportError.TLSReason.untrusted
+    }
+    if text.contains("HOSTNAME") {
+      return TransportError.TLSReason.wrongHost(URLParts(url)?.host ?? url)
+    }
+    return TransportError.TLSReason.handshake
+  }
+
+  private static func map(_ error: HTTPClientError, url: String, limits: Limits) -> TransportError {
     switch error {
     case .connectTimeout, .tlsHandshakeTimeout, .getConnectionFromPoolTimeout:
-      return .timeout(url, phase: "connecting")
+      return .connectTimeout(url, after: limits.connect)
     case .readTimeout, .writeTimeout, .deadlineExceeded:
-      return .timeout(url, phase: "the request")
+      return .exchangeTimeout(url, after: limits.exchange)
     case .invalidURL, .emptyHost, .emptyScheme:
       return .invalidURL(url)
     case .remoteConnectionClosed:
@@ -51,36 +89,39 @@ enum TransportErrorMapping {
       return .cancelled(url)
     case .alreadyShutdown:
       return .shutDown(url)
+    case .bodyLengthMismatch, .incompatibleHeaders, .chunkedSpecifiedMultipleTimes, .contentLengthMissing:
+      return .malformedResponse(url)
     default:
-      return .other(url, detail: error.description)
+      return .other(url, detail: "the exchange failed")
     }
   }
 
-  private static func map(_ error: NIOConnectionError, url: String) -> TransportError {
+  private static func map(_ error: NIOConnectionError, url: String, limits: Limits) -> TransportError {
     if error.connectionErrors.isEmpty, error.dnsAError != nil || error.dnsAAAAError != nil {
-      let detail = (error.dnsAError ?? error.dnsAAAAError).map { "\($0)" } ?? "no address"
-      return .dns(url, detail: detail)
+      return .dns(url, detail: "no address found")
     }
     for failure in error.connectionErrors {
       if let ioError = failure.error as? IOError {
-        return map(errno: ioError.errnoCode, url: url, detail: "\(ioError)")
+        return map(errno: ioError.errnoCode, url: url, limits: limits)
       }
       if case ChannelError.connectTimeout = failure.error {
-        return .timeout(url, phase: "connecting")
+        return .connectTimeout(url, after: limits.connect)
       }
     }
     if error.connectionErrors.isEmpty {
       return .dns(url, detail: "no address found")
     }
-    return .other(url, detail: "\(error)")
+    return .other(url, detail: "the connection failed")
   }
 
-  private static func map(errno code: Int32, url: String, detail: String) -> TransportError {
+  private static func map(errno code: Int32, url: String, limits: Limits) -> TransportError {
     switch code {
     case ECONNREFUSED: return .connectionRefused(url)
-    case ETIMEDOUT: return .timeout(url, phase: "connecting")
-    case ECONNRESET, EPIPE: return .connectionClosed(url)
-    default: return .other(url, detail: detail)
+    case ETIMEDOUT: return .connectTimeout(url, after: limits.connect)
+    case ECONNRESET: return .connectionReset(url)
+    case EPIPE: return .connectionClosed(url)
+    case EHOSTUNREACH, ENETUNREACH: return .other(url, detail: "the host cannot be reached")
+    default: return .other(url, detail: "the connection failed (errno \(code))")
     }
   }
 }

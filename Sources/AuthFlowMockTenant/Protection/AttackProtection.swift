@@ -17,18 +17,49 @@ actor AttackProtection {
 
   private var windows: [String: Window] = [:]
   private var tickets: [String: (ticket: Ticket, expiresAt: Double)] = [:]
+  private let limits: MockStateLimits
+  private var countsSincePurge = 0
+  private var issuesSincePurge = 0
 
-  /// Counts a request on `key`; returns the window after counting.
+  init(limits: MockStateLimits = MockStateLimits()) {
+    self.limits = limits
+  }
+
+  /// How many rate-limit windows and tickets are held.
+  var counts: (windows: Int, tickets: Int) { (windows.count, tickets.count) }
+
+  /// Counts a request on `key`; returns the window after counting. Windows that have ended are
+  /// purged every `purgeInterval` counts (a new one starts at zero anyway), and past
+  /// `maxEntriesPerStore` keys the oldest windows go.
   func count(_ key: String, now: Double, windowLength: Double) -> Window {
     var window = windows[key] ?? Window(start: now, count: 0)
     if now >= window.start + windowLength { window = Window(start: now, count: 0) }
     window.count += 1
     windows[key] = window
+    countsSincePurge += 1
+    if countsSincePurge >= limits.purgeInterval || windows.count > limits.maxEntriesPerStore {
+      countsSincePurge = 0
+      windows = windows.filter { now < $0.value.start + windowLength }
+      if windows.count > limits.maxEntriesPerStore {
+        let kept = windows.sorted { $0.value.start > $1.value.start }.prefix(limits.trimmedSize)
+        windows = Dictionary(uniqueKeysWithValues: kept.map { ($0.key, $0.value) })
+      }
+    }
     return window
   }
 
-  func issue(_ ticket: Ticket, id: String, expiresAt: Double) {
+  func issue(_ ticket: Ticket, id: String, expiresAt: Double, now: Double) {
     tickets[id] = (ticket, expiresAt)
+    issuesSincePurge += 1
+    if issuesSincePurge >= limits.purgeInterval || tickets.count > limits.maxEntriesPerStore {
+      issuesSincePurge = 0
+      let cutoff = now - limits.expiredGrace
+      tickets = tickets.filter { $0.value.expiresAt > cutoff }
+      if tickets.count > limits.maxEntriesPerStore {
+        let kept = tickets.sorted { $0.value.expiresAt > $1.value.expiresAt }.prefix(limits.trimmedSize)
+        tickets = Dictionary(uniqueKeysWithValues: kept.map { ($0.key, $0.value) })
+      }
+    }
   }
 
   /// The live ticket (not consumed).

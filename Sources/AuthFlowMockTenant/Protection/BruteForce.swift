@@ -18,7 +18,7 @@ struct BruteForce {
     guard count == tenant.fixture.settings.bruteForceLimit, let address = user?.email else { return }
     let ticket = RandomToken.make(bytes: 24)
     let now = tenant.clock.seconds
-    await tenant.protection.issue(.unblock(failureKey: key), id: ticket, expiresAt: now + 432_000)
+    await tenant.protection.issue(.unblock(failureKey: key), id: ticket, expiresAt: now + 432_000, now: now)
     let link = tenant.baseURL + "lo/unblock?ticket=" + FormEncoding.escape(ticket)
     await tenant.outbox.send(
       channel: .email, to: address, subject: "Your account has been blocked",

@@ -107,7 +107,7 @@ struct DBConnectionRoutes {
     if let user = await tenant.users.find(email, connection: connection.name), let address = user.email {
       let ticket = RandomToken.make(bytes: 24)
       let now = tenant.clock.seconds
-      await tenant.protection.issue(.resetPassword(userID: user.userID), id: ticket, expiresAt: now + 432_000)
+      await tenant.protection.issue(.resetPassword(userID: user.userID), id: ticket, expiresAt: now + 432_000, now: now)
       let link = tenant.baseURL + "lo/reset?ticket=" + FormEncoding.escape(ticket)
       await tenant.outbox.send(
         channel: .email, to: address, subject: "Reset your password",

@@ -1,24 +1,50 @@
 public import Hummingbird
+import HummingbirdCore
 import Logging
+import NIOCore
 
-/// How the mock serves: where it binds.
+/// How the mock serves: where it binds, and its limits (docs/tenants.md, "Mock limits").
 public struct MockTenantConfiguration: Sendable {
   /// Host to bind; loopback unless told otherwise.
   public var host: String
   /// Port; 0 picks a free one.
   public var port: Int
+  /// A connection that has not sent a complete request head (or sat idle between requests) for
+  /// this long is closed: a slowloris client cannot hold a connection.
+  public var headerTimeout: Duration = .seconds(10)
+  /// The most bytes of request headers; past it the answer is 431 and the connection closes.
+  public var maxHeaderSize: Int = 16 * 1024
+  /// The most bytes of a request body; past it the answer is 413 and the connection closes.
+  public var maxBodySize: Int = 1 << 20
+  /// The bounds of the per-login state.
+  public var stateLimits = MockStateLimits()
 
   public init(host: String = "127.0.0.1", port: Int = 0) {
     self.host = host
     self.port = port
   }
+
+  /// The HTTP/1.1 server with these limits.
+  var server: HTTPServerBuilder {
+    let (seconds, attoseconds) = headerTimeout.components
+    let timeout = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    let decoder = HTTP1Channel.Configuration.DecoderConfiguration(
+      maxHeaderFieldSize: maxHeaderSize, maxHeaderListSize: maxHeaderSize, maxHeaderFieldCount: 200)
+    return .http1(
+      configuration: .init(
+        additionalChannelHandlers: [ConnectionLimitHandler()], idleTimeout: timeout,
+        httpDecoderConfiguration: decoder))
+  }
 }
 
 /// The router of the mock tenant: every endpoint of PROTOCOL.md the mock implements, plus
 /// `/__mock/` test control. Testable in-process with `app.test(.router)`.
-public func buildMockTenantRouter(tenant: MockTenant) -> Router<BasicRequestContext> {
+public func buildMockTenantRouter(
+  tenant: MockTenant, maxBodySize: Int = MockTenantConfiguration().maxBodySize
+) -> Router<BasicRequestContext> {
   let router = Router(context: BasicRequestContext.self)
   // Middleware applies to the routes registered after it.
+  router.add(middleware: RequestSizeMiddleware(maxBodySize: maxBodySize))
   router.add(middleware: FaultMiddleware(tenant: tenant))
   router.add(middleware: RateLimitMiddleware(tenant: tenant))
   DiscoveryRoutes(tenant: tenant).register(on: router)
@@ -63,7 +89,8 @@ public func buildApplication(tenant: MockTenant, configuration: MockTenantConfig
   var logger = Logger(label: "authflow.mock")
   logger.logLevel = .warning
   return Application(
-    router: buildMockTenantRouter(tenant: tenant),
+    router: buildMockTenantRouter(tenant: tenant, maxBodySize: configuration.maxBodySize),
+    server: configuration.server,
     configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "authflow-mock"),
     onServerRunning: { channel in
       let port = channel.localAddress?.port ?? configuration.port
@@ -79,6 +106,7 @@ public func buildApplication(
   -> some ApplicationProtocol
 {
   let tenant = try MockTenant(
-    fixture: fixture, baseURL: "http://\(configuration.host):\(configuration.port)/")
+    fixture: fixture, baseURL: "http://\(configuration.host):\(configuration.port)/",
+    limits: configuration.stateLimits)
   return buildApplication(tenant: tenant, configuration: configuration)
 }

@@ -12,10 +12,15 @@ extension MockTenant {
     return jws
   }
 
-  /// Remembers a token `/__mock/sign` made, so the tenant's endpoints never accept it.
+  /// Remembers a token `/__mock/sign` made, so the tenant's endpoints never accept it (the
+  /// latest `maxEntriesPerStore`; past that an arbitrary old one is forgotten).
   func recordMinted(_ token: String) {
     let signature = Self.signatureSegment(of: token)
-    mintedSignatures.withLock { _ = $0.insert(signature) }
+    let capacity = max(1, limits.maxEntriesPerStore)
+    mintedSignatures.withLock { signatures in
+      if signatures.count >= capacity, !signatures.contains(signature) { signatures.removeFirst() }
+      signatures.insert(signature)
+    }
   }
 
   private static func signatureSegment(of token: String) -> String {

@@ -21,29 +21,29 @@ public final class MockTenant: Sendable {
   private let registered = Mutex<[String: ClientConfig]>([:])
 
   let users: UserStore
-  let transactions = ExpiringStore<LoginTransaction>()
-  let codes = ExpiringStore<IssuedCode>()
+  let transactions: ExpiringStore<LoginTransaction>
+  let codes: ExpiringStore<IssuedCode>
   /// Codes already exchanged, with the refresh-token family they started (revoked on reuse).
-  let redeemedCodes = ExpiringStore<String>()
+  let redeemedCodes: ExpiringStore<String>
   /// MFA code limits: failures per user, and codes already used.
-  let mfaAttempts = ExpiringStore<MFAThrottle.Bucket>()
-  let usedMFACodes = ExpiringStore<Bool>()
+  let mfaAttempts: ExpiringStore<MFAThrottle.Bucket>
+  let usedMFACodes: ExpiringStore<Bool>
   /// Signatures of the tokens `/__mock/sign` made: never accepted by the tenant's own endpoints.
   let mintedSignatures = Mutex<Set<String>>([])
-  let sessions = ExpiringStore<SSOSession>()
-  let mfaTokens = ExpiringStore<Grant>()
-  let passwordlessCodes = ExpiringStore<String>()
+  let sessions: ExpiringStore<SSOSession>
+  let mfaTokens: ExpiringStore<Grant>
+  let passwordlessCodes: ExpiringStore<String>
   /// Wrong guesses per passwordless code (`realm|address`); a new code starts again at zero.
-  let passwordlessAttempts = ExpiringStore<Int>()
+  let passwordlessAttempts: ExpiringStore<Int>
   /// `/otp/challenge` sessions by `auth_session`.
-  let otpChallenges = ExpiringStore<OTPChallenge>()
-  let refreshTokens = RefreshTokenStore()
-  let outbox = Outbox()
-  let protection = AttackProtection()
+  let otpChallenges: ExpiringStore<OTPChallenge>
+  let refreshTokens: RefreshTokenStore
+  let outbox: Outbox
+  let protection: AttackProtection
   let mfa = MFAStore()
   let faults = FaultStore()
   /// Apple authorization codes already exchanged (single use).
-  let usedSubjectTokens = ExpiringStore<Bool>()
+  let usedSubjectTokens: ExpiringStore<Bool>
   let passkeys = PasskeyStore()
   let identityLinks = IdentityLinkStore()
   let myAccount = MyAccountStore()
@@ -51,22 +51,44 @@ public final class MockTenant: Sendable {
   /// Organization members and invitations.
   let organizations: OrganizationStore
   /// Session transfer tokens issued by `/oauth/token`, redeemed at `/authorize`.
-  let sessionTransfers = ExpiringStore<SessionTransfer>()
+  let sessionTransfers: ExpiringStore<SessionTransfer>
   /// Device authorizations (RFC 8628), by device code and user code.
   let deviceCodes = DeviceCodeStore()
   /// `/activate` transactions (the CSRF token of the user-code and confirmation forms).
-  let deviceActivations = ExpiringStore<DeviceActivation>()
+  let deviceActivations: ExpiringStore<DeviceActivation>
   /// CIBA requests from `/bc-authorize`, by `auth_req_id`.
   let backchannel = BackchannelStore()
   /// Pushed authorization requests (`/oauth/par`) by `request_uri`, single use.
-  let pushedRequests = ExpiringStore<[String: Value]>()
+  let pushedRequests: ExpiringStore<[String: Value]>
+
+  /// The bounds of the per-login state.
+  public let limits: MockStateLimits
 
   /// Builds a tenant. `signingKey` defaults to the fixture's key, or a fresh RSA-2048 key.
   public init(
     fixture: TenantFixture, baseURL: String = "http://127.0.0.1/", signingKey: SigningKey? = nil,
-    clock: VirtualClock = VirtualClock()
+    clock: VirtualClock = VirtualClock(), limits: MockStateLimits = MockStateLimits()
   ) throws {
     self.fixture = fixture
+    self.limits = limits
+    let now: @Sendable () -> Double = { clock.seconds }
+    self.transactions = ExpiringStore(limits: limits, now: now)
+    self.codes = ExpiringStore(limits: limits, now: now)
+    self.redeemedCodes = ExpiringStore(limits: limits, now: now)
+    self.mfaAttempts = ExpiringStore(limits: limits, now: now)
+    self.usedMFACodes = ExpiringStore(limits: limits, now: now)
+    self.sessions = ExpiringStore(limits: limits, now: now)
+    self.mfaTokens = ExpiringStore(limits: limits, now: now)
+    self.passwordlessCodes = ExpiringStore(limits: limits, now: now)
+    self.passwordlessAttempts = ExpiringStore(limits: limits, now: now)
+    self.otpChallenges = ExpiringStore(limits: limits, now: now)
+    self.usedSubjectTokens = ExpiringStore(limits: limits, now: now)
+    self.sessionTransfers = ExpiringStore(limits: limits, now: now)
+    self.deviceActivations = ExpiringStore(limits: limits, now: now)
+    self.pushedRequests = ExpiringStore(limits: limits, now: now)
+    self.refreshTokens = RefreshTokenStore(limits: limits)
+    self.outbox = Outbox(limits: limits)
+    self.protection = AttackProtection(limits: limits)
     let initialKey: SigningKey
     if let signingKey {
       initialKey = signingKey

@@ -43,7 +43,8 @@ public enum MockTenantServer {
     fixture: TenantFixture, configuration: MockTenantConfiguration = MockTenantConfiguration(),
     signingKey: SigningKey? = nil, clock: VirtualClock = VirtualClock()
   ) async throws -> Handle {
-    let tenant = try MockTenant(fixture: fixture, signingKey: signingKey, clock: clock)
+    let tenant = try MockTenant(
+      fixture: fixture, signingKey: signingKey, clock: clock, limits: configuration.stateLimits)
     let (ready, continuation) = AsyncStream<String>.makeStream()
     var logger = Logger(label: "authflow.mock")
     // Every problem of a request is an HTTP response; what is left at `.error` is the server's own
@@ -51,7 +52,8 @@ public enum MockTenantServer {
     // The in-process mock is stopped by cancellation by design, so only critical messages show.
     logger.logLevel = .critical
     let app = Application(
-      router: buildMockTenantRouter(tenant: tenant),
+      router: buildMockTenantRouter(tenant: tenant, maxBodySize: configuration.maxBodySize),
+      server: configuration.server,
       configuration: .init(
         address: .hostname(configuration.host, port: configuration.port), serverName: "authflow-mock"),
       onServerRunning: { channel in

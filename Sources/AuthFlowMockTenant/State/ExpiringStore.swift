@@ -1,9 +1,29 @@
+import Foundation
+
 /// A keyed store of items that expire on the virtual clock: transactions, codes, sessions.
+///
+/// Bounded (``MockStateLimits``): every `purgeInterval` inserts, entries expired for longer than
+/// `expiredGrace` are dropped, and past `maxEntriesPerStore` the entries nearest expiry go.
 actor ExpiringStore<Item: Sendable> {
   private var items: [String: (item: Item, expiresAt: Double)] = [:]
+  private let limits: MockStateLimits
+  private let now: @Sendable () -> Double
+  private var insertsSincePurge = 0
+
+  /// - Parameter now: the tenant's virtual time in seconds (purges compare expiry with it).
+  init(
+    limits: MockStateLimits = MockStateLimits(),
+    now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+  ) {
+    self.limits = limits
+    self.now = now
+  }
 
   func insert(_ item: Item, key: String, expiresAt: Double) {
     items[key] = (item, expiresAt)
+    insertsSincePurge += 1
+    if insertsSincePurge >= limits.purgeInterval { purgeExpired() }
+    if items.count > limits.maxEntriesPerStore { trim() }
   }
 
   /// The live item, or nil (expired items are dropped).
@@ -22,7 +42,8 @@ actor ExpiringStore<Item: Sendable> {
     return entry.item
   }
 
-  /// Whether `key` is live, expired or unknown; expired items are kept, so they stay "expired".
+  /// Whether `key` is live, expired or unknown; expired items are kept (for `expiredGrace`), so
+  /// they stay "expired".
   enum Lookup { case live(Item), expired, missing }
 
   func lookup(_ key: String, now: Double) -> Lookup {
@@ -36,5 +57,22 @@ actor ExpiringStore<Item: Sendable> {
 
   func removeAll() {
     items.removeAll()
+  }
+
+  /// How many entries the store holds (live or recently expired).
+  var count: Int { items.count }
+
+  private func purgeExpired() {
+    insertsSincePurge = 0
+    let cutoff = now() - limits.expiredGrace
+    items = items.filter { $0.value.expiresAt > cutoff }
+  }
+
+  /// Drops expired entries, then, if still full, keeps the `trimmedSize` entries expiring last.
+  private func trim() {
+    purgeExpired()
+    guard items.count > limits.maxEntriesPerStore else { return }
+    let kept = items.sorted { $0.value.expiresAt > $1.value.expiresAt }.prefix(limits.trimmedSize)
+    items = Dictionary(uniqueKeysWithValues: kept.map { ($0.key, $0.value) })
   }
 }

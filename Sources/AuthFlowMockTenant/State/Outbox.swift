@@ -15,10 +15,19 @@ public struct OutboxMessage: Sendable, Hashable {
   public var sentAt: Double
 }
 
-/// Every message sent, in order, readable through `/__mock/outbox`.
+/// Every message sent, in order, readable through `/__mock/outbox`: the latest
+/// `maxOutboxMessages` (``MockStateLimits``); ids keep counting.
 actor Outbox {
   private var messages: [OutboxMessage] = []
   private var nextID = 1
+  private let capacity: Int
+
+  init(limits: MockStateLimits = MockStateLimits()) {
+    self.capacity = max(1, limits.maxOutboxMessages)
+  }
+
+  /// How many messages are kept.
+  var count: Int { messages.count }
 
   @discardableResult
   func send(
@@ -29,6 +38,7 @@ actor Outbox {
       id: nextID, channel: channel, to: to, subject: subject, body: body, code: code, link: link, sentAt: time)
     nextID += 1
     messages.append(message)
+    if messages.count > capacity { messages.removeFirst(messages.count - capacity) }
     return message
   }
 

@@ -1,5 +1,11 @@
+import Foundation
+
 /// Refresh tokens grouped in families (one per login), with rotation and reuse detection
 /// (PROTOCOL §3.3).
+///
+/// Bounded (``MockStateLimits``): families expired (or revoked) for longer than `expiredGrace`
+/// are purged with their tokens every `purgeInterval` logins, and past `maxEntriesPerStore`
+/// families the ones nearest expiry go.
 actor RefreshTokenStore {
   struct Token: Sendable {
     var family: String
@@ -24,11 +30,37 @@ actor RefreshTokenStore {
 
   private var tokens: [String: Token] = [:]
   private var families: [String: Family] = [:]
+  private let limits: MockStateLimits
+  private var issuesSincePurge = 0
+
+  init(limits: MockStateLimits = MockStateLimits()) {
+    self.limits = limits
+  }
 
   /// Starts a family for a new login.
   func issue(_ grant: Grant, token: String, family: String, now: Double, lifetime: Double) {
     tokens[token] = Token(family: family, grant: grant)
     families[family] = Family(expiresAt: now + lifetime, latest: token)
+    issuesSincePurge += 1
+    if issuesSincePurge >= limits.purgeInterval || families.count > limits.maxEntriesPerStore {
+      purge(now: now)
+    }
+  }
+
+  /// How many families and tokens the store holds.
+  var counts: (families: Int, tokens: Int) { (families.count, tokens.count) }
+
+  /// Drops families expired for longer than the grace (and, when still too many, those nearest
+  /// expiry), then every token of a dropped family.
+  private func purge(now: Double) {
+    issuesSincePurge = 0
+    let cutoff = now - limits.expiredGrace
+    families = families.filter { $0.value.expiresAt > cutoff }
+    if families.count > limits.maxEntriesPerStore {
+      let kept = families.sorted { $0.value.expiresAt > $1.value.expiresAt }.prefix(limits.trimmedSize)
+      families = Dictionary(uniqueKeysWithValues: kept.map { ($0.key, $0.value) })
+    }
+    tokens = tokens.filter { families[$0.value.family] != nil }
   }
 
   /// Exchanges `token` for `clientID`. `newToken` is the successor to record when rotating.

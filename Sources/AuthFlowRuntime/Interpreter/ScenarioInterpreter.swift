@@ -1,5 +1,6 @@
 import AuthFlowCore
 public import AuthFlowExpression
+import AuthFlowHTTP
 public import AuthFlowScenario
 
 /// Runs one scenario instance: variables, then the step graph (independent branches
@@ -48,12 +49,18 @@ public struct ScenarioInterpreter: Sendable {
     } else {
       let budget = scenario.timeout?.value ?? .seconds(3600)
       let collector = StepCollector()
-      let main = await withDeadline(budget) {
-        await runGraph(scenario.steps, phase: .main, runtime: prepared, collector: collector)
+      // The scenario's exchanges with the tenant, so that its deadline, like a step's, tells a
+      // tenant that never answered (environment) from the scenario's own waiting.
+      let activity = RequestActivity(parent: RequestActivity.current)
+      let main = await RequestActivity.$current.withValue(activity) {
+        await withDeadline(budget, onExpiry: activity.markDeadline) {
+          await runGraph(scenario.steps, phase: .main, runtime: prepared, collector: collector)
+        }
       }
       var mainReports = await collector.reports
       if case .timedOut = main {
-        mainReports = completeAfterTimeout(scenario, finished: mainReports, budget: budget)
+        mainReports = completeAfterTimeout(
+          scenario, finished: mainReports, budget: budget, pendingURL: activity.pendingAtDeadline)
       }
       report.steps = mainReports
       let cleanupCollector = StepCollector()
@@ -131,8 +138,11 @@ public struct ScenarioInterpreter: Sendable {
 
   /// The steps that had not finished when the scenario's timeout struck (the timeout cancelled
   /// them, so they report themselves interrupted): the first one that was running fails with a
-  /// timeout, the others are skipped with the reason.
-  private func completeAfterTimeout(_ scenario: Scenario, finished: [StepReport], budget: Duration) -> [StepReport] {
+  /// timeout — an environment error when a request to the tenant was unanswered at that moment
+  /// (`pendingURL`) — the others are skipped with the reason.
+  private func completeAfterTimeout(
+    _ scenario: Scenario, finished: [StepReport], budget: Duration, pendingURL: String?
+  ) -> [StepReport] {
     let reason = StepMessages.scenarioTimedOut(budget)
     let done = Set(finished.map(\.id))
     let cutShort = finished.map { report in
@@ -150,9 +160,17 @@ public struct ScenarioInterpreter: Sendable {
     var reports = cutShort + rest
     let running = reports.firstIndex { $0.skipReason == reason && $0.attempts > 0 }
     if let index = running ?? reports.firstIndex(where: { $0.skipReason == reason }) {
-      reports[index].status = .failed
+      let location = scenario.timeout?.location ?? scenario.location
       reports[index].skipReason = nil
-      reports[index].problems = [Problem(.timeout, reason, at: scenario.timeout?.location ?? scenario.location)]
+      if let pendingURL {
+        let message = services.secrets.scrub(
+          StepMessages.scenarioTenantTimedOut(budget, url: SensitiveData.maskURL(pendingURL)))
+        reports[index].status = .error
+        reports[index].problems = [Problem(.environment, message, at: location)]
+      } else {
+        reports[index].status = .failed
+        reports[index].problems = [Problem(.timeout, reason, at: location)]
+      }
     }
     return reports
   }

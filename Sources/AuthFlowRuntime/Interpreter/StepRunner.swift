@@ -29,7 +29,7 @@ struct StepRunner: Sendable {
       return finish(report, started: started, problems: [problem])
     }
     let timeout = step.timeout?.value ?? scenario.services.defaultStepTimeout
-    let activity = RequestActivity()
+    let activity = RequestActivity(parent: RequestActivity.current)
     let attempts = await RequestActivity.$current.withValue(activity) {
       await withDeadline(timeout, onExpiry: activity.markDeadline) { await self.attempt(step, action: action) }
     }
@@ -231,6 +231,10 @@ enum StepMessages {
 
   static func scenarioTimedOut(_ duration: Duration) -> String {
     "the scenario did not finish within its timeout of \(DurationText.format(duration))"
+  }
+
+  static func scenarioTenantTimedOut(_ duration: Duration, url: String) -> String {
+    "the scenario did not finish within its timeout of \(DurationText.format(duration)): the tenant had not answered \(url)"
   }
 
   static func unknownAction(_ name: String) -> String { "unknown action '\(name)'" }
