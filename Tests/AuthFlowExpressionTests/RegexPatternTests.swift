@@ -154,7 +154,8 @@ import Testing
     let compiled = try RegexPattern(pattern)
     let start = ContinuousClock.now
     #expect(!compiled.matches(text))
-    #expect(ContinuousClock.now - start < .seconds(2))
+    // A backtracking engine takes hours here; 10 s allows for a busy machine.
+    #expect(ContinuousClock.now - start < .seconds(10))
   }
 
   @Test func aCancelledSearchStops() async throws {
@@ -169,7 +170,8 @@ import Testing
     let slow = "matches('" + String(repeating: "a", count: 40) + "!', '^(a+)+$')"
     let start = ContinuousClock.now
     #expect(try Expr.parse(slow).get().evaluate(in: sampleContext) == .bool(false))
-    #expect(ContinuousClock.now - start < .seconds(2))
+    // A backtracking engine takes hours here; 10 s allows for a busy machine.
+    #expect(ContinuousClock.now - start < .seconds(10))
   }
 
   @Test func unsupportedSyntaxIsACheckError() throws {

@@ -25,7 +25,7 @@ import Testing
         """
       ])
     }
-    #expect(clock.now - started < .seconds(5))
+    #expect(clock.now - started < .seconds(15), "a 1 s scenario timeout, however busy the machine")
     let scenario = try #require(report.scenarios.first)
     #expect(scenario.status == .error, "\(scenario.problemSummary)")
     let call = try #require(scenario.step("call"))
@@ -82,7 +82,7 @@ import Testing
       let error = await #expect(throws: TenantResolutionError.self) { try await resolver.resolve(profile) }
       let elapsed = clock.now - started
       try? await live.shutdown()
-      #expect(elapsed < .seconds(3), "took \(elapsed)")
+      #expect(elapsed < .seconds(15), "took \(elapsed)")
       #expect(error?.isEnvironment == true)
       let message = error?.message ?? ""
       #expect(
