@@ -22,8 +22,22 @@ public struct DiagnosticRenderer: Sendable {
   }
 
   public func render(_ diagnostic: Diagnostic) -> String {
+    var files = SourceLines()
+    return render(diagnostic, files: &files)
+  }
+
+  /// Every diagnostic, each file read and split into lines once however many point into it (a
+  /// scenario with thousands of errors renders in linear time).
+  public func render(_ diagnostics: [Diagnostic]) -> String {
+    var files = SourceLines()
+    return diagnostics.map { render($0, files: &files) }.joined(separator: "\n")
+  }
+
+  private func render(_ diagnostic: Diagnostic, files: inout SourceLines) -> String {
     var lines: [String] = [paint(diagnostic.description, severity: diagnostic.severity)]
-    if let location = diagnostic.location, let snippet = snippet(at: location, length: diagnostic.length) {
+    if let location = diagnostic.location,
+      let snippet = snippet(at: location, length: diagnostic.length, files: &files)
+    {
       lines.append(contentsOf: snippet)
     }
     if let hint = diagnostic.hint {
@@ -32,29 +46,15 @@ public struct DiagnosticRenderer: Sendable {
     for note in diagnostic.notes {
       let prefix = note.location.map { "\($0): " } ?? ""
       lines.append("\(prefix)note: \(note.message)")
-      if let location = note.location, let snippet = snippet(at: location, length: 1) {
+      if let location = note.location, let snippet = snippet(at: location, length: 1, files: &files) {
         lines.append(contentsOf: snippet)
       }
     }
     return lines.joined(separator: "\n")
   }
 
-  public func render(_ diagnostics: [Diagnostic]) -> String {
-    diagnostics.map(render).joined(separator: "\n")
-  }
-
-  private func snippet(at location: SourceLocation, length: Int) -> [String]? {
-    guard let text = source(location.file) else { return nil }
-    var lineNumber = 1
-    var found: Substring?
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      if lineNumber == location.line {
-        found = line
-        break
-      }
-      lineNumber += 1
-    }
-    guard let line = found else { return nil }
+  private func snippet(at location: SourceLocation, length: Int, files: inout SourceLines) -> [String]? {
+    guard let line = files.line(location.line, of: location.file, source: source) else { return nil }
     let gutter = String(location.line)
     let pad = String(repeating: " ", count: max(0, 5 - gutter.count))
     let blank = String(repeating: " ", count: max(5, gutter.count))
@@ -73,6 +73,19 @@ public struct DiagnosticRenderer: Sendable {
     case .warning: return "\u{1B}[1;33m\(text)\u{1B}[0m"
     case .note: return "\u{1B}[1;32m\(text)\u{1B}[0m"
     }
+  }
+}
+
+/// The lines of each file a rendering has needed, split once.
+private struct SourceLines {
+  private var lines: [String: [Substring]?] = [:]
+
+  mutating func line(_ number: Int, of file: String, source: (String) -> String?) -> Substring? {
+    if lines[file] == nil {
+      lines[file] = .some(source(file).map { $0.split(separator: "\n", omittingEmptySubsequences: false) })
+    }
+    guard let fileLines = lines[file] ?? nil, number >= 1, number <= fileLines.count else { return nil }
+    return fileLines[number - 1]
   }
 }
 
