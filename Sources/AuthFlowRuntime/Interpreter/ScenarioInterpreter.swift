@@ -176,49 +176,65 @@ public struct ScenarioInterpreter: Sendable {
   }
 
   /// Runs a list of steps as a graph: a step starts when every step it needs has finished; it is
-  /// skipped when one of them failed (or was itself skipped because of a failure).
+  /// skipped when one of them failed (or was itself skipped because of a failure). Scheduling is
+  /// linear in steps and edges: each step counts the needs still unfinished, and a finished step
+  /// releases only its own dependants.
   private func runGraph(_ steps: [Step], phase: StepPhase, runtime: ScenarioRuntime, collector: StepCollector) async {
     let dependencies = StepGraph.dependencies(of: steps)
     var finished: [String: StepReport] = [:]
     var poisoned: Set<String> = []
-    var started: Set<String> = []
+    var started = [Bool](repeating: false, count: steps.count)
+    var unfinishedNeeds = [Int](repeating: 0, count: steps.count)
+    var dependants: [String: [Int]] = [:]
+    var ready: [Int] = []
+    for (index, step) in steps.enumerated() {
+      let needs = Set(dependencies[step.id.value] ?? [])
+      unfinishedNeeds[index] = needs.count
+      for need in needs { dependants[need, default: []].append(index) }
+      if needs.isEmpty { ready.append(index) }
+    }
     let runner = StepRunner(scenario: runtime)
     await withTaskGroup(of: StepReport.self) { group in
       var running = 0
+      var next = 0
+      func release(_ id: String) {
+        for index in dependants[id] ?? [] {
+          unfinishedNeeds[index] -= 1
+          if unfinishedNeeds[index] == 0 { ready.append(index) }
+        }
+      }
       while true {
-        var progressed = true
-        while progressed {
-          progressed = false
-          for step in steps where !started.contains(step.id.value) {
-            let needs = dependencies[step.id.value] ?? []
-            guard needs.allSatisfy({ finished[$0] != nil }) else { continue }
-            started.insert(step.id.value)
-            if Task.isCancelled {
-              let skipped = skippedReport(step, phase: phase, reason: StepMessages.interrupted, status: .interrupted)
-              finished[step.id.value] = skipped
-              await record(skipped, collector: collector, scenario: runtime.instance.name)
-              progressed = true
-              continue
-            }
-            if let blocker = needs.first(where: { poisoned.contains($0) }) {
-              let status = finished[blocker]?.status ?? .failed
-              var skipped = skippedReport(
-                step, phase: phase, reason: StepMessages.dependencyFailed(blocker, status: status))
-              skipped.blockedBy = finished[blocker]?.blockedBy ?? blocker
-              finished[step.id.value] = skipped
-              poisoned.insert(step.id.value)
-              await record(skipped, collector: collector, scenario: runtime.instance.name)
-              progressed = true
-              continue
-            }
-            running += 1
-            group.addTask { await runner.run(step, phase: phase) }
+        while next < ready.count {
+          let index = ready[next]
+          next += 1
+          let step = steps[index]
+          started[index] = true
+          let needs = dependencies[step.id.value] ?? []
+          if Task.isCancelled {
+            let skipped = skippedReport(step, phase: phase, reason: StepMessages.interrupted, status: .interrupted)
+            finished[step.id.value] = skipped
+            await record(skipped, collector: collector, scenario: runtime.instance.name)
+            release(step.id.value)
+            continue
           }
+          if let blocker = needs.first(where: { poisoned.contains($0) }) {
+            let status = finished[blocker]?.status ?? .failed
+            var skipped = skippedReport(
+              step, phase: phase, reason: StepMessages.dependencyFailed(blocker, status: status))
+            skipped.blockedBy = finished[blocker]?.blockedBy ?? blocker
+            finished[step.id.value] = skipped
+            poisoned.insert(step.id.value)
+            await record(skipped, collector: collector, scenario: runtime.instance.name)
+            release(step.id.value)
+            continue
+          }
+          running += 1
+          group.addTask { await runner.run(step, phase: phase) }
         }
         guard running > 0, let report = await group.next() else {
           // Whatever has not started has a dependency that can never finish (the validator rejects
           // unknown needs and cycles; this keeps a step from vanishing from the report regardless).
-          for step in steps where !started.contains(step.id.value) {
+          for (index, step) in steps.enumerated() where !started[index] {
             let skipped = skippedReport(step, phase: phase, reason: "its dependencies can never finish")
             await record(skipped, collector: collector, scenario: runtime.instance.name)
           }
@@ -228,6 +244,7 @@ public struct ScenarioInterpreter: Sendable {
         finished[report.id] = report
         if report.status == .failed || report.status == .error { poisoned.insert(report.id) }
         await record(report, collector: collector, scenario: runtime.instance.name)
+        release(report.id)
       }
     }
   }
