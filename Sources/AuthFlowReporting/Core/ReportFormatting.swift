@@ -119,7 +119,20 @@ extension ScenarioReport {
   /// The steps skipped because `step` failed or errored (directly or through other skipped
   /// steps), in report order.
   func skippedDependants(of step: StepReport) -> [StepReport] {
-    steps.filter { $0.status == .skipped && $0.blockedBy == step.id && $0.phase == step.phase }
+    // Only a failed or errored step blocks others: no scan of the steps for the rest.
+    guard step.status == .failed || step.status == .error else { return [] }
+    return steps.filter { $0.status == .skipped && $0.blockedBy == step.id && $0.phase == step.phase }
+  }
+
+  /// The ids of the steps each failed or errored step blocked, keyed by phase and id: one pass
+  /// over the steps, for reporters that list the dependants of every step.
+  func skippedDependantsByBlocker() -> [String: [String]] {
+    var result: [String: [String]] = [:]
+    for step in steps where step.status == .skipped {
+      guard let blocker = step.blockedBy else { continue }
+      result["\(step.phase.rawValue)/\(blocker)", default: []].append(step.id)
+    }
+    return result
   }
 }
 

@@ -58,7 +58,8 @@ public enum JSONReport {
   }
 
   static func value(of scenario: ScenarioReport, tenant: String) -> Value {
-    .object([
+    let blocked = scenario.skippedDependantsByBlocker()
+    return .object([
       "name": .string(scenario.name),
       "tenant": .string(scenario.tenant ?? tenant),
       "file": .string(scenario.file),
@@ -68,14 +69,19 @@ public enum JSONReport {
       "status": .string(scenario.status.rawValue),
       "skip_reason": optional(scenario.skipReason),
       "duration_ms": .int(scenario.duration.milliseconds),
-      "steps": .array(scenario.steps.map { value(of: $0, in: scenario) }),
+      "steps": .array(
+        scenario.steps.map { step in
+          let dependants =
+            step.status == .failed || step.status == .error ? blocked["\(step.phase.rawValue)/\(step.id)"] : nil
+          return value(of: step, skippedDependants: dependants ?? [])
+        }),
     ])
   }
 
-  static func value(of step: StepReport, in scenario: ScenarioReport) -> Value {
+  static func value(of step: StepReport, skippedDependants: [String]) -> Value {
     .object([
       "blocked_by": optional(step.blockedBy),
-      "skipped_dependants": .array(scenario.skippedDependants(of: step).map { .string($0.id) }),
+      "skipped_dependants": .array(skippedDependants.map(Value.string)),
       "id": .string(step.id),
       "name": .string(step.name),
       "action": .string(step.action),
