@@ -49,12 +49,12 @@ struct ManagementUserRoutes {
     _ request: Request, id rawID: String?, anyOf scopes: [String]
   ) async throws -> (BearerToken, UserRecord) {
     let token = try BearerToken.management(request, tenant: tenant)
-    let granted = token.scopes
+    let granted = token.managementScopes
     guard scopes.contains(where: granted.contains) else { throw ManagementError.insufficientScope(scopes) }
     let id = rawID.map { $0.removingPercentEncoding ?? $0 } ?? ""
-    // Current-user rule: without an admin scope, the token's subject must be the user.
-    if granted.isDisjoint(with: Self.adminScopes.intersection(scopes)) {
-      guard !token.isClientCredentials, token.subject == id else { throw ManagementError.notCurrentUser }
+    // Current-user rule: a user-context token acts only on its own user, whatever its scopes.
+    if !token.isClientCredentials, token.subject != id {
+      throw ManagementError.notCurrentUser(scopes.filter(Self.adminScopes.contains))
     }
     guard let user = await tenant.users.user(id: id) else { throw ManagementError.userNotFound }
     return (token, user)
