@@ -108,6 +108,24 @@ import Testing
     }
   }
 
+  @Test func theAdminLinkFormNeedsAClientCredentialsToken() async throws {
+    try await MockHarness.test(try MockHarness.tenant()) { client in
+      let body = Value.object(["provider": .string("auth0"), "user_id": .string("bob0002")])
+      // A user-context token must prove the secondary account with `link_with`.
+      let user = try #require(
+        try await Self.token(client, scope: "openid update:current_user_identities")["access_token"]?.stringValue)
+      Self.expectError(
+        try await Self.call(client, .post, "/api/v2/users/auth0%7Calice0001/identities", bearer: user, body: body),
+        400, "invalid_body")
+      let admin = try await InvitationTests.m2mToken(client, scope: "update:users")
+      let linked = try await Self.call(
+        client, .post, "/api/v2/users/auth0%7Calice0001/identities", bearer: admin, body: body)
+      #expect(linked.status == .created, "\(linked.text)")
+      let identities = try #require(try Value(json: Data(linked.text.utf8)).arrayValue)
+      #expect(identities.last?.member("user_id") == .string("bob0002"))
+    }
+  }
+
   @Test func linkRequiresAnIDTokenIssuedToTheCallingApp() async throws {
     try await MockHarness.test(try MockHarness.tenant()) { client in
       let access = try #require(

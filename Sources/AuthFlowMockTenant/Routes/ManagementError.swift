@@ -28,8 +28,8 @@ struct ManagementError: Error, Sendable {
       status: .forbidden, message: "Insufficient scope, expected any of: \(expected.joined(separator: ","))",
       errorCode: "insufficient_scope")
   }
-  static let notCurrentUser = ManagementError(
-    status: .forbidden, message: "A user-context token may only act on its own user", errorCode: "insufficient_scope")
+  /// A user-context token on another user's `{id}`: only the admin scopes would do.
+  static func notCurrentUser(_ adminScopes: [String]) -> ManagementError { insufficientScope(adminScopes) }
   static let userNotFound = ManagementError(
     status: .notFound, message: "The user does not exist.", errorCode: "inexistent_user")
   static let malformedBody = ManagementError(
@@ -60,6 +60,12 @@ struct ManagementError: Error, Sendable {
 }
 
 extension BearerToken {
+  /// The Management API scopes this token may use: a user-context token only its current-user
+  /// scopes (whatever else it carries), a client-credentials token only the others.
+  var managementScopes: Set<String> {
+    isClientCredentials ? scopes.subtracting(Scope.currentUser) : scopes.intersection(Scope.currentUser)
+  }
+
   /// The Management API token of `request` (audience `<issuer>api/v2/`), or the Management API's
   /// error for a missing, invalid or foreign one. Scope checks are the caller's.
   static func management(_ request: Request, tenant: MockTenant) throws(ManagementError) -> BearerToken {

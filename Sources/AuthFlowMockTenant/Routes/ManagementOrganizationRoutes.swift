@@ -69,7 +69,7 @@ struct ManagementOrganizationRoutes {
     _ request: Request, organizationID: String?, _ scope: String
   ) async throws -> OrganizationConfig {
     let token = try BearerToken.management(request, tenant: tenant)
-    guard token.scopes.contains(scope) else { throw ManagementError.insufficientScope([scope]) }
+    guard token.managementScopes.contains(scope) else { throw ManagementError.insufficientScope([scope]) }
     let id = organizationID.map { $0.removingPercentEncoding ?? $0 } ?? ""
     guard let organization = tenant.fixture.organizations.first(where: { $0.id == id }) else {
       throw ManagementError.organizationNotFound

@@ -49,12 +49,12 @@ struct ManagementUserRoutes {
     _ request: Request, id rawID: String?, anyOf scopes: [String]
   ) async throws -> (BearerToken, UserRecord) {
     let token = try BearerToken.management(request, tenant: tenant)
-    let granted = token.scopes
+    let granted = token.managementScopes
     guard scopes.contains(where: granted.contains) else { throw ManagementError.insufficientScope(scopes) }
     let id = rawID.map { $0.removingPercentEncoding ?? $0 } ?? ""
-    // Current-user rule: without an admin scope, the token's subject must be the user.
-    if granted.isDisjoint(with: Self.adminScopes.intersection(scopes)) {
-      guard !token.isClientCredentials, token.subject == id else { throw ManagementError.notCurrentUser }
+    // Current-user rule: a user-context token acts only on its own user, whatever its scopes.
+    if !token.isClientCredentials, token.subject != id {
+      throw ManagementError.notCurrentUser(scopes.filter(Self.adminScopes.contains))
     }
     guard let user = await tenant.users.user(id: id) else { throw ManagementError.userNotFound }
     return (token, user)
@@ -102,6 +102,12 @@ struct ManagementUserRoutes {
     guard let parameters = await RequestParameters.body(of: request, context: context) else {
       throw ManagementError.malformedBody
     }
+    if token.isClientCredentials, parameters.string("link_with") == nil, let provider = parameters.string("provider"),
+      let secondary = parameters.string("user_id")
+    {
+      // The admin form (`update:users`): the secondary identity by provider and id.
+      return try await link(secondaryID: provider + "|" + secondary, to: user)
+    }
     guard let linkWith = parameters.string("link_with") else { throw ManagementError.missingLinkWith }
     guard let jws = tenant.verifyIssued(linkWith), jws.algorithmName == "RS256",
       jws.claims["iss"]?.stringValue == tenant.issuer, let secondaryID = jws.claims["sub"]?.stringValue,
@@ -110,6 +116,11 @@ struct ManagementUserRoutes {
     // The secondary ID token must have been issued to the app that holds the calling token.
     let audiences = jws.claims["aud"]?.arrayValue?.compactMap(\.stringValue) ?? [jws.claims["aud"]?.stringValue ?? ""]
     guard let azp = token.authorizedParty, audiences.contains(azp) else { throw ManagementError.linkAudienceMismatch }
+    return try await link(secondaryID: secondaryID, to: user)
+  }
+
+  /// Links the user `secondaryID` to `user`: the primary's identities, 201.
+  private func link(secondaryID: String, to user: UserRecord) async throws -> Response {
     guard secondaryID != user.userID else { throw ManagementError.linkSameUser }
     guard let secondary = await tenant.users.user(id: secondaryID) else { throw ManagementError.userNotFound }
     guard await !tenant.identityLinks.isLinked(secondaryID) else { throw ManagementError.alreadyLinked }

@@ -2,7 +2,8 @@ import AuthFlowCore
 import AuthFlowJOSE
 import Hummingbird
 
-/// `POST /passwordless/start` (PROTOCOL §4.3): sends a code to the outbox.
+/// `POST /passwordless/start` (PROTOCOL §4.3): sends a code to the outbox (`send=code`; links are
+/// refused).
 struct PasswordlessRoutes {
   let tenant: MockTenant
 
@@ -29,11 +30,19 @@ struct PasswordlessRoutes {
   static let badPhone = OAuthError(
     status: .badRequest, code: "bad.phone_number", description: "String does not match pattern: ^\\+[0-9]{1,15}$")
 
+  /// `send` other than `code`: the mock sends no magic links, and says so rather than sending a code.
+  static func linksNotSupported(_ send: String) -> OAuthError {
+    OAuthError(
+      status: .badRequest, code: "bad.request",
+      description: "send=\(send) is not supported by the mock tenant: it sends one-time codes only (send=code)")
+  }
+
   private func start(_ request: Request, context: BasicRequestContext) async throws -> Response {
     guard let parameters = await RequestParameters.body(of: request, context: context) else {
       throw OAuthError.malformedBody
     }
     guard let clientID = parameters.string("client_id") else { throw Self.missingClientID }
+    if let send = parameters.string("send"), send != "code" { throw Self.linksNotSupported(send) }
     guard tenant.fixture.client(id: clientID) != nil else { throw OAuthError.unauthorizedClient }
     guard let name = parameters.string("connection") else { throw Self.missingConnection }
     guard let connection = tenant.fixture.connection(named: name),

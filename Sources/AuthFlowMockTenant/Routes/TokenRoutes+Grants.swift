@@ -53,9 +53,11 @@ extension TokenRoutes {
         return try await sessionTransfer(grant: grant, client: client, refreshToken: newToken)
       }
       guard let policy = client.refreshTokenPolicies.first(where: { tenant.wireAudience($0.audience) == audience }),
-        tenant.api(audience: audience) != nil
+        let api = tenant.api(audience: audience)
       else { throw OAuthError.audienceNotAllowed(audience) }
-      let allowed = Set(policy.scope).union(Scope.oidc.filter { grant.scope.contains($0) })
+      // A refresh token is user context: a Management API policy yields current-user scopes only.
+      let allowed = Set(policy.scope.filter { TokenIssuer.userContextAllows($0, api: api) })
+        .union(Scope.oidc.filter { grant.scope.contains($0) })
       grant.audience = audience
       grant.scope = (requested ?? policy.scope).filter { allowed.contains($0) }
       if !grant.scope.contains("openid"), grant.scope.isEmpty == false || requested == nil {

@@ -6,6 +6,14 @@ enum Scope {
     "created_at", "identities", "updated_at",
   ]
 
+  /// The Management API scopes a token issued in a user's context may carry (PROTOCOL §7, "Who
+  /// gets which scopes"); any other Management API scope comes only through a client grant.
+  static let currentUser: Set<String> = [
+    "read:current_user", "update:current_user_metadata", "create:current_user_metadata",
+    "delete:current_user_metadata", "update:current_user_identities", "create:current_user_device_credentials",
+    "delete:current_user_device_credentials",
+  ]
+
   static func parse(_ text: String?) -> [String] {
     guard let text else { return [] }
     var seen = Set<String>()

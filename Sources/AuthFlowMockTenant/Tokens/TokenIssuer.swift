@@ -6,14 +6,21 @@ import Foundation
 struct TokenIssuer {
   let tenant: MockTenant
 
-  /// Scopes granted for a request: OIDC scopes always; API scopes only those the API defines.
+  /// Scopes granted for a request in a user's context: OIDC scopes always; API scopes only those
+  /// the API defines and, for the Management API, only the current-user ones (others are dropped).
   func grantedScope(requested: [String], audience: String?, extra: [String] = [], clientID: String? = nil) -> [String] {
     let api = audience.flatMap(tenant.api(audience:))
     let legacy = tenant.legacyScopeClaims(clientID: clientID)
     return requested.filter { scope in
       Scope.oidc.contains(scope) || (legacy && Scope.legacyAttributes.contains(scope))
-        || (api?.scopes.contains(scope) ?? false) || extra.contains(scope)
+        || (api.map { Self.userContextAllows(scope, api: $0) } ?? false) || extra.contains(scope)
     }
+  }
+
+  /// Whether a token issued in a user's context for `api` may carry `scope`: the API defines it
+  /// and, for the Management API, it is a current-user scope.
+  static func userContextAllows(_ scope: String, api: APIConfig) -> Bool {
+    api.scopes.contains(scope) && (api.kind != .management || Scope.currentUser.contains(scope))
   }
 
   /// The JSON body of a successful token response, and the refresh token issued (to store).
