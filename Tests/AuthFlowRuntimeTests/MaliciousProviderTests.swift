@@ -136,6 +136,19 @@ enum MaliciousProvider {
 
   /// Runs `web_auth` (with `parameters`) against a provider serving `defect`.
   static func run(_ defect: Defect, parameters: String = "{}") async throws -> ScenarioReport {
+    try await run(defect, steps: "  - id: login\n    web_auth: \(parameters)")
+  }
+
+  /// `web_auth` without validation, then `validate_id_token` on the token it returned.
+  static let validateAction = """
+      - id: login
+        web_auth: { validate_id_token: false }
+      - id: check
+        validate_id_token: { id_token: "${{ steps.login.id_token }}" }
+    """
+
+  /// Runs `steps` (YAML list items) against a provider serving `defect`.
+  static func run(_ defect: Defect, steps: String) async throws -> ScenarioReport {
     let provider = try Provider(defect)
     return try await LoopbackServer.with({ provider.install(on: $0) }) { base in
       provider.state.withLock { $0.issuer = base + "/" }
@@ -148,15 +161,16 @@ enum MaliciousProvider {
         scenario: malicious \(defect)
         client: app
         steps:
-          - id: login
-            web_auth: \(parameters)
+        \(steps)
         """)
     }
   }
 
   /// The step fails with a message containing `reason`, and no message carries a JWT.
-  static func expectRejected(_ defect: Defect, _ reason: String, parameters: String = "{}") async throws {
-    let report = try await run(defect, parameters: parameters)
+  static func expectRejected(
+    _ defect: Defect, _ reason: String, parameters: String = "{}", steps: String? = nil
+  ) async throws {
+    let report = try await run(defect, steps: steps ?? "  - id: login\n    web_auth: \(parameters)")
     let messages = report.steps.flatMap(\.problems).map(\.message)
     #expect(report.status == .failed, "\(defect) was accepted")
     #expect(messages.contains { $0.contains(reason) }, "\(defect): \(messages)")
@@ -235,5 +249,30 @@ struct MaliciousProviderClaimsTests {
       .orgIDMismatch, "expected (org_abc), found (org_evil)", parameters: "{ organization: org_abc }")
     try await MaliciousProvider.expectRejected(
       .orgNameMismatch, "expected (acme), found (evil)", parameters: "{ organization: Acme }")
+  }
+}
+
+@Suite("RFC 7515 / RFC 7517 / OIDC Core through validate_id_token – malicious provider")
+struct MaliciousProviderValidateActionTests {
+  @Test(
+    "validate_id_token on the provider's token rejects it with its reason",
+    arguments: [
+      (MaliciousProvider.Defect.encryptionKey, "is for encryption (use: enc)"),
+      (.keyOpsWithoutVerify, "which do not include verify"),
+      (.keyForAnotherAlg, "is for PS256, not the token's RS256"),
+      (.signedByAnotherKey, "Invalid ID token signature"),
+      (.criticalHeader, "critical (crit)"),
+      (.duplicateClaim, "repeats a member name"),
+      (.iatInTheFuture, "Issued At (iat) is in the future"),
+      (.nbfInTheFuture, "Not Before (nbf) is in the future"),
+    ])
+  func rejected(defect: MaliciousProvider.Defect, reason: String) async throws {
+    try await MaliciousProvider.expectRejected(defect, reason, steps: MaliciousProvider.validateAction)
+  }
+
+  @Test("validate_id_token accepts the well-behaved provider's token")
+  func baseline() async throws {
+    let report = try await MaliciousProvider.run(.wellBehaved, steps: MaliciousProvider.validateAction)
+    #expect(report.status == .passed, "\(report.steps.flatMap(\.problems).map(\.message))")
   }
 }
