@@ -14,13 +14,14 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
 /// a run and every request of the mock, so this parser is the one `Value(json:)` uses.
 ///
 /// Integers that fit in `Int` stay integers; every other number is a `Double`. A repeated object key
-/// keeps its last value. Nesting deeper than `maximumDepth` is an error, never a stack overflow.
+/// keeps its last value, unless the parse rejects duplicates (JOSE headers and JWT claims, RFC 7515 §5.2). Nesting deeper than `maximumDepth` is an error, never a stack overflow.
 struct JSONParser {
   static let maximumDepth = 512
 
   private let bytes: UnsafeBufferPointer<UInt8>
   private var index = 0
   private var depth = 0
+  private var rejectsDuplicateKeys = false
 
   private init(bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
@@ -28,8 +29,11 @@ struct JSONParser {
 
   /// Parses one JSON text: a single value with optional whitespace around it (and an optional
   /// UTF-8 byte order mark before it).
-  static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> Value {
+  static func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>, rejectingDuplicateKeys: Bool = false
+  ) throws(JSONSyntaxError) -> Value {
     var parser = JSONParser(bytes: bytes)
+    parser.rejectsDuplicateKeys = rejectingDuplicateKeys
     if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { parser.index = 3 }
     parser.skipWhitespace()
     let value = try parser.value()
@@ -99,6 +103,7 @@ struct JSONParser {
       let key = try string()
       skipWhitespace()
       guard current == UInt8(ascii: ":") else { throw failure("expected ':' after an object key") }
+      if rejectsDuplicateKeys, members[key] != nil { throw failure("duplicate member name \"\(key)\"") }
       index += 1
       skipWhitespace()
       members[key] = try value()

@@ -3,9 +3,13 @@ public import Foundation
 extension Value {
   /// Parses JSON into a value. Integers stay integers; other numbers become doubles. Throws
   /// `JSONSyntaxError`.
-  public init(json data: Data) throws {
+  /// With `rejectingDuplicateKeys`, an object that repeats a member name is an error (JOSE
+  /// headers and JWT claims, RFC 7515 §5.2 / RFC 7519 §4) instead of keeping the last value.
+  public init(json data: Data, rejectingDuplicateKeys: Bool = false) throws {
     let parsed = data.withUnsafeBytes { raw in
-      Result { () throws(JSONSyntaxError) in try JSONParser.parse(raw.bindMemory(to: UInt8.self)) }
+      Result { () throws(JSONSyntaxError) in
+        try JSONParser.parse(raw.bindMemory(to: UInt8.self), rejectingDuplicateKeys: rejectingDuplicateKeys)
+      }
     }
     self = try parsed.get()
   }

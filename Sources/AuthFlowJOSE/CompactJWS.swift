@@ -25,6 +25,13 @@ public struct CompactJWS: Sendable, Hashable {
     guard let claimsData = Base64URL.decode(String(parts[1])),
       case .object(let claims)? = try? Value(json: claimsData)
     else { throw .malformed("the payload is not base64url JSON") }
+    // RFC 7515 §5.2 / RFC 7519 §4: a repeated member name is rejected, never resolved silently.
+    guard (try? Value(json: headerData, rejectingDuplicateKeys: true)) != nil else {
+      throw .duplicateMember(part: "header")
+    }
+    guard (try? Value(json: claimsData, rejectingDuplicateKeys: true)) != nil else {
+      throw .duplicateMember(part: "payload")
+    }
     guard let signature = Base64URL.decode(String(parts[2])) else {
       throw .malformed("the signature is not base64url")
     }

@@ -1,8 +1,13 @@
-/// Why an ID token failed validation, with Auth0.swift's exact message (PROTOCOL §5).
+/// Why an ID token failed validation, with Auth0.swift's exact message (PROTOCOL §5) for the
+/// checks Auth0.swift makes, and an `ID token rejected: …` message naming the rule for the OIDC
+/// Core / RFC 7515 / RFC 8725 checks it omits (docs/id-token-validation.md).
 public struct IDTokenValidationError: Error, Sendable, Hashable, CustomStringConvertible {
   /// Which check failed, in the order they run.
   public enum Check: String, Sendable, Hashable {
-    case missing, decode, alg, kid, signature, iss, sub, aud, exp, iat, nonce, azp
+    case missing, size, decode, duplicate, crit, typ, alg, kid, signature, iss, sub, aud, exp, nbf, iat
+    case nonce, azp
+    case keyUse = "key_use"
+    case keyAlg = "key_alg"
     case authTime = "auth_time"
     case orgID = "org_id"
     case orgName = "org_name"
@@ -20,12 +25,53 @@ public struct IDTokenValidationError: Error, Sendable, Hashable, CustomStringCon
 
   public var description: String { message }
 
+  /// True when the token failed before its signature was known to be good (the token, its header
+  /// or the key), so its `signature_valid` is false.
+  public var isSignatureFailure: Bool {
+    [.size, .decode, .duplicate, .crit, .typ, .alg, .kid, .keyUse, .keyAlg, .signature].contains(check)
+  }
+
+  /// The largest token accepted, in bytes (RFC 8725 §3.9 asks for limits on untrusted input).
+  public static let maximumTokenSize = 64 * 1024
+
   /// Web Auth's wrapper message around any of these.
   public static let webAuthWrapperMessage = "The ID token validation performed after authentication failed."
 
   public static let missing = IDTokenValidationError(
     .missing, "ID token validation was requested but the response did not include an ID token")
   public static let decode = IDTokenValidationError(.decode, "ID token could not be decoded")
+  public static func oversized(bytes: Int) -> IDTokenValidationError {
+    IDTokenValidationError(
+      .size, "ID token rejected: it is \(bytes) bytes, more than the \(maximumTokenSize) authflow accepts")
+  }
+  public static func duplicateMember(part: String) -> IDTokenValidationError {
+    IDTokenValidationError(
+      .duplicate, "ID token rejected: its \(part) repeats a member name (RFC 7515 §5.2, RFC 7519 §4)")
+  }
+  public static func unsupportedCritical(_ names: [String]) -> IDTokenValidationError {
+    IDTokenValidationError(
+      .crit,
+      "ID token rejected: the header marks \(names.map { "'\($0)'" }.joined(separator: ", ")) critical (crit), which authflow does not understand (RFC 7515 §4.1.11)"
+    )
+  }
+  public static let malformedCritical = IDTokenValidationError(
+    .crit, "ID token rejected: the header's crit is not a non-empty array of strings (RFC 7515 §4.1.11)")
+  public static func unexpectedType(_ typ: String) -> IDTokenValidationError {
+    IDTokenValidationError(
+      .typ, "ID token rejected: the header's typ is \"\(typ)\", not \"JWT\" (RFC 8725 §3.11, RFC 7519 §5.1)")
+  }
+  public static func keyNotForSignatures(kid: String, why: String) -> IDTokenValidationError {
+    IDTokenValidationError(.keyUse, "ID token rejected: the JWKS key '\(kid)' \(why)")
+  }
+  public static func keyAlgorithmMismatch(kid: String, keyAlg: String, alg: String) -> IDTokenValidationError {
+    IDTokenValidationError(
+      .keyAlg,
+      "ID token rejected: the JWKS key '\(kid)' is for \(keyAlg), not the token's \(alg) (RFC 8725 §3.1)")
+  }
+  public static func keyTypeMismatch(kid: String, kty: String, alg: String) -> IDTokenValidationError {
+    IDTokenValidationError(
+      .keyAlg, "ID token rejected: the JWKS key '\(kid)' has kty \"\(kty)\", which cannot verify \(alg)")
+  }
   public static func unsupportedAlgorithm(_ alg: String) -> IDTokenValidationError {
     IDTokenValidationError(
       .alg, "Signature algorithm of \"\(alg)\" is not supported. Expected the ID token to be signed with \"RS256\"")
@@ -60,6 +106,20 @@ public struct IDTokenValidationError: Error, Sendable, Hashable, CustomStringCon
     IDTokenValidationError(
       .exp,
       "Expiration time (exp) claim error in the ID token; current time (\(now)) is after expiration time (\(expiration))"
+    )
+  }
+  public static func futureNotBefore(now: Double, notBefore: Double) -> IDTokenValidationError {
+    IDTokenValidationError(
+      .nbf,
+      "ID token rejected: Not Before (nbf) is in the future; current time (\(now)) is before not-before time minus leeway (\(notBefore)) (RFC 7519 §4.1.5)"
+    )
+  }
+  public static let malformedNotBefore = IDTokenValidationError(
+    .nbf, "ID token rejected: Not Before (nbf) claim must be a number when present (RFC 7519 §4.1.5)")
+  public static func futureIssuedAt(now: Double, issuedAt: Double) -> IDTokenValidationError {
+    IDTokenValidationError(
+      .iat,
+      "ID token rejected: Issued At (iat) is in the future; current time (\(now)) is before issued-at time minus leeway (\(issuedAt)) (OIDC Core §3.1.3.7)"
     )
   }
   public static let missingIssuedAt = IDTokenValidationError(

@@ -1,8 +1,10 @@
 public import AuthFlowCore
 public import Foundation
 
-/// Validates an ID token exactly as Auth0.swift does (PROTOCOL §5): decode, alg, kid, signature,
-/// then iss, sub, aud, exp, iat, nonce, azp, auth_time, org; the first failure is reported.
+/// Validates an ID token as Auth0.swift does (PROTOCOL §5) plus the OIDC Core / RFC 7515 / RFC 8725
+/// rules it omits (docs/id-token-validation.md): size, decode (duplicate members rejected), alg,
+/// crit, typ, kid, the key's use / key_ops / alg, signature, then iss, sub, aud, exp, nbf, iat (present,
+/// not in the future), nonce, azp, auth_time, org; the first failure is reported.
 public struct IDTokenValidator: Sendable {
   /// What the token is checked against.
   public struct Options: Sendable {
@@ -16,7 +18,8 @@ public struct IDTokenValidator: Sendable {
     public var maxAge: Int?
     /// The organization given to the SDK: `org_…` checks `org_id`, anything else `org_name` (lowercased).
     public var organization: String?
-    /// Leeway in seconds added to `exp` and `auth_time + max_age` (Auth0.swift Web Auth: 60 000).
+    /// Leeway in seconds for clock skew: added to `exp` and `auth_time + max_age`, subtracted from
+    /// `nbf` and `iat` (default 60; Auth0.swift Web Auth's 60 000 is a quirk authflow does not follow).
     public var leeway: Int
     /// The clock.
     public var now: @Sendable () -> Date
@@ -52,7 +55,16 @@ public struct IDTokenValidator: Sendable {
   @discardableResult
   public func validate(_ token: String) throws(IDTokenValidationError) -> CompactJWS {
     if token.isEmpty { throw .missing }
-    guard let jws = try? CompactJWS(parsing: token) else { throw .decode }
+    guard token.utf8.count <= IDTokenValidationError.maximumTokenSize else { throw .oversized(bytes: token.utf8.count) }
+    let jws: CompactJWS
+    do {
+      jws = try CompactJWS(parsing: token)
+    } catch {
+      if error.reason == .duplicateMember {
+        throw .duplicateMember(part: error.description.contains("header") ? "header" : "payload")
+      }
+      throw .decode
+    }
     try checkSignature(jws)
     try checkClaims(jws.claims)
     return jws
@@ -61,8 +73,13 @@ public struct IDTokenValidator: Sendable {
   private func checkSignature(_ jws: CompactJWS) throws(IDTokenValidationError) {
     let alg = jws.algorithmName ?? ""
     guard alg == JWSAlgorithm.rs256.rawValue else { throw .unsupportedAlgorithm(alg) }
+    try IDTokenValidator.checkHeader(jws.header)
     let kid = jws.keyID ?? ""
-    guard keys.contains(kid: kid) else { throw .missingPublicKey(kid: kid) }
+    guard let jwk = keys.jwk(kid: kid) else { throw .missingPublicKey(kid: kid) }
+    if let why = VerificationKeys.notForSignatures(jwk) { throw .keyNotForSignatures(kid: kid, why: why) }
+    // RFC 7517 §4.4: `alg` is optional; a key without it verifies the algorithms its `kty` fits.
+    if let keyAlg = jwk.alg, keyAlg != alg { throw .keyAlgorithmMismatch(kid: kid, keyAlg: keyAlg, alg: alg) }
+    if jwk.kty != JWSAlgorithm.rs256.keyType { throw .keyTypeMismatch(kid: kid, kty: jwk.kty, alg: alg) }
     do {
       try keys.verify(jws)
     } catch {
@@ -70,6 +87,21 @@ public struct IDTokenValidator: Sendable {
       case .missingKeyID, .unknownKeyID, .invalidKey: throw .missingPublicKey(kid: kid)
       default: throw .invalidSignature
       }
+    }
+  }
+
+  /// `crit` (RFC 7515 §4.1.11: authflow understands no extension, so any is rejected) and `typ`
+  /// (RFC 8725 §3.11: when present, `JWT`, so an access token `at+jwt` is not taken for an ID token).
+  private static func checkHeader(_ header: [String: Value]) throws(IDTokenValidationError) {
+    if let crit = header["crit"] {
+      guard case .array(let items) = crit.unwrapped, !items.isEmpty else { throw .malformedCritical }
+      let names = items.compactMap(\.stringValue)
+      guard names.count == items.count else { throw .malformedCritical }
+      throw .unsupportedCritical(names)
+    }
+    if let typ = header["typ"] {
+      let text = typ.stringValue ?? typ.jsonText()
+      guard ["jwt", "application/jwt"].contains(text.lowercased()) else { throw .unexpectedType(text) }
     }
   }
 
@@ -82,7 +114,14 @@ public struct IDTokenValidator: Sendable {
     guard let exp = claims["exp"]?.doubleValue else { throw .missingExpiration }
     let expiration = exp + Double(options.leeway)
     guard expiration > now else { throw .pastExpiration(now: now, expiration: expiration) }
-    guard claims["iat"]?.doubleValue != nil else { throw .missingIssuedAt }
+    if let nbf = claims["nbf"] {
+      guard let notBefore = nbf.doubleValue else { throw .malformedNotBefore }
+      let earliest = notBefore - Double(options.leeway)
+      guard now >= earliest else { throw .futureNotBefore(now: now, notBefore: earliest) }
+    }
+    guard let iat = claims["iat"]?.doubleValue else { throw .missingIssuedAt }
+    let issued = iat - Double(options.leeway)
+    guard now >= issued else { throw .futureIssuedAt(now: now, issuedAt: issued) }
     if let expected = options.nonce {
       guard let actual = claims["nonce"]?.stringValue else { throw .missingNonce }
       guard actual == expected else { throw .mismatchedNonce(actual: actual, expected: expected) }

@@ -7,8 +7,10 @@ public struct JWK: Sendable, Hashable, Codable {
   public var kid: String?
   /// The algorithm the key is for. Auth0.swift requires it (`RS256`); the mock always sets it.
   public var alg: String?
-  /// `sig` or absent.
+  /// `sig`, `enc` or absent (RFC 7517 §4.2). A key for `enc` never verifies a signature.
   public var use: String?
+  /// The operations the key is for (RFC 7517 §4.3); when present it must include `verify`.
+  public var keyOps: [String]?
   /// RSA modulus, base64url.
   public var n: String?
   /// RSA public exponent, base64url.
@@ -22,8 +24,9 @@ public struct JWK: Sendable, Hashable, Codable {
 
   public init(
     kty: String, kid: String? = nil, alg: String? = nil, use: String? = nil, n: String? = nil,
-    e: String? = nil, crv: String? = nil, x: String? = nil, y: String? = nil
+    e: String? = nil, crv: String? = nil, x: String? = nil, y: String? = nil, keyOps: [String]? = nil
   ) {
+    self.keyOps = keyOps
     self.kty = kty
     self.kid = kid
     self.alg = alg
@@ -33,6 +36,11 @@ public struct JWK: Sendable, Hashable, Codable {
     self.crv = crv
     self.x = x
     self.y = y
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case kty, kid, alg, use, n, e, crv, x, y
+    case keyOps = "key_ops"
   }
 }
 

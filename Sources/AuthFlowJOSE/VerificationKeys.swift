@@ -50,6 +50,7 @@ public struct VerificationKeys: Sendable {
     if algorithm == .none { throw .algorithmNone }
     guard let kid = jws.keyID else { throw .missingKeyID }
     guard let entry = entries[kid] else { throw .unknownKeyID(kid) }
+    if let why = VerificationKeys.notForSignatures(entry.jwk) { throw .keyNotForSignatures(kid: kid, why) }
     if algorithm.keyType != entry.jwk.kty || (entry.jwk.alg.map { $0 != algName } ?? false) {
       throw .algorithmKeyMismatch(alg: algName, kty: entry.jwk.kty, keyAlg: entry.jwk.alg)
     }
@@ -74,6 +75,22 @@ public struct VerificationKeys: Sendable {
     }
     guard valid else { throw .invalidSignature(kid: kid) }
   }
+
+  /// Why `jwk` may not verify signatures (RFC 7517 §4.2 `use`, §4.3 `key_ops`), or nil when it may.
+  public static func notForSignatures(_ jwk: JWK) -> String? {
+    if let use = jwk.use, use != "sig" {
+      return use == "enc"
+        ? "is for encryption (use: enc), not signatures (RFC 7517 §4.2)"
+        : "has use \"\(use)\", not \"sig\" (RFC 7517 §4.2)"
+    }
+    if let ops = jwk.keyOps, !ops.contains("verify") {
+      return "has key_ops [\(ops.joined(separator: ", "))], which do not include verify (RFC 7517 §4.3)"
+    }
+    return nil
+  }
+
+  /// The JWK with this `kid`, when the set has one.
+  public func jwk(kid: String) -> JWK? { entries[kid]?.jwk }
 
   private static func parse(_ jwk: JWK) -> PublicKey {
     switch jwk.kty {

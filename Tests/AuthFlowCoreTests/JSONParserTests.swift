@@ -30,6 +30,19 @@ struct JSONParserTests {
     #expect(try Value(jsonText: #"{"a":1,"a":2}"#) == .object(["a": .int(2)]))
   }
 
+  @Test("Rejecting duplicates (JOSE headers and JWT claims) makes a repeated key an error, nested ones too")
+  func repeatedKeyRejected() throws {
+    #expect(throws: JSONSyntaxError.self) {
+      try Value(json: Data(#"{"a":1,"a":2}"#.utf8), rejectingDuplicateKeys: true)
+    }
+    #expect(throws: JSONSyntaxError.self) {
+      try Value(json: Data(#"{"o":{"b":1,"b":1}}"#.utf8), rejectingDuplicateKeys: true)
+    }
+    #expect(
+      try Value(json: Data(#"{"a":{"a":1}}"#.utf8), rejectingDuplicateKeys: true)
+        == .object(["a": .object(["a": .int(1)])]))
+  }
+
   @Test(
     "Malformed JSON is an error with the byte offset, never a crash",
     arguments: [

@@ -5,7 +5,7 @@ public import AuthFlowScenario
 /// `validate_id_token` — PROTOCOL §5 on any token (v3's opt-in `validateClaims()`).
 public struct ValidateIDTokenAction: Action {
   public static let signature = ActionSignature(
-    name: "validate_id_token", summary: "Validate an ID token exactly as Auth0.swift does (PROTOCOL §5).",
+    name: "validate_id_token", summary: "Validate an ID token as Auth0.swift does, plus the OIDC Core rules it omits.",
     parameters: [
       ParameterSignature("id_token", .string, required: true, summary: "The token (a JWT value or a string)."),
       ParameterSignature("issuer", .string, summary: "Expected `iss`; default the tenant's issuer."),
@@ -24,11 +24,12 @@ public struct ValidateIDTokenAction: Action {
 
   public static let documentation = """
     Validates a token with the tenant's JWKS (cached for the run, refetched once on an unknown
-    `kid`): decode, `alg` (RS256 only), `kid`, signature, then `iss`, `sub`, `aud`, `exp`, `iat`,
-    `nonce`, `azp`, `auth_time`, `org_id`/`org_name`; the first failure is reported with
-    Auth0.swift's exact message. The result: `id_token_valid`, `id_token_error`, `check` (the
-    failed check), `id_token`. A failure fails the step unless `expect` names `id_token_valid` or
-    `id_token_error`.
+    `kid`): size, decode (no repeated members), `alg` (RS256 only), `crit`, `typ`, `kid`, the
+    key's `use` / `key_ops` / `alg`, signature, then `iss`, `sub`, `aud`, `exp`, `nbf`, `iat`,
+    `nonce`, `azp`, `auth_time`, `org_id`/`org_name` (docs/id-token-validation.md); the first
+    failure is reported, with Auth0.swift's exact message for the checks it makes. The result:
+    `id_token_valid`, `id_token_error`, `check` (the failed check), `id_token`. A failure fails
+    the step unless `expect` names `id_token_valid` or `id_token_error`.
     """
 
   public static let example = """
@@ -60,7 +61,7 @@ public struct ValidateIDTokenAction: Action {
       leeway: try input.int("leeway") ?? IDTokenCheck.defaultLeeway)
     let failure = await IDTokenCheck.failure(of: token, options: options, context: context)
     var jwt = JWTValue(raw: token)
-    jwt?.signatureValid = failure.map { ![.signature, .kid, .alg, .decode].contains($0.check) } ?? true
+    jwt?.signatureValid = failure.map { !$0.isSignatureFailure } ?? true
     return .success(
       .object([
         "id_token": jwt.map(Value.jwt) ?? Value.string(token).asSecret,

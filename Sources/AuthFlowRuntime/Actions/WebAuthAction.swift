@@ -44,7 +44,9 @@ public struct WebAuthAction: Action {
         summary: "The named browser (cookie jar) to use; steps naming the same one share the SSO session."),
       ParameterSignature("redirect_uri", .string, summary: "Default: the client profile's `redirect_uri`."),
       ParameterSignature(
-        "leeway", .int, summary: "ID-token leeway in seconds (default 60000: Web Auth's quirk, PROTOCOL §5)."),
+        "leeway", .int,
+        summary: "ID-token leeway in seconds (default 60; Auth0.swift's 60000 is a quirk, docs/id-token-validation.md)."
+      ),
       ParameterSignature("validate_id_token", .bool, summary: "Default true."),
       ParameterSignature("telemetry", .bool, summary: "Send `auth0Client` and `Auth0-Client` (default true)."),
       ParameterSignature("lock", .map, summary: "Lock v1 parameters (PROTOCOL §10), encoded and sent to /authorize."),
@@ -77,10 +79,12 @@ public struct WebAuthAction: Action {
 
     On the callback, fragment and query are merged (query wins), `state` must match ("Invalid
     callback URL: …"), an `error` becomes the step's `error` (status 302), and the code is exchanged
-    at `/oauth/token` with a JSON body and the PKCE verifier. The ID token is validated as §5 says,
-    with the tenant's issuer, the client ID, the nonce, `max_age`, `organization` and a leeway of
-    60000 seconds (Auth0.swift stores 60 000 "ms" and adds it as seconds); `leeway` changes it.
-    A validation failure fails the step with §5's message unless `expect` names `id_token_valid`
+    at `/oauth/token` with a JSON body and the PKCE verifier. The ID token is validated as §5 says
+    plus the OIDC Core and JOSE rules Auth0.swift omits (docs/id-token-validation.md), with the
+    tenant's issuer, the client ID, the nonce, `max_age`, `organization` and a leeway of 60 seconds
+    (not Auth0.swift's 60 000: it stores 60 000 "ms" and adds it as seconds); `leeway` changes it.
+    With `openid` requested, a token response without an `id_token` fails too (OIDC Core §3.1.3.3).
+    A validation failure fails the step with its reason unless `expect` names `id_token_valid`
     or `id_token_error`.
 
     Result: `access_token`, `id_token`, `refresh_token`, `token_type`, `expires_in`, `expires_at`,

@@ -69,6 +69,14 @@ struct WebAuthTransaction: Sendable {
       leeway: try input.int("leeway") ?? IDTokenCheck.webAuthLeeway)
   }
 
+  /// True when the response must carry an ID token: `openid` was requested and the response type
+  /// returns one (`code` through the token endpoint, or `id_token`).
+  var expectsIDToken: Bool {
+    let scope = (request.parameters["scope"] ?? "").split(separator: " ")
+    let types = request.responseType.split(separator: " ")
+    return scope.contains("openid") && (types.contains("code") || types.contains("id_token"))
+  }
+
   func run(context: ActionContext) async throws(ActionError) -> ActionOutcome {
     for secret in [request.codeVerifier].compactMap({ $0 }) {
       context.secrets.register(secretsIn: .secret(.string(secret)))
@@ -120,8 +128,12 @@ struct WebAuthTransaction: Sendable {
     } else {
       result.merge(TokenResponse.credentials(callback.values.mapValues(Value.string))) { _, new in new }
     }
-    if validate, result["id_token"] != nil {
+    if validate, result["id_token"].map({ !$0.isNull }) == true {
       await IDTokenCheck.apply(to: &result, options: options, context: context)
+    } else if validate, expectsIDToken {
+      // OIDC Core §3.1.3.3 / §3.2.2.5: with `openid`, the ID token is REQUIRED (Auth0.swift fails too).
+      result["id_token_valid"] = .bool(false)
+      result["id_token_error"] = .string(IDTokenValidationError.missing.message)
     }
     return .success(.object(result))
   }

@@ -1,0 +1,278 @@
+import AuthFlowCore
+import AuthFlowHTTP
+import AuthFlowJOSE
+import AuthFlowRuntime
+import AuthFlowTestSupport
+import Foundation
+import Hummingbird
+import Synchronization
+import Testing
+
+/// A loopback OpenID Provider that serves one defect per run (its JWKS or its ID token) to
+/// `web_auth`, which validates automatically: every defect must fail the step with its reason named
+/// and without printing the token (docs/id-token-validation.md).
+enum MaliciousProvider {
+  enum Defect: String, Sendable, CaseIterable, CustomStringConvertible {
+    case wellBehaved
+    // OIDC Core §3.1.3.3
+    case noIDToken
+    // RFC 8725 §3.1 / RFC 7515 / RFC 7517
+    case algNone, hs256WithPublicKey, unknownKid, signedByAnotherKey, encryptionKey, keyOpsWithoutVerify
+    case keyForAnotherAlg, criticalHeader, accessTokenTyp, malformedHeader, duplicateClaim, oversized
+    // OIDC Core §3.1.3.7
+    case issuerWithoutSlash, audienceWithoutClient, severalAudiencesNoAzp, wrongAzp, subMissing
+    case nonceMissing, nonceWrong, expMissing, expiredAnHourAgo, nbfInTheFuture, iatMissing, iatInTheFuture
+    case authTimeMissing, orgIDMismatch, orgNameMismatch
+
+    var description: String { rawValue }
+  }
+
+  final class Provider: Sendable {
+    struct State: Sendable {
+      var issuer = ""
+      var nonce = ""
+    }
+    let defect: Defect
+    let state = Mutex(State())
+    let key: SigningKey
+    let other: SigningKey
+    static let redirect = "com.test.app://127.0.0.1/callback"
+
+    init(_ defect: Defect) throws {
+      self.defect = defect
+      key = try SigningKey.generateRSA(kid: "k1")
+      other = try SigningKey.generateRSA(kid: "k1")
+    }
+
+    var jwks: JWKSet {
+      var jwk = key.publicJWK ?? JWK(kty: "RSA")
+      switch defect {
+      case .encryptionKey: jwk.use = "enc"
+      case .keyOpsWithoutVerify:
+        jwk.use = nil
+        jwk.keyOps = ["encrypt"]
+      case .keyForAnotherAlg: jwk.alg = "PS256"
+      default: break
+      }
+      return JWKSet(keys: [jwk])
+    }
+
+    func claims() -> [String: Value] {
+      let (issuer, nonce) = state.withLock { ($0.issuer, $0.nonce) }
+      let now = Int(Date().timeIntervalSince1970)
+      var claims: [String: Value] = [
+        "iss": .string(issuer), "sub": .string("user-1"), "aud": .string("test-client"), "iat": .int(now),
+        "exp": .int(now + 600), "nonce": .string(nonce), "auth_time": .int(now), "org_id": .string("org_abc"),
+        "org_name": .string("acme"),
+      ]
+      switch defect {
+      case .issuerWithoutSlash: claims["iss"] = .string(String(issuer.dropLast()))
+      case .audienceWithoutClient: claims["aud"] = .array([.string("api-1"), .string("api-2")])
+      case .severalAudiencesNoAzp: claims["aud"] = .array([.string("test-client"), .string("api-1")])
+      case .wrongAzp:
+        claims["aud"] = .array([.string("test-client"), .string("api-1")])
+        claims["azp"] = .string("api-1")
+      case .subMissing: claims["sub"] = nil
+      case .nonceMissing: claims["nonce"] = nil
+      case .nonceWrong: claims["nonce"] = .string("attacker-nonce")
+      case .expMissing: claims["exp"] = nil
+      case .expiredAnHourAgo: claims["exp"] = .int(now - 3600)
+      case .nbfInTheFuture: claims["nbf"] = .int(now + 3600)
+      case .iatMissing: claims["iat"] = nil
+      case .iatInTheFuture: claims["iat"] = .int(now + 3600)
+      case .authTimeMissing: claims["auth_time"] = nil
+      case .orgIDMismatch: claims["org_id"] = .string("org_evil")
+      case .orgNameMismatch: claims["org_name"] = .string("evil")
+      case .oversized: claims["padding"] = .string(String(repeating: "x", count: 70_000))
+      default: break
+      }
+      return claims
+    }
+
+    func raw(header: String, payload: String, signer: SigningKey?) throws -> String {
+      let input = Base64URL.encode(Data(header.utf8)) + "." + Base64URL.encode(Data(payload.utf8))
+      return input + "." + (try signer.map { Base64URL.encode(try $0.signature(for: Data(input.utf8))) } ?? "")
+    }
+
+    func idToken() throws -> String? {
+      let claims = claims()
+      let payload = Value.object(claims).jsonText()
+      switch defect {
+      case .noIDToken: return nil
+      case .algNone: return try raw(header: #"{"alg":"none","kid":"k1"}"#, payload: payload, signer: nil)
+      case .hs256WithPublicKey:
+        return try SigningKey(hmacSecret: Data((key.publicJWK?.n ?? "").utf8), kid: "k1").sign(claims: claims)
+      case .unknownKid: return try SigningKey(rsaPEM: key.rsaPEM ?? "", kid: "ghost").sign(claims: claims)
+      case .signedByAnotherKey: return try other.sign(claims: claims)
+      case .criticalHeader:
+        return try key.sign(header: ["crit": .array([.string("exp")]), "exp": .int(0)], claims: claims)
+      case .accessTokenTyp: return try key.sign(header: ["typ": .string("at+jwt")], claims: claims)
+      case .malformedHeader: return try raw(header: #"{"alg":"RS256","kid":"k1""#, payload: payload, signer: key)
+      case .duplicateClaim:
+        let repeated = "{\"sub\":\"attacker\"," + payload.dropFirst()
+        return try raw(header: #"{"alg":"RS256","kid":"k1","typ":"JWT"}"#, payload: repeated, signer: key)
+      default: return try key.sign(claims: claims)
+      }
+    }
+
+    func install(on router: Router<BasicRequestContext>) {
+      router.get("/.well-known/jwks.json") { _, _ in
+        let data = (try? JSONEncoder().encode(self.jwks)) ?? Data()
+        return Response.json(String(decoding: data, as: UTF8.self))
+      }
+      router.get("/authorize") { request, _ in
+        let query = request.uri.queryParameters
+        let sent = query["state"].map(String.init) ?? ""
+        self.state.withLock { $0.nonce = query["nonce"].map(String.init) ?? "" }
+        return Response(status: .found, headers: [.location: "\(Self.redirect)?code=c1&state=\(sent)"])
+      }
+      router.post("/oauth/token") { request, _ in
+        _ = try await request.body.collect(upTo: 1 << 16)
+        let idToken = try self.idToken().map { #","id_token":"\#($0)""# } ?? ""
+        return Response.json(#"{"access_token":"opaque-access","token_type":"Bearer","expires_in":60\#(idToken)}"#)
+      }
+    }
+  }
+
+  /// Runs `web_auth` (with `parameters`) against a provider serving `defect`.
+  static func run(_ defect: Defect, parameters: String = "{}") async throws -> ScenarioReport {
+    try await run(defect, steps: "  - id: login\n    web_auth: \(parameters)")
+  }
+
+  /// `web_auth` without validation, then `validate_id_token` on the token it returned.
+  static let validateAction = """
+      - id: login
+        web_auth: { validate_id_token: false }
+      - id: check
+        validate_id_token: { id_token: "${{ steps.login.id_token }}" }
+    """
+
+  /// Runs `steps` (YAML list items) against a provider serving `defect`.
+  static func run(_ defect: Defect, steps: String) async throws -> ScenarioReport {
+    let provider = try Provider(defect)
+    return try await LoopbackServer.with({ provider.install(on: $0) }) { base in
+      provider.state.withLock { $0.issuer = base + "/" }
+      var harness = ScenarioHarness(baseURL: base)
+      harness.clients = [
+        "app": .object(["client_id": .string("test-client"), "redirect_uri": .string(Provider.redirect)])
+      ]
+      return try await harness.run(
+        """
+        scenario: malicious \(defect)
+        client: app
+        steps:
+        \(steps)
+        """)
+    }
+  }
+
+  /// The step fails with a message containing `reason`, and no message carries a JWT.
+  static func expectRejected(
+    _ defect: Defect, _ reason: String, parameters: String = "{}", steps: String? = nil
+  ) async throws {
+    let report = try await run(defect, steps: steps ?? "  - id: login\n    web_auth: \(parameters)")
+    let messages = report.steps.flatMap(\.problems).map(\.message)
+    #expect(report.status == .failed, "\(defect) was accepted")
+    #expect(messages.contains { $0.contains(reason) }, "\(defect): \(messages)")
+    #expect(!messages.contains { $0.contains("eyJ") }, "\(defect) printed a token: \(messages)")
+  }
+}
+
+@Suite("OIDC Core §3.1.3.3 Token Response Validation – malicious provider")
+struct MaliciousProviderTokenResponseTests {
+  @Test("A provider that answers a code exchange for `openid` without an ID token is rejected")
+  func noIDToken() async throws {
+    try await MaliciousProvider.expectRejected(.noIDToken, "did not include an ID token")
+  }
+
+  @Test("The same provider, well behaved, is accepted (the baseline the defects depart from)")
+  func baseline() async throws {
+    let report = try await MaliciousProvider.run(.wellBehaved, parameters: "{ max_age: 60, organization: org_abc }")
+    #expect(report.status == .passed, "\(report.steps.flatMap(\.problems).map(\.message))")
+  }
+}
+
+@Suite("RFC 8725 §3.1 / RFC 7515 / RFC 7517 JOSE header and keys – malicious provider")
+struct MaliciousProviderJOSETests {
+  @Test(
+    "Each forged header, key or signature is rejected with its reason",
+    arguments: [
+      (MaliciousProvider.Defect.algNone, #"Signature algorithm of "none" is not supported"#),
+      (.hs256WithPublicKey, #"Signature algorithm of "HS256" is not supported"#),
+      (.unknownKid, #"Could not find a public key for Key ID (kid) "ghost""#),
+      (.signedByAnotherKey, "Invalid ID token signature"),
+      (.encryptionKey, "the JWKS key 'k1' is for encryption (use: enc), not signatures"),
+      (.keyOpsWithoutVerify, "key_ops [encrypt], which do not include verify"),
+      (.keyForAnotherAlg, "the JWKS key 'k1' is for PS256, not the token's RS256"),
+      (.criticalHeader, "'exp' critical (crit)"),
+      (.accessTokenTyp, #"typ is "at+jwt""#),
+      (.malformedHeader, "ID token could not be decoded"),
+      (.duplicateClaim, "repeats a member name"),
+      (.oversized, "more than the 65536 authflow accepts"),
+    ])
+  func rejected(defect: MaliciousProvider.Defect, reason: String) async throws {
+    try await MaliciousProvider.expectRejected(defect, reason)
+  }
+}
+
+@Suite("OIDC Core §3.1.3.7 ID Token Validation – malicious provider")
+struct MaliciousProviderClaimsTests {
+  @Test(
+    "Each forged claim is rejected with its reason",
+    arguments: [
+      (MaliciousProvider.Defect.issuerWithoutSlash, "Issuer (iss) claim mismatch"),
+      (.audienceWithoutClient, "expected (test-client) but was not one of (api-1, api-2)"),
+      (.severalAudiencesNoAzp, "Authorized Party (azp) claim must be a string present"),
+      (.wrongAzp, "Authorized Party (azp) claim mismatch"),
+      (.subMissing, "Subject (sub) claim must be a string present"),
+      (.nonceMissing, "Nonce (nonce) claim must be a string present"),
+      (.nonceWrong, "found (attacker-nonce)"),
+      (.expMissing, "Expiration time (exp) claim must be a number present"),
+      (.expiredAnHourAgo, "Expiration time (exp) claim error"),
+      (.nbfInTheFuture, "Not Before (nbf) is in the future"),
+      (.iatMissing, "Issued At (iat) claim must be a number present"),
+      (.iatInTheFuture, "Issued At (iat) is in the future"),
+    ])
+  func rejected(defect: MaliciousProvider.Defect, reason: String) async throws {
+    try await MaliciousProvider.expectRejected(defect, reason)
+  }
+
+  @Test("auth_time is required when max_age was sent")
+  func authTime() async throws {
+    try await MaliciousProvider.expectRejected(
+      .authTimeMissing, "Authentication Time (auth_time) claim must be a number present", parameters: "{ max_age: 60 }")
+  }
+
+  @Test("The organization requested is the organization in the token")
+  func organization() async throws {
+    try await MaliciousProvider.expectRejected(
+      .orgIDMismatch, "expected (org_abc), found (org_evil)", parameters: "{ organization: org_abc }")
+    try await MaliciousProvider.expectRejected(
+      .orgNameMismatch, "expected (acme), found (evil)", parameters: "{ organization: Acme }")
+  }
+}
+
+@Suite("RFC 7515 / RFC 7517 / OIDC Core through validate_id_token – malicious provider")
+struct MaliciousProviderValidateActionTests {
+  @Test(
+    "validate_id_token on the provider's token rejects it with its reason",
+    arguments: [
+      (MaliciousProvider.Defect.encryptionKey, "is for encryption (use: enc)"),
+      (.keyOpsWithoutVerify, "which do not include verify"),
+      (.keyForAnotherAlg, "is for PS256, not the token's RS256"),
+      (.signedByAnotherKey, "Invalid ID token signature"),
+      (.criticalHeader, "critical (crit)"),
+      (.duplicateClaim, "repeats a member name"),
+      (.iatInTheFuture, "Issued At (iat) is in the future"),
+      (.nbfInTheFuture, "Not Before (nbf) is in the future"),
+    ])
+  func rejected(defect: MaliciousProvider.Defect, reason: String) async throws {
+    try await MaliciousProvider.expectRejected(defect, reason, steps: MaliciousProvider.validateAction)
+  }
+
+  @Test("validate_id_token accepts the well-behaved provider's token")
+  func baseline() async throws {
+    let report = try await MaliciousProvider.run(.wellBehaved, steps: MaliciousProvider.validateAction)
+    #expect(report.status == .passed, "\(report.steps.flatMap(\.problems).map(\.message))")
+  }
+}
