@@ -30,7 +30,10 @@ public struct MockTenantConfiguration: Sendable {
   /// Whether `host` is a loopback address or name (binding anything else exposes `/__mock/*`).
   public static func isLoopback(host: String) -> Bool {
     let name = host.lowercased()
-    return name == "localhost" || name == "::1" || name == "[::1]" || name.hasPrefix("127.")
+    let octets = name.split(separator: ".", omittingEmptySubsequences: false)
+    let isIPv4Loopback =
+      octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+    return name == "localhost" || name == "::1" || name == "[::1]" || isIPv4Loopback
   }
 
   /// The HTTP/1.1 server with these limits.

@@ -100,7 +100,7 @@ struct ControlRouteProbeTests {
     for host in ["127.0.0.1", "localhost", "::1", "127.0.0.2"] {
       #expect(MockTenantConfiguration.isLoopback(host: host))
     }
-    for host in ["0.0.0.0", "192.168.1.10", "::", "example.com"] {
+    for host in ["0.0.0.0", "192.168.1.10", "::", "example.com", "127.example.com", "127.0.0.1.nip.io"] {
       #expect(!MockTenantConfiguration.isLoopback(host: host))
     }
   }
