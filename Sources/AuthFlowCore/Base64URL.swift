@@ -7,11 +7,15 @@ public import Foundation
 public enum Base64URL {
   private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
-  /// The 6-bit value of each byte, or `invalid`. Both alphabets are read (`-`/`+` are 62, `_`/`/`
-  /// are 63), as the Foundation-based decoder this replaces did.
+  /// The 6-bit value of each byte of the url alphabet, or `invalid`: the strict table.
   private static let sextets: [UInt8] = {
     var table = [UInt8](repeating: invalid, count: 256)
     for (index, byte) in alphabet.enumerated() { table[Int(byte)] = UInt8(index) }
+    return table
+  }()
+  /// The lenient table also reads the standard alphabet (`+` is 62, `/` is 63).
+  private static let lenientSextets: [UInt8] = {
+    var table = sextets
     table[Int(UInt8(ascii: "+"))] = 62
     table[Int(UInt8(ascii: "/"))] = 63
     return table
@@ -59,23 +63,33 @@ public enum Base64URL {
     }
   }
 
-  /// Decodes base64url text; up to two trailing `=` are tolerated. Nil when `text` holds any other
-  /// character, or its length cannot be base64 (one character past a multiple of four).
+  /// Decodes base64url text strictly, as RFC 7515 §2 and RFC 4648 §5 require of JOSE: the url
+  /// alphabet only (no `+` or `/`), no `=` padding, no whitespace, a length that can be base64 (not
+  /// one character past a multiple of four), and the unused bits of the last character zero. So
+  /// every byte string has exactly one accepted encoding. Nil otherwise.
   public static func decode(_ text: String) -> Data? {
     var text = text
-    return text.withUTF8 { decode(utf8: $0) }
+    return text.withUTF8 { decode(utf8: $0, lenient: false) }
   }
 
-  private static func decode(utf8 input: UnsafeBufferPointer<UInt8>) -> Data? {
+  /// Decodes base64url text leniently, for user-facing text only (the `base64url_decode`
+  /// expression function), never for a token: up to two trailing `=`, the standard alphabet's `+`
+  /// and `/`, and non-zero unused bits are accepted.
+  public static func decodeLenient(_ text: String) -> Data? {
+    var text = text
+    return text.withUTF8 { decode(utf8: $0, lenient: true) }
+  }
+
+  private static func decode(utf8 input: UnsafeBufferPointer<UInt8>, lenient: Bool) -> Data? {
     var count = input.count
     var padding = 0
-    while count > 0, padding < 2, input[count - 1] == UInt8(ascii: "=") {
+    while lenient, count > 0, padding < 2, input[count - 1] == UInt8(ascii: "=") {
       count -= 1
       padding += 1
     }
     if count % 4 == 1 { return nil }
     var output = Data(count: count / 4 * 3 + max(0, count % 4 - 1))
-    let valid = sextets.withUnsafeBufferPointer { sextets in
+    let valid = (lenient ? lenientSextets : sextets).withUnsafeBufferPointer { sextets in
       output.withUnsafeMutableBytes { raw -> Bool in
         let bytes = raw.bindMemory(to: UInt8.self)
         var accumulator: UInt32 = 0
@@ -92,7 +106,9 @@ public enum Base64URL {
             written += 1
           }
         }
-        return true
+        // The bits left over after the last whole byte (2 or 4) must be zero: otherwise several
+        // encodings would decode to the same bytes.
+        return lenient || accumulator & ((1 << UInt32(bits)) - 1) == 0
       }
     }
     return valid ? output : nil

@@ -18,6 +18,18 @@ struct MockCommand: AsyncParsableCommand {
   @Option(name: .long, help: "The address to bind (default 127.0.0.1).")
   var host: String = "127.0.0.1"
 
+  @Flag(
+    name: .long,
+    help: ArgumentHelp(
+      "Serve the control routes (/__mock/*) to any Host and Origin.",
+      discussion: """
+        Off by default: /__mock/* answers only requests addressed to 127.0.0.1, localhost or [::1] on the mock's \
+        port, without a non-loopback Origin, so a web page cannot reach a local mock by DNS rebinding. The control \
+        routes need no credentials and can reset the tenant, move its clock, inject faults, sign tokens with its \
+        key and read every email and text message (docs/tenants.md, "Test control").
+        """))
+  var allowRemoteControl = false
+
   func validate() throws {
     try FlagRange.check("--port", port, in: InputLimits.port)
   }
@@ -28,10 +40,12 @@ struct MockCommand: AsyncParsableCommand {
     guard let tenantFixture = loaded.fixture, !loaded.diagnostics.hasErrors else {
       throw ExitCode(AuthFlowExitCode.invalidInput.rawValue)
     }
+    if !MockTenantConfiguration.isLoopback(host: host) { Console.error(Self.nonLoopbackWarning(host)) }
+    var configuration = MockTenantConfiguration(host: host, port: port)
+    configuration.allowRemoteControl = allowRemoteControl
     let handle: MockTenantServer.Handle
     do {
-      handle = try await MockTenantServer.start(
-        fixture: tenantFixture, configuration: MockTenantConfiguration(host: host, port: port))
+      handle = try await MockTenantServer.start(fixture: tenantFixture, configuration: configuration)
     } catch {
       Console.error("error: \(error)")
       throw ExitCode(AuthFlowExitCode.environment.rawValue)
@@ -41,5 +55,12 @@ struct MockCommand: AsyncParsableCommand {
       while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
     }
     await handle.stop()
+  }
+
+  /// The warning for `--host` on an address other machines can reach.
+  static func nonLoopbackWarning(_ host: String) -> String {
+    "warning: the mock binds \(host), which is not a loopback address: other machines can reach it. It is a test "
+      + "double with fixed passwords and unauthenticated control routes (/__mock/*: reset, clock, faults, signing, "
+      + "outbox); never expose it to a network you do not control (docs/tenants.md, \"Test control\")."
   }
 }

@@ -30,10 +30,29 @@ struct Base64URLTests {
     }
   }
 
-  @Test("Padding is tolerated; other characters and impossible lengths are rejected")
+  @Test("Strict: padding, the standard alphabet, whitespace and non-zero unused bits are rejected")
+  func strictDecoding() {
+    #expect(Base64URL.decode("Zg==") == nil)
+    #expect(Base64URL.decode("Zm8=") == nil)
+    #expect(Base64URL.decode("+/+/") == nil)
+    #expect(Base64URL.decode("Zh") == nil, "unused bits of the last character set")
+    #expect(Base64URL.decode("Zm9") == nil, "unused bits of the last character set")
+    #expect(Base64URL.decode("Zm8") == Data("fo".utf8))
+    #expect(Base64URL.decode("Zm9v\n") == nil)
+    #expect(Base64URL.decode(" Zm9v") == nil)
+  }
+
+  @Test("Lenient decoding (user-facing text only) takes padding, + and / and unused bits")
+  func lenientDecoding() {
+    #expect(Base64URL.decodeLenient("Zg==") == Data("f".utf8))
+    #expect(Base64URL.decodeLenient("Zm8=") == Data("fo".utf8))
+    #expect(Base64URL.decodeLenient("+/+/") == Data([0xFB, 0xFF, 0xBF]))
+    #expect(Base64URL.decodeLenient("Zh") == Data("f".utf8))
+    #expect(Base64URL.decodeLenient("Zm 9v") == nil)
+  }
+
+  @Test("Other characters and impossible lengths are rejected")
   func decoding() {
-    #expect(Base64URL.decode("Zg==") == Data("f".utf8))
-    #expect(Base64URL.decode("Zm8=") == Data("fo".utf8))
     #expect(Base64URL.decode("Z") == nil)
     #expect(Base64URL.decode("Zm9vY") == nil)
     #expect(Base64URL.decode("Zm 9v") == nil)

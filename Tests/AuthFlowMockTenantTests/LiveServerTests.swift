@@ -53,6 +53,10 @@ import Testing
     }
     let (_, authorize) = try await fetch(AuthorizeParameters().uri)
     let loginPath = try #require(authorize.value(forHTTPHeaderField: "Location"))
+    // The transaction cookie binds the login to this client (login CSRF).
+    let transactionCookie = try #require(
+      authorize.value(forHTTPHeaderField: "Set-Cookie")?.split(separator: ";").first.map(String.init))
+    #expect(transactionCookie.hasPrefix("auth0_tx_"))
     let (pageData, page) = try await fetch(loginPath)
     #expect(page.statusCode == 200)
     let html = String(decoding: pageData, as: UTF8.self)
@@ -60,7 +64,7 @@ import Testing
       ("state", hiddenField("state", in: html) ?? ""), ("_csrf", hiddenField("_csrf", in: html) ?? ""),
       ("username", "alice@example.com"), ("password", "Alice-Passw0rd!"),
     ].map { "\(escape($0.0))=\(escape($0.1))" }.joined(separator: "&")
-    let (_, submitted) = try await fetch(loginPath, method: "POST", body: form)
+    let (_, submitted) = try await fetch(loginPath, method: "POST", body: form, cookie: transactionCookie)
     #expect(submitted.statusCode == 302)
     let cookie = try #require(submitted.value(forHTTPHeaderField: "Set-Cookie")?.split(separator: ";").first)
     var silent = AuthorizeParameters()

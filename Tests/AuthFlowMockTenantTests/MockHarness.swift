@@ -46,23 +46,46 @@ enum MockHarness {
 /// A browser-ish session over the router test client: cookies and form scraping.
 struct Browser {
   let client: any TestClientProtocol
-  var cookie: String?
+  /// Every cookie the mock set and did not clear, by name (the transaction cookies among them).
+  var jar: [String: String] = [:]
+
+  /// The SSO session cookie (`auth0=…`), or nil; setting it replaces (or, nil, clears) it.
+  var cookie: String? {
+    get { jar["auth0"].map { "auth0=\($0)" } }
+    set {
+      guard let newValue, let equals = newValue.firstIndex(of: "=") else {
+        jar["auth0"] = nil
+        return
+      }
+      jar[String(newValue[..<equals])] = String(newValue[newValue.index(after: equals)...])
+    }
+  }
 
   init(_ client: any TestClientProtocol) {
     self.client = client
   }
 
+  /// The `Cookie` header of every cookie held.
+  var cookieHeader: String? {
+    jar.isEmpty ? nil : jar.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+  }
+
   mutating func get(_ uri: String) async throws -> TestResponse {
     var headers: HTTPFields = [:]
-    if let cookie { headers[.cookie] = cookie }
+    if let cookieHeader { headers[.cookie] = cookieHeader }
     let response = try await client.execute(uri: uri, method: .get, headers: headers, body: nil)
     remember(response)
     return response
   }
 
-  mutating func postForm(_ uri: String, _ fields: [(String, String)]) async throws -> TestResponse {
+  mutating func postForm(
+    _ uri: String, _ fields: [(String, String)], headers extra: HTTPFields = [:]
+  ) async throws
+    -> TestResponse
+  {
     var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
-    if let cookie { headers[.cookie] = cookie }
+    if let cookieHeader { headers[.cookie] = cookieHeader }
+    headers.append(contentsOf: extra)
     let body = fields.map { "\(escape($0.0))=\(escape($0.1))" }.joined(separator: "&")
     let response = try await client.execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body))
     remember(response)
@@ -70,8 +93,12 @@ struct Browser {
   }
 
   private mutating func remember(_ response: TestResponse) {
-    guard let setCookie = response.headers[.setCookie], let pair = setCookie.split(separator: ";").first else { return }
-    cookie = pair.hasSuffix("=") ? nil : String(pair)
+    for setCookie in response.headers[values: .setCookie] {
+      guard let pair = setCookie.split(separator: ";").first, let equals = pair.firstIndex(of: "=") else { continue }
+      let name = String(pair[..<equals])
+      let value = String(pair[pair.index(after: equals)...])
+      jar[name] = value.isEmpty ? nil : value
+    }
   }
 }
 

@@ -18,13 +18,14 @@ struct Base64URLDecodeFunction: ExpressionFunction {
   static let name = "base64url_decode"
   static let arity = 1...1
   static let signature = "base64url_decode(text)"
-  static let summary = "Decodes base64url (padding optional) into UTF-8 text; secret when the input is."
+  static let summary =
+    "Decodes base64url into UTF-8 text, leniently (padding, `+` and `/` accepted, unlike the strict decoding of "
+    + "tokens); secret when the input is."
   static let examples = [FunctionExample("base64url_decode('YT9iPg')", "a?b>")]
 
   func call(_ arguments: [Value], context: EvaluationContext) throws(ExpressionError) -> Value {
     let encoded = try Self.text(arguments, 0)
-    let unpadded = String(encoded.reversed().drop { $0 == "=" }.reversed())
-    guard let data = Base64URL.decode(unpadded) else {
+    guard let data = Base64URL.decodeLenient(encoded) else {
       throw .functionFailed(Self.name, "got text that is not base64url")
     }
     guard let text = String(validating: Array(data), as: UTF8.self) else {

@@ -90,7 +90,9 @@ struct ActivateRoutes {
       let transaction = LoginTransaction(
         id: RandomToken.make(bytes: 24), request: login, csrf: RandomToken.make(bytes: 24))
       await tenant.transactions.insert(transaction, key: transaction.id, expiresAt: now + 3600)
-      return Responses.redirect("/u/login?state=\(FormEncoding.escape(transaction.id))")
+      return Responses.redirect(
+        "/u/login?state=\(FormEncoding.escape(transaction.id))",
+        cookies: [TransactionBinding.cookie(for: transaction, tenant: tenant)])
     default:
       return errorPage(AuthorizeError.missingParameter("action"), status: .badRequest)
     }

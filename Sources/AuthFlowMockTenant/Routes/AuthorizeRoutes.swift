@@ -80,7 +80,9 @@ struct AuthorizeRoutes {
       transaction.screen = screen
       transaction.sessionAllowed = !forceLogin && screen != "signup"
       await tenant.transactions.insert(transaction, key: transaction.id, expiresAt: now + 3600)
-      return Responses.redirect("/u/organization?state=\(FormEncoding.escape(transaction.id))", cookies: cookies)
+      return Responses.redirect(
+        "/u/organization?state=\(FormEncoding.escape(transaction.id))",
+        cookies: cookies + [TransactionBinding.cookie(for: transaction, tenant: tenant)])
     }
     let sessionSatisfies = session.map { satisfies($0, authorizeRequest) } ?? false
 
@@ -96,6 +98,7 @@ struct AuthorizeRoutes {
     let transaction = LoginTransaction(
       id: RandomToken.make(bytes: 24), request: authorizeRequest, csrf: RandomToken.make(bytes: 24))
     await tenant.transactions.insert(transaction, key: transaction.id, expiresAt: now + 3600)
+    cookies.append(TransactionBinding.cookie(for: transaction, tenant: tenant))
     // A simulated web social connection (`connection=github`) goes through the provider's page.
     if var social = await SocialLoginRoutes(tenant: tenant).start(
       transaction, connectionScope: query.string("connection_scope"))

@@ -51,7 +51,7 @@ struct DiscoveryRoutes {
   }
 
   func jwks() -> Value {
-    let keys: [Value] = tenant.verificationKeys.jwks.keys.map { key in
+    let keys: [Value] = tenant.publishedJWKS.keys.map { key in
       var members: [String: Value] = ["kty": .string(key.kty)]
       func put(_ name: String, _ text: String?) { if let text { members[name] = .string(text) } }
       put("kid", key.kid)

@@ -36,7 +36,9 @@ struct InvitationAcceptance {
         id: RandomToken.make(bytes: 24), request: request, csrf: RandomToken.make(bytes: 24))
       await tenant.transactions.insert(transaction, key: transaction.id, expiresAt: now + 3600)
       let screen = exists ? "login" : "signup"
-      return Responses.redirect("/u/\(screen)?state=\(FormEncoding.escape(transaction.id))")
+      return Responses.redirect(
+        "/u/\(screen)?state=\(FormEncoding.escape(transaction.id))",
+        cookies: [TransactionBinding.cookie(for: transaction, tenant: tenant)])
     }
   }
 

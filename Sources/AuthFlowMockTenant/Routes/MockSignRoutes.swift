@@ -4,13 +4,16 @@ import Foundation
 import Hummingbird
 
 /// `POST /__mock/sign` (test control, mock only): signs arbitrary header and claims with the
-/// tenant's key, so scenarios can build ID tokens that break one PROTOCOL §5 rule each.
+/// mock's minting key, so scenarios can build ID tokens that break one PROTOCOL §5 rule each. The
+/// minting key is published in the JWKS (a relying party verifies minted tokens) but is never a
+/// tenant key: the tenant's own endpoints verify with the tenant keys only and refuse every minted
+/// token, whatever its header says and however its signature is encoded.
 ///
 /// Body: `{"claims": {…}, "header": {…}, "client_id": "…", "defaults": true, "omit": ["exp"],
 /// "variant": "valid" | "none" | "hs256" | "bad_signature"}`. With `defaults` (the default),
 /// `iss`, `sub`, `aud` (`client_id`), `iat` and `exp` (virtual clock, +1 h) are filled in before
-/// `claims` and `omit` apply. The header starts as `{"alg":"RS256","kid":<tenant kid>,"typ":"JWT"}`
-/// and `header` overrides it (a different `kid` gives an unknown-kid token signed by the tenant).
+/// `claims` and `omit` apply. The header starts as `{"alg":"RS256","kid":<minting kid>,"typ":"JWT"}`
+/// and `header` overrides it (a different `kid` gives an unknown-kid token).
 struct MockSignRoutes {
   let tenant: MockTenant
 
@@ -27,13 +30,16 @@ struct MockSignRoutes {
       guard let variant = Variant(rawValue: body.string("variant") ?? "valid") else {
         return Self.invalid("variant must be one of valid, none, hs256, bad_signature")
       }
-      let token = sign(body, variant: variant)
+      guard let key = try? tenant.mintingKey() else {
+        return Self.keyGenerationFailed.response
+      }
+      let token = sign(body, variant: variant, key: key)
       tenant.recordMinted(token)
       return Responses.json(.object(["token": .string(token)]))
     }
   }
 
-  private func sign(_ body: RequestParameters, variant: Variant) -> String {
+  private func sign(_ body: RequestParameters, variant: Variant, key: SigningKey) -> String {
     var claims: [String: Value] = [:]
     if body.values["defaults"]?.boolValue ?? true {
       let now = tenant.clock.epoch
@@ -45,7 +51,7 @@ struct MockSignRoutes {
     for (name, value) in body.values["claims"]?.objectValue ?? [:] { claims[name] = value }
     for name in body.values["omit"]?.arrayValue?.compactMap(\.stringValue) ?? [] { claims[name] = nil }
     var header: [String: Value] = [
-      "alg": .string("RS256"), "kid": .string(tenant.signingKey.kid), "typ": .string("JWT"),
+      "alg": .string("RS256"), "kid": .string(key.kid), "typ": .string("JWT"),
     ]
     switch variant {
     case .none: header["alg"] = .string("none")
@@ -62,7 +68,7 @@ struct MockSignRoutes {
       signature =
         (try? SigningKey(hmacSecret: Data("mock-hs256-secret".utf8)).signature(for: Data(input.utf8))) ?? Data()
     case .valid, .badSignature:
-      var bytes = (try? tenant.signingKey.signature(for: Data(input.utf8))) ?? Data()
+      var bytes = (try? key.signature(for: Data(input.utf8))) ?? Data()
       if variant == .badSignature, !bytes.isEmpty { bytes[bytes.startIndex] ^= 0xFF }
       signature = bytes
     }
@@ -72,6 +78,9 @@ struct MockSignRoutes {
   private static func segment(_ value: Value) -> String {
     Base64URL.encode(Data(value.jsonText(revealSecrets: true).utf8))
   }
+
+  static let keyGenerationFailed = OAuthError(
+    status: .conflict, code: "key_generation_failed", description: "Could not make the minting key. Try again.")
 
   private static func invalid(_ description: String) -> Response {
     OAuthError(status: .badRequest, code: "invalid_request", description: description).response

@@ -29,6 +29,9 @@ struct OrganizationPromptRoutes {
     guard let csrf = form.string("_csrf"), RandomToken.constantTimeEquals(csrf, transaction.csrf) else {
       return errorPage(.invalidCSRF, status: .forbidden)
     }
+    if let refusal = TransactionBinding.refusal(request, transaction: transaction, tenant: tenant) {
+      return errorPage(refusal, status: .forbidden)
+    }
     guard let entered = form.string(Self.field)?.trimmingWhitespace(), !entered.isEmpty else {
       return Responses.html(
         Self.page(transaction, clientName: clientName(transaction), error: LoginMessages.missingOrganization),

@@ -33,7 +33,9 @@ struct OrganizationSelectionRoutes {
     transaction.pendingOrganizationUserID = userID
     transaction.pendingAuthTime = authTime
     await tenant.transactions.insert(transaction, key: transaction.id, expiresAt: tenant.clock.seconds + 3600)
-    return Responses.redirect("\(Self.path)?state=\(FormEncoding.escape(transaction.id))", cookies: cookies)
+    return Responses.redirect(
+      "\(Self.path)?state=\(FormEncoding.escape(transaction.id))",
+      cookies: cookies + [TransactionBinding.cookie(for: transaction, tenant: tenant)])
   }
 
   private func submit(_ request: Request, context: BasicRequestContext) async -> Response {
@@ -43,6 +45,9 @@ struct OrganizationSelectionRoutes {
     else { return errorPage(.unknownTransaction, status: .badRequest) }
     guard let csrf = form.string("_csrf"), RandomToken.constantTimeEquals(csrf, transaction.csrf) else {
       return errorPage(.invalidCSRF, status: .forbidden)
+    }
+    if let refusal = TransactionBinding.refusal(request, transaction: transaction, tenant: tenant) {
+      return errorPage(refusal, status: .forbidden)
     }
     let entered = form.string(OrganizationPromptRoutes.field)?.trimmingWhitespace() ?? ""
     let lowered = entered.lowercased()

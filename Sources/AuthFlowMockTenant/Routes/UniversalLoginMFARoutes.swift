@@ -41,6 +41,9 @@ struct UniversalLoginMFARoutes {
     guard let csrf = form.string("_csrf"), RandomToken.constantTimeEquals(csrf, transaction.csrf) else {
       return Self.errorPage(.invalidCSRF, status: .forbidden)
     }
+    if let refusal = TransactionBinding.refusal(request, transaction: transaction, tenant: tenant) {
+      return Self.errorPage(refusal, status: .forbidden)
+    }
     guard let code = form.string("code") else {
       return render(transaction, error: LoginMessages.missingMFACode, status: .badRequest)
     }

@@ -103,6 +103,9 @@ struct UniversalLoginPasswordlessRoutes {
     guard let csrf = form.string("_csrf"), RandomToken.constantTimeEquals(csrf, transaction.csrf) else {
       return .rejected(errorPage(.invalidCSRF, status: .forbidden))
     }
+    if let refusal = TransactionBinding.refusal(request, transaction: transaction, tenant: tenant) {
+      return .rejected(errorPage(refusal, status: .forbidden))
+    }
     return .success(transaction, connection, form)
   }
 

@@ -29,6 +29,9 @@ struct UniversalLoginRoutes {
     guard let csrf = form.string("_csrf"), RandomToken.constantTimeEquals(csrf, transaction.csrf) else {
       return errorPage(.invalidCSRF, status: .forbidden)
     }
+    if let refusal = TransactionBinding.refusal(request, transaction: transaction, tenant: tenant) {
+      return errorPage(refusal, status: .forbidden)
+    }
     let identifier = form.string(signup ? "email" : "username") ?? form.string("email")
     guard let identifier, let password = form.string("password") else {
       return render(transaction, signup: signup, error: LoginMessages.missingFields, status: .badRequest)

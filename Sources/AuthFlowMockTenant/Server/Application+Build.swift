@@ -18,10 +18,22 @@ public struct MockTenantConfiguration: Sendable {
   public var maxBodySize: Int = 1 << 20
   /// The bounds of the per-login state.
   public var stateLimits = MockStateLimits()
+  /// Serve `/__mock/*` to any `Host` and `Origin` (`authflow mock --allow-remote-control`). Off,
+  /// the control routes answer only loopback requests (``ControlGuardMiddleware``).
+  public var allowRemoteControl = false
 
   public init(host: String = "127.0.0.1", port: Int = 0) {
     self.host = host
     self.port = port
+  }
+
+  /// Whether `host` is a loopback address or name (binding anything else exposes `/__mock/*`).
+  public static func isLoopback(host: String) -> Bool {
+    let name = host.lowercased()
+    let octets = name.split(separator: ".", omittingEmptySubsequences: false)
+    let isIPv4Loopback =
+      octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+    return name == "localhost" || name == "::1" || name == "[::1]" || isIPv4Loopback
   }
 
   /// The HTTP/1.1 server with these limits.
@@ -40,10 +52,11 @@ public struct MockTenantConfiguration: Sendable {
 /// The router of the mock tenant: every endpoint of PROTOCOL.md the mock implements, plus
 /// `/__mock/` test control. Testable in-process with `app.test(.router)`.
 public func buildMockTenantRouter(
-  tenant: MockTenant, maxBodySize: Int = MockTenantConfiguration().maxBodySize
+  tenant: MockTenant, maxBodySize: Int = MockTenantConfiguration().maxBodySize, allowRemoteControl: Bool = false
 ) -> Router<BasicRequestContext> {
   let router = Router(context: BasicRequestContext.self)
   // Middleware applies to the routes registered after it.
+  if !allowRemoteControl { router.add(middleware: ControlGuardMiddleware(tenant: tenant)) }
   router.add(middleware: RequestSizeMiddleware(maxBodySize: maxBodySize))
   router.add(middleware: FaultMiddleware(tenant: tenant))
   router.add(middleware: RateLimitMiddleware(tenant: tenant))
@@ -89,7 +102,8 @@ public func buildApplication(tenant: MockTenant, configuration: MockTenantConfig
   var logger = Logger(label: "authflow.mock")
   logger.logLevel = .warning
   return Application(
-    router: buildMockTenantRouter(tenant: tenant, maxBodySize: configuration.maxBodySize),
+    router: buildMockTenantRouter(
+      tenant: tenant, maxBodySize: configuration.maxBodySize, allowRemoteControl: configuration.allowRemoteControl),
     server: configuration.server,
     configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "authflow-mock"),
     onServerRunning: { channel in

@@ -12,6 +12,25 @@ extension MockTenant {
     return jws
   }
 
+  /// The key `/__mock/sign` signs with: made once per tenant (it survives reset and rotation), with
+  /// a `kid` of its own. Tenant tokens are verified with ``verificationKeys``, which never holds it.
+  func mintingKey() throws -> SigningKey {
+    if let key = mintingKeyStore.withLock({ $0 }) { return key }
+    let made = try SigningKey.generateRSA(kid: "mock-sign-" + String(UInt64.random(in: 0...UInt64.max), radix: 36))
+    return mintingKeyStore.withLock { stored in
+      if let stored { return stored }
+      stored = made
+      return made
+    }
+  }
+
+  /// The published JWKS: the tenant's keys (current first), then the `/__mock/sign` key once made.
+  var publishedJWKS: JWKSet {
+    var keys = verificationKeys.jwks.keys
+    if let minting = mintingKeyStore.withLock({ $0 })?.publicJWK { keys.append(minting) }
+    return JWKSet(keys: keys)
+  }
+
   /// Remembers a token `/__mock/sign` made, so the tenant's endpoints never accept it (the
   /// latest `maxEntriesPerStore`; past that an arbitrary old one is forgotten).
   func recordMinted(_ token: String) {

@@ -30,6 +30,10 @@ public final class MockTenant: Sendable {
   let usedMFACodes: ExpiringStore<Bool>
   /// Signatures of the tokens `/__mock/sign` made: never accepted by the tenant's own endpoints.
   let mintedSignatures = Mutex<Set<String>>([])
+  /// The key `/__mock/sign` signs with (made at its first use): published in the JWKS, so a relying
+  /// party can verify minted tokens, but never one of the tenant's keys, so no endpoint of the
+  /// tenant accepts a minted token however its signature is encoded.
+  let mintingKeyStore = Mutex<SigningKey?>(nil)
   let sessions: ExpiringStore<SSOSession>
   let mfaTokens: ExpiringStore<Grant>
   let passwordlessCodes: ExpiringStore<String>

@@ -52,7 +52,8 @@ public enum MockTenantServer {
     // The in-process mock is stopped by cancellation by design, so only critical messages show.
     logger.logLevel = .critical
     let app = Application(
-      router: buildMockTenantRouter(tenant: tenant, maxBodySize: configuration.maxBodySize),
+      router: buildMockTenantRouter(
+        tenant: tenant, maxBodySize: configuration.maxBodySize, allowRemoteControl: configuration.allowRemoteControl),
       server: configuration.server,
       configuration: .init(
         address: .hostname(configuration.host, port: configuration.port), serverName: "authflow-mock"),

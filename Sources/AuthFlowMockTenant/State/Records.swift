@@ -46,6 +46,9 @@ struct LoginTransaction: Sendable {
   /// The user who logged in and must now pick an organization (`post_login_prompt`), and when.
   var pendingOrganizationUserID: String? = nil
   var pendingAuthTime: Double = 0
+  /// The value of the transaction cookie that binds it to the browser that began it
+  /// (``TransactionBinding``).
+  var binding = RandomToken.make(bytes: 24)
 }
 
 /// An issued authorization code and everything it is bound to.

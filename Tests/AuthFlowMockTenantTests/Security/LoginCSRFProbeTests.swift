@@ -1,0 +1,81 @@
+import AuthFlowCore
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import AuthFlowMockTenant
+
+/// Attack probes on login CSRF: a Universal Login transaction is bound to the browser that began it
+/// by its transaction cookie, and its forms refuse a post from another cookie jar or another site.
+@Suite("RFC 9700 §4.4.1.8 / ASVS V3.5 – login CSRF: the transaction is bound to its browser")
+struct LoginCSRFProbeTests {
+  static func credentials(_ page: (url: String, text: String, state: String, csrf: String)) -> [(String, String)] {
+    [
+      ("state", page.state), ("_csrf", page.csrf), ("username", SecurityProbe.alice.email),
+      ("password", SecurityProbe.alice.password),
+    ]
+  }
+
+  @Test func aFormPostedFromAnotherCookieJarIsRejected() async throws {
+    try await MockHarness.test(try MockHarness.tenant()) { client in
+      // The attacker begins a login and has the victim's browser post its form (state and _csrf
+      // are in the page, which the attacker can read).
+      var attacker = Browser(client)
+      let page = try await UniversalLoginProbeTests.loginPage(&attacker)
+      var victim = Browser(client)
+      let forged = try await victim.postForm(page.url, Self.credentials(page))
+      #expect(forged.status == .forbidden, "\(forged.text)")
+      #expect(forged.location == nil)
+      #expect(forged.text.contains("Invalid state"))
+      #expect(victim.cookie == nil, "the victim must get no session")
+      // The transaction is untouched: its own browser still completes it.
+      let own = try await attacker.postForm(page.url, Self.credentials(page))
+      #expect(own.status == .found, "\(own.text)")
+      #expect(attacker.cookie != nil)
+    }
+  }
+
+  @Test func aFormPostedWithoutTheTransactionCookieIsRejected() async throws {
+    try await MockHarness.test(try MockHarness.tenant()) { client in
+      var browser = Browser(client)
+      let page = try await UniversalLoginProbeTests.loginPage(&browser)
+      let name = TransactionBinding.cookieName(page.state)
+      #expect(browser.jar[name] != nil, "/authorize sets the transaction cookie")
+      browser.jar[name] = "not-the-binding"
+      let wrong = try await browser.postForm(page.url, Self.credentials(page))
+      #expect(wrong.status == .forbidden)
+      browser.jar[name] = nil
+      let missing = try await browser.postForm(page.url, Self.credentials(page))
+      #expect(missing.status == .forbidden)
+      #expect(browser.cookie == nil)
+    }
+  }
+
+  @Test(arguments: ["https://evil.example", "null", "http://mock.test.evil.example", "http://localhost:1"])
+  func aFormPostedFromAForeignOriginIsRejected(origin: String) async throws {
+    try await MockHarness.test(try MockHarness.tenant()) { client in
+      var browser = Browser(client)
+      let page = try await UniversalLoginProbeTests.loginPage(&browser)
+      let forged = try await browser.postForm(page.url, Self.credentials(page), headers: [.origin: origin])
+      #expect(forged.status == .forbidden, "\(origin): \(forged.text)")
+      #expect(forged.location == nil)
+      #expect(browser.cookie == nil, "no session from a cross-site post")
+      // The tenant's own origin is accepted.
+      let own = try await browser.postForm(page.url, Self.credentials(page), headers: [.origin: "http://mock.test"])
+      #expect(own.status == .found, "\(own.text)")
+      #expect(browser.cookie != nil)
+    }
+  }
+
+  @Test func theTransactionCookieIsHttpOnlyAndLax() async throws {
+    try await MockHarness.test(try MockHarness.tenant()) { client in
+      let authorize = try await client.execute(uri: AuthorizeParameters().uri, method: .get)
+      let cookies = authorize.headers[values: .setCookie].filter { $0.hasPrefix(TransactionBinding.cookiePrefix) }
+      let cookie = try #require(cookies.first).lowercased()
+      #expect(cookie.contains("httponly"))
+      #expect(cookie.contains("samesite=lax"))
+      #expect(cookie.contains("path=/u/"))
+    }
+  }
+}
