@@ -50,13 +50,7 @@ public final class SecretRegistry: Sendable {
     let known = state.withLock { $0.groups[raw.count]?.hashes.contains(rawHash) ?? false }
     guard !known else { return }
     var forms = [(raw, rawHash)]
-    // As it travels encoded: in a URL (RFC 3986: `-._~` kept, space `%20`) and in a form body
-    // (`*-._` kept, space `+`).
-    for encoded in Set([
-      Self.percentEncoded(raw, keeping: "-._~", spaceAsPlus: false),
-      Self.percentEncoded(raw, keeping: "*-._", spaceAsPlus: true),
-    ])
-    where encoded != raw {
+    for encoded in Self.encodedForms(of: raw) where encoded != raw && encoded.count >= 4 {
       forms.append((encoded, Self.hash(encoded[...])))
     }
     state.withLock { state in
@@ -105,7 +99,8 @@ public final class SecretRegistry: Sendable {
     }
   }
 
-  /// Replaces every known secret in `text` with the mask, including its percent-encoded form.
+  /// Replaces every known secret in `text` with the mask, including its encoded forms (percent,
+  /// JSON, HTML, base64 and base64url).
   /// Longer secrets go first, so a secret inside a longer one never leaves part of it visible.
   public func scrub(_ text: String) -> String {
     if revealSecrets { return text }
@@ -161,6 +156,45 @@ public final class SecretRegistry: Sendable {
       hash = hash &* 0x0000_0100_0000_01B3
     }
     return hash
+  }
+
+  /// The forms a secret travels in besides its own bytes: in a URL (RFC 3986: `-._~` kept, space
+  /// `%20`), in a form body (`*-._` kept, space `+`), inside a JSON string (`"`, `\\` and `/`
+  /// escaped), in HTML (`&` as `&amp;`), and base64 and base64url, with and without padding.
+  private static func encodedForms(of raw: [UInt8]) -> Set<[UInt8]> {
+    var forms: Set<[UInt8]> = [
+      percentEncoded(raw, keeping: "-._~", spaceAsPlus: false),
+      percentEncoded(raw, keeping: "*-._", spaceAsPlus: true),
+      escaped(raw, [UInt8(ascii: "\\"): Array(#"\\"#.utf8), UInt8(ascii: "\""): Array(#"\""#.utf8)]),
+      escaped(
+        raw,
+        [
+          UInt8(ascii: "\\"): Array(#"\\"#.utf8), UInt8(ascii: "\""): Array(#"\""#.utf8),
+          UInt8(ascii: "/"): Array(#"\/"#.utf8),
+        ]),
+      escaped(raw, [UInt8(ascii: "&"): Array("&amp;".utf8)]),
+    ]
+    let base64 = Array(Data(raw).base64EncodedString().utf8)
+    let unpadded = Array(base64.prefix { $0 != UInt8(ascii: "=") })
+    let url = unpadded.map { byte -> UInt8 in
+      switch byte {
+      case UInt8(ascii: "+"): UInt8(ascii: "-")
+      case UInt8(ascii: "/"): UInt8(ascii: "_")
+      default: byte
+      }
+    }
+    forms.formUnion([base64, unpadded, url])
+    return forms
+  }
+
+  /// `bytes` with each byte of `replacements` replaced by its text.
+  private static func escaped(_ bytes: [UInt8], _ replacements: [UInt8: [UInt8]]) -> [UInt8] {
+    var output: [UInt8] = []
+    output.reserveCapacity(bytes.count)
+    for byte in bytes {
+      if let replacement = replacements[byte] { output += replacement } else { output.append(byte) }
+    }
+    return output
   }
 
   /// The text percent-encoded: ASCII letters, digits and `keeping` as they are, a space as `+`

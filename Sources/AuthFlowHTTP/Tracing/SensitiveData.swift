@@ -71,13 +71,16 @@ public enum SensitiveData {
     }.joined(separator: "&")
   }
 
-  /// Masks sensitive members of a JSON value, at any depth.
+  /// Masks sensitive members of a JSON value, at any depth; an error object's `code` is evidence
+  /// and stays.
   public static func maskJSON(_ value: Value) -> Value {
     switch value {
     case .object(let members):
       var masked: [String: Value] = [:]
       for (key, member) in members {
-        masked[key] = isSensitiveField(key) && !member.isNull ? .string(Redaction.mask) : maskJSON(member)
+        masked[key] =
+          SecretFieldNames.isSecretMember(key, siblings: members.keys) && !member.isNull
+          ? .string(Redaction.mask) : maskJSON(member)
       }
       return .object(masked)
     case .array(let items): return .array(items.map(maskJSON))

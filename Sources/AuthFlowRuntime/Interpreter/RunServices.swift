@@ -5,7 +5,8 @@ public import AuthFlowHTTP
 /// browsers. Created once per run.
 public struct RunServices: Sendable {
   public var secrets: SecretRegistry
-  /// The one door to the network (live client, possibly wrapped for tracing and rate limits).
+  /// The one door to the network (live client, possibly wrapped for tracing and rate limits),
+  /// registering the secrets every response issues (``SecretLearningTransport``).
   public var transport: any HTTPTransport
   /// The process environment, as `env` in expressions.
   public var environment: [String: String] {
@@ -27,7 +28,8 @@ public struct RunServices: Sendable {
   ) {
     self.jwks = jwks
     self.secrets = secrets
-    self.transport = transport
+    // Every response registers the secrets it issues before any step sees it.
+    self.transport = SecretLearningTransport(wrapping: transport, secrets: secrets)
     self.environment = environment
     self.environmentValue = Self.environmentValue(environment, secrets: secrets)
     self.defaultStepTimeout = defaultStepTimeout

@@ -20,10 +20,12 @@ enum MockHarness {
     return try await run(instances: instances, secrets: secrets, jobs: jobs)
   }
 
-  /// Runs instances against a freshly started mock; `wrap` may decorate the transport (tracing).
+  /// Runs instances against a freshly started mock; `wrap` may decorate the transport (tracing);
+  /// `beforeStop` may read the mock's own state (its outbox) once the run is over.
   static func run(
     instances: [ScenarioInstance], secrets: SecretRegistry, jobs: Int = 2, observer: (any RunObserver)? = nil,
-    keepsStepResults: Bool = true, wrap: (any HTTPTransport) -> any HTTPTransport = { $0 }
+    keepsStepResults: Bool = true, wrap: (any HTTPTransport) -> any HTTPTransport = { $0 },
+    beforeStop: ((_ baseURL: String, _ transport: any HTTPTransport) async -> Void)? = nil
   ) async throws -> RunReport {
     let resolver = TenantResolver(environment: [:], secrets: secrets, projectDirectory: ".")
     let profile = try requireValue(ProjectConfig.embedded.tenants.first)
@@ -39,6 +41,7 @@ enum MockHarness {
       tenant: tenant.context, services: services, functions: Pipeline.functions, jobs: jobs, observer: observer,
       keepsStepResults: keepsStepResults)
     let report = await runner.run(instances)
+    await beforeStop?(tenant.context.baseURL, transport)
     await tenant.stop()
     try? await transport.shutdown()
     return report

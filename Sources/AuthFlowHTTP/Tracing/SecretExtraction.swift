@@ -1,0 +1,192 @@
+public import AuthFlowCore
+import Foundation
+
+/// The secrets a response issues, recognised as values where they are learned: one mechanism,
+/// used both by the runtime (which tags step results and registers what a response issued) and
+/// by `--trace` (which must know them before it prints the exchange that carried them).
+///
+/// A response issues:
+/// - JSON members named as secrets (``SecretFieldNames``: tokens, codes, tickets, links,
+///   session ids; `code` in an error object is an error code and is not one), and every JWT;
+/// - the secret parameters of every URL it carries: the `Location` header, URLs inside JSON
+///   strings and HTML or text bodies (`…/lo/reset?ticket=…`, `…callback?code=…&amp;state=…`),
+///   and hidden form fields (`<input name="code" value="…">`);
+/// - one-time codes inside message text (`Your code is 123456`);
+/// - the values of the cookies it sets.
+public enum SecretExtraction {
+  /// Every secret text `response` issues (possibly with repeats).
+  public static func secrets(in response: HTTPResponse) -> [String] {
+    var found: [String] = []
+    if let location = response.headers["Location"] { found += SensitiveData.sensitiveValues(inURL: location) }
+    for field in response.headers where field.name.caseInsensitiveEquals("Set-Cookie") {
+      found += cookieValue(field.value)
+    }
+    guard !response.body.isEmpty, let text = String(validating: response.body, as: UTF8.self) else { return found }
+    if let json = response.jsonValue {
+      found += secrets(inJSON: json)
+    } else if MediaType.isForm(response.headers["Content-Type"]) {
+      found += parameterValues(in: text)
+    } else {
+      found += secrets(inText: text, mayHoldCodes: response.mediaType?.hasPrefix("text/plain") == true)
+    }
+    return found
+  }
+
+  /// Every secret inside a JSON value (a response body, a step result before tagging).
+  public static func secrets(inJSON value: Value) -> [String] {
+    var found: [String] = []
+    collect(value, secret: false, key: nil, into: &found)
+    return found
+  }
+
+  /// The secret parameters of the URLs and hidden form fields in free text, and, when
+  /// `mayHoldCodes` (a message body), the one-time codes it announces.
+  public static func secrets(inText text: String, mayHoldCodes: Bool = false) -> [String] {
+    var found: [String] = []
+    if text.contains("=") {
+      found += parameterValues(in: text)
+      found += hiddenFieldValues(in: text)
+    }
+    if mayHoldCodes { found += announcedCodes(in: text) }
+    return found
+  }
+
+  /// Registers every secret `response` issues in `registry`.
+  public static func register(_ response: HTTPResponse, in registry: SecretRegistry) {
+    for secret in secrets(in: response) { registry.register(secret) }
+  }
+
+  /// Registers every secret the response of `exchange` issued, so that its trace, printed next,
+  /// is scrubbed of them.
+  public static func register(_ exchange: HTTPExchange, in registry: SecretRegistry) {
+    if case .success(let response) = exchange.outcome { register(response, in: registry) }
+  }
+
+  /// Members whose names mark text that may announce a code (an outbox message's `body`).
+  static let messageMembers: Set<String> = ["body", "text", "html", "subject"]
+
+  private static func collect(_ value: Value, secret: Bool, key: String?, into found: inout [String]) {
+    switch value {
+    case .object(let members):
+      let names = members.keys
+      for (name, member) in members {
+        collect(
+          member, secret: secret || SecretFieldNames.isSecretMember(name, siblings: names), key: name, into: &found)
+      }
+    case .array(let items):
+      for item in items { collect(item, secret: secret, key: key, into: &found) }
+    case .string(let text):
+      if secret {
+        found.append(text)
+        found.append(PercentEncoding.decode(text, plusAsSpace: false))
+      } else if text.utf8.count > 20, text.utf8.first == UInt8(ascii: "e"), JWTValue(raw: text) != nil {
+        found.append(text)
+      }
+      found += secrets(inText: text, mayHoldCodes: key.map { messageMembers.contains($0.lowercased()) } ?? false)
+    case .int(let number) where secret:
+      found.append(String(number))
+    case .secret(let inner):
+      collect(inner, secret: true, key: key, into: &found)
+    case .jwt(let token):
+      found.append(token.raw)
+    default:
+      break
+    }
+  }
+
+  /// The values of secret `name=value` pairs anywhere in `text`: URL queries and fragments, form
+  /// bodies, links in HTML (`&amp;` read as `&`), raw and percent-decoded.
+  static func parameterValues(in text: String) -> [String] {
+    let unescaped = text.contains("&amp;") ? text.replacingOccurrences(of: "&amp;", with: "&") : text
+    var found: [String] = []
+    let delimiters: Set<Character> = ["?", "&", "#", " ", "\n", "\r", "\t", "\"", "'", "<", ">", ";", ",", "(", ")"]
+    for segment in unescaped.split(whereSeparator: { delimiters.contains($0) }) {
+      guard let equals = segment.firstIndex(of: "=") else { continue }
+      let name = PercentEncoding.decode(segment[..<equals], plusAsSpace: true)
+      let value = segment[segment.index(after: equals)...]
+      guard !value.isEmpty, SecretFieldNames.all.contains(name.lowercased()) else { continue }
+      found.append(String(value))
+      found.append(PercentEncoding.decode(value, plusAsSpace: false))
+    }
+    return found
+  }
+
+  /// The values of `<input … name="code" … value="…">` fields whose names are secret (a
+  /// `form_post` response, a page carrying a state or ticket).
+  static func hiddenFieldValues(in text: String) -> [String] {
+    guard text.contains("<input") else { return [] }
+    var found: [String] = []
+    for tag in text.split(separator: "<").dropFirst() where tag.hasPrefix("input") {
+      let body = tag.prefix { $0 != ">" }
+      guard let name = attribute("name", in: body), SecretFieldNames.all.contains(name.lowercased()),
+        let value = attribute("value", in: body), !value.isEmpty
+      else { continue }
+      found.append(value)
+      found.append(value.replacingOccurrences(of: "&amp;", with: "&"))
+    }
+    return found
+  }
+
+  private static func attribute(_ name: String, in tag: Substring) -> String? {
+    for quote in ["\"", "'"] {
+      guard let start = tag.range(of: " \(name)=\(quote)") else { continue }
+      let rest = tag[start.upperBound...]
+      return String(rest.prefix { String($0) != quote })
+    }
+    return nil
+  }
+
+  /// Runs of 4 to 10 digits announced as a code in message text (`Your code is 123456`,
+  /// `Verification code: 123456`).
+  static func announcedCodes(in text: String) -> [String] {
+    let lowered = text.lowercased()
+    guard ["code", "otp", "pin"].contains(where: lowered.contains) else { return [] }
+    var found: [String] = []
+    let characters = Array(text)
+    var index = 0
+    while index < characters.count {
+      guard characters[index].isASCII, characters[index].isNumber else {
+        index += 1
+        continue
+      }
+      var end = index
+      while end < characters.count, characters[end].isASCII, characters[end].isNumber { end += 1 }
+      let startsWord = index == 0 || !(characters[index - 1].isLetter || characters[index - 1].isNumber)
+      let endsWord = end == characters.count || !(characters[end].isLetter || characters[end].isNumber)
+      if (4...10).contains(end - index), startsWord, endsWord {
+        let before = String(characters[max(0, index - 40)..<index]).lowercased()
+        if before.contains("code") || before.contains("otp") || before.contains("pin") {
+          found.append(String(characters[index..<end]))
+        }
+      }
+      index = end
+    }
+    return found
+  }
+
+  private static func cookieValue(_ header: String) -> [String] {
+    let pair = header.prefix { $0 != ";" }
+    guard let equals = pair.firstIndex(of: "=") else { return [] }
+    let value = pair[pair.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+    return value.utf8.count >= 8 ? [value] : []
+  }
+}
+
+/// A transport that registers every secret a response issues (``SecretExtraction``) before
+/// handing the response on: whatever a step or action then does with it, each value is already
+/// scrubbed from every output.
+public struct SecretLearningTransport: HTTPTransport {
+  public let base: any HTTPTransport
+  public let secrets: SecretRegistry
+
+  public init(wrapping base: any HTTPTransport, secrets: SecretRegistry) {
+    self.base = base
+    self.secrets = secrets
+  }
+
+  public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+    let response = try await base.send(request)
+    SecretExtraction.register(response, in: secrets)
+    return response
+  }
+}
