@@ -25,9 +25,10 @@ import Testing
     return configuration
   }
 
-  /// How late a 1 s deadline may be reported on a machine busy with the whole test suite: well
-  /// under the 4 × 30 s a retried hang used to cost, far from the deadline's own length.
-  static let lateness = Duration.seconds(15)
+  /// How late a 1 s deadline may be reported on a machine busy with the whole test suite (stalls
+  /// of half a minute were seen on 2 cores): the check is that it ends, well before the 4 × 30 s a
+  /// retried hang used to cost; the error's kind says the deadline, not the server, ended it.
+  static let lateness = Duration.seconds(90)
 
   /// Sends one GET to `url` and returns the error and how long it took to get it.
   static func failure(

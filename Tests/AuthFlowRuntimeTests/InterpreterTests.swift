@@ -194,7 +194,7 @@ struct InterpreterTests {
       let report = try await ScenarioHarness(baseURL: base).run(
         """
         scenario: Scenario timeout
-        timeout: 300ms
+        timeout: 1s
         steps:
           - id: slow
             http: { url: slow }

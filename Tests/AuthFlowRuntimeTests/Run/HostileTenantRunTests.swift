@@ -16,7 +16,7 @@ import Testing
       try await ScenarioHarness(baseURL: "http://\(host)/").run([
         """
         scenario: Hanging tenant
-        timeout: 1s
+        timeout: 5s
         steps:
           - id: call
             http: { url: hang }
@@ -25,14 +25,14 @@ import Testing
         """
       ])
     }
-    #expect(clock.now - started < .seconds(15), "a 1 s scenario timeout, however busy the machine")
+    #expect(clock.now - started < .seconds(90), "a 5 s scenario timeout, however busy the machine")
     let scenario = try #require(report.scenarios.first)
     #expect(scenario.status == .error, "\(scenario.problemSummary)")
     let call = try #require(scenario.step("call"))
     #expect(call.status == .error)
     #expect(call.problems.first?.kind == .environment)
     let message = call.problems.first?.message ?? ""
-    #expect(message.hasPrefix("the scenario did not finish within its timeout of 1.00s: the tenant had not answered"))
+    #expect(message.hasPrefix("the scenario did not finish within its timeout of 5.00s: the tenant had not answered"))
     #expect(message.contains("/hang"))
     #expect(scenario.step("after")?.status == .skipped)
     #expect(report.exitCode == .environment)
@@ -82,7 +82,7 @@ import Testing
       let error = await #expect(throws: TenantResolutionError.self) { try await resolver.resolve(profile) }
       let elapsed = clock.now - started
       try? await live.shutdown()
-      #expect(elapsed < .seconds(15), "took \(elapsed)")
+      #expect(elapsed < .seconds(90), "took \(elapsed)")
       #expect(error?.isEnvironment == true)
       let message = error?.message ?? ""
       #expect(
