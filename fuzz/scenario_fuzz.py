@@ -631,7 +631,8 @@ class Fuzzer:
     def one_signal(self):
         number = self.rng.choice([signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
         signals = [number] * self.rng.choice([1, 1, 2])
-        self.interrupted_run("signals", signals, self.rng.uniform(0.05, 3.0))
+        # From 0.2 s: before the dynamic loader hands over to main, no program can keep a report.
+        self.interrupted_run("signals", signals, self.rng.uniform(0.2, 3.0))
 
     def one_pipe(self):
         self.interrupted_run("pipes", [], 0, pipe=True)

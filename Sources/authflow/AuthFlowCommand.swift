@@ -24,14 +24,17 @@ struct AuthFlowCommand: AsyncParsableCommand {
   static func main() async {
     // Writes to a closed pipe return EPIPE instead of killing the process (StandardStreams).
     signal(SIGPIPE, SIG_IGN)
+    EarlySignals.capture()
     do {
       var command = try parseAsRoot()
+      if !(command is RunCommand || command is MockCommand) { EarlySignals.release() }
       if var asyncCommand = command as? any AsyncParsableCommand {
         try await asyncCommand.run()
       } else {
         try command.run()
       }
     } catch {
+      EarlySignals.release()
       let code = exitCode(for: error)
       if code == .validationFailure {
         StandardStreams.error(fullMessage(for: error) + "\n")

@@ -75,6 +75,7 @@ final class StopSignals: Sendable {
     }
     StandardStreams.onClosedOutput { stops.received(.closedOutput) }
     if StandardStreams.isOutputClosed { stops.received(.closedOutput) }
+    if let number = EarlySignals.take() { stops.received(.signal(number)) }
     return stops
   }
 

@@ -102,6 +102,10 @@ struct RunCommand: AsyncParsableCommand {
       for problem in pathProblems { Console.error("error: \(problem)") }
       throw ExitCode(AuthFlowExitCode.invalidInput.rawValue)
     }
+    // Until the selection is known, a second signal still leaves valid reports: an interrupted run
+    // with no scenario yet (the journal below replaces this one).
+    let early = ReportJournal(reporters: reporters, tenant: tenant ?? "", startedAt: Date(), planned: [])
+    stops.onSecondStop { await early.writeNow() }
 
     // parse → validate → graph → bind
     let loaded = await Pipeline.load(paths)
