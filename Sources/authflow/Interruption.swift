@@ -113,7 +113,10 @@ final class StopSignals: Sendable {
     guard case .signal = cause else { return }
     StandardStreams.error(InterruptionMessages.again(cause))
     if let emergency { Self.run(emergency, within: Self.emergencyWriteLimit) }
-    exit(cause.exitCode.rawValue)
+    // `_exit`, not `exit`: the reports are on disk and every output goes through write(2), and
+    // running atexit handlers and destructors while the run's tasks still hold HTTP streams
+    // trapped (NIOAsyncWriter deinitialised without finish; found by fuzz/run).
+    _exit(cause.exitCode.rawValue)
   }
 
   /// Runs `work` and waits for it at most `limit`, blocking the signal queue's thread (not one of
