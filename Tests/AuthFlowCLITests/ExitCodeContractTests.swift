@@ -169,7 +169,7 @@ import Testing
       child.send(SIGINT)
       let outcome = await child.wait(limit: .seconds(30))
       #expect(outcome.status == 130, "\(outcome.standardError)")
-      #expect(ContinuousClock.now - second < .seconds(5))
+      #expect(ContinuousClock.now - second < .seconds(20))  // the cleanup would take 60 s
       let json = try Workspace.json(directory + "/out/r.json")
       #expect(json.lookup(path: ["run", "interrupted"]) == true)
       #expect(json.lookup(path: ["scenarios", "0", "status"]) == "passed")

@@ -184,8 +184,9 @@ struct InterpreterTests {
     #expect(report.step("slow")?.problems.first?.kind == .environment)
     #expect(report.step("slow")?.problems.first?.message.contains("within its timeout of 200ms") == true)
     #expect(report.step("after")?.status == .skipped)
-    // The server answers after 3 s: a step that ended sooner was cut off by its timeout.
-    #expect((report.step("slow")?.duration ?? .seconds(10)) < .seconds(3))
+    // The server answers after 3 s with a 200: the timeout message above can only come from the
+    // step being cut off before that (its wall-clock duration is no evidence on a busy machine).
+    #expect(report.step("slow")?.status != .passed)
   }
 
   @Test("A scenario past its timeout while the tenant has not answered is an environment error; cleanup still runs")

@@ -88,7 +88,7 @@ import Testing
     }
     let start = ContinuousClock.now
     let found = ScenarioLoader(catalog: .test).load(text: yaml, file: testFile).diagnostics
-    #expect(ContinuousClock.now - start < .seconds(1))
+    #expect(ContinuousClock.now - start < .seconds(10))  // unguarded, this takes minutes and gigabytes
     #expect(found.count == 1)
     #expect(found.first?.message.contains("expands to more than \(InputLimits.yamlNodes) YAML nodes") == true)
     #expect(found.first?.location?.line ?? 0 > 1)
@@ -103,7 +103,7 @@ import Testing
     yaml += "k: { ? *g : 1 }\n"
     let start = ContinuousClock.now
     let found = ScenarioLoader(catalog: .test).load(text: yaml, file: testFile).diagnostics
-    #expect(ContinuousClock.now - start < .seconds(1))
+    #expect(ContinuousClock.now - start < .seconds(10))  // unguarded, this takes minutes and gigabytes
     #expect(found.first?.message.contains("YAML nodes") == true)
   }
 
@@ -130,7 +130,7 @@ import Testing
     let input = MarkedText("scenario: x\nmatrix:\n  1️⃣" + axes.dropFirst(2) + "\nsteps:\n  - logout:\n")
     let start = ContinuousClock.now
     let (scenario, found) = load(input)
-    #expect(ContinuousClock.now - start < .seconds(1))
+    #expect(ContinuousClock.now - start < .seconds(10))  // unguarded, this takes minutes and gigabytes
     expectDiagnostic(found, at: input["1️⃣"], "the matrix expands to more than \(InputLimits.matrixInstances) instances")
     #expect(scenario?.instances.count == 1)
   }
