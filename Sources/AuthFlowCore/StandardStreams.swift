@@ -58,19 +58,23 @@ public enum StandardStreams {
   /// `write(2)` until everything is written, retrying on `EINTR`; false on any other error.
   static func writeAll(_ text: String, to descriptor: Int32) -> Bool {
     var text = text
-    return text.withUTF8 { buffer in
-      guard var pointer = buffer.baseAddress else { return true }
-      var remaining = buffer.count
-      while remaining > 0 {
-        let written = write(descriptor, pointer, remaining)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return false
-        }
-        remaining -= written
-        pointer += written
+    return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: descriptor) } == nil
+  }
+
+  /// `write(2)` until every byte is written, retrying on `EINTR`: nil, or the `errno` of the
+  /// write that failed. Shared by the console and the report files.
+  public static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+    guard var pointer = buffer.baseAddress else { return nil }
+    var remaining = buffer.count
+    while remaining > 0 {
+      let written = write(descriptor, pointer, remaining)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return errno
       }
-      return true
+      remaining -= written
+      pointer += written
     }
+    return nil
   }
 }

@@ -1,3 +1,4 @@
+import AuthFlowCore
 import Foundation
 
 #if canImport(Glibc)
@@ -117,25 +118,7 @@ public enum AtomicFile {
   }
 
   private static func writeAll(_ bytes: inout [UInt8], to descriptor: Int32, path: String) throws(ReportFileError) {
-    let failure: Int32? = bytes.withUnsafeBytes { buffer in
-      guard var pointer = buffer.baseAddress else { return nil }
-      var remaining = buffer.count
-      while remaining > 0 {
-        let written = systemWrite(descriptor, pointer, remaining)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        remaining -= written
-        pointer += written
-      }
-      return nil
-    }
+    let failure = bytes.withUnsafeBytes { StandardStreams.writeAll($0, to: descriptor) }
     if let failure { throw .system("could not write", path: path, errno: failure) }
   }
-}
-
-/// `write(2)`, which ``AtomicFile/write(_:to:)`` hides inside the type.
-private func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-  write(descriptor, pointer, count)
 }
