@@ -41,8 +41,7 @@ actor AttackProtection {
       countsSincePurge = 0
       windows = windows.filter { now < $0.value.start + windowLength }
       if windows.count > limits.maxEntriesPerStore {
-        let kept = windows.sorted { $0.value.start > $1.value.start }.prefix(limits.trimmedSize)
-        windows = Dictionary(uniqueKeysWithValues: kept.map { ($0.key, $0.value) })
+        windows = windows.keepingLargest(limits.trimmedSize) { $0.start }
       }
     }
     return window
@@ -56,8 +55,7 @@ actor AttackProtection {
       let cutoff = now - limits.expiredGrace
       tickets = tickets.filter { $0.value.expiresAt > cutoff }
       if tickets.count > limits.maxEntriesPerStore {
-        let kept = tickets.sorted { $0.value.expiresAt > $1.value.expiresAt }.prefix(limits.trimmedSize)
-        tickets = Dictionary(uniqueKeysWithValues: kept.map { ($0.key, $0.value) })
+        tickets = tickets.keepingLargest(limits.trimmedSize) { $0.expiresAt }
       }
     }
   }

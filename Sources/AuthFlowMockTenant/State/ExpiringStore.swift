@@ -72,7 +72,6 @@ actor ExpiringStore<Item: Sendable> {
   private func trim() {
     purgeExpired()
     guard items.count > limits.maxEntriesPerStore else { return }
-    let kept = items.sorted { $0.value.expiresAt > $1.value.expiresAt }.prefix(limits.trimmedSize)
-    items = Dictionary(uniqueKeysWithValues: kept.map { ($0.key, $0.value) })
+    items = items.keepingLargest(limits.trimmedSize) { $0.expiresAt }
   }
 }

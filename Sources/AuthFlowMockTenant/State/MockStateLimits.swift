@@ -18,3 +18,12 @@ public struct MockStateLimits: Sendable {
   /// How many entries are kept when a full store is trimmed.
   var trimmedSize: Int { max(1, maxEntriesPerStore - maxEntriesPerStore / 4) }
 }
+
+extension Dictionary {
+  /// The `count` entries with the largest `rank` (the latest expiry or start): what a full store
+  /// keeps when ``MockStateLimits/maxEntriesPerStore`` is passed.
+  func keepingLargest(_ count: Int, by rank: (Value) -> Double) -> [Key: Value] {
+    let kept = sorted { rank($0.value) > rank($1.value) }.prefix(count)
+    return Dictionary(uniqueKeysWithValues: kept.map { ($0.key, $0.value) })
+  }
+}

@@ -57,8 +57,7 @@ actor RefreshTokenStore {
     let cutoff = now - limits.expiredGrace
     families = families.filter { $0.value.expiresAt > cutoff }
     if families.count > limits.maxEntriesPerStore {
-      let kept = families.sorted { $0.value.expiresAt > $1.value.expiresAt }.prefix(limits.trimmedSize)
-      families = Dictionary(uniqueKeysWithValues: kept.map { ($0.key, $0.value) })
+      families = families.keepingLargest(limits.trimmedSize) { $0.expiresAt }
     }
     tokens = tokens.filter { families[$0.value.family] != nil }
   }
