@@ -30,8 +30,12 @@ import Testing
   func cutShortScenarioIsInterrupted() async throws {
     var harness = ScenarioHarness(baseURL: "http://127.0.0.1:9/")
     harness.jobs = 1
-    let task = Task { try await harness.run([Self.slow, Self.later]) }
-    try await Task.sleep(for: .seconds(1))
+    // Cancelled once 'before' has finished, so the first scenario is surely under way (a fixed
+    // sleep lost that race on a machine busy with the whole suite).
+    let (started, began) = AsyncStream.makeStream(of: Void.self)
+    harness.observer = StepWatcher(step: "before", continuation: began)
+    let task = Task { [harness] in try await harness.run([Self.slow, Self.later]) }
+    for await _ in started { break }
     task.cancel()
     let report = try await task.value
 
@@ -64,4 +68,17 @@ import Testing
     #expect(report.step("pause")?.status == .failed)
     #expect(report.step("after")?.status == .skipped)
   }
+}
+
+/// Yields once when the step named `step` finishes.
+private struct StepWatcher: RunObserver {
+  let step: String
+  let continuation: AsyncStream<Void>.Continuation
+
+  func scenarioStarted(name: String, file: String) async {}
+  func stepFinished(_ report: StepReport, scenario: String) async {
+    if report.id == step { continuation.yield() }
+  }
+  /// Ends the stream, so that a waiter never hangs if the step never comes.
+  func scenarioFinished(_ report: ScenarioReport) async { continuation.finish() }
 }

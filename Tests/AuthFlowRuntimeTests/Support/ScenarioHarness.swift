@@ -22,6 +22,8 @@ struct ScenarioHarness {
   var settings: [String: Value] = [:]
   var jobs = 2
   var cleanupTimeout: Duration = .seconds(10)
+  /// Told of every step as it finishes (tests that act at a point of the run, not after a sleep).
+  var observer: (any RunObserver)?
   /// Decorates the live transport (e.g. with `RetryingTransport`).
   var wrap: @Sendable (any HTTPTransport) -> any HTTPTransport = { $0 }
 
@@ -59,7 +61,8 @@ struct ScenarioHarness {
     let services = RunServices(
       secrets: secrets, transport: wrap(transport), environment: ["AUTHFLOW_TEST": "yes"],
       cleanupTimeout: cleanupTimeout)
-    let runner = Runner(tenant: tenant, services: services, functions: Pipeline.functions, jobs: jobs)
+    let runner = Runner(
+      tenant: tenant, services: services, functions: Pipeline.functions, jobs: jobs, observer: observer)
     let report = await runner.run(instances)
     try? await transport.shutdown()
     return report
