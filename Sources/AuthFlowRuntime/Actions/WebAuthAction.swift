@@ -48,7 +48,9 @@ public struct WebAuthAction: Action {
         summary: "ID-token leeway in seconds (default 60; Auth0.swift's 60000 is a quirk, docs/id-token-validation.md)."
       ),
       ParameterSignature("validate_id_token", .bool, summary: "Default true."),
-      ParameterSignature("telemetry", .bool, summary: "Send `auth0Client` and `Auth0-Client` (default true)."),
+      ParameterSignature(
+        "telemetry", .bool,
+        summary: "Send `auth0Client` and `Auth0-Client` (default true; never sent to `oidc` tenants)."),
       ParameterSignature("lock", .map, summary: "Lock v1 parameters (PROTOCOL §10), encoded and sent to /authorize."),
     ],
     results: ResultField.credentials + [
@@ -64,7 +66,8 @@ public struct WebAuthAction: Action {
     Builds `/authorize` exactly as Auth0.swift v2: `client_id`, `response_type=code`, `redirect_uri`,
     `state` and `nonce` (32 random bytes, base64url), PKCE S256, `scope` (default `openid profile email`,
     `openid` always prepended), then `audience`, `connection`, `connection_scope`, `organization`,
-    `invitation`, `max_age`, `auth0Client`; `parameters` override these and `openid` is re-added.
+    `invitation`, `max_age`, `auth0Client` (Auth0 tenants and the mock only); `parameters` override these and
+    `openid` is re-added.
 
     The browser follows redirects and fills each Universal Login page it recognises (`login`,
     `signup`, `mfa`, `consent`, `organization`) by field name from `login` / `signup` (and

@@ -56,17 +56,24 @@ struct ClientProfileCheck {
         ("a confidential client without client_secret", "set `client_secret` (e.g. \"${{ env.CLIENT_SECRET }}\")"))
     }
     if hasSecret { facts.append("client_secret set") }
-    if tenant.kind == .oidc, hasSecret || method != nil {
-      let resolved = ClientAuthenticationMethod.resolve(client: client, provider: metadata).rawValue
-      let supported = metadata?.effectiveTokenEndpointAuthMethods ?? []
-      if !supported.isEmpty, resolved != "none", !supported.contains(resolved) {
-        problems.append(
-          (
-            "token endpoint authentication \(resolved) is not in token_endpoint_auth_methods_supported (\(supported.joined(separator: ", ")))",
-            "set `token_endpoint_auth_method` of client '\(name)' to one of them"
-          ))
+    if hasSecret || method != nil {
+      // The decision the runtime applies (`OAuthRequest`), reported with its reason.
+      let resolved = ClientAuthentication.resolve(client: client, kind: tenant.kind, provider: metadata)
+      let methodName = resolved.method.rawValue
+      if let supported = resolved.supported, resolved.method != .none, !supported.contains(methodName) {
+        if resolved.listedByProvider {
+          problems.append(
+            (
+              "token endpoint authentication \(methodName) is not in token_endpoint_auth_methods_supported (\(supported.joined(separator: ", ")))",
+              "set `token_endpoint_auth_method` of client '\(name)' to one of them"
+            ))
+        } else {
+          facts.append(
+            "authenticates with \(methodName) (\(resolved.reason); discovery omits token_endpoint_auth_methods_supported, whose OpenID default is client_secret_basic)"
+          )
+        }
       } else {
-        facts.append("authenticates with \(resolved)")
+        facts.append("authenticates with \(methodName) (\(resolved.reason))")
       }
     }
     if !grants.isEmpty { facts.append("grants \(grants.joined(separator: ", "))") }
