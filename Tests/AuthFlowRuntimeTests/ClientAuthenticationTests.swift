@@ -46,7 +46,7 @@ struct ClientAuthenticationTests {
 
   /// The method the request used on the wire.
   static func wireMethod(_ request: LoopbackProvider.Recorded) -> String {
-    if request.headers["Authorization"]?.hasPrefix("Basic ") == true { return "client_secret_basic" }
+    if request.headers["authorization"]?.hasPrefix("Basic ") == true { return "client_secret_basic" }
     return request.body.contains("client_secret=") ? "client_secret_post" : "none"
   }
 
@@ -62,7 +62,7 @@ struct ClientAuthenticationTests {
     let observed = try await Self.observe(authMethods: nil, profileMethod: nil)
     #expect(observed.report.status == .passed, "\(observed.report.problemSummary)")
     let credentials = Data("\(LoopbackProvider.clientID):rp-secret-Zq9%2B%2Fx".utf8).base64EncodedString()
-    #expect(observed.token.headers["Authorization"] == "Basic \(credentials)")
+    #expect(observed.token.headers["authorization"] == "Basic \(credentials)")
     #expect(!observed.token.body.contains("client_secret"))
     #expect(Self.doctorMethod(observed.doctor) == "client_secret_basic", "\(observed.doctor.render())")
     #expect(observed.doctor.render().contains("the OpenID default: discovery omits token_endpoint_auth_methods_supported"))
@@ -73,7 +73,7 @@ struct ClientAuthenticationTests {
   func profileOverrideWins() async throws {
     let observed = try await Self.observe(authMethods: nil, profileMethod: "client_secret_post")
     #expect(observed.report.status == .passed, "\(observed.report.problemSummary)")
-    #expect(observed.token.headers["Authorization"] == nil)
+    #expect(observed.token.headers["authorization"] == nil)
     #expect(observed.token.body.contains("client_secret=rp-secret-Zq9%2B%2Fx"))
     #expect(Self.doctorMethod(observed.doctor) == "client_secret_post", "\(observed.doctor.render())")
     #expect(observed.doctor.render().contains("the client profile's token_endpoint_auth_method"))
@@ -138,7 +138,7 @@ struct ClientAuthenticationTests {
     #expect(diagnostics.count == 2, "\(rendered)")
     #expect(
       rendered.contains {
-        $0.hasPrefix("authflow.yaml:6:52: error: client 'rp' has token_endpoint_auth_method 'client_secret_basik'")
+        $0.hasPrefix("authflow.yaml:6:56: error: client 'rp' has token_endpoint_auth_method 'client_secret_basik'")
       }, "\(rendered)")
     #expect(diagnostics.first?.hint?.contains("client_secret_basic") == true)
     #expect(rendered.contains { $0.contains("'private_key_jwt', which authflow cannot send") }, "\(rendered)")
@@ -184,7 +184,7 @@ struct ProviderTelemetryTests {
       _ = try await LoopbackProvider.run([Self.scenario], on: auth0, transport: transport, secrets: secrets)
       try? await transport.shutdown()
       #expect(provider.requests(to: "/o/authorize").last?.query["auth0Client"] != nil)
-      #expect(provider.requests(to: "/o/token").last?.headers["Auth0-Client"] != nil)
+      #expect(provider.requests(to: "/o/token").last?.headers["auth0-client"] != nil)
     }
   }
 

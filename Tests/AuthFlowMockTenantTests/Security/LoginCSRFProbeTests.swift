@@ -68,6 +68,54 @@ struct LoginCSRFProbeTests {
     }
   }
 
+  /// The social variant: the attacker signs in at the provider with their own account and sends
+  /// the provider's redirect (`/login/callback?code=…&state=…`) to the victim; opened in the
+  /// victim's browser it must not finish the attacker's transaction there.
+  @Test func aSocialCallbackOpenedInAnotherBrowserIsRejected() async throws {
+    try await MockHarness.test(try MockHarness.tenant()) { client in
+      var attacker = Browser(client)
+      var parameters = AuthorizeParameters()
+      parameters.extra = [("connection", "github")]
+      let (_, _, state) = try await SocialLoginTests.consent(&attacker, parameters)
+      let decided = try await attacker.postForm(
+        "/social/github/login/oauth/authorize", [("state", state), ("account", "583231"), ("authorize", "accept")])
+      let providerCallback = try #require(decided.location)
+      let path = String(providerCallback.dropFirst("http://mock.test".count))
+      #expect(path.hasPrefix(TransactionBinding.socialCallbackPath + "?"))
+
+      var victim = Browser(client)
+      let forged = try await victim.get(path)
+      #expect(forged.status == .forbidden, "\(forged.text)")
+      #expect(forged.location == nil, "no redirect to the application with the attacker's code")
+      #expect(forged.text.contains("Invalid state"))
+      #expect(victim.cookie == nil, "the victim must get no session")
+
+      // Without its cookie the attacker's own browser is refused too; with it, the login finishes.
+      let name = try #require(attacker.jar.keys.first { $0.hasPrefix(TransactionBinding.cookiePrefix) })
+      let saved = attacker.jar[name]
+      attacker.jar[name] = nil
+      let cookieless = try await attacker.get(path)
+      #expect(cookieless.status == .forbidden)
+      attacker.jar[name] = saved
+      let own = try await attacker.get(path)
+      #expect(own.status == .found, "\(own.text)")
+      #expect(own.location?.hasPrefix(MockHarness.nativeCallback) == true)
+      #expect(attacker.cookie != nil)
+    }
+  }
+
+  @Test func theSocialRedirectBindsTheCallbackPath() async throws {
+    try await MockHarness.test(try MockHarness.tenant()) { client in
+      var parameters = AuthorizeParameters()
+      parameters.extra = [("connection", "github")]
+      let authorize = try await client.execute(uri: parameters.uri, method: .get)
+      let cookies = authorize.headers[values: .setCookie].filter { $0.hasPrefix(TransactionBinding.cookiePrefix) }
+      let callbackCookie = try #require(cookies.first { $0.lowercased().contains("path=/login/callback") })
+      #expect(callbackCookie.lowercased().contains("httponly"))
+      #expect(callbackCookie.lowercased().contains("samesite=lax"))
+    }
+  }
+
   @Test func theTransactionCookieIsHttpOnlyAndLax() async throws {
     try await MockHarness.test(try MockHarness.tenant()) { client in
       let authorize = try await client.execute(uri: AuthorizeParameters().uri, method: .get)

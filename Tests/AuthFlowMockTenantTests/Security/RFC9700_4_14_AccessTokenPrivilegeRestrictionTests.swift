@@ -65,6 +65,39 @@ struct RFC9700_4_14_AccessTokenPrivilegeRestrictionTests {
     }
   }
 
+  /// A key set to null deletes it: a user-context token needs `delete:current_user_metadata`
+  /// for that, `create:`/`update:current_user_metadata` only to set keys.
+  @Test func deletingMetadataNeedsTheDeleteScope() async throws {
+    try await MockHarness.test(try MockHarness.tenant()) { client in
+      let alice = "/api/v2/users/auth0%7Calice0001"
+      let update = try #require(
+        try await ManagementUserTests.token(client, scope: "openid read:current_user update:current_user_metadata")[
+          "access_token"]?.stringValue)
+      let refused = try await ManagementUserTests.call(
+        client, .patch, alice, bearer: update, body: .object(["user_metadata": .object(["favorite_color": .null])]))
+      ManagementUserTests.expectError(refused, 403, "insufficient_scope")
+      #expect(refused.json["message"] == .string("Insufficient scope, expected any of: delete:current_user_metadata"))
+      let mixed = try await ManagementUserTests.call(
+        client, .patch, alice, bearer: update,
+        body: .object(["user_metadata": .object(["theme": .string("dark"), "favorite_color": .null])]))
+      ManagementUserTests.expectError(mixed, 403, "insufficient_scope")
+      let unchanged = try await ManagementUserTests.call(client, .get, alice, bearer: update)
+      #expect(unchanged.json["user_metadata"]?.member("favorite_color") == .string("blue"), "nothing was applied")
+      #expect(unchanged.json["user_metadata"]?.member("theme") == nil, "nothing was applied")
+
+      let delete = try #require(
+        try await ManagementUserTests.token(client, scope: "openid read:current_user delete:current_user_metadata")[
+          "access_token"]?.stringValue)
+      let setting = try await ManagementUserTests.call(
+        client, .patch, alice, bearer: delete, body: .object(["user_metadata": .object(["theme": .string("dark")])]))
+      ManagementUserTests.expectError(setting, 403, "insufficient_scope")
+      let deleted = try await ManagementUserTests.call(
+        client, .patch, alice, bearer: delete, body: .object(["user_metadata": .object(["favorite_color": .null])]))
+      #expect(deleted.status == .ok, "\(deleted.text)")
+      #expect(deleted.json["user_metadata"]?.member("favorite_color") == nil)
+    }
+  }
+
   @Test func aUserTokenCannotManageOrganizationInvitations() async throws {
     try await MockHarness.test(try MockHarness.tenant()) { client in
       let access = try #require(

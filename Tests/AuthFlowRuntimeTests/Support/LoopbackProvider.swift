@@ -43,6 +43,9 @@ final class LoopbackProvider: Sendable {
     /// `token_endpoint_auth_methods_supported`; nil leaves it out of discovery.
     var authMethods: [String]?
     var echo: Echo = .none
+    /// Whether the callback comes as a 302 `Location`; when false the page in the body is all
+    /// there is (a "continue to your app" page), so only the body carries the code.
+    var redirects = true
   }
 
   struct Grant: Sendable {
@@ -81,7 +84,7 @@ final class LoopbackProvider: Sendable {
 
   private func record(_ request: Request, body: String) {
     var headers: [String: String] = [:]
-    for field in request.headers { headers[field.name.canonicalName] = field.value }
+    for field in request.headers { headers[field.name.canonicalName] = field.value }  // lowercase names
     var query: [String: String] = [:]
     for (name, value) in request.uri.queryParameters { query[String(name)] = String(value) }
     let entry = Recorded(
@@ -158,7 +161,7 @@ final class LoopbackProvider: Sendable {
     let parameters = URLParameters([("code", code), ("state", query["state"].map(String.init) ?? "")])
     let callback = redirect + "?" + parameters.queryString()
     var headers = HTTPFields()
-    headers[.location] = callback
+    if configuration.redirects { headers[.location] = callback }
     let body: String
     switch configuration.echo {
     case .none:
@@ -186,7 +189,8 @@ final class LoopbackProvider: Sendable {
       headers[.contentType] = "application/x-www-form-urlencoded"
       body = parameters.formEncoded()
     }
-    return Response(status: .found, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
+    return Response(
+      status: configuration.redirects ? .found : .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
   }
 
   /// The client authentication the request used, when it is right: Basic, or the secret in the
