@@ -65,7 +65,8 @@ struct ClientAuthenticationTests {
     #expect(observed.token.headers["authorization"] == "Basic \(credentials)")
     #expect(!observed.token.body.contains("client_secret"))
     #expect(Self.doctorMethod(observed.doctor) == "client_secret_basic", "\(observed.doctor.render())")
-    #expect(observed.doctor.render().contains("the OpenID default: discovery omits token_endpoint_auth_methods_supported"))
+    #expect(
+      observed.doctor.render().contains("the OpenID default: discovery omits token_endpoint_auth_methods_supported"))
     #expect(observed.doctor.failures.isEmpty, "\(observed.doctor.render())")
   }
 
@@ -107,7 +108,8 @@ struct ClientAuthenticationTests {
       ])
   }
 
-  @Test("Auth0 tenants and the mock keep Auth0.swift's client_secret in the JSON body unless the profile says otherwise")
+  @Test(
+    "Auth0 tenants and the mock keep Auth0.swift's client_secret in the JSON body unless the profile says otherwise")
   func auth0KeepsTheJSONBody() {
     let client: Value = ["client_id": "a", "client_secret": .secret("s")]
     for kind in [TenantContext.Kind.auth0, .mock] {

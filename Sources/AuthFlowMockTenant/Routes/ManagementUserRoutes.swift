@@ -136,7 +136,7 @@ struct ManagementUserRoutes {
     return try await link(secondaryID: secondaryID, to: user)
   }
 
-  /// Links the user `secondaryID` to `user`: the primary's identities, 201.
+  /// Links the user `secondaryID` to `user`: the primary's identities, 201 (UNCONFIRMED, PROTOCOL §7).
   private func link(secondaryID: String, to user: UserRecord) async throws -> Response {
     guard secondaryID != user.userID else { throw ManagementError.linkSameUser }
     guard let secondary = await tenant.users.user(id: secondaryID) else { throw ManagementError.userNotFound }

@@ -57,7 +57,9 @@ struct SocialLoginRoutes {
     // binding cookie is sent to `/login/callback` too.
     return Responses.redirect(
       "/social/\(FormEncoding.escape(connection.name))/login/oauth/authorize?" + FormEncoding.encode(pairs),
-      cookies: [TransactionBinding.cookie(for: transaction, tenant: tenant, path: TransactionBinding.socialCallbackPath)]
+      cookies: [
+        TransactionBinding.cookie(for: transaction, tenant: tenant, path: TransactionBinding.socialCallbackPath)
+      ]
     )
   }
 

@@ -1,6 +1,6 @@
 public import AuthFlowCore
-public import AuthFlowScenario
 import AuthFlowHTTP
+public import AuthFlowScenario
 import Foundation
 
 /// How one client authenticates at a tenant's token and revocation endpoints, and why: the one

@@ -190,7 +190,8 @@ final class LoopbackProvider: Sendable {
       body = parameters.formEncoded()
     }
     return Response(
-      status: configuration.redirects ? .found : .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
+      status: configuration.redirects ? .found : .ok, headers: headers,
+      body: .init(byteBuffer: ByteBuffer(string: body)))
   }
 
   /// The client authentication the request used, when it is right: Basic, or the secret in the
@@ -216,7 +217,8 @@ final class LoopbackProvider: Sendable {
     }
     // A provider that lists its methods enforces them; one whose discovery is silent takes any.
     if let methods = configuration.authMethods, client.method != "none", !methods.contains(client.method) {
-      return Response.json(#"{"error":"invalid_client","error_description":"method not allowed"}"#, status: .unauthorized)
+      return Response.json(
+        #"{"error":"invalid_client","error_description":"method not allowed"}"#, status: .unauthorized)
     }
     guard form["grant_type"] == "authorization_code", let code = form["code"],
       let grant = state.withLock({ $0.grants.removeValue(forKey: code) }), grant.clientID == client.id,

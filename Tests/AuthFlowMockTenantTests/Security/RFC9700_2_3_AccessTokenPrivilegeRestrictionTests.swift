@@ -5,12 +5,12 @@ import Testing
 
 @testable import AuthFlowMockTenant
 
-/// RFC 9700 §4.14 (access token privilege restriction) and OWASP ASVS V4.2.1 / V51 (no access to
+/// RFC 9700 §2.3 (access token privilege restriction) and OWASP ASVS V4.2.1 (no access to
 /// other users' records): a token issued in a user's context for the Management API carries only
 /// the current-user scopes and acts only on its own user; admin scopes come only to a
 /// client-credentials client, within its client grant.
-@Suite("RFC 9700 §4.14 Access token privilege restriction (Management API)")
-struct RFC9700_4_14_AccessTokenPrivilegeRestrictionTests {
+@Suite("RFC 9700 §2.3 / ASVS V4.2.1 – access token privilege restriction (Management API)")
+struct RFC9700_2_3_AccessTokenPrivilegeRestrictionTests {
   static let audience = ManagementUserTests.audience
   static let admin = "read:users update:users create:organization_invitations read:organization_invitations"
   static let bob = "/api/v2/users/auth0%7Cbob0002"

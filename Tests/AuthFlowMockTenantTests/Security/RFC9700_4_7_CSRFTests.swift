@@ -1,4 +1,5 @@
 import AuthFlowCore
+import AuthFlowJOSE
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -6,15 +7,28 @@ import Testing
 
 @testable import AuthFlowMockTenant
 
-/// Attack probes on login CSRF: a Universal Login transaction is bound to the browser that began it
-/// by its transaction cookie, and its forms refuse a post from another cookie jar or another site.
-@Suite("RFC 9700 §4.4.1.8 / ASVS V3.5 – login CSRF: the transaction is bound to its browser")
-struct LoginCSRFProbeTests {
-  static func credentials(_ page: (url: String, text: String, state: String, csrf: String)) -> [(String, String)] {
-    [
-      ("state", page.state), ("_csrf", page.csrf), ("username", SecurityProbe.alice.email),
-      ("password", SecurityProbe.alice.password),
-    ]
+/// RFC 9700 §4.7 (cross-site request forgery) and ASVS V4.2.2 (anti-CSRF): a Universal Login
+/// transaction is bound to the browser that began it by its transaction cookie; its forms refuse a
+/// post from another cookie jar, another site or another transaction, and the social provider's
+/// return to `/login/callback` is refused in another browser.
+@Suite("RFC 9700 §4.7 / ASVS V4.2.2 – login CSRF: the transaction is bound to its browser")
+struct RFC9700_4_7_CSRFTests {
+  @Test func anotherTransactionsCSRFTokenIsRejected() async throws {
+    try await MockHarness.test(try MockHarness.tenant()) { client in
+      var victim = Browser(client)
+      let victimPage = try await UniversalLoginProbe.loginPage(&victim)
+      var attacker = Browser(client)
+      let attackerPage = try await UniversalLoginProbe.loginPage(&attacker)
+      let swapped = try await victim.postForm(
+        victimPage.url,
+        [
+          ("state", victimPage.state), ("_csrf", attackerPage.csrf), ("username", SecurityProbe.alice.email),
+          ("password", SecurityProbe.alice.password),
+        ])
+      #expect(swapped.status == .forbidden)
+      #expect(swapped.location == nil)
+      #expect(victim.cookie == nil)
+    }
   }
 
   @Test func aFormPostedFromAnotherCookieJarIsRejected() async throws {
@@ -22,15 +36,15 @@ struct LoginCSRFProbeTests {
       // The attacker begins a login and has the victim's browser post its form (state and _csrf
       // are in the page, which the attacker can read).
       var attacker = Browser(client)
-      let page = try await UniversalLoginProbeTests.loginPage(&attacker)
+      let page = try await UniversalLoginProbe.loginPage(&attacker)
       var victim = Browser(client)
-      let forged = try await victim.postForm(page.url, Self.credentials(page))
+      let forged = try await victim.postForm(page.url, LoginCSRFProbe.credentials(page))
       #expect(forged.status == .forbidden, "\(forged.text)")
       #expect(forged.location == nil)
       #expect(forged.text.contains("Invalid state"))
       #expect(victim.cookie == nil, "the victim must get no session")
       // The transaction is untouched: its own browser still completes it.
-      let own = try await attacker.postForm(page.url, Self.credentials(page))
+      let own = try await attacker.postForm(page.url, LoginCSRFProbe.credentials(page))
       #expect(own.status == .found, "\(own.text)")
       #expect(attacker.cookie != nil)
     }
@@ -39,14 +53,14 @@ struct LoginCSRFProbeTests {
   @Test func aFormPostedWithoutTheTransactionCookieIsRejected() async throws {
     try await MockHarness.test(try MockHarness.tenant()) { client in
       var browser = Browser(client)
-      let page = try await UniversalLoginProbeTests.loginPage(&browser)
+      let page = try await UniversalLoginProbe.loginPage(&browser)
       let name = TransactionBinding.cookieName(page.state)
       #expect(browser.jar[name] != nil, "/authorize sets the transaction cookie")
       browser.jar[name] = "not-the-binding"
-      let wrong = try await browser.postForm(page.url, Self.credentials(page))
+      let wrong = try await browser.postForm(page.url, LoginCSRFProbe.credentials(page))
       #expect(wrong.status == .forbidden)
       browser.jar[name] = nil
-      let missing = try await browser.postForm(page.url, Self.credentials(page))
+      let missing = try await browser.postForm(page.url, LoginCSRFProbe.credentials(page))
       #expect(missing.status == .forbidden)
       #expect(browser.cookie == nil)
     }
@@ -56,13 +70,14 @@ struct LoginCSRFProbeTests {
   func aFormPostedFromAForeignOriginIsRejected(origin: String) async throws {
     try await MockHarness.test(try MockHarness.tenant()) { client in
       var browser = Browser(client)
-      let page = try await UniversalLoginProbeTests.loginPage(&browser)
-      let forged = try await browser.postForm(page.url, Self.credentials(page), headers: [.origin: origin])
+      let page = try await UniversalLoginProbe.loginPage(&browser)
+      let forged = try await browser.postForm(page.url, LoginCSRFProbe.credentials(page), headers: [.origin: origin])
       #expect(forged.status == .forbidden, "\(origin): \(forged.text)")
       #expect(forged.location == nil)
       #expect(browser.cookie == nil, "no session from a cross-site post")
       // The tenant's own origin is accepted.
-      let own = try await browser.postForm(page.url, Self.credentials(page), headers: [.origin: "http://mock.test"])
+      let own = try await browser.postForm(
+        page.url, LoginCSRFProbe.credentials(page), headers: [.origin: "http://mock.test"])
       #expect(own.status == .found, "\(own.text)")
       #expect(browser.cookie != nil)
     }
