@@ -30,12 +30,17 @@ public enum SecretExtraction {
       found += parameterValues(in: text)
     } else {
       found += secrets(inText: text, mayHoldCodes: response.mediaType?.hasPrefix("text/plain") == true)
-      if response.mediaType?.contains("html") == true || text.contains("<") {
+      let looksLikeHTML = response.mediaType?.contains("html") == true || text.contains("<")
+      if looksLikeHTML, response.body.count <= Self.largestParsedPage {
         found += secrets(inHTML: HTMLDocument.parse(response.body, url: response.url))
       }
     }
     return found
   }
+
+  /// Pages up to this size are also parsed as HTML; a larger body is scanned as text only, so
+  /// learning what a response issued stays cheap whatever a provider sends.
+  static let largestParsedPage = 2 * 1024 * 1024
 
   /// The secrets of a page read as a browser reads it (libxml2, every entity decoded): the
   /// secret parameters of its links, form actions, `content` and `data-*` URLs and visible text,
