@@ -108,6 +108,26 @@ struct ClientAuthenticationTests {
       ])
   }
 
+  @Test("a token_endpoint_auth_method from the environment that authflow cannot send is a doctor failure")
+  func unknownMethodFromTheEnvironment() async throws {
+    try await LoopbackProvider.with(.init()) { _, base in
+      let yaml = LoopbackProvider.profileYAML(base: base, method: "\"${{ env.AUTH_METHOD }}\"")
+      let (config, diagnostics) = ProjectConfigParser().parse(yaml, file: "authflow.yaml")
+      #expect(!diagnostics.hasErrors, "an expression is checked when the tenant is used")
+      let profile = try #require(config?.tenant(named: "op"))
+      let transport = LiveTransport()
+      let resolver = TenantResolver(
+        environment: ["AUTH_METHOD": "private_key_jwt"], secrets: SecretRegistry(), projectDirectory: ".")
+      let report = try await TenantDoctor(transport: transport).diagnose(profile, resolver: resolver)
+      try? await transport.shutdown()
+      #expect(report.exitCode == .failure, "\(report.render())")
+      #expect(
+        report.failures.map(\.message) == [
+          "rp: token_endpoint_auth_method 'private_key_jwt' is not one authflow can send"
+        ])
+    }
+  }
+
   @Test(
     "Auth0 tenants and the mock keep Auth0.swift's client_secret in the JSON body unless the profile says otherwise")
   func auth0KeepsTheJSONBody() {

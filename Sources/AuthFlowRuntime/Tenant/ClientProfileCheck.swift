@@ -1,4 +1,5 @@
 import AuthFlowCore
+import AuthFlowScenario
 import Foundation
 
 /// The doctor's checks of one client profile: a `client_id`, a usable `redirect_uri` (unless the
@@ -56,6 +57,15 @@ struct ClientProfileCheck {
         ("a confidential client without client_secret", "set `client_secret` (e.g. \"${{ env.CLIENT_SECRET }}\")"))
     }
     if hasSecret { facts.append("client_secret set") }
+    if let method, ClientAuthenticationMethod(rawValue: method) == nil {
+      // A value from `${{ env.… }}` is known only now; a literal one is refused by the parser.
+      let methods = ClientAuthenticationMethod.allCases.map(\.rawValue).joined(separator: ", ")
+      problems.append(
+        (
+          "token_endpoint_auth_method '\(method)' is not one authflow can send",
+          "set `token_endpoint_auth_method` of client '\(name)' to one of \(methods)"
+        ))
+    }
     if hasSecret || method != nil {
       // The decision the runtime applies (`OAuthRequest`), reported with its reason.
       let resolved = ClientAuthentication.resolve(client: client, kind: tenant.kind, provider: metadata)
