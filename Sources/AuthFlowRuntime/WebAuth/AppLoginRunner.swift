@@ -22,6 +22,9 @@ struct AppLoginRunner: Sendable {
 
   var app: LoginPageProfile.AppLogin
   var browser: Browser
+  /// Where the continuation's values are registered: a `continue` token signs the browser in, as
+  /// a code does, so it is a secret.
+  var secrets: SecretRegistry?
 
   func signIn(
     on document: HTMLDocument, login: [String: String], authorizeURL: String
@@ -75,6 +78,7 @@ struct AppLoginRunner: Sendable {
           throw .flow(AppLoginMessages.notText("continue.parameters.\(key)", at: parameters.location))
         }
         added.append(key, text)
+        secrets?.register(secretsIn: .secret(.string(text)))
       }
       return .continueAt(URLResolution.appendingQuery(added, to: authorizeURL))
     }

@@ -18,6 +18,8 @@ struct UniversalLoginDriver: Sendable {
   var mapping: FormFieldMapping
   /// The tenant's `login_pages` and `forms`: page recognition and app logins.
   var profile = LoginPageProfile()
+  /// The run's secrets, for what an app login's continuation carries.
+  var secrets: SecretRegistry?
   /// Form values by page kind (`login`, `signup`, `mfa`, `consent`).
   var values: [PageKind: [String: String]]
   var stopAt: PageKind?
@@ -59,7 +61,7 @@ struct UniversalLoginDriver: Sendable {
         guard let given = values[.login] else { throw .flow(WebAuthMessages.missingValues(for: kind.rawValue)) }
         appSignedIn = true
         submitted[kind, default: 0] += 1
-        switch try await AppLoginRunner(app: app, browser: browser).signIn(
+        switch try await AppLoginRunner(app: app, browser: browser, secrets: secrets).signIn(
           on: document, login: given, authorizeURL: url)
         {
         case .continueAt(let next):

@@ -87,6 +87,7 @@ struct WebAuthTransaction: Sendable {
     var driver = UniversalLoginDriver(
       browser: browser, mapping: FormFieldMapping(profile: profile), values: values, stopAt: stopAt)
     driver.profile = profile
+    driver.secrets = context.secrets
     if context.tenant.capabilities.contains(MockControl.capability) {
       driver.mailbox = MockOutbox(control: try MockControl(context, action: WebAuthAction.signature.name))
     }
