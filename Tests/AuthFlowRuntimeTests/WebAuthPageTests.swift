@@ -129,3 +129,53 @@ struct WebAuthPageTests {
     #expect(payload == ["scope": "openid", "connection_scope": "repo,gist", "offline_mode": "true"])
   }
 }
+
+/// Page recognition by the tenant profile (`login_pages`, `forms`), then the heuristics; and the
+/// spinner of a single-page app is not an error message.
+@Suite("Web Auth pages by profile")
+struct WebAuthProfilePageTests {
+  static let sub = #"<form id="f" method="post" action="/authorize/decide"><input name="sub"><button>Go</button></form>"#
+
+  @Test("a form with only `sub` is unknown to the heuristics and a login form once the profile names it")
+  func subField() throws {
+    let page = WebAuthPageTests.page(Self.sub)
+    #expect(PageKind.classify(page) == .unknown)
+    #expect(PageKind.classify(page, profile: LoginPageProfile(fieldNames: ["email": "sub"])) == .login)
+    let described = LoginPageProfile(login: .init(fields: ["email": "sub"]))
+    #expect(PageKind.classify(page, profile: described) == .login)
+    #expect(PageKind.form(of: .login, in: page, profile: described)?.id == "f")
+    let mapping = FormFieldMapping(profile: described)
+    let form = try #require(page.forms.first)
+    #expect(mapping.fieldValues(["email": "a@b.c", "password": "p"], for: form, kind: .login) == ["sub": "a@b.c"])
+  }
+
+  @Test("a profile's form selector picks its form over an earlier one the heuristics would take")
+  func selectorWins() {
+    let page = WebAuthPageTests.page(
+      #"<form id="search" action="/login/search"><input name="q"></form><form id="signin" action="/x"><input name="who"></form>"#
+    )
+    #expect(PageKind.form(of: .login, in: page)?.id == "search")
+    let profile = LoginPageProfile(login: .init(selector: HTMLFormSelector(profileSelector: "#signin")))
+    #expect(PageKind.form(of: .login, in: page, profile: profile)?.id == "signin")
+    let byAction = LoginPageProfile(login: .init(selector: HTMLFormSelector(profileSelector: "form[action*=/x]")))
+    #expect(PageKind.form(of: .login, in: page, profile: byAction)?.id == "signin")
+    #expect(HTMLFormSelector(profileSelector: "div.login") == nil)
+  }
+
+  @Test(
+    "a loading indicator in an alert region is not an error message; a real alert still is",
+    arguments: [
+      (#"<div role="alert" aria-busy="true">Working</div>"#, nil),
+      (#"<div role="alert">Loading...</div>"#, nil),
+      (#"<div role="alert">Please wait…</div>"#, nil),
+      (#"<div class="error spinner">x</div>"#, nil),
+      (#"<div id="error-message" class="loader">x</div>"#, nil),
+      (#"<div role="alert">Loading failed: invalid_request</div>"#, "Loading failed: invalid_request"),
+      (#"<div role="alert">Wrong email or password.</div>"#, "Wrong email or password."),
+    ] as [(String, String?)])
+  func loadingIsNotAnError(_ html: String, _ expected: String?) {
+    let page = WebAuthPageTests.page(html)
+    #expect(page.errorMessages.first == expected)
+    #expect(PageKind.classify(page) == (expected == nil ? .unknown : .error))
+  }
+}
