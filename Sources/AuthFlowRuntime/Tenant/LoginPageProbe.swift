@@ -67,7 +67,7 @@ struct LoginPageProbe: Sendable {
   static func pageCheck(_ name: String, document: HTMLDocument, url: String, tenant: TenantContext)
     -> DoctorReport.Check
   {
-    let profile = tenant.loginPages
+    let profile = tenant.loginPageProfile
     var kind = PageKind.classify(document, profile: profile)
     if let app = profile.app, app.matches(document, kind: kind) {
       kind = .login

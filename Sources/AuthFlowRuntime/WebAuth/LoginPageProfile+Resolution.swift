@@ -53,3 +53,13 @@ extension HTMLFormSelector {
     }
   }
 }
+
+extension TenantContext {
+  /// The login-page profile the drivers use: `loginPages`, with `settings.forms` as the field
+  /// names when the profile has none (a context built without the resolver).
+  var loginPageProfile: LoginPageProfile {
+    var profile = loginPages
+    if profile.fieldNames.isEmpty { profile.fieldNames = FormFieldMapping(settings: settings).overrides }
+    return profile
+  }
+}

@@ -83,7 +83,7 @@ struct WebAuthTransaction: Sendable {
     }
     let browser = await context.browser(named: browserName)
     await browser.registerCallback(prefix: request.redirectURI)
-    let profile = context.tenant.loginPages
+    let profile = context.tenant.loginPageProfile
     var driver = UniversalLoginDriver(
       browser: browser, mapping: FormFieldMapping(profile: profile), values: values, stopAt: stopAt)
     driver.profile = profile
