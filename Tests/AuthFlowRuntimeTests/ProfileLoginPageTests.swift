@@ -125,8 +125,8 @@ struct ProfileLoginPageTests {
 
   @Test("`forms: { email: sub }` alone also makes the `sub` page a login page")
   func singleFieldWithForms() async throws {
-    try await Self.withTenant(loginPage: "{ style: single_field, field: sub }", profile: "    forms: { email: sub }")
-    { tenant in
+    try await Self.withTenant(loginPage: "{ style: single_field, field: sub }", profile: "    forms: { email: sub }") {
+      tenant in
       let (report, _) = try await Self.run(Self.login, on: tenant)
       #expect(report.status == .passed, "\(Self.failure(report))")
     }

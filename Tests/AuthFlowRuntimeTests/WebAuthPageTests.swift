@@ -134,7 +134,8 @@ struct WebAuthPageTests {
 /// spinner of a single-page app is not an error message.
 @Suite("Web Auth pages by profile")
 struct WebAuthProfilePageTests {
-  static let sub = #"<form id="f" method="post" action="/authorize/decide"><input name="sub"><button>Go</button></form>"#
+  static let sub =
+    #"<form id="f" method="post" action="/authorize/decide"><input name="sub"><button>Go</button></form>"#
 
   @Test("a form with only `sub` is unknown to the heuristics and a login form once the profile names it")
   func subField() throws {

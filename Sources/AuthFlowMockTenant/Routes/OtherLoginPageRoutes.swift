@@ -76,7 +76,8 @@ struct OtherLoginPageRoutes {
       let username = body.string("username"), let password = body.string("password")
     else {
       return Responses.json(
-        ["error": "invalid_request", "error_description": .string(OtherLoginPages.missingCredentials)], status: .badRequest)
+        ["error": "invalid_request", "error_description": .string(OtherLoginPages.missingCredentials)],
+        status: .badRequest)
     }
     let connection = "Username-Password-Authentication"
     guard let user = await tenant.users.find(username, connection: connection), let expected = user.password,

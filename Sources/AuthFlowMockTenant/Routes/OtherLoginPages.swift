@@ -6,7 +6,8 @@ enum OtherLoginPages {
   static let missingCredentials = "Send a JSON object with \"username\" and \"password\"."
   static let unknownContinuation = AuthorizeError(
     code: "invalid_request",
-    description: "the continue parameter names no login of this browser (unknown, used, expired, or signed in elsewhere)")
+    description:
+      "the continue parameter names no login of this browser (unknown, used, expired, or signed in elsewhere)")
 
   /// One field that names the user (`sub`, …) and no password.
   static func identify(transaction: LoginTransaction, field: String, error: String? = nil) -> String {

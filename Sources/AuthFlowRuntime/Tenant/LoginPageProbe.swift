@@ -27,7 +27,8 @@ struct LoginPageProbe: Sendable {
         response = try await browser.get(request.url(endpoint: endpoint))
       } catch {
         checks.append(
-          .init(.loginPages, .failed, Messages.unreachable(name, error.message), fix: TenantDoctor.Messages.discoveryFix))
+          .init(
+            .loginPages, .failed, Messages.unreachable(name, error.message), fix: TenantDoctor.Messages.discoveryFix))
         environmentFailure = true
         continue
       }
@@ -35,7 +36,7 @@ struct LoginPageProbe: Sendable {
         checks.append(Self.callbackCheck(name, callback))
         continue
       }
-      let url = SensitiveData.maskURL(response.url)
+      let url = Self.shortURL(response.url)
       if response.response.status >= 500 {
         checks.append(.init(.loginPages, .failed, Messages.serverError(name, url, response.response.status)))
         environmentFailure = true
@@ -44,6 +45,13 @@ struct LoginPageProbe: Sendable {
       checks.append(Self.pageCheck(name, document: HTMLDocument.parse(response.response), url: url, tenant: tenant))
     }
     return (checks, environmentFailure)
+  }
+
+  /// A page URL without its query (the authorization request it carries is long and says nothing
+  /// about the page): `https://op/login?…`.
+  static func shortURL(_ url: String) -> String {
+    guard let index = url.firstIndex(where: { $0 == "?" || $0 == "#" }) else { return url }
+    return String(url[..<index]) + "?…"
   }
 
   /// Clients that sign users in through the browser: not machine-to-machine, and with a grant the
@@ -64,7 +72,9 @@ struct LoginPageProbe: Sendable {
     return .init(.loginPages, .info, Messages.noLoginPage(name))
   }
 
-  static func pageCheck(_ name: String, document: HTMLDocument, url: String, tenant: TenantContext)
+  static func pageCheck(
+    _ name: String, document: HTMLDocument, url: String, tenant: TenantContext
+  )
     -> DoctorReport.Check
   {
     let profile = tenant.loginPageProfile

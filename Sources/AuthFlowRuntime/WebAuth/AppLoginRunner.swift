@@ -120,8 +120,7 @@ struct AppLoginRunner: Sendable {
     }
   }
 
-  private func string(_ template: Template, in context: EvaluationContext, what: String) throws(ActionError) -> String
-  {
+  private func string(_ template: Template, in context: EvaluationContext, what: String) throws(ActionError) -> String {
     guard let text = Self.text(try evaluate(template, in: context)) else {
       throw .flow(AppLoginMessages.notText(what, at: template.location))
     }

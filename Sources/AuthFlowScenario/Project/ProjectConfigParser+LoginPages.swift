@@ -53,7 +53,8 @@ extension ParseContext {
     } else {
       report(.missingAppLoginKey("requests", at: node.location))
     }
-    if let continuation = keys["continue"], let continuePairs = mapping(continuation.value, for: "login_pages.app.continue")
+    if let continuation = keys["continue"],
+      let continuePairs = mapping(continuation.value, for: "login_pages.app.continue")
     {
       let known = knownPairs(continuePairs, allowed: LoginPagesProfile.continueKeys, in: "login_pages.app.continue")
       app.continueParameters = known["parameters"].map { template($0.value) }

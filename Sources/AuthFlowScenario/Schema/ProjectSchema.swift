@@ -27,8 +27,12 @@ public enum ProjectSchema {
       "properties": [
         "method": ["enum": JSONSchema.strings(LoginPagesProfile.methods)],
         "url": JSONSchema.described(templatedString, "Absolute, or relative to the app page."),
-        "json": JSONSchema.described(JSONSchema.type("object"), "A JSON body; `${{ login.email }}`, `${{ login.password }}`, `${{ page.query.X }}`, `${{ response.body.X }}` are in scope."),
-        "form": JSONSchema.described(["type": "object", "additionalProperties": ["type": ["string", "number", "boolean"]]], "A form-encoded body."),
+        "json": JSONSchema.described(
+          JSONSchema.type("object"),
+          "A JSON body; `${{ login.email }}`, `${{ login.password }}`, `${{ page.query.X }}`, `${{ response.body.X }}` are in scope."
+        ),
+        "form": JSONSchema.described(
+          ["type": "object", "additionalProperties": ["type": ["string", "number", "boolean"]]], "A form-encoded body."),
       ],
       "not": ["required": ["json", "form"]],
     ]
@@ -43,7 +47,8 @@ public enum ProjectSchema {
         "continue": [
           "type": "object", "additionalProperties": false, "minProperties": 1, "maxProperties": 1,
           "properties": [
-            "parameters": JSONSchema.described(JSONSchema.type("object"), "Repeat the authorization request with these added."),
+            "parameters": JSONSchema.described(
+              JSONSchema.type("object"), "Repeat the authorization request with these added."),
             "url": JSONSchema.described(templatedString, "Go to this URL."),
           ],
         ],
@@ -95,7 +100,10 @@ public enum ProjectSchema {
         "forms": JSONSchema.described(
           ["type": "object", "additionalProperties": JSONSchema.type("string")],
           "Universal Login form field names that differ from the mock's."),
-        "login_pages": JSONSchema.described(loginPages, "How the provider's login and consent pages are recognised and filled, and how a login page that is a JavaScript app is signed in (docs/real-tenants.md#login-pages); the built-in heuristics are the fallback."),
+        "login_pages": JSONSchema.described(
+          loginPages,
+          "How the provider's login and consent pages are recognised and filled, and how a login page that is a JavaScript app is signed in (docs/real-tenants.md#login-pages); the built-in heuristics are the fallback."
+        ),
         "password_grant_returns_id_token": JSONSchema.type("boolean"),
         "error_statuses": JSONSchema.described(
           ["type": "object", "additionalProperties": ["type": ["integer", "string"]]],
