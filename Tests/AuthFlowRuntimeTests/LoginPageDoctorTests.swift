@@ -71,7 +71,7 @@ struct LoginPageDoctorTests {
       let report = await Self.examine(tenant)
       let native = try #require(Self.loginChecks(report).first { $0.message.hasPrefix("native: ") })
       #expect(native.outcome == .failed)
-      #expect(native.message.contains("/login.html?… "), "\(native.message)")
+      #expect(native.message.contains("/login.html?…: no HTML form"), "\(native.message)")
       #expect(native.message.contains("no HTML form"), "\(native.message)")
       #expect(!native.message.contains("refused"), "the spinner is not taken for an error: \(native.message)")
     }
