@@ -281,6 +281,38 @@ struct ProfileLoginPageTests {
     }
   }
 
+  @Test("the mock's continue token ends only the login of the browser that signed in, once")
+  func appContinuationIsBrowserBound() async throws {
+    try await Self.withTenant(loginPage: "{ style: app }") { tenant in
+      let base = tenant.context.baseURL
+      let transport = LiveTransport()
+      let callback = "https://app.example.com/callback"
+      let authorize =
+        base + "authorize?client_id=native-client-id&response_type=code&scope=openid&state=s1&redirect_uri="
+        + "https%3A%2F%2Fapp.example.com%2Fcallback"
+      let signedIn = Browser(name: "signed-in", transport: transport, callbackPrefixes: [callback])
+      let other = Browser(name: "other", transport: transport, callbackPrefixes: [callback])
+      let page = try await signedIn.get(authorize)
+      #expect(page.url.hasPrefix(base + "login.html?return_to=%2Fauthorize%3F"), "\(page.url)")
+      let password = try #require(tenant.context.users["alice"]?.member("password")?.stringValue)
+      let login = try await signedIn.send(
+        .json(url: base + "api/auth/", body: ["username": "alice@example.com", "password": .string(password)]))
+      let token = try #require(login.response.jsonValue?.member("continue")?.stringValue)
+      let resumed = authorize + "&continue=" + token
+      // Another browser (no app_login cookie) cannot use the token.
+      let stolen = try await other.get(resumed)
+      #expect(stolen.callbackURL == nil)
+      #expect(stolen.response.status == 400)
+      #expect(HTMLDocument.parse(stolen.response).errorMessages.first?.contains("names no login of this browser") == true)
+      // The browser that signed in reaches the callback with a code, once.
+      let done = try await signedIn.get(resumed)
+      #expect(done.callbackURL?.contains("code=") == true, "\(done.response.status) \(done.url)")
+      let again = try await signedIn.get(resumed)
+      #expect(again.callbackURL == nil && again.response.status == 400)
+      try? await transport.shutdown()
+    }
+  }
+
   // MARK: The default mock
 
   @Test("the default mock keeps Universal Login; its opt-in pages answer 404 as Auth0 would")
