@@ -245,6 +245,24 @@ struct ProfileLoginPageTests {
     }
   }
 
+  @Test("a 5xx from the app's login request is an environment failure (the tenant failed), not an assertion")
+  func appServerError() async throws {
+    try await Self.withTenant(loginPage: "{ style: app }", profile: Self.appProfile) { tenant in
+      let scenario = """
+        scenario: the login API fails
+        client: native
+        steps:
+          - mock_fault: { endpoint: /api/auth/, kind: status, status: 503, count: 1 }
+          - id: login
+            web_auth:
+              login: { email: "${{ tenant.users.alice.email }}", password: "${{ tenant.users.alice.password }}" }
+        """
+      let (report, _) = try await Self.run(scenario, on: tenant)
+      #expect(report.status == .error, "\(Self.failure(report))")
+      #expect(Self.failure(report).contains("api/auth/ answered HTTP 503: the tenant failed"), "\(Self.failure(report))")
+    }
+  }
+
   @Test("a profile that sends the wrong JSON fields gets the provider's 400 as a clear failure")
   func appWrongFields() async throws {
     let profile = Self.appProfile.replacingOccurrences(of: "{ username:", with: "{ user:")
