@@ -259,7 +259,8 @@ struct ProfileLoginPageTests {
         """
       let (report, _) = try await Self.run(scenario, on: tenant)
       #expect(report.status == .error, "\(Self.failure(report))")
-      #expect(Self.failure(report).contains("api/auth/ answered HTTP 503: the tenant failed"), "\(Self.failure(report))")
+      #expect(
+        Self.failure(report).contains("api/auth/ answered HTTP 503: the tenant failed"), "\(Self.failure(report))")
     }
   }
 
@@ -321,7 +322,8 @@ struct ProfileLoginPageTests {
       let stolen = try await other.get(resumed)
       #expect(stolen.callbackURL == nil)
       #expect(stolen.response.status == 400)
-      #expect(HTMLDocument.parse(stolen.response).errorMessages.first?.contains("names no login of this browser") == true)
+      #expect(
+        HTMLDocument.parse(stolen.response).errorMessages.first?.contains("names no login of this browser") == true)
       // The browser that signed in reaches the callback with a code, once.
       let done = try await signedIn.get(resumed)
       #expect(done.callbackURL?.contains("code=") == true, "\(done.response.status) \(done.url)")

@@ -163,6 +163,24 @@ struct WebAuthProfilePageTests {
     #expect(HTMLFormSelector(profileSelector: "div.login") == nil)
   }
 
+  @Test("an app login applies to its page path, or without one to a page with no form authflow can fill")
+  func appRecognition() {
+    func app(_ page: String?) -> LoginPageProfile {
+      LoginPageProfile(
+        app: .init(page: page, requests: [], continueParameters: nil, continueURL: nil, environment: [:]))
+    }
+    let spinner = #"<div role="alert" aria-busy="true">Loading...</div>"#
+    let appPage = WebAuthPageTests.page(spinner, url: "https://op.example.com/login.html?return_to=x")
+    #expect(PageKind.recognize(appPage, profile: LoginPageProfile()).kind == .unknown)
+    #expect(PageKind.recognize(appPage, profile: app("/login.html")).kind == .login)
+    #expect(PageKind.recognize(appPage, profile: app("/login.html")).app != nil)
+    #expect(PageKind.recognize(appPage, profile: app("/signin")).app == nil)
+    #expect(PageKind.recognize(appPage, profile: app(nil)).kind == .login)
+    let formPage = WebAuthPageTests.page(
+      #"<form action="/u/login"><input name="username"><input type="password" name="password"></form>"#)
+    #expect(PageKind.recognize(formPage, profile: app(nil)).app == nil, "a fillable form is not the app's page")
+  }
+
   @Test(
     "a loading indicator in an alert region is not an error message; a real alert still is",
     arguments: [

@@ -18,7 +18,7 @@ struct OtherLoginPageRoutes {
     router.get("/u/identify") { request, _ in await showIdentify(request) }
     router.post("/u/identify") { request, context in await submitIdentify(request, context: context) }
     router.get("/login.html") { _, _ in appPage() }
-    router.post("/api/auth/") { request, context in await appLogin(request, context: context) }
+    router.post("/api/auth") { request, context in await appLogin(request, context: context) }
   }
 
   private var style: LoginPageStyle { tenant.fixture.settings.loginPage }

@@ -78,11 +78,8 @@ struct LoginPageProbe: Sendable {
     -> DoctorReport.Check
   {
     let profile = tenant.loginPageProfile
-    var kind = PageKind.classify(document, profile: profile)
-    if let app = profile.app, app.matches(document, kind: kind) {
-      kind = .login
-      return .init(.loginPages, .passed, Messages.app(name, url, summary: app.summary))
-    }
+    let (kind, app) = PageKind.recognize(document, profile: profile)
+    if let app { return .init(.loginPages, .passed, Messages.app(name, url, summary: app.summary)) }
     if kind == .error {
       let error = document.errorMessages.first ?? document.element(id: "error-code")?.text ?? document.snippet()
       return .init(.loginPages, .failed, Messages.refused(name, url, error), fix: Messages.registrationFix)

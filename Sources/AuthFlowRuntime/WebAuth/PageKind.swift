@@ -36,6 +36,17 @@ enum PageKind: String, Sendable, CaseIterable {
     return .unknown
   }
 
+  /// A page as every driver sees it: its kind and, when the profile's app login applies to it
+  /// (`login_pages.app`), that login — the page is then a `login` page. A function of the document
+  /// and the profile only, for the HTML driver, `doctor`, and a real browser's rendered DOM alike.
+  static func recognize(
+    _ document: HTMLDocument, profile: LoginPageProfile
+  ) -> (kind: PageKind, app: LoginPageProfile.AppLogin?) {
+    let kind = classify(document, profile: profile)
+    if let app = profile.app, app.matches(document, kind: kind) { return (.login, app) }
+    return (kind, nil)
+  }
+
   /// The kind the profile gives a form, if it describes it.
   private static func profiled(_ form: HTMLForm, at position: Int, profile: LoginPageProfile) -> PageKind? {
     for kind in [PageKind.login, .consent] {

@@ -48,9 +48,7 @@ struct UniversalLoginDriver: Sendable {
         return .callback(callback)
       }
       let document = HTMLDocument.parse(response.response)
-      var kind = PageKind.classify(document, profile: profile)
-      let app = profile.app.flatMap { $0.matches(document, kind: kind) ? $0 : nil }
-      if app != nil { kind = .login }
+      let (kind, app) = PageKind.recognize(document, profile: profile)
       pages.append(kind.rawValue)
       var page = PageResult(kind: kind, document: document, status: response.response.status, profile: profile)
       if stopAt == kind { return .page(page, failure: nil) }
