@@ -172,6 +172,33 @@ struct ProfileLoginPageTests {
     }
   }
 
+  @Test("a consent page's button comes from the profile: `submit: Cancel` denies where the default accepts")
+  func consentSubmit() async throws {
+    let scenario = """
+      scenario: consent at the social provider
+      client: native
+      steps:
+        - id: login
+          web_auth: { connection: github }
+      """
+    try await Self.withTenant(
+      loginPage: "{ style: universal_login }",
+      profile: """
+            login_pages:
+              consent: { form: "#github-consent", submit: Cancel }
+        """
+    ) { tenant in
+      let (report, _) = try await Self.run(
+        scenario + "\n    expect: { error.code: access_denied, pages: [consent, callback] }", on: tenant)
+      #expect(report.status == .passed, "\(Self.failure(report))")
+    }
+    try await Self.withTenant(loginPage: "{ style: universal_login }") { tenant in
+      let (report, _) = try await Self.run(
+        scenario + "\n    expect: { id_token_valid: true, pages: [consent, callback] }", on: tenant)
+      #expect(report.status == .passed, "\(Self.failure(report))")
+    }
+  }
+
   // MARK: A JavaScript app
 
   @Test("an app login page signs in with the profile's JSON request and continue parameter; no secret in the trace")
