@@ -1,6 +1,7 @@
 import AuthFlowCore
 import AuthFlowScenario
 import AuthFlowTestSupport
+import Foundation
 import Testing
 
 /// `login_pages:` of a tenant in authflow.yaml: what it reads, and every problem located.
@@ -110,5 +111,67 @@ import Testing
       found, at: input["2️⃣"], "login_pages.app has 9 requests; it takes 1 to 8",
       hint: "list the requests the login page's script sends, in order")
     #expect(found.count == 3, "\(found.map(\.description))")
+  }
+}
+
+/// `schemas/authflow.schema.json` and the parser agree on `login_pages`: the same keys, and the same
+/// verdict on a valid and an invalid profile (Python's `jsonschema`).
+@Suite struct LoginPagesSchemaTests {
+  static func properties(_ value: Value?) -> Set<String> {
+    Set(value?.member("properties")?.objectValue?.keys ?? [:].keys)
+  }
+
+  @Test func schemaKeysMatchTheParser() throws {
+    let tenant = ProjectSchema.document.member("properties")?.member("tenants")?.member("additionalProperties")
+    #expect(Self.properties(tenant) == Set(ProjectConfigParser.tenantKeys))
+    let pages = tenant?.member("properties")?.member("login_pages")
+    #expect(Self.properties(pages) == Set(LoginPagesProfile.keys))
+    #expect(Self.properties(pages?.member("properties")?.member("login")) == Set(LoginPagesProfile.formKeys))
+    let app = pages?.member("properties")?.member("app")
+    #expect(Self.properties(app) == Set(LoginPagesProfile.appKeys))
+    let request = app?.member("properties")?.member("requests")?.member("items")
+    #expect(Self.properties(request) == Set(LoginPagesProfile.requestKeys))
+    #expect(Self.properties(app?.member("properties")?.member("continue")) == Set(LoginPagesProfile.continueKeys))
+  }
+
+  @Test func schemaAndParserAgreeOnProfiles() throws {
+    let valid = """
+      tenants:
+        op:
+          kind: oidc
+          issuer: https://op.example.com
+          login_pages:
+            login: { form: "#signin", fields: { email: sub }, submit: Go }
+            app:
+              page: /login.html
+              requests: [{ method: POST, url: /api/auth/, json: { username: "${{ login.email }}" } }]
+              continue: { parameters: { continue: "${{ response.body.continue }}" } }
+      """
+    let invalid = [
+      valid.replacingOccurrences(of: "\"#signin\"", with: "\"div.login\""),
+      valid.replacingOccurrences(of: "method: POST", with: "method: DELETE"),
+      valid.replacingOccurrences(of: "continue: { parameters:", with: "continue: { url: /x, parameters:"),
+      valid.replacingOccurrences(of: "json:", with: "form: { a: b }, json:"),
+      valid.replacingOccurrences(of: "page: /login.html", with: "pages: /login.html"),
+    ]
+    let directory = FileManager.default.temporaryDirectory.appending(path: "authflow-login-schema-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let schema = directory.appending(path: "authflow.schema.json")
+    try ProjectSchema.generate().write(to: schema, atomically: true, encoding: .utf8)
+    var files: [String] = []
+    for (index, text) in ([valid] + invalid).enumerated() {
+      let file = directory.appending(path: "case\(index).yaml")
+      try text.write(to: file, atomically: true, encoding: .utf8)
+      files.append(file.path)
+      let diagnostics = ProjectConfigParser().parse(text, file: "case\(index).yaml").diagnostics
+      #expect(diagnostics.isEmpty == (index == 0), "case \(index): \(diagnostics.map(\.description))")
+    }
+    let python = Python.run(Python.validateYAMLScript, arguments: [schema.path] + files)
+    #expect(python.status == 0, "python3 with jsonschema and PyYAML is required for this test: \(python.output)")
+    let verdicts = python.output.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map {
+      $0.split(separator: " ").last ?? ""
+    }
+    #expect(verdicts == ["valid"] + Array(repeating: "invalid", count: invalid.count), "\(python.output)")
   }
 }
