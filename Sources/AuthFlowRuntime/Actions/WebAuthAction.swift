@@ -73,7 +73,12 @@ public struct WebAuthAction: Action {
     `signup`, `mfa`, `consent`, `organization`) by field name from `login` / `signup` (and
     `organization_prompt` for the organization prompt), keeping hidden fields and
     cookies; identifier-first pages take what fits and the next page the rest. Field names can be
-    overridden per tenant with `settings.forms` (`{email: username}`). With `connection: email` (or
+    overridden per tenant with `forms` (`{email: username}`), and the tenant's `login_pages` can
+    say which form is the login or consent form, its field names and its submit button, or how a
+    login page that is a JavaScript app signs in (the requests its script sends with the `login`
+    values, then how the authorization request continues; docs/real-tenants.md). A page with no
+    form authflow can recognise fails the step with "no login form authflow can fill: …", the page
+    URL, its forms and a hint, never as the provider's error. With `connection: email` (or
     `sms`) Universal Login asks for the address (`passwordless` page, filled from `passwordless`:
     `email` or `phone_number`) and then for the code it sent (`passwordless_code` page): the code is
     `passwordless.code` when given, otherwise the newest message sent to the address since the

@@ -28,6 +28,7 @@ public struct DoctorReport: Sendable {
     case discovery = "Discovery"
     case keys = "Keys"
     case clients = "Clients"
+    case loginPages = "Login pages"
     case capabilities = "Capabilities"
   }
 

@@ -31,6 +31,8 @@ public struct TenantContext: Sendable {
   public var capabilityAbsence: [String: String]
   /// Where capabilities were looked for, in order ("capabilities: in authflow.yaml", "discovery …").
   public var capabilitySources: [String]
+  /// How the tenant's login pages are recognised and filled (`login_pages:`, `forms:`).
+  public var loginPages = LoginPageProfile()
 
   public init(
     name: String, kind: Kind, baseURL: String, issuer: String? = nil, clients: [String: Value] = [:],

@@ -84,8 +84,11 @@ struct WebAuthTransaction: Sendable {
     }
     let browser = await context.browser(named: browserName)
     await browser.registerCallback(prefix: request.redirectURI)
+    let profile = context.tenant.loginPageProfile
     var driver = UniversalLoginDriver(
-      browser: browser, mapping: FormFieldMapping(settings: context.tenant.settings), values: values, stopAt: stopAt)
+      browser: browser, mapping: FormFieldMapping(profile: profile), values: values, stopAt: stopAt)
+    driver.profile = profile
+    driver.secrets = context.secrets
     if context.tenant.capabilities.contains(MockControl.capability) {
       driver.mailbox = MockOutbox(control: try MockControl(context, action: WebAuthAction.signature.name))
     }

@@ -11,7 +11,7 @@ public struct ProjectConfigParser: Sendable {
   /// The keys of a tenant.
   public static let tenantKeys = [
     "kind", "fixture", "domain", "issuer", "clients", "users", "capabilities", "custom_capabilities", "forms",
-    "password_grant_returns_id_token", "error_statuses", "settings",
+    "login_pages", "password_grant_returns_id_token", "error_statuses", "settings",
   ]
 
   /// Parses YAML text; the config is nil only when the text is not YAML or not a mapping.
@@ -70,6 +70,7 @@ extension ParseContext {
     tenant.customCapabilities =
       keys["custom_capabilities"].flatMap { stringList($0.value, for: "custom_capabilities") } ?? []
     tenant.forms = keys["forms"].map { scalarMap($0.value, for: "forms", expected: "a field name") } ?? []
+    tenant.loginPages = keys["login_pages"].flatMap { loginPages($0.value) }
     tenant.errorStatuses =
       keys["error_statuses"].map { scalarMap($0.value, for: "error_statuses", expected: "an HTTP status") } ?? []
     tenant.settings = keys["settings"].flatMap { pair in
