@@ -23,6 +23,12 @@ struct DoctorCommand: AsyncParsableCommand {
   @Option(name: .long, help: "The tenant profiles file (default: authflow.yaml in the working directory).")
   var config: String?
 
+  @Flag(
+    name: .long,
+    help:
+      "Try flows to learn sso_session, pkce_required and refresh_token_rotation (signs in as a user of the profile).")
+  var probe = false
+
   @OptionGroup(title: "Transport limits")
   var transportOptions: TransportOptions
 
@@ -46,7 +52,12 @@ struct DoctorCommand: AsyncParsableCommand {
       transport: transport)
     let report: DoctorReport
     do {
-      report = try await TenantDoctor(transport: transport).diagnose(profile, resolver: resolver)
+      let probe =
+        self.probe
+        ? CapabilityProbe(
+          services: RunServices(secrets: secrets, transport: transport, environment: ProcessInfo.processInfo.environment))
+        : nil
+      report = try await TenantDoctor(transport: transport, probe: probe).diagnose(profile, resolver: resolver)
     } catch {
       try? await transport.shutdown()
       DiagnosticOutput.print(error.diagnostics, sources: project.sources)
