@@ -4,6 +4,10 @@ import AuthFlowScenario
 /// `authflow doctor --probe`: learns the capabilities no discovery document states by trying a
 /// flow, with the same interpreter and `web_auth` driver `authflow run` uses:
 ///
+/// - `pkce` (S256; discovered from `code_challenge_methods_supported`, probed for providers whose
+///   document leaves it out): two codes requested with an S256 challenge; shown when the one
+///   exchanged with a wrong `code_verifier` is refused with `invalid_grant` and the one exchanged
+///   with the right verifier is accepted (RFC 7636 §4.6).
 /// - `sso_session`: sign in, then send a second authorization request in the same browser; the
 ///   provider keeps a login session when it answers at the callback without the login page.
 /// - `pkce_required`: an authorization request without `code_challenge` (through the login page
@@ -33,7 +37,7 @@ public struct CapabilityProbe: Sendable {
   }
 
   /// The capabilities probed, in report order.
-  public static let capabilities = ["pkce_required", "refresh_token_rotation", "sso_session"]
+  public static let capabilities = ["pkce", "pkce_required", "refresh_token_rotation", "sso_session"]
 
   /// Runs every probe against `tenant`, one after another.
   public func run(_ tenant: TenantContext) async -> [String: Finding] {
@@ -45,6 +49,8 @@ public struct CapabilityProbe: Sendable {
     }
     var findings: [String: Finding] = [:]
     for capability in Self.capabilities {
+      // What discovery shows needs no probe.
+      if let evidence = tenant.capabilityEvidence[capability], evidence.hasPrefix("discovery") { continue }
       let text = Self.scenario(capability, client: client, user: user)
       guard let steps = await steps(of: text, capability: capability, tenant: tenant) else {
         findings[capability] = .inconclusive(Messages.notRun)
@@ -97,6 +103,40 @@ public struct CapabilityProbe: Sendable {
             web_auth: { browser: probe-session, scope: openid, stop_at: login }
             expect: { error.code: { not_equals: "" } }
         """
+    case "pkce":
+      return header + """
+          - id: wrong
+            web_auth:
+              browser: probe-pkce-s256
+              scope: openid
+              parameters: { code_challenge: "\(Self.challenge)", code_challenge_method: S256 }
+              \(login)
+              stop_at: callback
+          - id: wrong_exchange
+            token:
+              body:
+                grant_type: authorization_code
+                code: ${{ url_query(steps.wrong.page.url, "code") }}
+                code_verifier: wrong-verifier-wrong-verifier-wrong-verifier-00
+                redirect_uri: ${{ client.redirect_uri }}
+            expect: { error.code: { not_equals: "" } }
+          - id: right
+            needs: [wrong_exchange]
+            web_auth:
+              browser: probe-pkce-s256
+              scope: openid
+              parameters: { code_challenge: "\(Self.challenge)", code_challenge_method: S256 }
+              \(login)
+              stop_at: callback
+          - id: right_exchange
+            token:
+              body:
+                grant_type: authorization_code
+                code: ${{ url_query(steps.right.page.url, "code") }}
+                code_verifier: \(Self.verifier)
+                redirect_uri: ${{ client.redirect_uri }}
+            expect: { error.code: { not_equals: "" } }
+        """
     case "pkce_required":
       return header + """
           - id: authorize
@@ -129,6 +169,10 @@ public struct CapabilityProbe: Sendable {
     }
   }
 
+  /// A PKCE verifier and its S256 challenge (RFC 7636 §4.1, §4.2).
+  static let verifier = "dBjftJeZ4CVP-mJ92K9nSHt6BmS4HkLRfTLAsnW9GNM"
+  static let challenge = "GVNaaO7DAsudJYEMRY-fz3MwZHD1iLlK3hHBf3lrjVg"
+
   /// Runs one probe scenario; nil when it does not validate (a bug, reported as inconclusive).
   private func steps(of text: String, capability: String, tenant: TenantContext) async -> [String: StepReport]? {
     let loader = ScenarioLoader(catalog: ActionRegistry.catalog, functions: Pipeline.functions)
@@ -144,6 +188,7 @@ public struct CapabilityProbe: Sendable {
   static func interpret(_ capability: String, steps: [String: StepReport], client: String) -> Finding {
     switch capability {
     case "sso_session": return session(steps)
+    case "pkce": return s256(steps)
     case "pkce_required": return pkce(steps, client: client)
     default: return rotation(steps)
     }
@@ -164,6 +209,23 @@ public struct CapabilityProbe: Sendable {
       return .absent(Messages.sessionNotKept)
     }
     return .inconclusive(Messages.sessionUnclear(pages, error: result.member("error")?.member("code")?.stringValue))
+  }
+
+  private static func s256(_ steps: [String: StepReport]) -> Finding {
+    guard let wrong = steps["wrong_exchange"]?.result else {
+      return .inconclusive(Messages.stepDidNotRun("code exchange with a wrong code_verifier", steps["wrong_exchange"]))
+    }
+    guard let error = wrong.member("error")?.member("code")?.stringValue else {
+      return .absent(Messages.wrongVerifierAccepted)
+    }
+    guard error == "invalid_grant" else { return .inconclusive(Messages.wrongVerifierOtherError(error)) }
+    guard let right = steps["right_exchange"]?.result else {
+      return .inconclusive(Messages.stepDidNotRun("code exchange with the right code_verifier", steps["right_exchange"]))
+    }
+    if let refused = right.member("error")?.member("code")?.stringValue {
+      return .inconclusive(Messages.rightVerifierRefused(refused))
+    }
+    return .shown(Messages.verifierChecked)
   }
 
   private static func pkce(_ steps: [String: StepReport], client: String) -> Finding {
@@ -231,6 +293,19 @@ public struct CapabilityProbe: Sendable {
     static let noRefreshToken = "probe: no refresh token was issued for scope `openid offline_access`"
     static let noNewRefreshToken = "probe: the refresh grant returned no new refresh token"
     static let oldStillAccepted = "probe: the old refresh token was accepted again after the refresh grant had rotated it"
+
+    static let wrongVerifierAccepted =
+      "probe: a code requested with an S256 code_challenge was exchanged with a wrong code_verifier"
+    static let verifierChecked =
+      "probe: a code requested with an S256 code_challenge was refused with a wrong code_verifier (invalid_grant) and exchanged with the right one"
+
+    static func wrongVerifierOtherError(_ error: String) -> String {
+      "probe: the exchange with a wrong code_verifier was refused with \(error), not invalid_grant (RFC 7636 §4.6)"
+    }
+
+    static func rightVerifierRefused(_ error: String) -> String {
+      "probe: the exchange with the right code_verifier was refused too (\(error))"
+    }
 
     static func couldNotSignIn(_ step: StepReport?) -> String {
       "probe: could not sign in (\(reason(step)))"
