@@ -63,7 +63,7 @@ public struct CapabilityProbe: Sendable {
 
   /// The client the probes use: `native` when it has a redirect URI, else the first (by name)
   /// with one whose grants allow the code flow.
-  static func client(in tenant: TenantContext) -> String? {
+  public static func client(in tenant: TenantContext) -> String? {
     let usable = tenant.clients.filter { _, client in
       guard client.member("redirect_uri")?.stringValue != nil else { return false }
       guard let grants = client.member("grant_types")?.arrayValue else { return true }
@@ -75,7 +75,7 @@ public struct CapabilityProbe: Sendable {
 
   /// The user the probes sign in as: `alice` when there is one, else the first (by name) with an
   /// email and a password.
-  static func user(in tenant: TenantContext) -> String? {
+  public static func user(in tenant: TenantContext) -> String? {
     let usable = tenant.users.filter { _, user in
       user.member("email")?.stringValue != nil && user.member("password") != nil
     }
