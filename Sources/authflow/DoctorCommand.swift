@@ -55,7 +55,8 @@ struct DoctorCommand: AsyncParsableCommand {
       let probe =
         self.probe
         ? CapabilityProbe(
-          services: RunServices(secrets: secrets, transport: transport, environment: ProcessInfo.processInfo.environment))
+          services: RunServices(
+            secrets: secrets, transport: transport, environment: ProcessInfo.processInfo.environment))
         : nil
       report = try await TenantDoctor(transport: transport, probe: probe).diagnose(profile, resolver: resolver)
     } catch {

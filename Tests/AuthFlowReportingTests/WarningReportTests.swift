@@ -34,7 +34,11 @@ import Testing
         StepReport(
           id: "second_exchange", name: "second_exchange", action: "token", phase: .main, location: location(38, 5),
           status: .failed, attempts: 1,
-          problems: [Problem(.expectation, "expected error.status to be at least 400, found 200", at: location(41, 20), severity: .warning), error])
+          problems: [
+            Problem(
+              .expectation, "expected error.status to be at least 400, found 200", at: location(41, 20),
+              severity: .warning), error,
+          ])
       ])
     return RunReport(
       tenant: "mock", startedAt: ReportFixtures.startedAt, duration: .milliseconds(100), scenarios: [passed, failed],
@@ -64,7 +68,8 @@ import Testing
     #expect(text.contains("\(Self.pack):24:15: expected status to equal 200, found 401"))
     #expect(text.contains("2 scenarios: 1 passed, 1 failed, 0 errors, 0 skipped; 2 warnings"))
     // The failure section lists the error, not the warning beside it.
-    let failures = try #require(text.components(separatedBy: "Failures").last?.components(separatedBy: "Warnings").first)
+    let failures = try #require(
+      text.components(separatedBy: "Failures").last?.components(separatedBy: "Warnings").first)
     #expect(failures.contains("expected error.code to equal invalid_grant"))
     #expect(!failures.contains("to be at least 400"))
   }
@@ -80,7 +85,8 @@ import Testing
     #expect(
       xml.contains(
         "<system-out>warning: \(Self.pack):24:15: step 'userinfo': expected status to equal 200, found 401"))
-    let failure = try #require(xml.components(separatedBy: "<failure").last?.components(separatedBy: "</failure>").first)
+    let failure = try #require(
+      xml.components(separatedBy: "<failure").last?.components(separatedBy: "</failure>").first)
     #expect(failure.contains(#"message="\#(Self.pack):40:18: expected error.code to equal invalid_grant"#))
     #expect(!failure.contains("to be at least 400"))
   }
@@ -111,7 +117,8 @@ import Testing
     let warnings = annotations.filter { $0.hasPrefix("::warning ") }
     let errors = annotations.filter { $0.hasPrefix("::error ") }
     #expect(warnings.count == 2)
-    #expect(warnings.contains { $0.contains("line=24,col=15") && $0.contains("title=warning%3A oidcc-userinfo-post-body") })
+    #expect(
+      warnings.contains { $0.contains("line=24,col=15") && $0.contains("title=warning%3A oidcc-userinfo-post-body") })
     #expect(errors.count == 1)
     #expect(errors.first?.contains("invalid_grant") == true)
     let summary = try #require(await output.files["/tmp/summary.md"])

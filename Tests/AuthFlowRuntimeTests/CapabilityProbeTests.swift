@@ -53,7 +53,9 @@ struct CapabilityProbeTests {
       text.contains(
         "✓ refresh_token_rotation — probe: the refresh grant returned a new refresh token, and the old one was then refused (invalid_grant)"
       ), "\(text)")
-    #expect(text.contains("✓ pkce — probe: a code requested with an S256 code_challenge was refused with a wrong code_verifier"))
+    #expect(
+      text.contains(
+        "✓ pkce — probe: a code requested with an S256 code_challenge was refused with a wrong code_verifier"))
     // The mock answers the exchange of a PKCE-less code of a public client with access_denied (its
     // authentication failed), which does not say PKCE: undetermined, not a guess.
     #expect(text.contains("· pkce_required undetermined — probe: the exchange of a code of client 'native'"), "\(text)")

@@ -220,7 +220,8 @@ public struct CapabilityProbe: Sendable {
     }
     guard error == "invalid_grant" else { return .inconclusive(Messages.wrongVerifierOtherError(error)) }
     guard let right = steps["right_exchange"]?.result else {
-      return .inconclusive(Messages.stepDidNotRun("code exchange with the right code_verifier", steps["right_exchange"]))
+      return .inconclusive(
+        Messages.stepDidNotRun("code exchange with the right code_verifier", steps["right_exchange"]))
     }
     if let refused = right.member("error")?.member("code")?.stringValue {
       return .inconclusive(Messages.rightVerifierRefused(refused))
@@ -254,7 +255,9 @@ public struct CapabilityProbe: Sendable {
       }
       return .inconclusive(Messages.pkceNoCode)
     }
-    let error = result.member("error")?.member("description")?.stringValue ?? result.member("error")?.member("code")?
+    let error =
+      result.member("error")?.member("description")?.stringValue
+      ?? result.member("error")?.member("code")?
       .stringValue
     return .inconclusive(Messages.pkceErrorPage(error))
   }
@@ -289,10 +292,12 @@ public struct CapabilityProbe: Sendable {
     static let notRun = "probe: the probe scenario could not be prepared"
     static let sessionNotKept =
       "probe: a second authorization request in the same browser showed the login page again"
-    static let pkceNoCode = "probe: the authorization request without code_challenge returned neither a code nor an error"
+    static let pkceNoCode =
+      "probe: the authorization request without code_challenge returned neither a code nor an error"
     static let noRefreshToken = "probe: no refresh token was issued for scope `openid offline_access`"
     static let noNewRefreshToken = "probe: the refresh grant returned no new refresh token"
-    static let oldStillAccepted = "probe: the old refresh token was accepted again after the refresh grant had rotated it"
+    static let oldStillAccepted =
+      "probe: the old refresh token was accepted again after the refresh grant had rotated it"
 
     static let wrongVerifierAccepted =
       "probe: a code requested with an S256 code_challenge was exchanged with a wrong code_verifier"
@@ -372,13 +377,15 @@ extension CapabilityProbe {
       let has = tenant.capabilities.contains(capability)
       switch finding {
       case .shown(let evidence):
-        let note = has ? "" : " — not declared: add it to the tenant's `capabilities` to run the scenarios that require it"
+        let note =
+          has ? "" : " — not declared: add it to the tenant's `capabilities` to run the scenarios that require it"
         checks.append(.init(.capabilities, .passed, "\(capability) — \(evidence)\(note)"))
       case .absent(let absence) where has:
         checks.append(
           .init(
             .capabilities, .failed, "\(capability) is declared, but \(absence)",
-            fix: "remove '\(capability)' from the `capabilities` of tenant '\(tenant.name)', or change the provider's settings"
+            fix:
+              "remove '\(capability)' from the `capabilities` of tenant '\(tenant.name)', or change the provider's settings"
           ))
       case .absent(let absence):
         checks.append(.init(.capabilities, .info, "no \(capability) — \(absence)"))
