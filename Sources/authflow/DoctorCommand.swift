@@ -14,7 +14,9 @@ struct DoctorCommand: AsyncParsableCommand {
       Prints a check list: ✓ passed, ✗ failed (with what to fix), · information. Secrets are never \
       printed. Exit codes: 0 no problem; 1 a check failed (issuer mismatch, unusable client \
       profile, missing endpoint); 2 invalid profile or usage; 3 the tenant could not be reached or \
-      misbehaved (discovery or JWKS unreachable or malformed).
+      misbehaved (discovery or JWKS unreachable or malformed). With --probe, flows are tried to \
+      learn what no discovery document states (sso_session, pkce_required, refresh_token_rotation, \
+      and pkce when discovery leaves it out); a declared capability the probe finds absent fails.
       """)
 
   @Option(name: .long, help: "The tenant profile to check (default: default_tenant of authflow.yaml, else mock).")

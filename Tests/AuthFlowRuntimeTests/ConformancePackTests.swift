@@ -73,4 +73,45 @@ struct ConformancePackTests {
     #expect(!url.contains("nonce="))
     #expect(url.contains("code_challenge="))
   }
+
+  /// Runs conformance/verdicts.py on a report with these `(tenant, file, status)` scenarios.
+  static func checkVerdicts(_ scenarios: [(String, String, String)], expected: String) throws -> Int32 {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("verdicts-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let report: Value = [
+      "scenarios": .array(
+        scenarios.map { tenant, file, status in
+          ["tenant": .string(tenant), "file": .string(file), "status": .string(status), "warnings": 0, "steps": []]
+        })
+    ]
+    try report.jsonText().write(to: directory.appendingPathComponent("r.json"), atomically: true, encoding: .utf8)
+    try expected.write(to: directory.appendingPathComponent("e.txt"), atomically: true, encoding: .utf8)
+    let script = try String(
+      contentsOf: BundledScenarioTests.root.appendingPathComponent("conformance/verdicts.py"), encoding: .utf8)
+    return Python.run(
+      script,
+      arguments: [directory.appendingPathComponent("r.json").path, directory.appendingPathComponent("e.txt").path]
+    ).status
+  }
+
+  @Test("conformance/run's verdict check: only listed skips and deviations pass, and a stale line fails")
+  func verdictCheck() throws {
+    let expected = "conformance  pack/a.yaml  failed  ignores max_age (Core §3.1.2.1)\n"
+    #expect(
+      try Self.checkVerdicts(
+        [("mock", "pack/a.yaml", "passed"), ("conformance", "pack/a.yaml", "failed")], expected: expected) == 0)
+    #expect(
+      try Self.checkVerdicts(
+        [("mock", "pack/a.yaml", "failed"), ("conformance", "pack/a.yaml", "failed")], expected: expected) == 1)
+    #expect(
+      try Self.checkVerdicts(
+        [("mock", "pack/a.yaml", "skipped"), ("conformance", "pack/a.yaml", "failed")], expected: expected) == 1)
+    #expect(
+      try Self.checkVerdicts(
+        [("mock", "pack/a.yaml", "passed"), ("conformance", "pack/a.yaml", "passed")], expected: expected) == 1)
+    #expect(
+      try Self.checkVerdicts(
+        [("mock", "pack/a.yaml", "passed"), ("conformance", "pack/a.yaml", "error")], expected: expected) == 1)
+  }
 }
