@@ -50,7 +50,9 @@ public struct WebAuthAction: Action {
         summary: "ID-token leeway in seconds (default 60; Auth0.swift's 60000 is a quirk, docs/id-token-validation.md)."
       ),
       ParameterSignature("validate_id_token", .bool, summary: "Default true."),
-      ParameterSignature("telemetry", .bool, summary: "Send `auth0Client` and `Auth0-Client` (default true)."),
+      ParameterSignature(
+        "telemetry", .bool,
+        summary: "Send `auth0Client` and `Auth0-Client` (default true; never sent to `oidc` tenants)."),
       ParameterSignature("lock", .map, summary: "Lock v1 parameters (PROTOCOL §10), encoded and sent to /authorize."),
     ],
     results: ResultField.credentials + [
@@ -66,9 +68,10 @@ public struct WebAuthAction: Action {
     Builds `/authorize` exactly as Auth0.swift v2: `client_id`, `response_type=code`, `redirect_uri`,
     `state` and `nonce` (32 random bytes, base64url), PKCE S256, `scope` (default `openid profile email`,
     `openid` always prepended), then `audience`, `connection`, `connection_scope`, `organization`,
-    `invitation`, `max_age`, `auth0Client`; `parameters` override these and `openid` is re-added.
-    A `null` in `parameters` removes a default: `nonce: null` sends no nonce (and checks none in the
-    ID token), `code_challenge: null` no PKCE challenge (and no `code_verifier` in the exchange).
+    `invitation`, `max_age`, `auth0Client` (Auth0 tenants and the mock only); `parameters` override these and
+    `openid` is re-added. A `null` in `parameters` removes a default: `nonce: null` sends no nonce
+    (and checks none in the ID token), `code_challenge: null` no PKCE challenge (and no
+    `code_verifier` in the exchange).
 
     The browser follows redirects and fills each Universal Login page it recognises (`login`,
     `signup`, `mfa`, `consent`, `organization`) by field name from `login` / `signup` (and

@@ -58,6 +58,11 @@ public struct TenantContext: Sendable {
   /// RFC 6749 fixes it on `oidc` tenants.
   public var wireFormat: WireFormat { kind == .oidc ? .form : .json }
 
+  /// Whether requests carry Auth0's telemetry, the `Auth0-Client` header and the `auth0Client`
+  /// parameter of `/authorize` (PROTOCOL §11): to `auth0` tenants and the mock, which plays one;
+  /// never to an `oidc` provider, to which they mean nothing and would tell what client it is.
+  public var sendsAuth0Telemetry: Bool { kind != .oidc }
+
   /// `tenant` in expressions.
   public var value: Value {
     .object([

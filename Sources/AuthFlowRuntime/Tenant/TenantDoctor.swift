@@ -49,6 +49,7 @@ public struct TenantDoctor: Sendable {
   public func examine(_ tenant: TenantContext, configuredIssuer: String?) async -> DoctorReport {
     var report = DoctorReport(tenant: tenant.name, kind: tenant.kind, baseURL: tenant.baseURL)
     let metadata = await discovery(tenant, configuredIssuer: configuredIssuer, into: &report)
+    report.issuer = metadata?.issuer
     await keys(jwksURI: metadata?.jwksURI ?? tenant.endpoints.jwks, into: &report)
     clients(tenant, metadata: metadata, into: &report)
     for capability in tenant.capabilities.sorted() {

@@ -23,7 +23,8 @@ struct WebAuthTransaction: Sendable {
     else { throw .flow(WebAuthMessages.noRedirectURI) }
     self.clientID = clientID
     self.clientSecret = context.client.member("client_secret")?.stringValue
-    let sendTelemetry = try input.bool("telemetry") ?? true
+    // Auth0's telemetry goes to Auth0 tenants (and the mock) only, whatever the step says.
+    let sendTelemetry = (try input.bool("telemetry") ?? true) && context.tenant.sendsAuth0Telemetry
     telemetry = sendTelemetry ? AuthorizeRequest.telemetry : nil
     var options = AuthorizeRequest.Options(clientID: clientID, redirectURI: redirectURI)
     options.responseType = try input.string("response_type") ?? "code"

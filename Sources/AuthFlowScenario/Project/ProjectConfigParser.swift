@@ -83,6 +83,7 @@ extension ParseContext {
       }
     }
     checkKindSettings(tenant, keys: keys)
+    checkClientAuthentication(tenant)
     return tenant
   }
 
@@ -115,6 +116,19 @@ extension ParseContext {
     guard tenant.kind != .mock else { return }
     for client in tenant.clients where client.value.member("client_id") == nil {
       report(.missingClientID(client.name, tenant: tenant.name.value))
+    }
+  }
+
+  /// A client's `token_endpoint_auth_method`, when written literally, must be one authflow can
+  /// send (an expression is checked when the tenant is used).
+  private mutating func checkClientAuthentication(_ tenant: TenantProfile) {
+    for client in tenant.clients {
+      guard let template = client.value.member(ClientAuthenticationMethod.profileKey) else { continue }
+      guard case .literal(let value, let location) = template else { continue }
+      guard let text = value.stringValue, ClientAuthenticationMethod(rawValue: text) != nil else {
+        report(.unknownClientAuthenticationMethod(value, at: location, client: client.name.value))
+        continue
+      }
     }
   }
 

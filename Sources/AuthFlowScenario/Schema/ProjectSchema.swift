@@ -25,6 +25,15 @@ public enum ProjectSchema {
               "type": "object",
               "properties": [
                 "client_id": templatedString, "client_secret": templatedString, "redirect_uri": templatedString,
+                ClientAuthenticationMethod.profileKey: JSONSchema.described(
+                  [
+                    "anyOf": [
+                      ["enum": JSONSchema.strings(ClientAuthenticationMethod.allCases.map(\.rawValue))],
+                      ["type": "string", "pattern": #"\$\{\{"#],
+                    ]
+                  ],
+                  "How the client authenticates at the token endpoint; default client_secret_basic on oidc tenants (the OpenID default, or what discovery lists), client_secret_post in the JSON body on auth0 and mock tenants."
+                ),
               ],
             ],
           ], "Client profiles by name."),
