@@ -89,6 +89,11 @@ public struct Step: Sendable {
   public var timeout: Located<Duration>?
   public var expectations: [Expectation]
   public var save: [Binding]
+  /// `severity:` — `warning` makes the step's assertion failures (expectations, an unexpected
+  /// protocol error, an action that could not do what it was asked, `retry.until`) warnings:
+  /// reported, but the step passes. Environment errors, timeouts and evaluation errors stay
+  /// errors. nil: `error`.
+  public var severity: Located<CheckSeverity>?
   public var location: SourceLocation
 
   public init(
@@ -152,10 +157,13 @@ public struct Expectation: Sendable {
   public var path: Located<String>
   /// Every matcher must hold. A plain value is one `equals` matcher.
   public var matchers: [Matcher]
+  /// `severity:` beside the matchers; nil: the step's severity.
+  public var severity: Located<CheckSeverity>?
 
-  public init(path: Located<String>, matchers: [Matcher]) {
+  public init(path: Located<String>, matchers: [Matcher], severity: Located<CheckSeverity>? = nil) {
     self.path = path
     self.matchers = matchers
+    self.severity = severity
   }
 
   /// The path's segments: split on dots, with `["a.b"]` and `[0]` as single segments.
@@ -181,4 +189,11 @@ public struct Matcher: Sendable {
     self.operand = operand
     self.location = location
   }
+}
+
+/// How much a failed check counts: an `error` fails the step (a MUST of a standard), a `warning`
+/// is reported but the step passes (a SHOULD). A run whose only findings are warnings exits 0.
+public enum CheckSeverity: String, Sendable, Hashable, Codable, CaseIterable {
+  case error
+  case warning
 }

@@ -14,7 +14,9 @@ struct DoctorCommand: AsyncParsableCommand {
       Prints a check list: ✓ passed, ✗ failed (with what to fix), · information. Secrets are never \
       printed. Exit codes: 0 no problem; 1 a check failed (issuer mismatch, unusable client \
       profile, missing endpoint); 2 invalid profile or usage; 3 the tenant could not be reached or \
-      misbehaved (discovery or JWKS unreachable or malformed).
+      misbehaved (discovery or JWKS unreachable or malformed). With --probe, flows are tried to \
+      learn what no discovery document states (sso_session, pkce_required, refresh_token_rotation, \
+      and pkce when discovery leaves it out); a declared capability the probe finds absent fails.
       """)
 
   @Option(name: .long, help: "The tenant profile to check (default: default_tenant of authflow.yaml, else mock).")
@@ -22,6 +24,12 @@ struct DoctorCommand: AsyncParsableCommand {
 
   @Option(name: .long, help: "The tenant profiles file (default: authflow.yaml in the working directory).")
   var config: String?
+
+  @Flag(
+    name: .long,
+    help:
+      "Try flows to learn sso_session, pkce_required and refresh_token_rotation (signs in as a user of the profile).")
+  var probe = false
 
   @OptionGroup(title: "Transport limits")
   var transportOptions: TransportOptions
@@ -46,7 +54,13 @@ struct DoctorCommand: AsyncParsableCommand {
       transport: transport)
     let report: DoctorReport
     do {
-      report = try await TenantDoctor(transport: transport).diagnose(profile, resolver: resolver)
+      let probe =
+        self.probe
+        ? CapabilityProbe(
+          services: RunServices(
+            secrets: secrets, transport: transport, environment: ProcessInfo.processInfo.environment))
+        : nil
+      report = try await TenantDoctor(transport: transport, probe: probe).diagnose(profile, resolver: resolver)
     } catch {
       try? await transport.shutdown()
       DiagnosticOutput.print(error.diagnostics, sources: project.sources)

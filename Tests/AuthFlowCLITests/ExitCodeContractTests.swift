@@ -78,6 +78,35 @@ import Testing
     }
   }
 
+  /// A SHOULD that does not hold: a warning, so the run is green but says so.
+  static let warns = """
+    scenario: Only a SHOULD fails
+    steps:
+      - id: check
+        severity: warning
+        assert:
+          that: ${{ 1 == 2 }}
+          message: the provider does not do what it SHOULD
+    """
+
+  @Test func onlyWarningsIsZeroAndShowsThem() async throws {
+    try await Workspace.with(["w.yaml": Self.warns]) { directory in
+      let outcome = try await CLIProcess.run(["run", "w.yaml"] + Self.reporters, in: directory)
+      #expect(outcome.status == 0, "\(outcome.standardError)")
+      #expect(outcome.standardOutput.contains("⚠ 1 warning"), "\(outcome.standardOutput)")
+      #expect(outcome.standardOutput.contains("the provider does not do what it SHOULD"))
+      let json = try Workspace.json(directory + "/out/r.json")
+      #expect(json.lookup(path: ["run", "counts", "warnings"]) == 1)
+      #expect(json.lookup(path: ["scenarios", "0", "status"]) == "passed")
+    }
+    let strict = Self.warns.replacingOccurrences(of: "    severity: warning\n", with: "")
+    #expect(strict != Self.warns)
+    try await Workspace.with(["s.yaml": strict]) { directory in
+      let outcome = try await CLIProcess.run(["run", "s.yaml"], in: directory)
+      #expect(outcome.status == 1, "\(outcome.standardError)")
+    }
+  }
+
   @Test func aBadScenarioIsTwoWithItsLocation() async throws {
     try await Workspace.with(["bad.yaml": Self.bad]) { directory in
       let outcome = try await CLIProcess.run(["run", "bad.yaml"], in: directory)

@@ -23,7 +23,7 @@ import Testing
     #expect(value.lookup(path: ["run", "duration_ms"]) == 3521)
     #expect(
       value.lookup(path: ["run", "counts"])
-        == ["total": 6, "passed": 2, "failed": 2, "error": 1, "interrupted": 0, "skipped": 1])
+        == ["total": 6, "passed": 2, "failed": 2, "error": 1, "interrupted": 0, "skipped": 1, "warnings": 0])
   }
 
   @Test func interrupted() async throws {

@@ -11,6 +11,7 @@ enum ConsoleMessages {
   static let failures = "Failures"
   static let errors = "Errors (environment)"
   static let skipped = "Skipped"
+  static let warnings = "Warnings (severity: warning; they do not fail the run)"
   static let interruptedHeading = "Interrupted"
   static let noDetails = "no details were recorded"
 
@@ -19,6 +20,10 @@ enum ConsoleMessages {
   static func stepStatus(_ step: StepReport) -> String {
     let verb = step.status == .error ? "hit an environment error" : "failed"
     return "\(step.title) \(verb)\(attempts(step.attempts))"
+  }
+
+  static func stepWarned(_ step: StepReport, count: Int) -> String {
+    "\(step.title): \(count) warning\(count == 1 ? "" : "s")"
   }
 
   static func skipped(_ reason: String?) -> String { reason.map { "skipped: \($0)" } ?? "skipped" }

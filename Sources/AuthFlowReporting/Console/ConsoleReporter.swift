@@ -32,13 +32,13 @@ public struct ConsoleReporter: Reporter, RunObserver {
 
   public func scenarioFinished(_ report: ScenarioReport) async {
     await live.markPrinted(file: report.file, name: report.name)
-    await context.output.standardOutput(line(for: safeHeader(report)) + "\n")
+    await context.output.standardOutput(line(for: safeHeader(report), warnings: report.warnings.count) + "\n")
   }
 
   public func finish(_ report: RunReport) async throws {
     var text = ""
     for scenario in report.scenarios where !(await live.consumePrinted(file: scenario.file, name: scenario.name)) {
-      text += line(for: safeHeader(scenario)) + "\n"
+      text += line(for: safeHeader(scenario), warnings: scenario.warnings.count) + "\n"
     }
     // The summary never prints step results: leave them out before redacting.
     var summarised = report
@@ -58,13 +58,16 @@ public struct ConsoleReporter: Reporter, RunObserver {
   }
 
   /// `✓ Login works  1.25s`, `− Passwordless login  skipped`, `⊘ Slow login  interrupted`.
-  func line(for scenario: ScenarioReport) -> String {
+  /// A scenario with warnings says how many: `✓ Discovery  12ms  ⚠ 1 warning`.
+  func line(for scenario: ScenarioReport, warnings: Int? = nil) -> String {
     let trailer =
       switch scenario.status {
       case .skipped: ConsoleMessages.skipped(nil)
       case .interrupted: Status.interrupted.rawValue
       default: DurationText.format(scenario.duration)
       }
-    return "\(style.mark(scenario.status)) \(scenario.name)  \(style.paint(trailer, .dim))"
+    let warnings = warnings ?? scenario.warnings.count
+    let flag = warnings == 0 ? "" : "  " + style.paint("⚠ \(warnings) warning\(warnings == 1 ? "" : "s")", .yellow)
+    return "\(style.mark(scenario.status)) \(scenario.name)  \(style.paint(trailer, .dim))\(flag)"
   }
 }

@@ -20,6 +20,11 @@ struct ConsoleSummary {
       lines += ["", style.paint(ConsoleMessages.errors, .bold)]
       lines += errored.flatMap(explain)
     }
+    let warned = report.scenarios.filter { !$0.warnings.isEmpty }
+    if !warned.isEmpty {
+      lines += ["", style.paint(ConsoleMessages.warnings, .bold)]
+      lines += warned.flatMap(warnings)
+    }
     if !skipped.isEmpty {
       lines += ["", style.paint(ConsoleMessages.skipped, .bold)]
       lines += skipped.map { "  \(style.mark(.skipped)) \($0.name): \($0.skipReason ?? ConsoleMessages.skipped(nil))" }
@@ -49,19 +54,37 @@ struct ConsoleSummary {
       if step.problems.isEmpty {
         lines.append("      \(style.paint("\(step.location)", .dim)): \(ConsoleMessages.noDetails)")
       }
-      for problem in step.problems {
-        let location = style.paint("\(problem.location(in: step))", .dim)
-        lines.append("      \(location): \(indentContinuation(problem.message, by: 8))")
-        let details = problem.detailLines
-        let width = (details.map(\.label.count).max() ?? 0) + 1
-        for (label, text) in details {
-          let padded = label + ":" + String(repeating: " ", count: width - label.count - 1)
-          lines.append("        \(padded) \(indentContinuation(text, by: width + 9))")
-        }
+      for problem in step.problems where problem.severity == .error {
+        lines += describe(problem, in: step)
       }
       if let dependants = ReportMessages.skippedDependants(of: step, in: scenario) {
         lines.append("      \(style.mark(.skipped)) \(dependants)")
       }
+    }
+    return lines
+  }
+
+  /// A scenario's warnings: each step with checks written `severity: warning` that did not hold.
+  private func warnings(_ scenario: ScenarioReport) -> [String] {
+    var lines = ["", "  \(style.paint("⚠", .yellow)) \(scenario.name)"]
+    for step in scenario.steps {
+      let warnings = step.problems.filter { $0.severity == .warning }
+      guard !warnings.isEmpty else { continue }
+      lines.append("    \(ConsoleMessages.stepWarned(step, count: warnings.count))")
+      for problem in warnings { lines += describe(problem, in: step) }
+    }
+    return lines
+  }
+
+  /// One problem: its location and message, then its labelled details.
+  private func describe(_ problem: Problem, in step: StepReport) -> [String] {
+    let location = style.paint("\(problem.location(in: step))", .dim)
+    var lines = ["      \(location): \(indentContinuation(problem.message, by: 8))"]
+    let details = problem.detailLines
+    let width = (details.map(\.label.count).max() ?? 0) + 1
+    for (label, text) in details {
+      let padded = label + ":" + String(repeating: " ", count: width - label.count - 1)
+      lines.append("        \(padded) \(indentContinuation(text, by: width + 9))")
     }
     return lines
   }

@@ -69,7 +69,9 @@ extension RunReport {
       return status == .error ? "\(count) error\(count == 1 ? "" : "s")" : "\(count) \(status.rawValue)"
     }
     let total = scenarios.count
-    return "\(total) scenario\(total == 1 ? "" : "s"): " + parts.joined(separator: ", ")
+    let warnings = warningCount
+    let warned = warnings == 0 ? "" : "; \(warnings) warning\(warnings == 1 ? "" : "s")"
+    return "\(total) scenario\(total == 1 ? "" : "s"): " + parts.joined(separator: ", ") + warned
   }
 }
 

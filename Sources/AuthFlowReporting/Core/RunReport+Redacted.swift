@@ -57,7 +57,8 @@ extension Problem {
   func mappingTexts(_ transform: (String) -> String) -> Problem {
     Problem(
       kind, transform(message), at: location?.mappingFile(transform), path: path.map(transform),
-      matcher: matcher.map(transform), expected: expected.map(transform), actual: actual.map(transform))
+      matcher: matcher.map(transform), expected: expected.map(transform), actual: actual.map(transform),
+      severity: severity)
   }
 }
 

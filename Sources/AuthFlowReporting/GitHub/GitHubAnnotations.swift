@@ -3,8 +3,9 @@ import AuthFlowRuntime
 
 /// The workflow commands for a redacted report: an `::error` for every problem of a failed step,
 /// a `::warning` for every problem of a step that hit an environment error, an `::error` for every
-/// interrupted scenario (it never held), and a `::warning` when the run was interrupted. Passed and
-/// skipped scenarios produce none.
+/// interrupted scenario (it never held), a `::warning` for every check written `severity: warning`
+/// that did not hold (whatever the scenario's status), and a `::warning` when the run was
+/// interrupted. Otherwise passed and skipped scenarios produce none.
 struct GitHubAnnotations {
   var report: RunReport
 
@@ -32,9 +33,24 @@ struct GitHubAnnotations {
           lines.append(
             annotation(command, at: step.location, title: title, message: GitHubMessages.stepFailed + dependants))
         }
-        for (index, problem) in step.problems.enumerated() {
+        for (index, problem) in step.problems.filter({ $0.severity == .error }).enumerated() {
           let message = GitHubMessages.message(problem) + (index == 0 ? dependants : "")
           lines.append(annotation(command, at: problem.location(in: step), title: title, message: message))
+        }
+      }
+    }
+    for scenario in report.scenarios {
+      for step in scenario.steps {
+        for problem in step.problems where problem.severity == .warning {
+          let location = problem.location(in: step)
+          lines.append(
+            GitHubEscaping.command(
+              "warning",
+              properties: [
+                ("file", location.file), ("line", String(location.line)), ("col", String(location.column)),
+                ("title", GitHubMessages.warningTitle(scenario, step: step)),
+              ],
+              message: GitHubMessages.message(problem)))
         }
       }
     }

@@ -13,6 +13,11 @@ enum GitHubMessages {
     step.map { "\(scenario.name) › \($0.title)" } ?? scenario.name
   }
 
+  /// `warning: Scenario › step 'x'`: the title of a check written `severity: warning`.
+  static func warningTitle(_ scenario: ScenarioReport, step: StepReport) -> String {
+    "warning: " + title(scenario, step: step)
+  }
+
   /// The problem's message, then its path, matcher, expected and actual on their own lines.
   static func message(_ problem: Problem) -> String {
     ([problem.message] + problem.detailLines.map { "\($0.label): \($0.text)" }).joined(separator: "\n")

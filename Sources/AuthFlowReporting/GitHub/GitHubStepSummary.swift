@@ -2,7 +2,7 @@ import AuthFlowCore
 import AuthFlowRuntime
 
 /// The Markdown job summary (`$GITHUB_STEP_SUMMARY`) for a redacted report: counts, a table of the
-/// problems of failed and errored scenarios, and the skipped scenarios with their reasons.
+/// problems of failed and errored scenarios and the warnings of any, and the skipped scenarios with their reasons.
 struct GitHubStepSummary {
   var report: RunReport
 
@@ -42,7 +42,7 @@ struct GitHubStepSummary {
         if step.problems.isEmpty {
           rows.append(row(step.status, scenario.name, step.title, step.location, GitHubMessages.stepFailed))
         }
-        for problem in step.problems {
+        for problem in step.problems where problem.severity == .error {
           rows.append(
             row(step.status, scenario.name, step.title, problem.location(in: step), GitHubMessages.message(problem)))
         }
@@ -51,15 +51,25 @@ struct GitHubStepSummary {
         }
       }
     }
+    for scenario in report.scenarios {
+      for step in scenario.steps {
+        for problem in step.problems where problem.severity == .warning {
+          rows.append(
+            row(
+              nil, scenario.name, step.title, problem.location(in: step),
+              "warning: " + GitHubMessages.message(problem)))
+        }
+      }
+    }
     return rows
   }
 
   private func row(
-    _ status: Status, _ scenario: String, _ step: String, _ location: SourceLocation, _ text: String
+    _ status: Status?, _ scenario: String, _ step: String, _ location: SourceLocation, _ text: String
   )
     -> String
   {
-    let cells = [status.mark, scenario, step, "\(location)", text].map(\.markdownEscaped)
+    let cells = [status?.mark ?? "⚠", scenario, step, "\(location)", text].map(\.markdownEscaped)
     return "| " + cells.joined(separator: " | ") + " |"
   }
 }

@@ -46,7 +46,7 @@ extension JSONReport {
         "started_at": .string(Timestamp.iso8601(startedAt)),
         "duration_ms": .int(Int(((end ?? startedAt).timeIntervalSince(startedAt) * 1000).rounded())),
         "interrupted": .bool(interrupted),
-        "counts": counts(statuses),
+        "counts": counts(statuses, warnings: sorted.reduce(0) { $0 + ($1.member("warnings")?.intValue ?? 0) }),
       ]),
       "scenarios": .array(sorted),
     ])

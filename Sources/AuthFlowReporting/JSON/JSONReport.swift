@@ -9,12 +9,12 @@ import Foundation
 /// {
 ///   "format": "authflow-report", "version": 1,
 ///   "run": { "tenant", "started_at" (ISO-8601 UTC, ms), "duration_ms", "interrupted",
-///            "counts": { "total", "passed", "failed", "error", "interrupted", "skipped" } },
+///            "counts": { "total", "passed", "failed", "error", "interrupted", "skipped", "warnings" } },
 ///   "scenarios": [ { "name", "file", "line", "column", "tags", "tenant", "status", "skip_reason",
-///                    "duration_ms",
+///                    "duration_ms", "warnings",
 ///                    "steps": [ { "id", "name", "action", "phase" (main|cleanup), "line", "column",
 ///                                 "status", "skip_reason", "blocked_by", "skipped_dependants", "duration_ms", "attempts",
-///                                 "problems": [ { "kind", "message",
+///                                 "problems": [ { "kind", "severity" (error|warning), "message",
 ///                                                 "location": { "file", "line", "column" } | null,
 ///                                                 "path", "matcher", "expected", "actual" } ],
 ///                                 "result": <the step's result, secrets as "***"> | null } ] } ]
@@ -22,7 +22,9 @@ import Foundation
 /// ```
 ///
 /// `status` is `passed`, `failed`, `error`, `interrupted` or `skipped`; `kind` is a `Problem.Kind`
-/// raw value. An `interrupted` scenario was cut short or never started because the run was stopped
+/// raw value. A problem of `severity` `warning` (a check written `severity: warning`) does not fail
+/// its step: a passed step or scenario may have some; `warnings` counts them per scenario and, in
+/// `counts`, per run. An `interrupted` scenario was cut short or never started because the run was stopped
 /// (its `skip_reason` says which); an interrupted step was running or waiting when it was stopped.
 /// A scenario's `tenant` is the tenant it ran on; in a comparison run (`--tenant a,b`) `run.tenant`
 /// is the names joined with commas and each scenario's name ends with `[tenant: NAME]`.
@@ -44,15 +46,15 @@ public enum JSONReport {
         "started_at": .string(Timestamp.iso8601(report.startedAt)),
         "duration_ms": .int(report.duration.milliseconds),
         "interrupted": .bool(report.interrupted),
-        "counts": counts(report.scenarios.map(\.status)),
+        "counts": counts(report.scenarios.map(\.status), warnings: report.warningCount),
       ]),
       "scenarios": .array(report.scenarios.map { value(of: $0, tenant: report.tenant) }),
     ])
   }
 
-  /// `{ total, passed, failed, error, interrupted, skipped }`.
-  static func counts(_ statuses: [Status]) -> Value {
-    var members: [String: Value] = ["total": .int(statuses.count)]
+  /// `{ total, passed, failed, error, interrupted, skipped, warnings }`.
+  static func counts(_ statuses: [Status], warnings: Int) -> Value {
+    var members: [String: Value] = ["total": .int(statuses.count), "warnings": .int(warnings)]
     for status in Status.reportOrder { members[status.rawValue] = .int(statuses.count { $0 == status }) }
     return .object(members)
   }
@@ -69,6 +71,7 @@ public enum JSONReport {
       "status": .string(scenario.status.rawValue),
       "skip_reason": optional(scenario.skipReason),
       "duration_ms": .int(scenario.duration.milliseconds),
+      "warnings": .int(scenario.warnings.count),
       "steps": .array(
         scenario.steps.map { step in
           let dependants =
@@ -100,6 +103,7 @@ public enum JSONReport {
   static func value(of problem: Problem) -> Value {
     .object([
       "kind": .string(problem.kind.rawValue),
+      "severity": .string(problem.severity.rawValue),
       "message": .string(problem.message),
       "location": problem.location.map { location in
         .object(["file": .string(location.file), "line": .int(location.line), "column": .int(location.column)])

@@ -13,7 +13,9 @@ import AuthFlowRuntime
 /// `<skipped message="reason"/>`. An interrupted scenario (cut short, or never started, by a signal
 /// or a closed standard output) is an `<error type="interrupted">` whose message says which — an
 /// error, not a skip, so that CI views show it red: it never held — and counts in `errors`. Each suite carries the tenant (and `interrupted` when the run was
-/// stopped) as properties; an interrupted run also starts with an `INTERRUPTED` comment.
+/// stopped) as properties; an interrupted run also starts with an `INTERRUPTED` comment. Warnings
+/// (checks written `severity: warning`) do not fail a test case: they are its `<system-out>`, one
+/// `warning: file:line:col: message` line each, which CI views show beside the test.
 ///
 /// A comparison run (`--tenant a,b`) has one suite per file and tenant, named
 /// `file [tenant: NAME]` with that tenant as its `tenant` property, and test cases named
@@ -88,15 +90,18 @@ struct JUnitDocument {
       ("line", String(scenario.location.line)), ("time", scenario.duration.secondsText),
     ])
     let body: String
+    let warnings = JUnitMessages.warnings(scenario)
     switch scenario.status {
-    case .passed: return "    <testcase\(attributes)/>\n"
+    case .passed where warnings.isEmpty: return "    <testcase\(attributes)/>\n"
+    case .passed: return "    <testcase\(attributes)>\n      \(warnings)\n    </testcase>\n"
     case .skipped:
       body = "<skipped" + XMLEscaping.attributes([("message", scenario.skipReason ?? JUnitMessages.skipped)]) + "/>"
     case .failed: body = problemElement("failure", scenario)
     case .error: body = problemElement("error", scenario)
     case .interrupted: body = interruptedElement(scenario)
     }
-    return "    <testcase\(attributes)>\n      \(body)\n    </testcase>\n"
+    let extra = warnings.isEmpty ? "" : "\n      " + warnings
+    return "    <testcase\(attributes)>\n      \(body)\(extra)\n    </testcase>\n"
   }
 
   /// `<error type="interrupted">` with the reason, and the steps that had finished or were cut short.
@@ -110,7 +115,9 @@ struct JUnitDocument {
   /// `<failure>` or `<error>` with the first problem as message and every problem as text.
   private func problemElement(_ element: String, _ scenario: ScenarioReport) -> String {
     let steps = scenario.stepsThatDidNotPass
-    let first = steps.lazy.compactMap { step in step.problems.first.map { (step, $0) } }.first
+    let first = steps.lazy.compactMap { step in
+      step.problems.first(where: { $0.severity == .error }).map { (step, $0) }
+    }.first
     let message: String
     let type: String
     if let (step, problem) = first {

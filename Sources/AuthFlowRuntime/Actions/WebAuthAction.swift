@@ -31,7 +31,9 @@ public struct WebAuthAction: Action {
       ParameterSignature("max_age", .int, summary: "Seconds; requires `auth_time` in the ID token."),
       ParameterSignature(
         "parameters", .map,
-        summary: "Extra /authorize parameters (prompt, screen_hint, login_hint, …); they override the defaults."),
+        summary:
+          "Extra /authorize parameters (prompt, screen_hint, login_hint, …); they override the defaults; `null` removes one (`nonce: null`)."
+      ),
       ParameterSignature(
         "response_type", .oneOf(["code", "token", "id_token", "id_token token", "token id_token"]),
         summary: "Default `code`; the others are the legacy implicit grant."),
@@ -67,7 +69,9 @@ public struct WebAuthAction: Action {
     `state` and `nonce` (32 random bytes, base64url), PKCE S256, `scope` (default `openid profile email`,
     `openid` always prepended), then `audience`, `connection`, `connection_scope`, `organization`,
     `invitation`, `max_age`, `auth0Client` (Auth0 tenants and the mock only); `parameters` override these and
-    `openid` is re-added.
+    `openid` is re-added. A `null` in `parameters` removes a default: `nonce: null` sends no nonce
+    (and checks none in the ID token), `code_challenge: null` no PKCE challenge (and no
+    `code_verifier` in the exchange).
 
     The browser follows redirects and fills each Universal Login page it recognises (`login`,
     `signup`, `mfa`, `consent`, `organization`) by field name from `login` / `signup` (and

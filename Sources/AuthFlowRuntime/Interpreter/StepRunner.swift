@@ -63,10 +63,25 @@ struct StepRunner: Sendable {
     report.duration = ContinuousClock.now - started
     if problems.contains(where: { $0.kind == .environment }) {
       report.status = .error
-    } else if !problems.isEmpty {
+    } else if problems.contains(where: { $0.severity == .error }) {
       report.status = .failed
     }
     return report
+  }
+
+  /// The problem kinds a step's `severity: warning` turns into warnings: the assertion failures.
+  /// Environment errors, timeouts and expressions that cannot be evaluated stay errors.
+  static let demotableKinds: Set<Problem.Kind> = [.expectation, .unexpectedError, .action, .retryExhausted]
+
+  /// `problems` with the step's severity applied (an expectation's own severity was applied when
+  /// it was checked).
+  static func applyingSeverity(_ severity: CheckSeverity?, to problems: [Problem]) -> [Problem] {
+    guard severity == .warning else { return problems }
+    return problems.map { problem in
+      var problem = problem
+      if demotableKinds.contains(problem.kind), problem.kind != .expectation { problem.severity = .warning }
+      return problem
+    }
   }
 
   struct AttemptOutcome: Sendable {
@@ -94,8 +109,9 @@ struct StepRunner: Sendable {
         outcome.interrupted = true
         return outcome
       }
-      let retryable = outcome.problems.contains { $0.kind != .evaluation && $0.kind != .action }
-      if outcome.problems.isEmpty || !retryable || attempt == maximum { break }
+      let blocking = outcome.problems.filter { $0.severity == .error }
+      let retryable = blocking.contains { $0.kind != .evaluation && $0.kind != .action }
+      if blocking.isEmpty || !retryable || attempt == maximum { break }
       if delay > .zero {
         do { try await Task.sleep(for: delay) } catch {
           outcome.interrupted = true
@@ -104,14 +120,20 @@ struct StepRunner: Sendable {
       }
       delay = Self.nextDelay(after: delay, backoff: step.retry?.backoff ?? 1)
     }
-    if outcome.problems.isEmpty {
-      outcome.problems = await save(step)
+    if !outcome.problems.contains(where: { $0.severity == .error }) {
+      outcome.problems += await save(step)
     }
     return outcome
   }
 
   /// One attempt: evaluate parameters, run the action, check `until` and the expectations.
   private func once(_ step: Step, action: any Action.Type) async -> AttemptOutcome {
+    var outcome = await checkedOnce(step, action: action)
+    outcome.problems = Self.applyingSeverity(step.severity?.value, to: outcome.problems)
+    return outcome
+  }
+
+  private func checkedOnce(_ step: Step, action: any Action.Type) async -> AttemptOutcome {
     var outcome = AttemptOutcome(attempts: 1, result: nil, problems: [])
     let parameters: Value
     do {
@@ -190,7 +212,7 @@ struct StepRunner: Sendable {
           Problem(
             .expectation, message,
             at: matcher.location, path: expectation.path.value, matcher: matcher.kind.rawValue, expected: expectedText,
-            actual: actualText))
+            actual: actualText, severity: expectation.severity?.value ?? step.severity?.value ?? .error))
       }
     }
     return problems

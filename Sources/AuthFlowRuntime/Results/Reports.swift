@@ -1,4 +1,5 @@
 public import AuthFlowCore
+public import AuthFlowScenario
 public import Foundation
 
 /// Everything a run produced, in the order the scenarios were given. Reporters read only this.
@@ -21,6 +22,9 @@ public struct RunReport: Sendable {
   }
 
   public func count(_ status: Status) -> Int { scenarios.count { $0.status == status } }
+
+  /// The number of warnings (checks written `severity: warning` that did not hold) in the run.
+  public var warningCount: Int { scenarios.reduce(0) { $0 + $1.warnings.count } }
 
   /// The process exit code of DESIGN §1: 1 when any scenario failed, else 3 when any hit an
   /// environment error, else 1 when any was interrupted (it never held), else 0. (An assertion
@@ -71,6 +75,11 @@ public struct ScenarioReport: Sendable {
     var copy = self
     for index in copy.steps.indices { copy.steps[index].result = nil }
     return copy
+  }
+
+  /// The warnings of its steps: checks written `severity: warning` that did not hold.
+  public var warnings: [Problem] {
+    steps.flatMap { $0.problems.filter { $0.severity == .warning } }
   }
 
   /// The first step that failed or errored, for summaries.
@@ -156,11 +165,15 @@ public struct Problem: Sendable, Hashable {
   public var matcher: String?
   public var expected: String?
   public var actual: String?
+  /// `error` fails the step; `warning` (a check written `severity: warning`) is reported, and the
+  /// step passes.
+  public var severity: CheckSeverity
 
   public init(
     _ kind: Kind, _ message: String, at location: SourceLocation?, path: String? = nil, matcher: String? = nil,
-    expected: String? = nil, actual: String? = nil
+    expected: String? = nil, actual: String? = nil, severity: CheckSeverity = .error
   ) {
+    self.severity = severity
     self.kind = kind
     self.message = message
     self.location = location

@@ -33,10 +33,12 @@ public struct TenantComparison: Sendable {
   /// The rows whose verdicts differ.
   public var differing: [Row] { rows.filter { $0.difference != nil } }
 
-  /// `pass`, `fail`, `error`, `interrupted`, `skip (reason)`.
+  /// `pass`, `pass, 2 warnings`, `fail`, `error`, `interrupted`, `skip (reason)`.
   public static func verdict(_ report: ScenarioReport) -> String {
     switch report.status {
-    case .passed: return "pass"
+    case .passed:
+      let warnings = report.warnings.count
+      return warnings == 0 ? "pass" : "pass, \(warnings) warning\(warnings == 1 ? "" : "s")"
     case .failed: return "fail"
     case .error: return "error"
     case .interrupted: return "interrupted"
@@ -119,7 +121,7 @@ enum ComparisonMessages {
   static func stepVerdict(tenant: String, step: StepReport?) -> String {
     guard let step else { return "not run on \(tenant)" }
     var text = "\(step.status.rawValue) on \(tenant)"
-    if let problem = step.problems.first {
+    if let problem = step.problems.first(where: { $0.severity == .error }) ?? step.problems.first {
       text += " (\(problem.message))"
     } else if let reason = step.skipReason {
       text += " (\(reason))"

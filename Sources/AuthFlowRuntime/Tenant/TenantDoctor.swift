@@ -10,9 +10,12 @@ import Foundation
 /// never shown: a client secret is reported as set or missing.
 public struct TenantDoctor: Sendable {
   public var transport: any HTTPTransport
+  /// `--probe`: try flows to learn the capabilities discovery cannot state (``CapabilityProbe``).
+  public var probe: CapabilityProbe?
 
-  public init(transport: any HTTPTransport) {
+  public init(transport: any HTTPTransport, probe: CapabilityProbe? = nil) {
     self.transport = transport
+    self.probe = probe
   }
 
   /// Resolves `profile` (a discovered issuer that differs is reported, not fatal) and examines
@@ -34,7 +37,10 @@ public struct TenantDoctor: Sendable {
         checks: [.init(.discovery, .failed, resolver.secrets.scrub(error.message), fix: Messages.discoveryFix)],
         environmentFailure: true)
     }
-    let report = await examine(resolved.context, configuredIssuer: resolved.configuredIssuer)
+    var report = await examine(resolved.context, configuredIssuer: resolved.configuredIssuer)
+    if let probe, !report.environmentFailure {
+      report.checks += CapabilityProbe.checks(await probe.run(resolved.context), tenant: resolved.context)
+    }
     await resolved.stop()
     return report
   }

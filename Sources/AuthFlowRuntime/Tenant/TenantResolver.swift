@@ -100,12 +100,15 @@ public struct TenantResolver: Sendable {
       mockClients.merge(clients) { _, override in override }
       var mockUsers = Self.users(of: fixture)
       mockUsers.merge(users) { _, override in override }
-      for capability in Capability.mock where evidence[capability] == nil {
+      // What this mock does: a fixture that turns refresh-token rotation off takes the capability away.
+      var builtIn = Capability.mock
+      if !fixture.settings.refreshTokenRotation { builtIn.remove("refresh_token_rotation") }
+      for capability in builtIn where evidence[capability] == nil {
         evidence[capability] = "built into the mock tenant"
       }
       var tenant = TenantContext(
         name: profile.name.value, kind: .mock, baseURL: handle.baseURL, issuer: handle.tenant.issuer,
-        clients: mockClients, users: mockUsers, capabilities: Capability.mock.union(declared),
+        clients: mockClients, users: mockUsers, capabilities: builtIn.union(declared),
         capabilityEvidence: evidence, settings: settings,
         capabilitySources: ["the mock tenant's built-in capabilities", declaredSource])
       tenant.loginPages = loginPages

@@ -31,6 +31,9 @@ struct AuthorizeRequest: Sendable {
     var telemetry: String?
     /// Extra parameters (`prompt`, `screen_hint`, …) in order; they override the defaults.
     var extra: [(String, String)] = []
+    /// Default parameters not to send (`parameters: { nonce: null }`): a request without a nonce,
+    /// without PKCE, … for the scenarios that test how a provider answers one.
+    var removed: [String] = []
   }
 
   init(_ options: Options) {
@@ -55,11 +58,14 @@ struct AuthorizeRequest: Sendable {
     for case (let name, let value?) in optional { items.append((name, value)) }
     var parameters = URLParameters(items)
     for (name, value) in options.extra { parameters[name] = value }
-    parameters["scope"] = Self.includingOpenID(parameters["scope"] ?? Self.defaultScope)
+    if !options.removed.contains("scope") {
+      parameters["scope"] = Self.includingOpenID(parameters["scope"] ?? Self.defaultScope)
+    }
+    for name in options.removed { parameters[name] = nil }
     self.parameters = parameters
     self.state = parameters["state"] ?? state
     self.nonce = parameters["nonce"]
-    self.codeVerifier = verifier
+    self.codeVerifier = options.removed.contains("code_challenge") ? nil : verifier
     self.redirectURI = parameters["redirect_uri"] ?? options.redirectURI
     self.responseType = parameters["response_type"] ?? options.responseType
   }

@@ -46,6 +46,7 @@ struct WebAuthTransaction: Sendable {
       options.extra += LockParameters(lock).payload(connection: options.connection)
     }
     options.extra += try input.stringMap("parameters")
+    options.removed = (try input.object("parameters") ?? [:]).filter(\.value.isNull).map(\.key).sorted()
     request = AuthorizeRequest(options)
     browserName = try input.string("browser")
     var values: [PageKind: [String: String]] = [:]
@@ -122,8 +123,9 @@ struct WebAuthTransaction: Sendable {
       guard let code = callback["code"] else { throw .flow(WebAuthMessages.noAuthorizationCode(callback.values)) }
       var body: [String: Value] = [
         "grant_type": .string("authorization_code"), "client_id": .string(clientID), "code": .string(code),
-        "code_verifier": .string(request.codeVerifier ?? ""), "redirect_uri": .string(request.redirectURI),
+        "redirect_uri": .string(request.redirectURI),
       ]
+      if let verifier = request.codeVerifier { body["code_verifier"] = .string(verifier) }
       if let clientSecret { body["client_secret"] = .string(clientSecret) }
       let exchange = try await TokenResponse.exchange(body, telemetry: telemetry, context: context)
       result["response"] = exchange.response

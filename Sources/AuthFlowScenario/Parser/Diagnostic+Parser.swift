@@ -169,6 +169,19 @@ extension Diagnostic {
         + "write 'equals: { \(name): … }'")
   }
 
+  static func invalidSeverity(_ text: Located<String>) -> Diagnostic {
+    .error(
+      "'\(text.value)' is not a severity", at: text.location, length: max(1, text.value.count),
+      hint: Suggestion.hint(for: text.value, in: CheckSeverity.allCases.map { $0.rawValue })
+        ?? "write 'severity: warning' (a SHOULD: reported, the step passes) or 'severity: error' (the default)")
+  }
+
+  static func severityWithoutMatcher(at key: Located<String>) -> Diagnostic {
+    .error(
+      "'severity' needs a matcher beside it", at: key.location, length: key.value.count,
+      hint: "write e.g. '{ equals: …, severity: warning }', or 'equals: { severity: … }' to compare with an object")
+  }
+
   static func mixedMatchers(plainKey: Located<String>, matcher: String) -> Diagnostic {
     .error(
       "'\(plainKey.value)' is not a matcher, but the mapping also has the matcher '\(matcher)'",

@@ -10,9 +10,40 @@ extension ParseContext {
       if case .failure(let problem) = ExpectPath.parse(path.value) {
         report(.invalidPath(path.value, reason: problem.reason, at: path.location))
       }
-      expectations.append(Expectation(path: path, matchers: matchers(pair.value)))
+      let (matchers, severity) = matchersAndSeverity(pair.value)
+      expectations.append(Expectation(path: path, matchers: matchers, severity: severity))
     }
     return expectations
+  }
+
+  /// The matchers of one `expect` entry and its `severity:`, when the mapping of matchers has one.
+  mutating func matchersAndSeverity(_ node: YAMLNode) -> ([Matcher], Located<CheckSeverity>?) {
+    guard case .mapping(let pairs, let location) = node,
+      let index = pairs.firstIndex(where: { $0.key.scalar?.text == "severity" })
+    else { return (matchers(node), nil) }
+    let names = Set(Matcher.Kind.allCases.map(\.rawValue))
+    let others = pairs.enumerated().filter { $0.offset != index }.map(\.element)
+    guard others.contains(where: { $0.key.scalar.map { names.contains($0.text) } ?? false }) else {
+      // Without a matcher beside it, `severity` is a key of an object compared for equality, or a
+      // mistake: say which to write.
+      if others.isEmpty, let key = pairs[index].key.scalar {
+        report(.severityWithoutMatcher(at: Located(key.text, at: key.location)))
+        return ([], nil)
+      }
+      return (matchers(node), nil)
+    }
+    let severity = self.severity(pairs[index].value)
+    return (matchers(.mapping(others, location)), severity)
+  }
+
+  /// `severity: error | warning`.
+  mutating func severity(_ node: YAMLNode) -> Located<CheckSeverity>? {
+    guard let text = string(node, for: "severity") else { return nil }
+    guard let severity = CheckSeverity(rawValue: text.value) else {
+      report(.invalidSeverity(text))
+      return nil
+    }
+    return Located(severity, at: text.location)
   }
 
   /// A plain value is one `equals`; a mapping of matcher names is a list of matchers that must

@@ -30,11 +30,22 @@ public enum CapabilityVocabulary {
     ("passwordless_sms", "passwordless login by SMS"),
     ("passwordless_universal_login", "passwordless login on Universal Login"),
     ("pkce", "PKCE with S256 (discovered from `code_challenge_methods_supported`)"),
+    (
+      "pkce_required",
+      "PKCE enforced: an authorization request of a public client without `code_challenge` is refused (`doctor --probe`, or declared)"
+    ),
     ("refresh_token", "the refresh token grant (discovered)"),
-    ("refresh_token_rotation", "refresh tokens rotated on use, reuse detected"),
+    (
+      "refresh_token_rotation",
+      "refresh tokens rotated on use, the old one refused afterwards (`doctor --probe`, or declared)"
+    ),
     ("revocation", "token revocation (RFC 7009; discovered from `revocation_endpoint`)"),
     ("signup", "signup through the Authentication API and Universal Login"),
     ("social_github", "a GitHub social connection"),
+    (
+      "sso_session",
+      "keeps a login session: a second authorization request in the same browser returns without the login page (`doctor --probe`, or declared)"
+    ),
     ("token_exchange_apple", "native token exchange of an Apple authorization code"),
     ("token_exchange_facebook", "native token exchange of a Facebook session token"),
     ("userinfo", "the UserInfo endpoint (discovered from `userinfo_endpoint`)"),

@@ -75,6 +75,11 @@ public enum ScenarioSchema {
         "description": "Path into the step's result → expected value or matchers.",
       ],
       "matcher": matcher,
+      "severity": [
+        "enum": JSONSchema.strings(CheckSeverity.allCases.map(\.rawValue)),
+        "description":
+          "error (the default): a failed check fails the step; warning: reported, the step passes (a SHOULD of a standard).",
+      ],
       "actions": .object(actions),
     ]
   }
@@ -90,6 +95,7 @@ public enum ScenarioSchema {
       "expect": JSONSchema.ref("expect"),
       "save": JSONSchema.described(
         ["type": "object", "propertyNames": JSONSchema.ref("name")], "Values to store in vars."),
+      "severity": JSONSchema.ref("severity"),
     ]
     for action in catalog.actions {
       properties[action.name] = JSONSchema.ref("actions/\(action.name)")
@@ -135,6 +141,7 @@ public enum ScenarioSchema {
         "type": "object", "required": ["of", "seconds"], "additionalProperties": false,
         "properties": ["of": [:], "seconds": JSONSchema.ref("duration")],
       ],
+      "severity": JSONSchema.ref("severity"),
     ]
     return [
       "anyOf": [

@@ -1,0 +1,23 @@
+"""Seeds the users and clients of tenant `second-op` (conformance/second-provider/authflow.yaml)."""
+
+from django.contrib.auth.models import User
+from oidc_provider.models import Client, ResponseType
+
+for email, password, first in [("alice@example.com", "Alice-Passw0rd!", "Alice"), ("bob@example.com", "Bob-Passw0rd!", "Bob")]:
+    if not User.objects.filter(username=email).exists():
+        User.objects.create_user(email, email, password, first_name=first, last_name="Example")
+code = ResponseType.objects.get(value="code")
+# django-oidc-provider always asks a public client's user for consent in the code flow; the pack does
+# not drive consent pages, so `native` is confidential here (the profile gives its secret).
+for client_id, secret, redirect in [
+    ("native-client-id", "native-client-secret", "com.example.app://127.0.0.1/ios/com.example.app/callback"),
+    ("web-client-id", "web-client-secret", "https://web.example.com/callback"),
+]:
+    if not Client.objects.filter(client_id=client_id).exists():
+        client = Client(
+            name=client_id, client_id=client_id, client_secret=secret, client_type="confidential",
+            redirect_uris=[redirect], require_consent=False, reuse_consent=True,
+        )
+        client.save()
+        client.response_types.add(code)
+print("seeded 2 users and 2 clients")

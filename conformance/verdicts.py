@@ -1,0 +1,67 @@
+"""Checks the verdicts of a conformance run (conformance/run) against expected-verdicts.txt.
+
+Every scenario on every tenant must have passed (warnings are fine: a SHOULD is a warning), or
+have the verdict the list gives it, with its reason. Prints one line per unexpected verdict and per
+stale line of the list, and the warnings by tenant; exits 1 when anything is unexpected.
+"""
+
+import json
+import sys
+
+
+def main(report_path, expected_path):
+    try:
+        with open(report_path) as f:
+            report = json.load(f)
+    except (OSError, ValueError) as error:
+        sys.exit(f"conformance: no report from authflow ({error})")
+    expected = {}
+    with open(expected_path) as f:
+        for number, line in enumerate(f, 1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            parts = line.split(None, 3)
+            if len(parts) != 4 or parts[2] not in ("skipped", "failed"):
+                sys.exit(f"{expected_path}:{number}: expected 'TENANT FILE skipped|failed REASON'")
+            expected[(parts[0], parts[1])] = (parts[2], parts[3])
+    scenarios = report.get("scenarios", [])
+    if not scenarios:
+        sys.exit("conformance: the run reported no scenario")
+    problems = []
+    seen = set()
+    warnings = {}
+    for scenario in scenarios:
+        key = (scenario["tenant"], scenario["file"])
+        status = scenario["status"]
+        warnings[scenario["tenant"]] = warnings.get(scenario["tenant"], 0) + scenario.get("warnings", 0)
+        if key in expected:
+            seen.add(key)
+            verdict, reason = expected[key]
+            if status != verdict:
+                problems.append(f"{key[1]} on {key[0]}: {status}, but expected-verdicts.txt says {verdict} ({reason})")
+            else:
+                print(f"conformance: expected {verdict}: {key[1]} on {key[0]}: {reason}")
+        elif status != "passed":
+            detail = scenario.get("skip_reason") or first_problem(scenario)
+            problems.append(f"{key[1]} on {key[0]}: {status}" + (f" ({detail})" if detail else ""))
+    for key in expected:
+        if key not in seen:
+            problems.append(f"{key[1]} on {key[0]}: listed in expected-verdicts.txt but not run")
+    for tenant, count in sorted(warnings.items()):
+        print(f"conformance: {count} warning(s) on {tenant} (SHOULDs the provider does not do; see the report)")
+    for problem in problems:
+        print(f"conformance: unexpected verdict: {problem}", file=sys.stderr)
+    return 1 if problems else 0
+
+
+def first_problem(scenario):
+    for step in scenario.get("steps", []):
+        for problem in step.get("problems", []):
+            if problem.get("severity", "error") == "error":
+                return f"step '{step['id']}': {problem['message']}"
+    return None
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1], sys.argv[2]))
