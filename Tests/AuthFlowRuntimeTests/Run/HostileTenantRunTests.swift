@@ -25,7 +25,7 @@ import Testing
         """
       ])
     }
-    #expect(clock.now - started < .seconds(90), "a 5 s scenario timeout, however busy the machine")
+    #expect(clock.now - started < .seconds(300), "a 5 s scenario timeout ends the run, however busy the machine")
     let scenario = try #require(report.scenarios.first)
     #expect(scenario.status == .error, "\(scenario.problemSummary)")
     let call = try #require(scenario.step("call"))
