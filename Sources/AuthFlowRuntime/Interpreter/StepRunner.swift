@@ -30,9 +30,13 @@ struct StepRunner: Sendable {
     }
     let timeout = step.timeout?.value ?? scenario.services.defaultStepTimeout
     let activity = RequestActivity(parent: RequestActivity.current)
-    let attempts = await RequestActivity.$current.withValue(activity) {
-      await withDeadline(timeout, onExpiry: activity.markDeadline) { await self.attempt(step, action: action) }
+    let log = scenario.services.recordsExchanges ? StepExchangeLog() : nil
+    let attempts = await StepExchangeLog.$current.withValue(log) {
+      await RequestActivity.$current.withValue(activity) {
+        await withDeadline(timeout, onExpiry: activity.markDeadline) { await self.attempt(step, action: action) }
+      }
     }
+    report.exchanges = log?.exchanges ?? []
     switch attempts {
     case .finished(let outcome):
       report.attempts = outcome.attempts
