@@ -11,7 +11,8 @@ extension RunReport {
   }
 
   /// The report with `transform` applied to every text: tenant, names, files, tags, skip reasons,
-  /// step ids, problem texts, and the strings and keys inside step results.
+  /// step ids (and the ids steps refer to), problem texts, HTTP exchanges, and the strings and keys
+  /// inside step results.
   func mappingTexts(_ transform: (String) -> String) -> RunReport {
     var copy = self
     copy.tenant = transform(tenant)
@@ -49,6 +50,9 @@ extension StepReport {
     copy.skipReason = skipReason.map(transform)
     copy.problems = problems.map { $0.mappingTexts(transform) }
     copy.result = result.map { $0.mappingStrings(transform) }
+    copy.blockedBy = blockedBy.map(transform)
+    copy.needs = needs.map(transform)
+    copy.exchanges = exchanges.map(transform)
     return copy
   }
 }
@@ -107,7 +111,8 @@ extension Value {
     case .jwt(let token):
       return .object([
         "raw": .secret(.string(token.raw)), "header": .object(token.header).expandingTokens(),
-        "claims": .object(token.claims).expandingTokens(), "signature_valid": token.signatureValid.map(Value.bool) ?? .null,
+        "claims": .object(token.claims).expandingTokens(),
+        "signature_valid": token.signatureValid.map(Value.bool) ?? .null,
       ])
     case .array(let items): return .array(items.map { $0.expandingTokens() })
     case .object(let members): return .object(members.mapValues { $0.expandingTokens() })

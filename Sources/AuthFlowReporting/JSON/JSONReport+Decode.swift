@@ -29,7 +29,8 @@ extension JSONReport {
     let shardReader = try run.member("shard")
     var shard: Shard?
     if !shardReader.isNull {
-      guard let parsed = Shard(index: try shardReader.member("index").int(), count: try shardReader.member("count").int())
+      guard
+        let parsed = Shard(index: try shardReader.member("index").int(), count: try shardReader.member("count").int())
       else { throw .malformed(name, path: "run.shard", expected: "{ index, count } with 1 ≤ index ≤ count") }
       shard = parsed
     }
@@ -42,7 +43,8 @@ extension JSONReport {
     return Decoded(report: report, secretsShown: try run.member("secrets_shown").bool())
   }
 
-  private static func decodeScenario(_ reader: JSONReader, runTenant: String) throws(JSONReportError) -> ScenarioReport {
+  private static func decodeScenario(_ reader: JSONReader, runTenant: String) throws(JSONReportError) -> ScenarioReport
+  {
     let file = try reader.member("file").string()
     let tenant = try reader.member("tenant").string()
     let steps = try reader.member("steps").array().map { step throws(JSONReportError) in
@@ -50,7 +52,8 @@ extension JSONReport {
     }
     return ScenarioReport(
       name: try reader.member("name").string(), file: file,
-      location: SourceLocation(file: file, line: try reader.member("line").int(), column: try reader.member("column").int()),
+      location: SourceLocation(
+        file: file, line: try reader.member("line").int(), column: try reader.member("column").int()),
       tags: try reader.member("tags").array().map { tag throws(JSONReportError) in try tag.string() },
       status: try reader.member("status").status(), skipReason: try reader.member("skip_reason").optionalString(),
       duration: .milliseconds(try reader.member("duration_ms").int()), steps: steps,
@@ -66,7 +69,8 @@ extension JSONReport {
     return StepReport(
       id: try reader.member("id").string(), name: try reader.member("name").string(),
       action: try reader.member("action").string(), phase: phase,
-      location: SourceLocation(file: file, line: try reader.member("line").int(), column: try reader.member("column").int()),
+      location: SourceLocation(
+        file: file, line: try reader.member("line").int(), column: try reader.member("column").int()),
       status: try reader.member("status").status(), skipReason: try reader.member("skip_reason").optionalString(),
       duration: .milliseconds(try reader.member("duration_ms").int()), attempts: try reader.member("attempts").int(),
       problems: try reader.member("problems").array().map { problem throws(JSONReportError) in
@@ -106,7 +110,9 @@ struct JSONReader {
   func member(_ key: String) throws(JSONReportError) -> JSONReader {
     let childPath = path.isEmpty ? key : "\(path).\(key)"
     guard case .object(let members) = value else { throw .malformed(file, path: path, expected: "an object") }
-    guard let child = members[key] else { throw .malformed(file, path: childPath, expected: "a value (the key is missing)") }
+    guard let child = members[key] else {
+      throw .malformed(file, path: childPath, expected: "a value (the key is missing)")
+    }
     return JSONReader(value: child, path: childPath, file: file)
   }
 

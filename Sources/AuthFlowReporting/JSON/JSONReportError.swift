@@ -39,7 +39,8 @@ public struct JSONReportError: Error, Sendable, Hashable, CustomStringConvertibl
 
   static func overlappingShards(_ first: String, _ second: String, shard: String, tenant: String) -> JSONReportError {
     JSONReportError(
-      description: "\(first) and \(second) are both shard \(shard) of tenant '\(tenant)': give each shard's report once")
+      description: "\(first) and \(second) are both shard \(shard) of tenant '\(tenant)': give each shard's report once"
+    )
   }
 
   static func mixedShardCounts(_ first: String, _ second: String, tenant: String) -> JSONReportError {
