@@ -76,7 +76,7 @@ extension JSONReport {
       problems: try reader.member("problems").array().map { problem throws(JSONReportError) in
         try decodeProblem(problem)
       },
-      result: result.isNull ? nil : result.value, blockedBy: try reader.member("blocked_by").optionalString(),
+      result: result.isNull ? Value?.none : result.value, blockedBy: try reader.member("blocked_by").optionalString(),
       needs: try reader.member("needs").array().map { need throws(JSONReportError) in try need.string() },
       exchanges: try reader.member("exchanges").array().map { text throws(JSONReportError) in try text.string() })
   }
