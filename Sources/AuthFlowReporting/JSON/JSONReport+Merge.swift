@@ -1,4 +1,4 @@
-import AuthFlowCore
+public import AuthFlowCore
 public import AuthFlowRuntime
 public import Foundation
 
@@ -11,6 +11,29 @@ extension JSONReport {
     public init(name: String, data: Data) {
       self.name = name
       self.data = data
+    }
+
+    /// The file at `path`, refusing what is not a regular file or is larger than a report may be
+    /// (``AuthFlowCore/InputLimits/reportFileBytes``) before reading it.
+    public static func read(_ path: String, limit: Int = InputLimits.reportFileBytes) throws(JSONReportError) -> Input {
+      let attributes: [FileAttributeKey: Any]
+      do {
+        attributes = try FileManager.default.attributesOfItem(atPath: path)
+      } catch {
+        throw .unreadable(path, reason: "no such file")
+      }
+      guard attributes[.type] as? FileAttributeType == .typeRegular else {
+        throw .unreadable(path, reason: "not a regular file")
+      }
+      let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+      if size > limit { throw .tooLarge(path, size: size, limit: limit) }
+      guard let handle = FileHandle(forReadingAtPath: path) else {
+        throw .unreadable(path, reason: "permission denied")
+      }
+      defer { try? handle.close() }
+      let data = (try? handle.read(upToCount: limit + 1)) ?? nil
+      if let data, data.count > limit { throw .tooLarge(path, size: data.count, limit: limit) }
+      return Input(name: path, data: data ?? Data())
     }
   }
 
