@@ -68,7 +68,7 @@ import Testing
       html.components(separatedBy: "<section ").first { $0.contains("Refresh tokens rotate") })
     #expect(section.contains(#"data-status="failed""#))
     #expect(section.contains("<details open>"))
-    #expect(section.contains("<strong>step &#39;reuse&#39; (Reuse the old token) failed, after 3 attempts</strong>"))
+    #expect(section.contains("<strong>step &#39;reuse&#39; (Reuse the old token) failed after 3 attempts</strong>"))
     #expect(section.contains("skipped because &#39;reuse&#39; failed: family_revoked"))
     for (step, status) in [
       ("login", "passed"), ("reuse", "failed"), ("family_revoked", "skipped"), ("logout", "passed"),

@@ -57,7 +57,7 @@ enum ReportFixtures {
         ]),
       StepReport(
         id: "family_revoked", name: "family_revoked", action: "renew", phase: .main,
-        location: location(renew, 27, 5), status: .skipped, skipReason: "step 'reuse' it needs did not pass",
+        location: location(renew, 27, 5), status: .skipped, skipReason: "it needs step 'reuse', which did not pass",
         blockedBy: "reuse", needs: ["reuse"]),
       StepReport(
         id: "logout", name: "logout", action: "logout", phase: .cleanup, location: location(renew, 32, 5),
