@@ -137,7 +137,7 @@ struct RunCommand: AsyncParsableCommand {
       tenant: tenantNames.joined(separator: ","), scenarioCount: instances.count * profiles.count, startedAt: Date())
     let journal = ReportJournal(
       reporters: reporters, tenant: start.tenant, startedAt: start.startedAt,
-      planned: TenantRuns.notRun(instances, tenants: tenantNames))
+      planned: TenantRuns.notRun(instances, tenants: tenantNames), shard: selection.shard)
     stops.onSecondStop { await journal.writeNow() }
 
     // The tenants: embedded mocks start here.

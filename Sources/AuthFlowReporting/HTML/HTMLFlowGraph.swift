@@ -11,9 +11,13 @@ struct HTMLFlowGraph {
   /// Prefix of the element ids of this scenario (`sc3`).
   var anchor: String
 
-  /// The layout of the scenario's steps, main steps before cleanup ones.
+  /// The layout of the scenario's steps in file order (main steps, then cleanup), as
+  /// `authflow graph` lays out the parsed scenario: the same drawing from a run or its JSON.
   var layout: GraphLayout {
-    let ordered = scenario.steps.filter { $0.phase == .main } + scenario.steps.filter { $0.phase == .cleanup }
+    let ordered = scenario.steps.sorted { lhs, rhs in
+      (lhs.phase == .cleanup ? 1 : 0, lhs.location.line, lhs.location.column)
+        < (rhs.phase == .cleanup ? 1 : 0, rhs.location.line, rhs.location.column)
+    }
     return GraphLayout(
       ordered.map { GraphLayout.Item(id: $0.id, dependencies: $0.needs, isCleanup: $0.phase == .cleanup) })
   }
