@@ -125,4 +125,19 @@ public enum Python {
         for error in errors[:3]:
             print("  ", "/".join(str(part) for part in error.absolute_path), error.message[:200])
     """
+
+  /// Validates JSON files against a JSON Schema (draft 2020-12) and prints `NAME valid|invalid`
+  /// per file, in argument order. Arguments: the schema path, then the files.
+  public static let validateJSONScript = """
+    import json, sys, pathlib
+    import jsonschema
+    schema = json.loads(pathlib.Path(sys.argv[1]).read_text())
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    for name in sys.argv[2:]:
+        errors = list(validator.iter_errors(json.loads(pathlib.Path(name).read_text())))
+        print(name, "invalid" if errors else "valid")
+        for error in errors[:3]:
+            print("  ", "/".join(str(part) for part in error.absolute_path), error.message[:200])
+    """
 }
