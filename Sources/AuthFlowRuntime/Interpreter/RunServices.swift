@@ -20,9 +20,10 @@ public struct RunServices: Sendable {
   public var cleanupTimeout: Duration
   /// The tenants' signing keys, fetched once per run (ID-token validation in any action).
   public var jwks: JWKSCache
-  /// True when each step keeps its HTTP exchanges (``StepReport/exchanges``); the CLI turns it
-  /// off when no reporter shows them, as it drops step results then.
-  public var recordsExchanges = true
+  /// True when each step keeps its HTTP exchanges (``StepReport/exchanges``): off by default (no
+  /// formatting cost, as in `authflow bench`); the CLI turns it on when a reporter shows step
+  /// results (JSON, HTML).
+  public var recordsExchanges = false
 
   public init(
     secrets: SecretRegistry, transport: any HTTPTransport, environment: [String: String] = [:],

@@ -65,6 +65,12 @@ struct HTMLReportBrowserTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     #expect(report.scenarios.map(\.status) == [.failed, .passed], "\(report.scenarios.map(\.problemSummary))")
     let page = directory.appendingPathComponent("report.html")
+    // The login step's exchange with the token endpoint is in the page, its password masked.
+    let login = try #require(report.scenarios.first?.steps.first { $0.id == "login" })
+    #expect(login.exchanges.contains { $0.contains("/oauth/token") && $0.contains("← 403") }, "\(login.exchanges)")
+    let written = try String(contentsOf: page, encoding: .utf8)
+    #expect(written.contains("/oauth/token  ← 403"))
+    #expect(!written.contains("not-her-password"))
 
     let dom = try HeadlessChromium.dumpDOM(page)
     #expect(dom.status == 0, "\(dom.standardError.suffix(2000))")
