@@ -31,6 +31,8 @@ public enum InputLimits {
   /// Every integer of a mock fixture (lifetimes and limits in seconds or counts, `updated_at` in
   /// seconds since 1970): 0 to the start of the year 2100, so sums of them never overflow.
   public static let fixtureInteger: ClosedRange<Int> = 0...4_102_444_800
+  /// The requests of a tenant's `login_pages.app` login.
+  public static let appLoginRequests: ClosedRange<Int> = 1...8
   /// `authflow bench --iterations` and `--corpus-size`.
   public static let benchCount: ClosedRange<Int> = 1...1_000_000
   /// `authflow bench --samples`.

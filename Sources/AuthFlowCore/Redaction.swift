@@ -160,7 +160,8 @@ public final class SecretRegistry: Sendable {
 
   /// The forms a secret travels in besides its own bytes: in a URL (RFC 3986: `-._~` kept, space
   /// `%20`), in a form body (`*-._` kept, space `+`), inside a JSON string (`"`, `\\` and `/`
-  /// escaped), in HTML (`&` as `&amp;`), and base64 and base64url, with and without padding.
+  /// escaped; `<>&` as `\u003c`… too), in HTML text and attributes (`&amp;`, `&lt;`, `&gt;`, the
+  /// quotes as entities), and base64 and base64url, with and without padding.
   private static func encodedForms(of raw: [UInt8]) -> Set<[UInt8]> {
     var forms: Set<[UInt8]> = [
       percentEncoded(raw, keeping: "-._~", spaceAsPlus: false),
@@ -173,7 +174,29 @@ public final class SecretRegistry: Sendable {
           UInt8(ascii: "/"): Array(#"\/"#.utf8),
         ]),
       escaped(raw, [UInt8(ascii: "&"): Array("&amp;".utf8)]),
+      // Go's encoding/json (and JavaScript-safe serialisers): `<`, `>`, `&` as \u escapes.
+      escaped(
+        raw,
+        [
+          UInt8(ascii: "\\"): Array(#"\\"#.utf8), UInt8(ascii: "\""): Array(#"\""#.utf8),
+          UInt8(ascii: "<"): Array(#"\u003c"#.utf8), UInt8(ascii: ">"): Array(#"\u003e"#.utf8),
+          UInt8(ascii: "&"): Array(#"\u0026"#.utf8),
+        ]),
     ]
+    // HTML text and attribute values: `&<>` always, the quotes as each common escaper writes them
+    // (`&quot;`/`&#34;`, `&#39;`/`&#x27;`/`&#039;`).
+    for doubleQuote in ["&quot;", "&#34;"] {
+      for singleQuote in ["&#39;", "&#x27;", "&#039;"] {
+        forms.insert(
+          escaped(
+            raw,
+            [
+              UInt8(ascii: "&"): Array("&amp;".utf8), UInt8(ascii: "<"): Array("&lt;".utf8),
+              UInt8(ascii: ">"): Array("&gt;".utf8), UInt8(ascii: "\""): Array(doubleQuote.utf8),
+              UInt8(ascii: "'"): Array(singleQuote.utf8),
+            ]))
+      }
+    }
     let base64 = Array(Data(raw).base64EncodedString().utf8)
     let unpadded = Array(base64.prefix { $0 != UInt8(ascii: "=") })
     let url = unpadded.map { byte -> UInt8 in

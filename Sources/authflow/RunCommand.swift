@@ -255,11 +255,6 @@ struct RunCommand: AsyncParsableCommand {
   }
 
   private static func tracing(_ base: any HTTPTransport, secrets: SecretRegistry) -> any HTTPTransport {
-    let formatter = ExchangeFormatter(revealSecrets: secrets.revealSecrets)
-    return TracingTransport(wrapping: base) { exchange in
-      // The trace prints before any step sees the response: learn what it issued first.
-      SecretExtraction.register(exchange, in: secrets)
-      Console.error(secrets.scrub(formatter.format(exchange)))
-    }
+    TracingTransport.scrubbed(wrapping: base, secrets: secrets) { Console.error($0) }
   }
 }

@@ -26,6 +26,18 @@ struct SecretRegistryTests {
     #expect(registry.scrub("password=p%40ss%20w0rd%21&x=1") == "password=***&x=1")
   }
 
+  @Test(
+    "The HTML-escaped forms of a secret (each common escaper's quotes) and Go's JSON escapes are masked",
+    arguments: [
+      "P&#x27;a&quot;s&lt;s&gt;&amp;w0rd", "P&#39;a&#34;s&lt;s&gt;&amp;w0rd", "P&#039;a&quot;s&lt;s&gt;&amp;w0rd",
+      #"P'a\"s\u003cs\u003e\u0026w0rd"#,
+    ])
+  func htmlAndGoJSONForms(form: String) {
+    let registry = SecretRegistry()
+    registry.register(#"P'a"s<s>&w0rd"#)
+    #expect(registry.scrub("<p>You typed: \(form)</p>") == "<p>You typed: ***</p>")
+  }
+
   @Test("Secrets registered after a scrub are masked by the next one")
   func laterRegistrations() {
     let registry = SecretRegistry()

@@ -171,7 +171,7 @@ import Testing
       return try await client.exchange(code: code, verifier: parameters.verifier)
     case TokenRoutes.GrantType.refreshToken:
       let refresh = try #require(try await SecurityProbe.tokens(client)["refresh_token"]?.stringValue)
-      return try await TokenProbeTests.refresh(client, refresh)
+      return try await TokenProbe.refresh(client, refresh)
     case TokenRoutes.GrantType.clientCredentials:
       return try await client.postJSON(
         "/oauth/token",

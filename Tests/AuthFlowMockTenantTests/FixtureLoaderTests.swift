@@ -60,6 +60,23 @@ import Testing
     #expect(messages.contains { $0.hasPrefix("t.yaml:9:") && $0.contains("unknown connection 'nowhere'") })
   }
 
+  @Test func loginPageStyleIsOptInAndChecked() throws {
+    #expect(try #require(FixtureLoader.loadDefault().fixture).settings.loginPage == .universalLogin)
+    let field = FixtureLoader.load(text: "tenant:\n  login_page: { style: single_field, field: sub }\n", file: "t.yaml")
+    #expect(field.fixture?.settings.loginPage == .singleField("sub"))
+    let app = FixtureLoader.load(text: "tenant:\n  login_page: { style: app }\n", file: "t.yaml")
+    #expect(app.fixture?.settings.loginPage == .app)
+    let wrong = FixtureLoader.load(text: "tenant:\n  login_page: { style: ap }\n", file: "t.yaml")
+    #expect(wrong.fixture == nil)
+    let diagnostic = try #require(wrong.diagnostics.first)
+    #expect(diagnostic.message == "unknown login_page style 'ap'")
+    #expect(diagnostic.hint == "did you mean 'app'?")
+    #expect(diagnostic.location?.line == 2 && diagnostic.location?.column == 24)
+    let badField = FixtureLoader.load(
+      text: "tenant:\n  login_page: { style: single_field, field: \"a b\" }\n", file: "t.yaml")
+    #expect(badField.diagnostics.first?.message == "login_page field 'a b' is not a form field name")
+  }
+
   @Test func yamlSyntaxErrorsAreLocated() {
     let result = FixtureLoader.load(text: "clients: [unclosed\n", file: "t.yaml")
     #expect(result.fixture == nil)

@@ -50,7 +50,9 @@ import Testing
   @Test func getFiltersFieldsAndPatchMerges() async throws {
     try await MockHarness.test(try MockHarness.tenant()) { client in
       let access = try #require(
-        try await Self.token(client, scope: "openid read:current_user update:current_user_metadata")["access_token"]?
+        try await Self.token(
+          client, scope: "openid read:current_user update:current_user_metadata delete:current_user_metadata")[
+            "access_token"]?
           .stringValue)
       let full = try await Self.call(client, .get, "/api/v2/users/auth0%7Calice0001", bearer: access)
       #expect(full.status == .ok)

@@ -129,3 +129,72 @@ struct WebAuthPageTests {
     #expect(payload == ["scope": "openid", "connection_scope": "repo,gist", "offline_mode": "true"])
   }
 }
+
+/// Page recognition by the tenant profile (`login_pages`, `forms`), then the heuristics; and the
+/// spinner of a single-page app is not an error message.
+@Suite("Web Auth pages by profile")
+struct WebAuthProfilePageTests {
+  static let sub =
+    #"<form id="f" method="post" action="/authorize/decide"><input name="sub"><button>Go</button></form>"#
+
+  @Test("a form with only `sub` is unknown to the heuristics and a login form once the profile names it")
+  func subField() throws {
+    let page = WebAuthPageTests.page(Self.sub)
+    #expect(PageKind.classify(page) == .unknown)
+    #expect(PageKind.classify(page, profile: LoginPageProfile(fieldNames: ["email": "sub"])) == .login)
+    let described = LoginPageProfile(login: .init(fields: ["email": "sub"]))
+    #expect(PageKind.classify(page, profile: described) == .login)
+    #expect(PageKind.form(of: .login, in: page, profile: described)?.id == "f")
+    let mapping = FormFieldMapping(profile: described)
+    let form = try #require(page.forms.first)
+    #expect(mapping.fieldValues(["email": "a@b.c", "password": "p"], for: form, kind: .login) == ["sub": "a@b.c"])
+  }
+
+  @Test("a profile's form selector picks its form over an earlier one the heuristics would take")
+  func selectorWins() {
+    let page = WebAuthPageTests.page(
+      #"<form id="search" action="/login/search"><input name="q"></form><form id="signin" action="/x"><input name="who"></form>"#
+    )
+    #expect(PageKind.form(of: .login, in: page)?.id == "search")
+    let profile = LoginPageProfile(login: .init(selector: HTMLFormSelector(profileSelector: "#signin")))
+    #expect(PageKind.form(of: .login, in: page, profile: profile)?.id == "signin")
+    let byAction = LoginPageProfile(login: .init(selector: HTMLFormSelector(profileSelector: "form[action*=/x]")))
+    #expect(PageKind.form(of: .login, in: page, profile: byAction)?.id == "signin")
+    #expect(HTMLFormSelector(profileSelector: "div.login") == nil)
+  }
+
+  @Test("an app login applies to its page path, or without one to a page with no form authflow can fill")
+  func appRecognition() {
+    func app(_ page: String?) -> LoginPageProfile {
+      LoginPageProfile(
+        app: .init(page: page, requests: [], continueParameters: nil, continueURL: nil, environment: [:]))
+    }
+    let spinner = #"<div role="alert" aria-busy="true">Loading...</div>"#
+    let appPage = WebAuthPageTests.page(spinner, url: "https://op.example.com/login.html?return_to=x")
+    #expect(PageKind.recognize(appPage, profile: LoginPageProfile()).kind == .unknown)
+    #expect(PageKind.recognize(appPage, profile: app("/login.html")).kind == .login)
+    #expect(PageKind.recognize(appPage, profile: app("/login.html")).app != nil)
+    #expect(PageKind.recognize(appPage, profile: app("/signin")).app == nil)
+    #expect(PageKind.recognize(appPage, profile: app(nil)).kind == .login)
+    let formPage = WebAuthPageTests.page(
+      #"<form action="/u/login"><input name="username"><input type="password" name="password"></form>"#)
+    #expect(PageKind.recognize(formPage, profile: app(nil)).app == nil, "a fillable form is not the app's page")
+  }
+
+  @Test(
+    "a loading indicator in an alert region is not an error message; a real alert still is",
+    arguments: [
+      (#"<div role="alert" aria-busy="true">Working</div>"#, nil),
+      (#"<div role="alert">Loading...</div>"#, nil),
+      (#"<div role="alert">Please wait…</div>"#, nil),
+      (#"<div class="error spinner">x</div>"#, nil),
+      (#"<div id="error-message" class="loader">x</div>"#, nil),
+      (#"<div role="alert">Loading failed: invalid_request</div>"#, "Loading failed: invalid_request"),
+      (#"<div role="alert">Wrong email or password.</div>"#, "Wrong email or password."),
+    ] as [(String, String?)])
+  func loadingIsNotAnError(_ html: String, _ expected: String?) {
+    let page = WebAuthPageTests.page(html)
+    #expect(page.errorMessages.first == expected)
+    #expect(PageKind.classify(page) == (expected == nil ? .unknown : .error))
+  }
+}

@@ -49,7 +49,7 @@ public struct HTMLForm: Sendable, Hashable {
   }
 
   /// A one-line description for error messages.
-  var summary: String {
+  public var summary: String {
     var parts = ["form"]
     if let id { parts.append("#\(id)") }
     parts.append("\(method) \(action)")

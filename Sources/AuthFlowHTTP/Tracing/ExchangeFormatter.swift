@@ -1,4 +1,4 @@
-import AuthFlowCore
+public import AuthFlowCore
 import Foundation
 
 /// Renders an exchange as readable text for `--trace`:
@@ -20,10 +20,14 @@ public struct ExchangeFormatter: Sendable {
   public var revealSecrets: Bool
   /// Longer bodies are cut, with a note of how much was left out.
   public var maxBodyLength: Int
+  /// The run's secrets, scrubbed from a body before it is cut to `maxBodyLength`: a cut through
+  /// a secret would otherwise leave a piece no later scrub recognises.
+  public var secrets: SecretRegistry?
 
-  public init(revealSecrets: Bool = false, maxBodyLength: Int = 2048) {
+  public init(revealSecrets: Bool = false, maxBodyLength: Int = 2048, secrets: SecretRegistry? = nil) {
     self.revealSecrets = revealSecrets
     self.maxBodyLength = maxBodyLength
+    self.secrets = secrets
   }
 
   public func format(_ exchange: HTTPExchange) -> String {
@@ -65,6 +69,7 @@ public struct ExchangeFormatter: Sendable {
       return ["", "  <\(body.count) bytes of binary data>"]
     }
     var shown = revealSecrets ? text : maskBody(text, contentType: contentType)
+    if let secrets { shown = secrets.scrub(shown) }
     if shown.count > maxBodyLength {
       let omitted = shown.count - maxBodyLength
       shown = String(shown.prefix(maxBodyLength)) + "… (\(omitted) more characters)"

@@ -9,8 +9,10 @@ import Foundation
 /// - JSON members named as secrets (``SecretFieldNames``: tokens, codes, tickets, links,
 ///   session ids; `code` in an error object is an error code and is not one), and every JWT;
 /// - the secret parameters of every URL it carries: the `Location` header, URLs inside JSON
-///   strings and HTML or text bodies (`…/lo/reset?ticket=…`, `…callback?code=…&amp;state=…`),
-///   and hidden form fields (`<input name="code" value="…">`);
+///   strings and HTML or text bodies (`…/lo/reset?ticket=…`, `…callback?code=…&amp;state=…`,
+///   `…\u0026state=…` in a script), an HTML page read as a browser reads it (links, form
+///   actions, attributes, text, entities decoded), and hidden form fields
+///   (`<input name="code" value="…">`);
 /// - one-time codes inside message text (`Your code is 123456`);
 /// - the values of the cookies it sets.
 public enum SecretExtraction {
@@ -28,7 +30,34 @@ public enum SecretExtraction {
       found += parameterValues(in: text)
     } else {
       found += secrets(inText: text, mayHoldCodes: response.mediaType?.hasPrefix("text/plain") == true)
+      let looksLikeHTML = response.mediaType?.contains("html") == true || text.contains("<")
+      if looksLikeHTML, response.body.count <= Self.largestParsedPage {
+        found += secrets(inHTML: HTMLDocument.parse(response.body, url: response.url))
+      }
     }
+    return found
+  }
+
+  /// Pages up to this size are also parsed as HTML; a larger body is scanned as text only, so
+  /// learning what a response issued stays cheap whatever a provider sends.
+  static let largestParsedPage = 2 * 1024 * 1024
+
+  /// The secrets of a page read as a browser reads it (libxml2, every entity decoded): the
+  /// secret parameters of its links, form actions, `content` and `data-*` URLs and visible text,
+  /// and the values of form fields with secret names.
+  public static func secrets(inHTML document: HTMLDocument) -> [String] {
+    var found: [String] = []
+    for link in document.links { found += SensitiveData.sensitiveValues(inURL: link.url) }
+    for form in document.forms {
+      found += SensitiveData.sensitiveValues(inURL: form.action)
+      for field in form.fields where !field.value.isEmpty && SecretFieldNames.all.contains(field.name.lowercased()) {
+        found.append(field.value)
+      }
+    }
+    for element in document.elements {
+      for value in element.attributes.values where value.contains("=") { found += parameterValues(in: value) }
+    }
+    if document.text.contains("=") { found += parameterValues(in: document.text) }
     return found
   }
 
@@ -97,7 +126,7 @@ public enum SecretExtraction {
   /// The values of secret `name=value` pairs anywhere in `text`: URL queries and fragments, form
   /// bodies, links in HTML (`&amp;` read as `&`), raw and percent-decoded.
   static func parameterValues(in text: String) -> [String] {
-    let unescaped = text.contains("&amp;") ? text.replacingOccurrences(of: "&amp;", with: "&") : text
+    let unescaped = unescapingSeparators(text)
     var found: [String] = []
     let delimiters: Set<Character> = ["?", "&", "#", " ", "\n", "\r", "\t", "\"", "'", "<", ">", ";", ",", "(", ")"]
     for segment in unescaped.split(whereSeparator: { delimiters.contains($0) }) {
@@ -109,6 +138,25 @@ public enum SecretExtraction {
       found.append(PercentEncoding.decode(value, plusAsSpace: false))
     }
     return found
+  }
+
+  /// The ways HTML and script text escape `&` and `=` between a URL's parameters
+  /// (`…?code=…&amp;state=…`, `…\u0026state=…` in a script or Go's JSON, `&#38;`, `&#x26;`).
+  static let escapedSeparators: [(String, String)] = [
+    ("&amp;", "&"), ("&#38;", "&"), ("&#x26;", "&"), ("&#X26;", "&"), ("\\u0026", "&"), ("\\x26", "&"),
+    ("&#61;", "="), ("&#x3d;", "="), ("&#x3D;", "="), ("&equals;", "="), ("\\u003d", "="), ("\\u003D", "="),
+  ]
+
+  /// `text` with escaped parameter separators read as the separators they stand for.
+  static func unescapingSeparators(_ text: String) -> String {
+    guard text.contains("&#") || text.contains("&amp;") || text.contains("&equals;") || text.contains("\\") else {
+      return text
+    }
+    var unescaped = text
+    for (escaped, separator) in escapedSeparators where unescaped.contains(escaped) {
+      unescaped = unescaped.replacingOccurrences(of: escaped, with: separator)
+    }
+    return unescaped
   }
 
   /// The values of `<input … name="code" … value="…">` fields whose names are secret (a

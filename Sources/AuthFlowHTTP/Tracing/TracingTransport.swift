@@ -1,3 +1,4 @@
+public import AuthFlowCore
 import Foundation
 
 /// A transport that hands every exchange, answered or failed, to a sink after it completes.
@@ -28,6 +29,21 @@ public struct TracingTransport: HTTPTransport {
         HTTPExchange(
           request: request, outcome: .failure(error), startedAt: startedAt, duration: start.duration(to: clock.now)))
       throw error
+    }
+  }
+}
+
+extension TracingTransport {
+  /// What `authflow run --trace` prints: each exchange once it completes, after the secrets its
+  /// response issued are learned (before any step sees it), formatted and scrubbed of every
+  /// secret the run knows, in every encoding.
+  public static func scrubbed(
+    wrapping base: any HTTPTransport, secrets: SecretRegistry, write: @escaping @Sendable (String) -> Void
+  ) -> TracingTransport {
+    let formatter = ExchangeFormatter(revealSecrets: secrets.revealSecrets, secrets: secrets)
+    return TracingTransport(wrapping: base) { exchange in
+      SecretExtraction.register(exchange, in: secrets)
+      write(secrets.scrub(formatter.format(exchange)))
     }
   }
 }

@@ -21,7 +21,9 @@ public enum FixtureLoader {
     "organization_names_in_auth_api", "bot_detection", "brute_force_limit", "rate_limit_per_minute",
     "allowed_logout_urls", "password_policy", "signup_enumeration_protection", "password_dictionary",
     "password_dictionary_words", "password_history_size", "password_no_personal_info", "dynamic_client_registration",
+    "login_page",
   ]
+  static let loginPageKeys = ["style", "field"]
   static let clientKeys = [
     "client_id", "client_secret", "type", "name", "callbacks", "allowed_logout_urls", "grant_types",
     "refresh_token_policies", "api_grants", "legacy_scope_claims", "organization_usage",
@@ -182,10 +184,39 @@ public enum FixtureLoader {
     settings.passwordHistorySize = reader.int(members["password_history_size"], "password_history_size") ?? 0
     settings.dynamicClientRegistration =
       reader.bool(members["dynamic_client_registration"], "dynamic_client_registration") ?? false
+    if let node = members["login_page"] { settings.loginPage = readLoginPage(node, &reader) }
     if !(0...24).contains(settings.passwordHistorySize), let location = members["password_history_size"]?.location {
       reader.diagnostics.append(.error("password_history_size is between 0 and 24", at: location))
     }
     return settings
+  }
+
+  /// `login_page: { style: universal_login | single_field | app, field: NAME }`.
+  private static func readLoginPage(_ node: YAMLNode, _ reader: inout FixtureReader) -> LoginPageStyle {
+    guard let members = reader.mapping(node, "login_page", keys: loginPageKeys) else { return .universalLogin }
+    let style = reader.string(members["style"], "login_page style") ?? "universal_login"
+    let field = reader.string(members["field"], "login_page field")
+    switch style {
+    case "universal_login": return .universalLogin
+    case "app": return .app
+    case "single_field":
+      let name = field ?? "sub"
+      guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
+        reader.diagnostics.append(
+          .error(
+            "login_page field '\(name)' is not a form field name", at: members["field"]?.location ?? node.location,
+            hint: "use letters, digits, '_' or '-', e.g. 'sub'"))
+        return .universalLogin
+      }
+      return .singleField(name)
+    default:
+      reader.diagnostics.append(
+        .error(
+          "unknown login_page style '\(style)'", at: members["style"]?.location ?? node.location,
+          hint: Suggestion.hint(for: style, in: LoginPageStyle.names)
+            ?? "use one of \(LoginPageStyle.names.joined(separator: ", "))"))
+      return .universalLogin
+    }
   }
 
   private static func readClient(_ profile: String, _ node: YAMLNode, _ reader: inout FixtureReader) -> ClientConfig? {

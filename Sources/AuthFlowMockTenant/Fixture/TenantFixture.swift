@@ -81,8 +81,26 @@ public struct TenantSettings: Sendable {
   /// OIDC Dynamic Application Registration (Auth0's `enable_dynamic_client_registration`):
   /// `/oidc/register` creates clients. Off by default, as on Auth0.
   public var dynamicClientRegistration = false
+  /// What `/authorize` shows for a login (opt-in shapes of other providers, for tests of profile-driven
+  /// logins); Universal Login by default, as on Auth0.
+  public var loginPage: LoginPageStyle = .universalLogin
 
   public init() {}
+}
+
+/// The login page a mock tenant serves (`tenant.login_page` of the fixture).
+public enum LoginPageStyle: Sendable, Hashable {
+  /// Universal Login (`/u/login`), as Auth0 does.
+  case universalLogin
+  /// `/u/identify`: a form with one field, named as given (e.g. `sub`), that names the user; no
+  /// password, as some test and developer providers sign in.
+  case singleField(String)
+  /// `/login.html`: a JavaScript app with no HTML form; it signs in with `POST /api/auth/`
+  /// (JSON) and continues with `/authorize?…&continue=…`.
+  case app
+
+  /// The fixture's names for the styles.
+  public static let names = ["universal_login", "single_field", "app"]
 }
 
 /// An application.

@@ -4,7 +4,8 @@ import Hummingbird
 /// API rate limiting (PROTOCOL §9) on the Authentication API: a fixed one-minute window on the
 /// virtual clock per client IP and path. Every response carries `X-RateLimit-Limit`,
 /// `X-RateLimit-Remaining` and `X-RateLimit-Reset` (epoch seconds); past the limit the answer is
-/// 429 `too_many_requests`. The limit is the tenant's `rate_limit_per_minute`, or
+/// 429 `too_many_requests` (no `Retry-After`: UNCONFIRMED on Auth0, PROTOCOL §9).
+/// The limit is the tenant's `rate_limit_per_minute`, or
 /// `defaultLimit` when the fixture sets none.
 struct RateLimitMiddleware: RouterMiddleware {
   typealias Context = BasicRequestContext

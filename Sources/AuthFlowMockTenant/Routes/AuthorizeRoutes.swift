@@ -45,6 +45,12 @@ struct AuthorizeRoutes {
       return completion.redirect(authorizeRequest, error: error)
     }
 
+    let otherLogin = OtherLoginPageRoutes(tenant: tenant)
+    if let token = query.string("continue"),
+      let resumed = await otherLogin.resume(authorizeRequest, token: token, request: request)
+    {
+      return resumed
+    }
     let prompt = Set((query.string("prompt") ?? "").split(separator: " ").map(String.init))
     let now = tenant.clock.seconds
     let passwordless = UniversalLoginPasswordlessRoutes.handles(
@@ -95,10 +101,21 @@ struct AuthorizeRoutes {
       return await completion.finish(
         authorizeRequest, userID: session.userID, authTime: session.authTime, cookies: cookies)
     }
+    let ownPage = screen == "login" && authorizeRequest.connection == nil
+    if ownPage, tenant.fixture.settings.loginPage == .app,
+      let location = otherLogin.loginLocation(state: "", query: request.uri.query ?? "")
+    {
+      return Responses.redirect(location, cookies: cookies)
+    }
     let transaction = LoginTransaction(
       id: RandomToken.make(bytes: 24), request: authorizeRequest, csrf: RandomToken.make(bytes: 24))
     await tenant.transactions.insert(transaction, key: transaction.id, expiresAt: now + 3600)
     cookies.append(TransactionBinding.cookie(for: transaction, tenant: tenant))
+    if ownPage, case .singleField = tenant.fixture.settings.loginPage,
+      let location = otherLogin.loginLocation(state: transaction.id, query: "")
+    {
+      return Responses.redirect(location, cookies: cookies)
+    }
     // A simulated web social connection (`connection=github`) goes through the provider's page.
     if var social = await SocialLoginRoutes(tenant: tenant).start(
       transaction, connectionScope: query.string("connection_scope"))

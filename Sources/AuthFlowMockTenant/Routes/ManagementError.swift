@@ -28,7 +28,9 @@ struct ManagementError: Error, Sendable {
       status: .forbidden, message: "Insufficient scope, expected any of: \(expected.joined(separator: ","))",
       errorCode: "insufficient_scope")
   }
-  /// A user-context token on another user's `{id}`: only the admin scopes would do.
+  /// A user-context token on another user's `{id}` (PROTOCOL §7's own-user rule): 403
+  /// `insufficient_scope` naming the admin scope that would allow it; PROTOCOL §7 and §13 fix the
+  /// status and leave the exact text UNCONFIRMED.
   static func notCurrentUser(_ adminScopes: [String]) -> ManagementError { insufficientScope(adminScopes) }
   static let userNotFound = ManagementError(
     status: .notFound, message: "The user does not exist.", errorCode: "inexistent_user")

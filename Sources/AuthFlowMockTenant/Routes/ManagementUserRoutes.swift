@@ -10,7 +10,13 @@ struct ManagementUserRoutes {
   let tenant: MockTenant
 
   static let readScopes = ["read:users", "read:current_user"]
-  static let patchScopes = ["update:users", "update:current_user_metadata", "create:current_user_metadata"]
+  static let patchScopes = [
+    "update:users", "update:current_user_metadata", "create:current_user_metadata", "delete:current_user_metadata",
+  ]
+  /// What a user-context token needs to set `user_metadata` keys, and to delete them (a key set to
+  /// null; PROTOCOL §7's current-user scopes).
+  static let setMetadataScopes = ["update:current_user_metadata", "create:current_user_metadata"]
+  static let deleteMetadataScopes = ["delete:current_user_metadata"]
   static let identityScopes = ["update:users", "update:current_user_identities"]
   /// Scopes that let a token act on any user.
   static let adminScopes: Set<String> = ["read:users", "update:users"]
@@ -73,7 +79,7 @@ struct ManagementUserRoutes {
   }
 
   private func patch(_ request: Request, context: BasicRequestContext, id: String?) async throws -> Response {
-    let (_, user) = try await authorize(request, id: id, anyOf: Self.patchScopes)
+    let (token, user) = try await authorize(request, id: id, anyOf: Self.patchScopes)
     guard let parameters = await RequestParameters.body(of: request, context: context) else {
       throw ManagementError.malformedBody
     }
@@ -83,6 +89,17 @@ struct ManagementUserRoutes {
     var updated = user
     if let metadata = parameters.values["user_metadata"] {
       guard let members = metadata.objectValue else { throw ManagementError.metadataNotObject }
+      // A user-context token sets keys with create/update:current_user_metadata and deletes them
+      // (null) only with delete:current_user_metadata; `update:users` (client credentials) does all.
+      if !token.isClientCredentials {
+        let granted = token.managementScopes
+        if members.values.contains(where: \.isNull), !Self.deleteMetadataScopes.contains(where: granted.contains) {
+          throw ManagementError.insufficientScope(Self.deleteMetadataScopes)
+        }
+        if members.values.contains(where: { !$0.isNull }), !Self.setMetadataScopes.contains(where: granted.contains) {
+          throw ManagementError.insufficientScope(Self.setMetadataScopes)
+        }
+      }
       // Merge: top-level keys replace, null removes.
       for (key, value) in members {
         if value.isNull {
@@ -119,7 +136,7 @@ struct ManagementUserRoutes {
     return try await link(secondaryID: secondaryID, to: user)
   }
 
-  /// Links the user `secondaryID` to `user`: the primary's identities, 201.
+  /// Links the user `secondaryID` to `user`: the primary's identities, 201 (UNCONFIRMED, PROTOCOL §7).
   private func link(secondaryID: String, to user: UserRecord) async throws -> Response {
     guard secondaryID != user.userID else { throw ManagementError.linkSameUser }
     guard let secondary = await tenant.users.user(id: secondaryID) else { throw ManagementError.userNotFound }

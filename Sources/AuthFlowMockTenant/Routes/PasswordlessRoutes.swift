@@ -63,6 +63,7 @@ struct PasswordlessRoutes {
       ]
     }
     await PasswordlessCodes(tenant: tenant).send(connection: connection, address: address)
+    // The 200 body's exact keys are UNCONFIRMED (PROTOCOL §4.3); these are PROTOCOL's examples.
     return Responses.json(.object(body))
   }
 

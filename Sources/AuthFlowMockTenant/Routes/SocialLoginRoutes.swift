@@ -53,8 +53,14 @@ struct SocialLoginRoutes {
       ("state", state), ("scope", (scope ?? Self.defaultScope).joined(separator: " ")),
     ]
     if let hint = transaction.request.loginHint { pairs.append(("login", hint)) }
+    // The callback is bound to this browser like the Universal Login pages (Login CSRF): the
+    // binding cookie is sent to `/login/callback` too.
     return Responses.redirect(
-      "/social/\(FormEncoding.escape(connection.name))/login/oauth/authorize?" + FormEncoding.encode(pairs))
+      "/social/\(FormEncoding.escape(connection.name))/login/oauth/authorize?" + FormEncoding.encode(pairs),
+      cookies: [
+        TransactionBinding.cookie(for: transaction, tenant: tenant, path: TransactionBinding.socialCallbackPath)
+      ]
+    )
   }
 
   // MARK: The provider
@@ -100,9 +106,17 @@ struct SocialLoginRoutes {
   private func callback(_ request: Request) async -> Response {
     let query = RequestParameters.query(of: request)
     let now = tenant.clock.seconds
-    guard let state = query.string("state"), let pending = await tenant.social.states.take(state, now: now),
-      let transaction = await tenant.transactions.get(pending.transactionID, now: now)
+    guard let state = query.string("state"), let known = await tenant.social.states.get(state, now: now),
+      let transaction = await tenant.transactions.get(known.transactionID, now: now)
     else { return Self.errorPage(SocialMessages.unknownState) }
+    // A callback opened in another browser (a link an attacker got from their own login) is
+    // refused and leaves the transaction as it was: its state is not used up.
+    if let refusal = TransactionBinding.refusal(request, transaction: transaction, tenant: tenant) {
+      return Self.errorPage(refusal, status: .forbidden)
+    }
+    guard let pending = await tenant.social.states.take(state, now: now) else {
+      return Self.errorPage(SocialMessages.unknownState)
+    }
     let completion = AuthorizeCompletion(tenant: tenant)
     if let error = query.string("error") {
       await tenant.transactions.remove(transaction.id)
@@ -138,8 +152,8 @@ struct SocialLoginRoutes {
     return userID
   }
 
-  static func errorPage(_ error: AuthorizeError) -> Response {
-    Responses.html(LoginPages.error(code: error.code, description: error.description), status: .badRequest)
+  static func errorPage(_ error: AuthorizeError, status: HTTPResponse.Status = .badRequest) -> Response {
+    Responses.html(LoginPages.error(code: error.code, description: error.description), status: status)
   }
 }
 

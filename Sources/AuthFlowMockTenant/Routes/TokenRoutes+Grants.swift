@@ -92,6 +92,8 @@ extension TokenRoutes {
       "issued_token_type": .string("urn:auth0:params:oauth:token-type:session_transfer_token"),
       "token_type": .string("N_A"), "expires_in": .int(60),
     ]
+    // Whether Auth0 always includes `id_token` here is UNCONFIRMED (PROTOCOL §3.2); Auth0.swift's
+    // SSOCredentials requires it, so the mock includes it.
     if let userID = grant.userID, let user = await tenant.users.user(id: userID) {
       var idGrant = grant
       idGrant.nonce = nil

@@ -12,6 +12,7 @@ struct UserInfoRoutes {
   }
 
   private func userInfo(_ request: Request) async -> Response {
+    // The current 401 body is UNCONFIRMED (PROTOCOL §4.6, §13): the plain `Unauthorized` form.
     let unauthorized = Responses.text("Unauthorized", status: .unauthorized)
     guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") else {
       return unauthorized

@@ -63,6 +63,7 @@ public func buildMockTenantRouter(
   DiscoveryRoutes(tenant: tenant).register(on: router)
   AuthorizeRoutes(tenant: tenant).register(on: router)
   UniversalLoginRoutes(tenant: tenant).register(on: router)
+  OtherLoginPageRoutes(tenant: tenant).register(on: router)
   TokenRoutes(tenant: tenant).register(on: router)
   UserInfoRoutes(tenant: tenant).register(on: router)
   RevokeRoutes(tenant: tenant).register(on: router)

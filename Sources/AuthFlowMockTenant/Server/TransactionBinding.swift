@@ -5,8 +5,8 @@ import Hummingbird
 /// Binds a Universal Login transaction to the browser that began it, as Universal Login does with
 /// its transaction cookie: `/authorize` (and every other start of a transaction) sets a cookie
 /// named after the transaction whose value is a random binding stored with it, and every form post
-/// of the transaction (login, signup, passwordless, MFA, organization) must carry it and must not
-/// come from a foreign `Origin`. A post from another cookie jar or another site gets the error page
+/// of the transaction (login, signup, passwordless, MFA, organization) — and the social provider's
+/// return to `/login/callback` — must carry it and must not come from a foreign `Origin`. A post from another cookie jar or another site gets the error page
 /// "Invalid state" (403), and the transaction is left as it was (docs/tenants.md, "Login CSRF").
 ///
 /// The cookie is `HttpOnly`, `Path=/u/`, `SameSite=Lax` (a cross-site form post does not carry it),
@@ -18,11 +18,17 @@ enum TransactionBinding {
   /// The cookie name of the transaction `id`: a prefix of it, enough to tell transactions apart.
   static func cookieName(_ id: String) -> String { cookiePrefix + String(id.prefix(16)) }
 
-  /// The cookie that binds `transaction` to the browser it is set in.
-  static func cookie(for transaction: LoginTransaction, tenant: MockTenant) -> Cookie {
+  /// Where the social provider returns the browser (`SocialLoginRoutes`); the binding cookie is
+  /// set for this path too, so the callback can only finish the transaction in the browser that
+  /// began it.
+  static let socialCallbackPath = "/login/callback"
+
+  /// The cookie that binds `transaction` to the browser it is set in, sent back to `path`
+  /// (Universal Login's pages, or the social callback).
+  static func cookie(for transaction: LoginTransaction, tenant: MockTenant, path: String = "/u/") -> Cookie {
     let secure = tenant.baseURL.lowercased().hasPrefix("https://")
     return Cookie(
-      name: cookieName(transaction.id), value: transaction.binding, maxAge: lifetime, path: "/u/", secure: secure,
+      name: cookieName(transaction.id), value: transaction.binding, maxAge: lifetime, path: path, secure: secure,
       httpOnly: true, sameSite: .lax)
   }
 

@@ -5,7 +5,8 @@ import Foundation
 /// Builds and sends Authentication API requests the way Auth0.swift does (PROTOCOL §1): JSON
 /// bodies with `Content-Type: application/json`, `client_id` from the scenario's client profile
 /// (plus `client_secret` for confidential clients on the endpoints that take it), the
-/// `Auth0-Client` telemetry header, and `Authorization: Bearer` where the SDK sends it.
+/// `Auth0-Client` telemetry header (Auth0 tenants and the mock only), and `Authorization: Bearer`
+/// where the SDK sends it.
 struct AuthenticationAPI: Sendable {
   let context: ActionContext
 
@@ -84,7 +85,7 @@ struct AuthenticationAPI: Sendable {
 
   private func decorate(_ request: inout HTTPRequest, bearer: String?) {
     request.headers["Accept"] = "application/json"
-    request.headers["Auth0-Client"] = Telemetry.header
+    if context.tenant.sendsAuth0Telemetry { request.headers["Auth0-Client"] = Telemetry.header }
     if let bearer { request.headers["Authorization"] = "Bearer \(bearer)" }
   }
 

@@ -70,8 +70,10 @@ public struct DeviceActivateAction: Action {
     let browserName = try input.string("browser")
     let decision = try input.string("decision") ?? "confirm"
     var driver = DeviceActivationDriver(
-      browser: await context.browser(named: browserName), mapping: FormFieldMapping(settings: context.tenant.settings),
+      browser: await context.browser(named: browserName),
+      mapping: FormFieldMapping(profile: context.tenant.loginPageProfile),
       userCode: userCode, decision: decision, login: login)
+    driver.profile = context.tenant.loginPageProfile
     let ending = try await driver.run(from: url)
     var result: [String: Value] = ["pages": .array(driver.pages.map(Value.string))]
     switch ending {

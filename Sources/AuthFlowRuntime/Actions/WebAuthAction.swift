@@ -48,7 +48,9 @@ public struct WebAuthAction: Action {
         summary: "ID-token leeway in seconds (default 60; Auth0.swift's 60000 is a quirk, docs/id-token-validation.md)."
       ),
       ParameterSignature("validate_id_token", .bool, summary: "Default true."),
-      ParameterSignature("telemetry", .bool, summary: "Send `auth0Client` and `Auth0-Client` (default true)."),
+      ParameterSignature(
+        "telemetry", .bool,
+        summary: "Send `auth0Client` and `Auth0-Client` (default true; never sent to `oidc` tenants)."),
       ParameterSignature("lock", .map, summary: "Lock v1 parameters (PROTOCOL §10), encoded and sent to /authorize."),
     ],
     results: ResultField.credentials + [
@@ -64,13 +66,19 @@ public struct WebAuthAction: Action {
     Builds `/authorize` exactly as Auth0.swift v2: `client_id`, `response_type=code`, `redirect_uri`,
     `state` and `nonce` (32 random bytes, base64url), PKCE S256, `scope` (default `openid profile email`,
     `openid` always prepended), then `audience`, `connection`, `connection_scope`, `organization`,
-    `invitation`, `max_age`, `auth0Client`; `parameters` override these and `openid` is re-added.
+    `invitation`, `max_age`, `auth0Client` (Auth0 tenants and the mock only); `parameters` override these and
+    `openid` is re-added.
 
     The browser follows redirects and fills each Universal Login page it recognises (`login`,
     `signup`, `mfa`, `consent`, `organization`) by field name from `login` / `signup` (and
     `organization_prompt` for the organization prompt), keeping hidden fields and
     cookies; identifier-first pages take what fits and the next page the rest. Field names can be
-    overridden per tenant with `settings.forms` (`{email: username}`). With `connection: email` (or
+    overridden per tenant with `forms` (`{email: username}`), and the tenant's `login_pages` can
+    say which form is the login or consent form, its field names and its submit button, or how a
+    login page that is a JavaScript app signs in (the requests its script sends with the `login`
+    values, then how the authorization request continues; docs/real-tenants.md). A page with no
+    form authflow can recognise fails the step with "no login form authflow can fill: …", the page
+    URL, its forms and a hint, never as the provider's error. With `connection: email` (or
     `sms`) Universal Login asks for the address (`passwordless` page, filled from `passwordless`:
     `email` or `phone_number`) and then for the code it sent (`passwordless_code` page): the code is
     `passwordless.code` when given, otherwise the newest message sent to the address since the

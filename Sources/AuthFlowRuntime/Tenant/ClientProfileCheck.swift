@@ -1,4 +1,5 @@
 import AuthFlowCore
+import AuthFlowScenario
 import Foundation
 
 /// The doctor's checks of one client profile: a `client_id`, a usable `redirect_uri` (unless the
@@ -56,17 +57,33 @@ struct ClientProfileCheck {
         ("a confidential client without client_secret", "set `client_secret` (e.g. \"${{ env.CLIENT_SECRET }}\")"))
     }
     if hasSecret { facts.append("client_secret set") }
-    if tenant.kind == .oidc, hasSecret || method != nil {
-      let resolved = ClientAuthenticationMethod.resolve(client: client, provider: metadata).rawValue
-      let supported = metadata?.effectiveTokenEndpointAuthMethods ?? []
-      if !supported.isEmpty, resolved != "none", !supported.contains(resolved) {
-        problems.append(
-          (
-            "token endpoint authentication \(resolved) is not in token_endpoint_auth_methods_supported (\(supported.joined(separator: ", ")))",
-            "set `token_endpoint_auth_method` of client '\(name)' to one of them"
-          ))
+    if let method, ClientAuthenticationMethod(rawValue: method) == nil {
+      // A value from `${{ env.… }}` is known only now; a literal one is refused by the parser.
+      let methods = ClientAuthenticationMethod.allCases.map(\.rawValue).joined(separator: ", ")
+      problems.append(
+        (
+          "token_endpoint_auth_method '\(method)' is not one authflow can send",
+          "set `token_endpoint_auth_method` of client '\(name)' to one of \(methods)"
+        ))
+    }
+    if hasSecret || method != nil {
+      // The decision the runtime applies (`OAuthRequest`), reported with its reason.
+      let resolved = ClientAuthentication.resolve(client: client, kind: tenant.kind, provider: metadata)
+      let methodName = resolved.method.rawValue
+      if let supported = resolved.supported, resolved.method != .none, !supported.contains(methodName) {
+        if resolved.listedByProvider {
+          problems.append(
+            (
+              "token endpoint authentication \(methodName) is not in token_endpoint_auth_methods_supported (\(supported.joined(separator: ", ")))",
+              "set `token_endpoint_auth_method` of client '\(name)' to one of them"
+            ))
+        } else {
+          facts.append(
+            "authenticates with \(methodName) (\(resolved.reason); discovery omits token_endpoint_auth_methods_supported, whose OpenID default is client_secret_basic)"
+          )
+        }
       } else {
-        facts.append("authenticates with \(resolved)")
+        facts.append("authenticates with \(methodName) (\(resolved.reason))")
       }
     }
     if !grants.isEmpty { facts.append("grants \(grants.joined(separator: ", "))") }

@@ -28,6 +28,7 @@ public struct DoctorReport: Sendable {
     case discovery = "Discovery"
     case keys = "Keys"
     case clients = "Clients"
+    case loginPages = "Login pages"
     case capabilities = "Capabilities"
   }
 
@@ -35,6 +36,9 @@ public struct DoctorReport: Sendable {
   public var kind: TenantContext.Kind
   /// Where the tenant is; nil when it could not be resolved.
   public var baseURL: String?
+  /// The issuer exactly as the discovery document names it (no slash added or removed); nil
+  /// when no document was read.
+  public var issuer: String?
   public var checks: [Check]
   /// The tenant could not be reached or answered something unusable (discovery, JWKS).
   public var environmentFailure: Bool
@@ -60,7 +64,8 @@ public struct DoctorReport: Sendable {
 
   /// The check list: `✓` passed, `✗` failed (with `fix:` below), `·` information.
   public func render() -> String {
-    var lines = ["Tenant '\(tenant)' (kind \(kind.rawValue))" + (baseURL.map { " at \($0)" } ?? "")]
+    let place = issuer.map { ", issuer \($0)" } ?? baseURL.map { " at \($0)" } ?? ""
+    var lines = ["Tenant '\(tenant)' (kind \(kind.rawValue))" + place]
     for section in Section.allCases {
       let items = checks.filter { $0.section == section }
       guard !items.isEmpty else { continue }

@@ -31,6 +31,8 @@ public struct TenantContext: Sendable {
   public var capabilityAbsence: [String: String]
   /// Where capabilities were looked for, in order ("capabilities: in authflow.yaml", "discovery …").
   public var capabilitySources: [String]
+  /// How the tenant's login pages are recognised and filled (`login_pages:`, `forms:`).
+  public var loginPages = LoginPageProfile()
 
   public init(
     name: String, kind: Kind, baseURL: String, issuer: String? = nil, clients: [String: Value] = [:],
@@ -57,6 +59,11 @@ public struct TenantContext: Sendable {
   /// them (PROTOCOL §1) on `mock` and `auth0` tenants, `application/x-www-form-urlencoded` as
   /// RFC 6749 fixes it on `oidc` tenants.
   public var wireFormat: WireFormat { kind == .oidc ? .form : .json }
+
+  /// Whether requests carry Auth0's telemetry, the `Auth0-Client` header and the `auth0Client`
+  /// parameter of `/authorize` (PROTOCOL §11): to `auth0` tenants and the mock, which plays one;
+  /// never to an `oidc` provider, to which they mean nothing and would tell what client it is.
+  public var sendsAuth0Telemetry: Bool { kind != .oidc }
 
   /// `tenant` in expressions.
   public var value: Value {

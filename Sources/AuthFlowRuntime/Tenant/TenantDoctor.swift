@@ -43,8 +43,12 @@ public struct TenantDoctor: Sendable {
   public func examine(_ tenant: TenantContext, configuredIssuer: String?) async -> DoctorReport {
     var report = DoctorReport(tenant: tenant.name, kind: tenant.kind, baseURL: tenant.baseURL)
     let metadata = await discovery(tenant, configuredIssuer: configuredIssuer, into: &report)
+    report.issuer = metadata?.issuer
     await keys(jwksURI: metadata?.jwksURI ?? tenant.endpoints.jwks, into: &report)
     clients(tenant, metadata: metadata, into: &report)
+    let login = await LoginPageProbe(transport: transport).checks(tenant)
+    report.checks += login.checks
+    report.environmentFailure = report.environmentFailure || login.environmentFailure
     for capability in tenant.capabilities.sorted() {
       let evidence = tenant.capabilityEvidence[capability] ?? "declared"
       report.checks.append(.init(.capabilities, .passed, "\(capability) — \(evidence)"))

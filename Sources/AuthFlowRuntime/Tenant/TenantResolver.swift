@@ -80,6 +80,8 @@ public struct TenantResolver: Sendable {
     var forms: [String: Value] = [:]
     for binding in profile.forms { forms[binding.name.value] = try evaluate(binding.value) }
     if !forms.isEmpty { settings["forms"] = .object(forms) }
+    let loginPages = try LoginPageProfile.resolve(
+      profile.loginPages, forms: forms, environment: environment, evaluate: evaluate)
     if let flag = profile.passwordGrantReturnsIDToken { settings["password_grant_returns_id_token"] = .bool(flag) }
     var statuses: [String: Value] = [:]
     for binding in profile.errorStatuses { statuses[binding.name.value] = try evaluate(binding.value) }
@@ -101,11 +103,12 @@ public struct TenantResolver: Sendable {
       for capability in Capability.mock where evidence[capability] == nil {
         evidence[capability] = "built into the mock tenant"
       }
-      let tenant = TenantContext(
+      var tenant = TenantContext(
         name: profile.name.value, kind: .mock, baseURL: handle.baseURL, issuer: handle.tenant.issuer,
         clients: mockClients, users: mockUsers, capabilities: Capability.mock.union(declared),
         capabilityEvidence: evidence, settings: settings,
         capabilitySources: ["the mock tenant's built-in capabilities", declaredSource])
+      tenant.loginPages = loginPages
       register(tenant)
       return ResolvedTenant(context: tenant, mock: handle)
     case .auth0:
@@ -120,11 +123,12 @@ public struct TenantResolver: Sendable {
       let discovered = CapabilityDiscovery(metadata, auth0Extensions: true)
       evidence.merge(discovered.evidence) { declared, _ in declared }
       evidence["logout"] = evidence["logout"] ?? "Auth0 serves /v2/logout"
-      let tenant = TenantContext(
+      var tenant = TenantContext(
         name: profile.name.value, kind: .auth0, baseURL: base, issuer: metadata.issuer, clients: clients,
         users: users, capabilities: Set(evidence.keys), capabilityEvidence: evidence, settings: settings,
         provider: metadata, capabilityAbsence: discovered.absence,
         capabilitySources: ["discovery \(ProviderMetadata.discoveryURL(issuer: base))", declaredSource])
+      tenant.loginPages = loginPages
       register(tenant)
       return ResolvedTenant(context: tenant, mock: nil, configuredIssuer: base)
     case .oidc:
@@ -137,12 +141,13 @@ public struct TenantResolver: Sendable {
       let discovered = CapabilityDiscovery(metadata)
       evidence.merge(discovered.evidence) { declared, _ in declared }
       let base = issuer.hasSuffix("/") ? issuer : issuer + "/"
-      let tenant = TenantContext(
+      var tenant = TenantContext(
         name: profile.name.value, kind: .oidc, baseURL: base, issuer: metadata.issuer, clients: clients,
         users: users, capabilities: Set(evidence.keys), capabilityEvidence: evidence, settings: settings,
         endpoints: .discovered(metadata, baseURL: base).overriding(with: settings), provider: metadata,
         capabilityAbsence: discovered.absence,
         capabilitySources: ["discovery \(ProviderMetadata.discoveryURL(issuer: issuer))", declaredSource])
+      tenant.loginPages = loginPages
       register(tenant)
       return ResolvedTenant(context: tenant, mock: nil, configuredIssuer: issuer)
     }

@@ -21,6 +21,9 @@ struct DeviceActivationDriver: Sendable {
   var decision: String
   /// Login page values (`email`, `password`).
   var login: [String: String]?
+  /// The tenant's `login_pages` and `forms` (the login and consent forms; app logins are
+  /// `web_auth`'s).
+  var profile = LoginPageProfile()
   private(set) var pages: [String] = []
 
   init(browser: Browser, mapping: FormFieldMapping, userCode: String, decision: String, login: [String: String]?) {
@@ -50,11 +53,12 @@ struct DeviceActivationDriver: Sendable {
         name = "device_confirmation"
         request = try submit(form, values: [:], submitter: decision)
       } else {
-        let kind = PageKind.classify(document)
+        let kind = PageKind.classify(document, profile: profile)
         name = kind.rawValue
-        guard [.login, .signup, .mfa].contains(kind), let form = PageKind.form(of: kind, in: document) else {
+        guard [.login, .signup, .mfa].contains(kind), let form = PageKind.form(of: kind, in: document, profile: profile)
+        else {
           pages.append(name)
-          let page = PageResult(kind: kind, document: document, status: status)
+          let page = PageResult(kind: kind, document: document, status: status, profile: profile)
           if kind == .error || page.error != nil {
             return .failure(
               code: page.errorCode ?? WebAuthMessages.pageErrorCode, description: page.error ?? document.snippet(),
@@ -64,11 +68,14 @@ struct DeviceActivationDriver: Sendable {
             WebAuthMessages.noCallback(stoppedAt: kind.rawValue, url: document.url, snippet: document.snippet()))
         }
         guard let login else { throw .flow(WebAuthMessages.missingValues(for: "login")) }
-        request = try submit(form, values: mapping.fieldValues(login, for: form), submitter: nil)
+        request = try submit(
+          form, values: mapping.fieldValues(login, for: form, kind: kind),
+          submitter: profile.description(of: kind)?.submit)
       }
       pages.append(name)
       if submitted.contains(name), let error = document.errorMessages.first {
-        let page = PageResult(kind: PageKind.classify(document), document: document, status: status)
+        let page = PageResult(
+          kind: PageKind.classify(document, profile: profile), document: document, status: status, profile: profile)
         return .failure(code: WebAuthMessages.pageErrorCode, description: error, page)
       }
       submitted.insert(name)

@@ -13,6 +13,9 @@ struct FormFieldMapping: Sendable {
     "organization_name": ["organization_name", "organizationName", "organization"],
   ]
 
+  /// Field names by page kind (`login_pages.login.fields`), before `overrides`.
+  var pageFields: [PageKind: [String: String]] = [:]
+
   init(settings: [String: Value]) {
     var overrides: [String: String] = [:]
     for (key, value) in settings["forms"]?.objectValue ?? [:] {
@@ -21,14 +24,23 @@ struct FormFieldMapping: Sendable {
     self.overrides = overrides
   }
 
+  /// The mapping of a tenant's login-page profile: `forms`, then each page's `fields`.
+  init(profile: LoginPageProfile) {
+    overrides = profile.fieldNames
+    for kind in [PageKind.login, .consent] {
+      if let fields = profile.description(of: kind)?.fields, !fields.isEmpty { pageFields[kind] = fields }
+    }
+  }
+
   /// The values the form can take, by field name; values whose field is not on this page (the
   /// password on an identifier-first page) are left for the next one.
-  func fieldValues(_ values: [String: String], for form: HTMLForm) -> [String: String] {
+  func fieldValues(_ values: [String: String], for form: HTMLForm, kind: PageKind? = nil) -> [String: String] {
     let names = Set(form.fields.filter { !$0.isSubmitButton }.map(\.name))
+    let page = kind.flatMap { pageFields[$0] } ?? [:]
     var filled: [String: String] = [:]
     for key in values.keys.sorted() {
       guard let value = values[key] else { continue }
-      let candidates = overrides[key].map { [$0] } ?? Self.aliases[key] ?? [key]
+      let candidates = (page[key] ?? overrides[key]).map { [$0] } ?? Self.aliases[key] ?? [key]
       if let name = candidates.first(where: names.contains) { filled[name] = value }
     }
     return filled

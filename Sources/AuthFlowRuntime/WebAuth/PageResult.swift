@@ -12,12 +12,12 @@ struct PageResult: Sendable {
   var errorCode: String?
   var status: Int?
 
-  init(kind: PageKind, document: HTMLDocument, status: Int) {
+  init(kind: PageKind, document: HTMLDocument, status: Int, profile: LoginPageProfile = LoginPageProfile()) {
     self.kind = kind
     self.url = document.url
     self.status = status
     var fields: [String: Value] = [:]
-    if let form = PageKind.form(of: kind, in: document) ?? document.forms.first {
+    if let form = PageKind.form(of: kind, in: document, profile: profile) ?? document.forms.first {
       for field in form.fields where !field.name.isEmpty && !field.isSubmitButton {
         let secret = field.isHidden || field.type == "password"
         fields[field.name] = secret ? Value.string(field.value).asSecret : .string(field.value)

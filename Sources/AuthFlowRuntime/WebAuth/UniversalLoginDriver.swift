@@ -16,6 +16,10 @@ struct UniversalLoginDriver: Sendable {
 
   var browser: Browser
   var mapping: FormFieldMapping
+  /// The tenant's `login_pages` and `forms`: page recognition and app logins.
+  var profile = LoginPageProfile()
+  /// The run's secrets, for what an app login's continuation carries.
+  var secrets: SecretRegistry?
   /// Form values by page kind (`login`, `signup`, `mfa`, `consent`).
   var values: [PageKind: [String: String]]
   var stopAt: PageKind?
@@ -36,6 +40,7 @@ struct UniversalLoginDriver: Sendable {
   mutating func run(from url: String) async throws(ActionError) -> Ending {
     var response = try await send(HTTPRequest(method: .get, url: url))
     var submitted: [PageKind: Int] = [:]
+    var appSignedIn = false
     for _ in 0..<Self.maxPages {
       if let callback = response.callbackURL {
         pages.append(PageKind.callback.rawValue)
@@ -43,14 +48,39 @@ struct UniversalLoginDriver: Sendable {
         return .callback(callback)
       }
       let document = HTMLDocument.parse(response.response)
-      let kind = PageKind.classify(document)
+      let (kind, app) = PageKind.recognize(document, profile: profile)
       pages.append(kind.rawValue)
-      let page = PageResult(kind: kind, document: document, status: response.response.status)
+      var page = PageResult(kind: kind, document: document, status: response.response.status, profile: profile)
       if stopAt == kind { return .page(page, failure: nil) }
+      if let app {
+        if appSignedIn {
+          return .page(page, failure: AppLoginMessages.appCameBack(SensitiveData.maskURL(document.url)))
+        }
+        guard let given = values[.login] else { throw .flow(WebAuthMessages.missingValues(for: kind.rawValue)) }
+        appSignedIn = true
+        submitted[kind, default: 0] += 1
+        switch try await AppLoginRunner(app: app, browser: browser, secrets: secrets).signIn(
+          on: document, login: given, authorizeURL: url)
+        {
+        case .continueAt(let next):
+          response = try await send(HTTPRequest(method: .get, url: next))
+        case .refused(let message, let status):
+          page.error = message
+          page.status = status
+          return .page(page, failure: message)
+        }
+        continue
+      }
       if let error = page.error, submitted[kind, default: 0] > 0 || kind == .error {
         return .page(page, failure: WebAuthMessages.pageError(kind: kind.rawValue, message: error))
       }
-      guard let form = PageKind.form(of: kind, in: document) else {
+      guard let form = PageKind.form(of: kind, in: document, profile: profile) else {
+        if kind == .unknown {
+          throw .flow(
+            WebAuthMessages.noFillableForm(
+              url: SensitiveData.maskURL(document.url), forms: document.forms.map(\.summary),
+              snippet: document.snippet()))
+        }
         throw .flow(
           WebAuthMessages.noCallback(stoppedAt: kind.rawValue, url: document.url, snippet: document.snippet()))
       }
@@ -64,9 +94,9 @@ struct UniversalLoginDriver: Sendable {
       submitted[kind, default: 0] += 1
       let request: HTTPRequest
       do {
-        let filled = try form.filled(with: mapping.fieldValues(given, for: form))
+        let filled = try form.filled(with: mapping.fieldValues(given, for: form, kind: kind))
         let accept = kind == .consent ? filled.submitButtons.first { $0.value == "accept" }?.value : nil
-        request = try filled.submission(submitter: accept)
+        request = try filled.submission(submitter: profile.description(of: kind)?.submit ?? accept)
       } catch {
         throw .flow(error.message)
       }

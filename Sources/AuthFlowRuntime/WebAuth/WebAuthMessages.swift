@@ -16,6 +16,15 @@ enum WebAuthMessages {
   static func noCallback(stoppedAt kind: String, url: String, snippet: String) -> String {
     "the browser did not reach the callback: it stopped on a \(kind) page (\(url)): \(snippet)"
   }
+  /// A page with no form the driver can recognise or fill (a JavaScript app, an unrecognised
+  /// form): never the provider's error.
+  static func noFillableForm(url: String, forms: [String], snippet: String) -> String {
+    let found = forms.isEmpty ? "it has no HTML form" : "none of its forms is one (\(forms.joined(separator: "; ")))"
+    let text = snippet.isEmpty ? "" : "; the page says: \(snippet)"
+    return "no login form authflow can fill: \(url): \(found)\(text). Describe the login in the tenant profile "
+      + "(`login_pages.login` with the form's field names, or `login_pages.app` with the requests a JavaScript login "
+      + "page sends) or drive the page with a real browser (`browser: chromium`)"
+  }
   static func missingValues(for kind: String) -> String {
     "the \(kind) page was shown but the step gives no `\(kind)` values; add `\(kind): { … }` or `stop_at: \(kind)`"
   }

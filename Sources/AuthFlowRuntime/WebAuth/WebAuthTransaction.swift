@@ -23,7 +23,8 @@ struct WebAuthTransaction: Sendable {
     else { throw .flow(WebAuthMessages.noRedirectURI) }
     self.clientID = clientID
     self.clientSecret = context.client.member("client_secret")?.stringValue
-    let sendTelemetry = try input.bool("telemetry") ?? true
+    // Auth0's telemetry goes to Auth0 tenants (and the mock) only, whatever the step says.
+    let sendTelemetry = (try input.bool("telemetry") ?? true) && context.tenant.sendsAuth0Telemetry
     telemetry = sendTelemetry ? AuthorizeRequest.telemetry : nil
     var options = AuthorizeRequest.Options(clientID: clientID, redirectURI: redirectURI)
     options.responseType = try input.string("response_type") ?? "code"
@@ -83,8 +84,11 @@ struct WebAuthTransaction: Sendable {
     }
     let browser = await context.browser(named: browserName)
     await browser.registerCallback(prefix: request.redirectURI)
+    let profile = context.tenant.loginPageProfile
     var driver = UniversalLoginDriver(
-      browser: browser, mapping: FormFieldMapping(settings: context.tenant.settings), values: values, stopAt: stopAt)
+      browser: browser, mapping: FormFieldMapping(profile: profile), values: values, stopAt: stopAt)
+    driver.profile = profile
+    driver.secrets = context.secrets
     if context.tenant.capabilities.contains(MockControl.capability) {
       driver.mailbox = MockOutbox(control: try MockControl(context, action: WebAuthAction.signature.name))
     }

@@ -35,6 +35,19 @@ extension Diagnostic {
       hint: "remove it, or change 'kind'")
   }
 
+  static func unknownClientAuthenticationMethod(
+    _ value: Value, at location: SourceLocation, client: String
+  ) -> Diagnostic {
+    let methods = ClientAuthenticationMethod.allCases.map(\.rawValue)
+    let text = value.stringValue ?? value.display()
+    return .error(
+      "client '\(client)' has token_endpoint_auth_method '\(text)', which authflow cannot send", at: location,
+      length: max(1, text.count),
+      hint: Suggestion.hint(for: text, in: methods)
+        ?? "use one of \(methods.joined(separator: ", ")), or leave it out for the default (docs/tenants.md#client-authentication)"
+    )
+  }
+
   static func missingClientID(_ client: Located<String>, tenant: String) -> Diagnostic {
     .error(
       "client '\(client.value)' of tenant '\(tenant)' has no 'client_id'", at: client.location,

@@ -11,7 +11,7 @@ public struct ProjectConfigParser: Sendable {
   /// The keys of a tenant.
   public static let tenantKeys = [
     "kind", "fixture", "domain", "issuer", "clients", "users", "capabilities", "custom_capabilities", "forms",
-    "password_grant_returns_id_token", "error_statuses", "settings",
+    "login_pages", "password_grant_returns_id_token", "error_statuses", "settings",
   ]
 
   /// Parses YAML text; the config is nil only when the text is not YAML or not a mapping.
@@ -70,6 +70,7 @@ extension ParseContext {
     tenant.customCapabilities =
       keys["custom_capabilities"].flatMap { stringList($0.value, for: "custom_capabilities") } ?? []
     tenant.forms = keys["forms"].map { scalarMap($0.value, for: "forms", expected: "a field name") } ?? []
+    tenant.loginPages = keys["login_pages"].flatMap { loginPages($0.value) }
     tenant.errorStatuses =
       keys["error_statuses"].map { scalarMap($0.value, for: "error_statuses", expected: "an HTTP status") } ?? []
     tenant.settings = keys["settings"].flatMap { pair in
@@ -83,6 +84,7 @@ extension ParseContext {
       }
     }
     checkKindSettings(tenant, keys: keys)
+    checkClientAuthentication(tenant)
     return tenant
   }
 
@@ -115,6 +117,19 @@ extension ParseContext {
     guard tenant.kind != .mock else { return }
     for client in tenant.clients where client.value.member("client_id") == nil {
       report(.missingClientID(client.name, tenant: tenant.name.value))
+    }
+  }
+
+  /// A client's `token_endpoint_auth_method`, when written literally, must be one authflow can
+  /// send (an expression is checked when the tenant is used).
+  private mutating func checkClientAuthentication(_ tenant: TenantProfile) {
+    for client in tenant.clients {
+      guard let template = client.value.member(ClientAuthenticationMethod.profileKey) else { continue }
+      guard case .literal(let value, let location) = template else { continue }
+      guard let text = value.stringValue, ClientAuthenticationMethod(rawValue: text) != nil else {
+        report(.unknownClientAuthenticationMethod(value, at: location, client: client.name.value))
+        continue
+      }
     }
   }
 

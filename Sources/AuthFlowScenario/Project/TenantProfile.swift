@@ -36,6 +36,9 @@ public struct TenantProfile: Sendable {
   public var customCapabilities: [Located<String>] = []
   /// Universal Login form field names that differ from the mock's (`email` → `username`).
   public var forms: [Binding]
+  /// How the provider's login pages are recognised and filled (`login_pages:`), where the
+  /// built-in heuristics do not suffice.
+  public var loginPages: LoginPagesProfile?
   /// Whether the password grant returns an ID token (it does unless `openid` is dropped).
   public var passwordGrantReturnsIDToken: Bool?
   /// HTTP statuses the tenant answers with for given error codes, where they differ.

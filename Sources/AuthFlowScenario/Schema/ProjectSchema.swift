@@ -7,6 +7,59 @@ public enum ProjectSchema {
     document.jsonText(pretty: true) + "\n"
   }
 
+  /// `login_pages:` of a tenant.
+  static var loginPages: Value {
+    let templatedString = JSONSchema.type("string")
+    let form: Value = [
+      "type": "object", "additionalProperties": false,
+      "properties": [
+        "form": JSONSchema.described(
+          ["type": "string", "pattern": "^(form)?(#[^\\s\\[]+|\\[action\\*=.+\\])$"],
+          "The form: '#ID' or '[action*=TEXT]'."),
+        "fields": JSONSchema.described(
+          ["type": "object", "additionalProperties": templatedString],
+          "Logical value (email, password, …) → the form's field name; a form with one of them is this page's."),
+        "submit": JSONSchema.described(templatedString, "The submit button: its name, value, id or label."),
+      ],
+    ]
+    let request: Value = [
+      "type": "object", "required": ["url"], "additionalProperties": false,
+      "properties": [
+        "method": ["enum": JSONSchema.strings(LoginPagesProfile.methods)],
+        "url": JSONSchema.described(templatedString, "Absolute, or relative to the app page."),
+        "json": JSONSchema.described(
+          JSONSchema.type("object"),
+          "A JSON body; `${{ login.email }}`, `${{ login.password }}`, `${{ page.query.X }}`, `${{ response.body.X }}` are in scope."
+        ),
+        "form": JSONSchema.described(
+          ["type": "object", "additionalProperties": ["type": ["string", "number", "boolean"]]], "A form-encoded body."),
+      ],
+      "not": ["required": ["json", "form"]],
+    ]
+    let app: Value = [
+      "type": "object", "required": ["requests", "continue"], "additionalProperties": false,
+      "properties": [
+        "page": JSONSchema.described(templatedString, "The app page's URL path (its path ends with it)."),
+        "requests": [
+          "type": "array", "minItems": .int(InputLimits.appLoginRequests.lowerBound),
+          "maxItems": .int(InputLimits.appLoginRequests.upperBound), "items": request,
+        ],
+        "continue": [
+          "type": "object", "additionalProperties": false, "minProperties": 1, "maxProperties": 1,
+          "properties": [
+            "parameters": JSONSchema.described(
+              JSONSchema.type("object"), "Repeat the authorization request with these added."),
+            "url": JSONSchema.described(templatedString, "Go to this URL."),
+          ],
+        ],
+      ],
+    ]
+    return [
+      "type": "object", "additionalProperties": false,
+      "properties": ["login": form, "consent": form, "app": app],
+    ]
+  }
+
   /// The schema as a value.
   public static var document: Value {
     let templatedString = JSONSchema.type("string")
@@ -25,6 +78,15 @@ public enum ProjectSchema {
               "type": "object",
               "properties": [
                 "client_id": templatedString, "client_secret": templatedString, "redirect_uri": templatedString,
+                ClientAuthenticationMethod.profileKey: JSONSchema.described(
+                  [
+                    "anyOf": [
+                      ["enum": JSONSchema.strings(ClientAuthenticationMethod.allCases.map(\.rawValue))],
+                      ["type": "string", "pattern": #"\$\{\{"#],
+                    ]
+                  ],
+                  "How the client authenticates at the token endpoint; default client_secret_basic on oidc tenants (the OpenID default, or what discovery lists), client_secret_post in the JSON body on auth0 and mock tenants."
+                ),
               ],
             ],
           ], "Client profiles by name."),
@@ -47,6 +109,10 @@ public enum ProjectSchema {
         "forms": JSONSchema.described(
           ["type": "object", "additionalProperties": JSONSchema.type("string")],
           "Universal Login form field names that differ from the mock's."),
+        "login_pages": JSONSchema.described(
+          loginPages,
+          "How the provider's login and consent pages are recognised and filled, and how a login page that is a JavaScript app is signed in (docs/real-tenants.md#login-pages); the built-in heuristics are the fallback."
+        ),
         "password_grant_returns_id_token": JSONSchema.type("boolean"),
         "error_statuses": JSONSchema.described(
           ["type": "object", "additionalProperties": ["type": ["integer", "string"]]],

@@ -7,66 +7,10 @@ import Testing
 
 @testable import AuthFlowMockTenant
 
-/// Attack probes on authorization codes: bound to their client, redirect_uri and PKCE verifier;
-/// a replayed code revokes what it issued; a public client cannot skip PKCE.
-@Suite struct CodeProbeTests {
-  static let verifier = AuthorizeParameters().verifier
-
-  @Test func aReplayedCodeRevokesTheRefreshTokenItIssued() async throws {
-    try await MockHarness.test(try MockHarness.tenant()) { client in
-      var browser = Browser(client)
-      let code = try await SecurityProbe.code(&browser)
-      let first = try await client.exchange(code: code, verifier: Self.verifier)
-      let refresh = try #require(first.json["refresh_token"]?.stringValue)
-      let replay = try await client.exchange(code: code, verifier: Self.verifier)
-      #expect(replay.status == .forbidden)
-      #expect(replay.json["error_description"] == .string("Invalid authorization code"))
-      let renewed = try await client.postJSON(
-        "/oauth/token",
-        [
-          "grant_type": .string("refresh_token"), "client_id": .string("native-client-id"),
-          "refresh_token": .string(refresh),
-        ])
-      #expect(renewed.status == .forbidden)
-      #expect(renewed.json["error_description"] == .string("Unknown or invalid refresh token."))
-    }
-  }
-
-  @Test func aCodeIsBoundToItsClient() async throws {
-    try await MockHarness.test(try MockHarness.tenant()) { client in
-      var browser = Browser(client)
-      let code = try await SecurityProbe.code(&browser)
-      // The confidential web client, correctly authenticated, presents the native client's code.
-      let stolen = try await client.postJSON(
-        "/oauth/token",
-        [
-          "grant_type": .string("authorization_code"), "client_id": .string("web-client-id"),
-          "client_secret": .string("web-client-secret"), "code": .string(code),
-          "code_verifier": .string(Self.verifier), "redirect_uri": .string(MockHarness.nativeCallback),
-        ])
-      #expect(stolen.status == .forbidden)
-      #expect(stolen.json["error_description"] == .string("Invalid authorization code"))
-    }
-  }
-
-  @Test func theExchangeMustRepeatTheRedirectURI() async throws {
-    try await MockHarness.test(try MockHarness.tenant()) { client in
-      var browser = Browser(client)
-      let code = try await SecurityProbe.code(&browser)
-      let omitted = try await client.postJSON(
-        "/oauth/token",
-        [
-          "grant_type": .string("authorization_code"), "client_id": .string("native-client-id"),
-          "code": .string(code), "code_verifier": .string(Self.verifier),
-        ])
-      #expect(omitted.status == .badRequest)
-      #expect(omitted.json["error_description"] == .string("Missing required parameter: redirect_uri"))
-      // The code survives a request that was refused before it was looked at.
-      let exchanged = try await client.exchange(code: code, verifier: Self.verifier)
-      #expect(exchanged.status == .ok)
-    }
-  }
-
+/// RFC 9700 §4.8 (PKCE downgrade) and RFC 7636 §4.1 / §4.6: a verifier without a challenge is refused,
+/// a public client cannot skip PKCE, malformed verifiers never match.
+@Suite("RFC 9700 §4.8 – PKCE downgrade")
+struct RFC9700_4_8_PKCEDowngradeTests {
   @Test func aVerifierWithoutAChallengeIsADowngradeAndRefused() async throws {
     try await MockHarness.test(try MockHarness.tenant()) { client in
       var browser = Browser(client)
@@ -82,7 +26,7 @@ import Testing
         [
           "grant_type": .string("authorization_code"), "client_id": .string("web-client-id"),
           "client_secret": .string("web-client-secret"), "code": .string(code),
-          "code_verifier": .string(Self.verifier), "redirect_uri": .string("https://web.example.com/callback"),
+          "code_verifier": .string(CodeProbe.verifier), "redirect_uri": .string("https://web.example.com/callback"),
         ])
       #expect(response.status == .forbidden)
       #expect(response.json["error_description"] == .string("Failed to verify code verifier"))

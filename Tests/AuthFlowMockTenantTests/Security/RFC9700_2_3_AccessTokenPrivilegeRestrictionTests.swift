@@ -5,12 +5,12 @@ import Testing
 
 @testable import AuthFlowMockTenant
 
-/// RFC 9700 §4.14 (access token privilege restriction) and OWASP ASVS V4.2.1 / V51 (no access to
+/// RFC 9700 §2.3 (access token privilege restriction) and OWASP ASVS V4.2.1 (no access to
 /// other users' records): a token issued in a user's context for the Management API carries only
 /// the current-user scopes and acts only on its own user; admin scopes come only to a
 /// client-credentials client, within its client grant.
-@Suite("RFC 9700 §4.14 Access token privilege restriction (Management API)")
-struct RFC9700_4_14_AccessTokenPrivilegeRestrictionTests {
+@Suite("RFC 9700 §2.3 / ASVS V4.2.1 – access token privilege restriction (Management API)")
+struct RFC9700_2_3_AccessTokenPrivilegeRestrictionTests {
   static let audience = ManagementUserTests.audience
   static let admin = "read:users update:users create:organization_invitations read:organization_invitations"
   static let bob = "/api/v2/users/auth0%7Cbob0002"
@@ -62,6 +62,39 @@ struct RFC9700_4_14_AccessTokenPrivilegeRestrictionTests {
       // Its own user is fine.
       let own = try await ManagementUserTests.call(client, .get, "/api/v2/users/auth0%7Calice0001", bearer: access)
       #expect(own.status == .ok)
+    }
+  }
+
+  /// A key set to null deletes it: a user-context token needs `delete:current_user_metadata`
+  /// for that, `create:`/`update:current_user_metadata` only to set keys.
+  @Test func deletingMetadataNeedsTheDeleteScope() async throws {
+    try await MockHarness.test(try MockHarness.tenant()) { client in
+      let alice = "/api/v2/users/auth0%7Calice0001"
+      let update = try #require(
+        try await ManagementUserTests.token(client, scope: "openid read:current_user update:current_user_metadata")[
+          "access_token"]?.stringValue)
+      let refused = try await ManagementUserTests.call(
+        client, .patch, alice, bearer: update, body: .object(["user_metadata": .object(["favorite_color": .null])]))
+      ManagementUserTests.expectError(refused, 403, "insufficient_scope")
+      #expect(refused.json["message"] == .string("Insufficient scope, expected any of: delete:current_user_metadata"))
+      let mixed = try await ManagementUserTests.call(
+        client, .patch, alice, bearer: update,
+        body: .object(["user_metadata": .object(["theme": .string("dark"), "favorite_color": .null])]))
+      ManagementUserTests.expectError(mixed, 403, "insufficient_scope")
+      let unchanged = try await ManagementUserTests.call(client, .get, alice, bearer: update)
+      #expect(unchanged.json["user_metadata"]?.member("favorite_color") == .string("blue"), "nothing was applied")
+      #expect(unchanged.json["user_metadata"]?.member("theme") == nil, "nothing was applied")
+
+      let delete = try #require(
+        try await ManagementUserTests.token(client, scope: "openid read:current_user delete:current_user_metadata")[
+          "access_token"]?.stringValue)
+      let setting = try await ManagementUserTests.call(
+        client, .patch, alice, bearer: delete, body: .object(["user_metadata": .object(["theme": .string("dark")])]))
+      ManagementUserTests.expectError(setting, 403, "insufficient_scope")
+      let deleted = try await ManagementUserTests.call(
+        client, .patch, alice, bearer: delete, body: .object(["user_metadata": .object(["favorite_color": .null])]))
+      #expect(deleted.status == .ok, "\(deleted.text)")
+      #expect(deleted.json["user_metadata"]?.member("favorite_color") == nil)
     }
   }
 

@@ -11,7 +11,7 @@ import Testing
 /// addressed to a non-loopback `Host` (DNS rebinding) or from a non-loopback `Origin` is refused,
 /// unless the mock was started with `--allow-remote-control`.
 @Suite("ASVS V14.5 / V4.3 – control routes refuse non-loopback Host and Origin (DNS rebinding)")
-struct ControlRouteProbeTests {
+struct ASVS_V14_5_HTTPRequestHeaderValidationTests {
   /// Runs `body` with the port of a live mock on 127.0.0.1.
   static func withMock(
     allowRemoteControl: Bool = false, _ body: (Int, MockTenant) async throws -> Void
