@@ -90,9 +90,14 @@ let package = Package(
       ],
       swiftSettings: swiftSettings
     ),
-    // Console, JUnit, JSON and GitHub reporters.
+    // Console, JUnit, JSON, GitHub and HTML reporters (the HTML report lays out the flow graph and
+    // hashes its inline script and style for its Content-Security-Policy).
     .target(
-      name: "AuthFlowReporting", dependencies: ["AuthFlowCore", "AuthFlowRuntime"], swiftSettings: swiftSettings),
+      name: "AuthFlowReporting",
+      dependencies: [
+        "AuthFlowCore", "AuthFlowScenario", "AuthFlowRuntime", .product(name: "Crypto", package: "swift-crypto"),
+      ],
+      swiftSettings: swiftSettings),
     // `authflow bench`: the DESIGN §7 speed measures (child processes, in-process login flows).
     .target(
       name: "AuthFlowBenchmark",

@@ -46,6 +46,9 @@ public enum InputLimits {
 
   /// The largest YAML file read (scenario, `authflow.yaml`, mock fixture): 4 MiB.
   public static let fileBytes = 4 * 1024 * 1024
+  /// The largest JSON report `authflow report merge` reads: 256 MiB (a run of thousands of
+  /// scenarios with every step's result and exchanges stays well under it).
+  public static let reportFileBytes = 256 * 1024 * 1024
   /// The most YAML nodes one document may expand to, aliases counted as the nodes they repeat.
   public static let yamlNodes = 1_000_000
   /// The deepest nesting of YAML lists and mappings.

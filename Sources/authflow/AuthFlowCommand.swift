@@ -15,8 +15,8 @@ struct AuthFlowCommand: AsyncParsableCommand {
       """,
     version: "0.1.0",
     subcommands: [
-      RunCommand.self, ValidateCommand.self, GraphCommand.self, MockCommand.self, DoctorCommand.self,
-      SchemaCommand.self, DocsCommand.self, BenchCommand.self,
+      RunCommand.self, ValidateCommand.self, GraphCommand.self, ReportCommand.self, MockCommand.self,
+      DoctorCommand.self, SchemaCommand.self, DocsCommand.self, BenchCommand.self,
     ]
   )
 

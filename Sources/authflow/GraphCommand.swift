@@ -3,28 +3,54 @@ import AuthFlowCore
 import AuthFlowRuntime
 import AuthFlowScenario
 
-/// `authflow graph FILE --format mermaid|dot`: print the flow graph.
+/// `authflow graph PATH… --format mermaid|dot`: print the flow graph of each scenario.
 struct GraphCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "graph", abstract: "Print a scenario's flow graph as Mermaid or Graphviz dot.")
+    commandName: "graph", abstract: "Print each scenario's flow graph as Mermaid or Graphviz dot.",
+    discussion: """
+      One file prints its graph alone. Several files, or a directory, print every scenario's graph \
+      in file order, each after a comment naming its file and title (%% in Mermaid, // in dot), \
+      separated by a blank line; Graphviz renders every graph of such a file (dot -Tsvg -O).
+      """)
 
   enum Format: String, ExpressibleByArgument, CaseIterable {
     case mermaid, dot
   }
 
-  @Argument(help: "The scenario file.")
-  var file: String
+  @Argument(help: "Scenario files or directories.")
+  var paths: [String] = []
 
   @Option(name: .long, help: "mermaid (default) or dot.")
   var format: Format = .mermaid
 
+  func validate() throws {
+    if paths.isEmpty {
+      throw ValidationError("give a scenario file or directory, e.g. authflow graph scenarios/login.yaml")
+    }
+  }
+
   func run() async throws {
-    let loaded = await Pipeline.load([file])
+    let loaded = await Pipeline.load(paths)
     DiagnosticOutput.print(loaded.diagnostics, sources: loaded.sources)
-    guard !loaded.diagnostics.hasErrors, let scenario = loaded.scenarios.first else {
+    guard !loaded.diagnostics.hasErrors else { throw ExitCode(AuthFlowExitCode.invalidInput.rawValue) }
+    guard !loaded.scenarios.isEmpty else {
+      Console.error("error: no scenario files in \(paths.joined(separator: ", ")) (scenarios are .yaml or .yml files)")
       throw ExitCode(AuthFlowExitCode.invalidInput.rawValue)
     }
-    let graph = FlowGraph(scenario)
-    Console.out(format == .mermaid ? graph.mermaid : graph.dot)
+    Console.out(Self.render(loaded.scenarios, format: format))
+  }
+
+  /// One graph alone; several each after a comment naming its file and title.
+  static func render(_ scenarios: [Scenario], format: Format) -> String {
+    func draw(_ scenario: Scenario) -> String {
+      let graph = FlowGraph(scenario)
+      return format == .mermaid ? graph.mermaid : graph.dot
+    }
+    guard scenarios.count > 1 else { return scenarios.first.map(draw) ?? "" }
+    let comment = format == .mermaid ? "%%" : "//"
+    return scenarios.map { scenario in
+      let title = scenario.title.value.replacingOccurrences(of: "\n", with: " ")
+      return "\(comment) \(scenario.file): \(title)\n" + draw(scenario)
+    }.joined(separator: "\n")
   }
 }

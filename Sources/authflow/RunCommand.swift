@@ -48,7 +48,7 @@ struct RunCommand: AsyncParsableCommand {
     help: "Exit 1 when any selected scenario is skipped, or any step is skipped by its 'if:' (docs/running.md).")
   var failOnSkip = false
 
-  @Option(name: .long, help: "console, junit:FILE, json:FILE or github (repeatable; default console).")
+  @Option(name: .long, help: "console, junit:FILE, json:FILE, html:FILE or github (repeatable; default console).")
   var reporter: [String] = []
 
   @Flag(name: .customLong("show-secrets"), help: "Print passwords, secrets, codes and tokens (local debugging only).")
@@ -137,7 +137,7 @@ struct RunCommand: AsyncParsableCommand {
       tenant: tenantNames.joined(separator: ","), scenarioCount: instances.count * profiles.count, startedAt: Date())
     let journal = ReportJournal(
       reporters: reporters, tenant: start.tenant, startedAt: start.startedAt,
-      planned: TenantRuns.notRun(instances, tenants: tenantNames))
+      planned: TenantRuns.notRun(instances, tenants: tenantNames), shard: selection.shard)
     stops.onSecondStop { await journal.writeNow() }
 
     // The tenants: embedded mocks start here.
@@ -166,7 +166,8 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     // interpret → report
-    let services = RunServices(secrets: secrets, transport: transport, environment: environment)
+    var services = RunServices(secrets: secrets, transport: transport, environment: environment)
+    services.recordsExchanges = reporters.needsStepResults
     var runs = TenantRuns(
       tenants: resolved.map(\.context), services: services, functions: Pipeline.functions, jobs: jobs,
       keepsStepResults: reporters.needsStepResults)
@@ -181,7 +182,8 @@ struct RunCommand: AsyncParsableCommand {
     for tenant in resolved { await tenant.stop() }
     try? await live.shutdown()
     await journal.close()
-    let report = RunReport.combining(reports)
+    var report = RunReport.combining(reports)
+    report.shard = selection.shard
     var reportsWritten = true
     do {
       try await reporters.finish(report)

@@ -97,7 +97,10 @@ import Testing
     return fields.count > 1 ? (Int(fields[1]) ?? 0) * 4096 : 0
   }
 
-  @Test(.enabled(if: ProcessInfo.processInfo.environment["AUTHFLOW_MEASURE_MOCK_RSS"] != nil))
+  @Test(
+    .enabled(
+      if: ProcessInfo.processInfo.environment["AUTHFLOW_MEASURE_MOCK_RSS"] != nil,
+      "a measurement, not a check: set AUTHFLOW_MEASURE_MOCK_RSS=1 to print the mock's resident memory per login"))
   func residentMemoryPerLogin() async throws {
     var unbounded = MockStateLimits()
     unbounded.maxEntriesPerStore = .max

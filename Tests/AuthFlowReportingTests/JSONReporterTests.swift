@@ -47,20 +47,46 @@ import Testing
     #expect(Timestamp.junit(ReportFixtures.startedAt) == "2025-01-02T03:04:05")
   }
 
+  private func input(_ report: RunReport, _ name: String, reveal: Bool = false) async throws -> JSONReport.Input {
+    let output = CapturedOutput()
+    let reporter = JSONReporter(
+      spec: ReporterSpec(name: "json", path: name),
+      context: ReporterContext(secrets: SecretRegistry(revealSecrets: reveal), output: output))
+    try await reporter.finish(report)
+    return JSONReport.Input(name: name, data: Data(try #require(await output.files[name]).utf8))
+  }
+
+  private func shard(_ scenarios: [ScenarioReport], _ index: Int, of count: Int) -> RunReport {
+    var report = ReportFixtures.run
+    report.scenarios = scenarios
+    report.shard = Shard(index: index, count: count)
+    return report
+  }
+
+  /// The JSON report holds everything the reporters show: read back and written again, it is the
+  /// same text.
+  @Test func decodingRoundTrips() async throws {
+    for report in [ReportFixtures.run, ReportFixtures.interrupted, shard(ReportFixtures.run.scenarios, 2, of: 3)] {
+      let text = try await render(report)
+      let decoded = try JSONReport.decode(Data(text.utf8), name: "run.json")
+      #expect(try await render(decoded.report) == text)
+    }
+  }
+
   @Test func mergesShards() async throws {
-    var first = ReportFixtures.run
-    first.scenarios = [ReportFixtures.refresh, ReportFixtures.passwordless]
-    var second = ReportFixtures.run
+    var first = shard([ReportFixtures.refresh, ReportFixtures.passwordless], 1, of: 2)
+    first.duration = .milliseconds(3521)
+    var second = shard([ReportFixtures.loginWorks("sms", milliseconds: 388), ReportFixtures.unreachable], 2, of: 2)
     second.startedAt = ReportFixtures.startedAt.addingTimeInterval(-1)
     second.duration = Duration.milliseconds(2000)
-    second.scenarios = [ReportFixtures.loginWorks("sms", milliseconds: 388), ReportFixtures.unreachable]
     second.interrupted = true
-    let shards = [try await render(first), try await render(second)].map { Data($0.utf8) }
+    let shards = [try await input(first, "shard-1.json"), try await input(second, "shard-2.json")]
     let merged = try JSONReport.merge(shards)
-    let text = String(decoding: merged, as: UTF8.self)
+    #expect(merged.shard == nil)
+    let text = try await render(merged)
     expectSnapshot(text, named: "json-merged")
-    #expect(try JSONReport.merge(shards.reversed()) == merged)
-    let value = try Value(json: merged)
+    #expect(try await render(JSONReport.merge(shards.reversed())) == text)
+    let value = try Value(json: Data(text.utf8))
     #expect(value.lookup(path: ["run", "started_at"]) == "2025-01-02T03:04:04.678Z")
     // From the earliest start to the latest end (the first shard's 3.521s, a second later).
     #expect(value.lookup(path: ["run", "duration_ms"]) == 4521)
@@ -70,19 +96,68 @@ import Testing
     #expect(files == files?.sorted())
   }
 
+  @Test func mergesTenants() async throws {
+    var staging = ReportFixtures.run
+    staging.tenant = "staging"
+    staging.scenarios = [ReportFixtures.refresh]
+    var mock = ReportFixtures.run
+    mock.scenarios = [ReportFixtures.refresh, ReportFixtures.passwordless]
+    let merged = try JSONReport.merge([try await input(mock, "mock.json"), try await input(staging, "staging.json")])
+    #expect(merged.tenant == "mock,staging")
+    #expect(merged.scenarios.map(\.tenant) == ["mock", "mock", "staging"])
+    #expect(merged.scenarios.map(\.status) == [.skipped, .failed, .failed])
+  }
+
   @Test func mergeRejectsWhatItCannotMerge() async throws {
-    #expect(throws: JSONReportError.nothingToMerge) { try JSONReport.merge([]) }
-    let valid = Data(try await render(ReportFixtures.run).utf8)
-    #expect(throws: JSONReportError.notAReport(index: 1)) { try JSONReport.merge([valid, Data("[]".utf8)]) }
-    #expect(throws: JSONReportError.notAReport(index: 0)) {
-      try JSONReport.merge([Data(#"{"format":"authflow-report","version":1,"run":{}}"#.utf8)])
+    func message(_ inputs: [JSONReport.Input], showSecrets: Bool = false) -> String {
+      do {
+        _ = try JSONReport.merge(inputs, showSecrets: showSecrets)
+        return "merged"
+      } catch {
+        return error.description
+      }
     }
-    #expect(throws: JSONReportError.unsupportedVersion(index: 0, found: 2)) {
-      try JSONReport.merge([Data(#"{"format":"authflow-report","version":2,"run":{}}"#.utf8)])
+    func raw(_ text: String, _ name: String = "raw.json") -> JSONReport.Input {
+      JSONReport.Input(name: name, data: Data(text.utf8))
     }
-    var other = ReportFixtures.run
-    other.tenant = "staging"
-    let shards = [try await render(ReportFixtures.run), try await render(other)].map { Data($0.utf8) }
-    #expect(throws: JSONReportError.tenantMismatch("mock", "staging")) { try JSONReport.merge(shards) }
+    #expect(message([]) == "no JSON reports to merge")
+    let whole = try await input(ReportFixtures.run, "whole.json")
+    #expect(message([whole, raw("[]", "list.json")]).hasPrefix("list.json: not an authflow JSON report"))
+    #expect(
+      message([raw(#"{"format":"authflow-report","version":1,"run":{}}"#, "old.json")])
+        == "old.json: report version 1; this authflow reads version 2 (run every shard with the same authflow)")
+    let valid = try await render(ReportFixtures.run)
+    let missingKey = valid.replacingOccurrences(of: #""attempts": 3,"#, with: "")
+    #expect(missingKey != valid)
+    #expect(
+      message([raw(missingKey, "cut.json")])
+        == "cut.json: scenarios[3].steps[1].attempts: expected a value (the key is missing)")
+    let badStatus = valid.replacingOccurrences(of: #""status": "skipped""#, with: #""status": "maybe""#)
+    #expect(badStatus != valid)
+    #expect(message([raw(badStatus, "odd.json")]).hasPrefix("odd.json: scenarios["))
+    #expect(
+      message([raw(badStatus, "odd.json")]).hasSuffix(
+        "].status: expected a status (passed, failed, error, interrupted, skipped)"))
+
+    let one = try await input(shard([ReportFixtures.refresh], 1, of: 3), "a.json")
+    let oneAgain = try await input(shard([ReportFixtures.passwordless], 1, of: 3), "b.json")
+    let three = try await input(shard([ReportFixtures.unreachable], 3, of: 3), "c.json")
+    #expect(
+      message([one, oneAgain, three])
+        == "a.json and b.json are both shard 1/3 of tenant 'mock': give each shard's report once")
+    #expect(
+      message([one, three])
+        == "missing shard 2/3 of tenant 'mock' (2 given): merge every shard, or the verdict would not be the whole run's"
+    )
+    #expect(message([one, whole]).hasPrefix("a.json and whole.json split tenant 'mock' differently"))
+    let again = try await input(ReportFixtures.run, "again.json")
+    #expect(message([whole, again]).hasPrefix("scenario 'Login works [connection: email]' on tenant 'mock'"))
+    #expect(
+      message([whole, again]).hasSuffix(
+        "is in both whole.json and again.json: the reports overlap (merge reports of disjoint runs)"))
+
+    let revealed = try await input(ReportFixtures.run, "clear.json", reveal: true)
+    #expect(message([revealed]).hasPrefix("clear.json: written with --show-secrets"))
+    #expect(message([revealed], showSecrets: true) == "merged")
   }
 }

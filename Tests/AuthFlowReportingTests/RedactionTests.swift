@@ -44,7 +44,9 @@ import Testing
         "password": .secret(.string(password)), "echoed_body": .string("client_secret=\(clientSecret)&x=1"),
         "nested": ["list": [.string("token \(refreshToken)"), .secret(["deep": .string(plain)])]],
         .init(stringLiteral: plain): "a secret as a key",
-      ])
+      ],
+      needs: ["before_\(plain)"],
+      exchanges: ["→ POST https://tenant/oauth/token\n\n  refresh_token=\(refreshToken)&password=\(password)"])
     let errored = StepReport(
       id: "userinfo", name: "userinfo", action: "userinfo", phase: .cleanup, location: at, status: .error,
       problems: [Problem(.environment, "HTTP 500 for Bearer \(jwtRaw)", at: at, actual: jwtRaw)])
@@ -70,6 +72,7 @@ import Testing
     return [
       secret, String(json.dropFirst().dropLast()), XMLEscaping.escape(secret),
       XMLEscaping.escape(secret, attribute: true), GitHubEscaping.data(secret), GitHubEscaping.property(secret),
+      HTMLEscaping.escape(secret),
       secret.markdownEscaped, secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? secret,
     ]
   }
@@ -120,6 +123,10 @@ import Testing
     let json = try #require(outputs["json"])
     for secret in Self.all {
       #expect(Self.forms(of: secret).contains { json.contains($0) }, "json should show \(secret.debugDescription)")
+    }
+    let html = try #require(outputs["html"])
+    for secret in [Self.plain, Self.refreshToken] {
+      #expect(html.contains(HTMLEscaping.escape(secret)), "html should show \(secret.debugDescription)")
     }
     let junit = try #require(outputs["junit"])
     #expect(junit.contains(XMLEscaping.escape(Self.password, attribute: true)))

@@ -51,11 +51,14 @@ enum ReportFixtures {
             at: location(renew, 26, 26), path: "error.description", matcher: "equals",
             expected: "Unknown or invalid refresh token.", actual: "nothing"),
         ],
-        result: ["access_token": .secret("opaque-access-token"), "token_type": "Bearer"]),
+        result: ["access_token": .secret("opaque-access-token"), "token_type": "Bearer"], needs: ["login"],
+        exchanges: [
+          "→ POST https://tenant.example/oauth/token\n  Content-Type: application/x-www-form-urlencoded\n\n  grant_type=refresh_token&refresh_token=***\n← 200 (12ms)\n  Content-Type: application/json\n\n  {\"access_token\":\"***\",\"token_type\":\"Bearer\"}"
+        ]),
       StepReport(
         id: "family_revoked", name: "family_revoked", action: "renew", phase: .main,
-        location: location(renew, 27, 5), status: .skipped, skipReason: "step 'reuse' it needs did not pass",
-        blockedBy: "reuse"),
+        location: location(renew, 27, 5), status: .skipped, skipReason: "it needs step 'reuse', which did not pass",
+        blockedBy: "reuse", needs: ["reuse"]),
       StepReport(
         id: "logout", name: "logout", action: "logout", phase: .cleanup, location: location(renew, 32, 5),
         status: .passed, duration: .milliseconds(40), attempts: 1, result: ["status": 302]),

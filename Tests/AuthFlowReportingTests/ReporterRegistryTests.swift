@@ -9,7 +9,7 @@ import Testing
     let names = ReporterRegistry.builtIn.names
     #expect(names == names.sorted())
     #expect(Set(names).count == names.count)
-    #expect(names == ["console", "github", "json", "junit"])
+    #expect(names == ["console", "github", "html", "json", "junit"])
   }
 
   @Test(arguments: ReporterRegistry.builtIn.names)

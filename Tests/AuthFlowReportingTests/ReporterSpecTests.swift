@@ -25,12 +25,12 @@ import Testing
       try ReporterSpec.parse("junti:out.xml")
     } throws: { error in
       "\(error)"
-        == "unknown reporter 'junti:out.xml'; did you mean 'junit'? (valid: 'console', 'github', 'json:FILE', 'junit:FILE')"
+        == "unknown reporter 'junti:out.xml'; did you mean 'junit'? (valid: 'console', 'github', 'html:FILE', 'json:FILE', 'junit:FILE')"
     }
     #expect {
-      try ReporterSpec.parse("html")
+      try ReporterSpec.parse("pdf")
     } throws: { error in
-      "\(error)" == "unknown reporter 'html' (valid: 'console', 'github', 'json:FILE', 'junit:FILE')"
+      "\(error)" == "unknown reporter 'pdf' (valid: 'console', 'github', 'html:FILE', 'json:FILE', 'junit:FILE')"
     }
   }
 

@@ -199,7 +199,7 @@ struct IssuedSecretsLeakScanTests {
     let captured = CapturedOutput()
     let context = ReporterContext(secrets: secrets, output: captured, environment: [:], isTerminal: false)
     let reporters = try ReporterRegistry.builtIn.make(
-      arguments: ["console", "junit:out.xml", "json:out.json", "github"], context: context)
+      arguments: ["console", "junit:out.xml", "json:out.json", "github", "html:out.html"], context: context)
     let trace = Mutex<[String]>([])
     let formatter = ExchangeFormatter(revealSecrets: reveal)
     let files = Self.bundled.map { BundledScenarioTests.root.appendingPathComponent("scenarios/\($0)").path }

@@ -15,7 +15,7 @@ enum ConsoleMessages {
   static let interruptedHeading = "Interrupted"
   static let noDetails = "no details were recorded"
 
-  static func attempts(_ count: Int) -> String { count > 1 ? ", after \(count) attempts" : "" }
+  static func attempts(_ count: Int) -> String { count > 1 ? " after \(count) attempts" : "" }
 
   static func stepStatus(_ step: StepReport) -> String {
     let verb = step.status == .error ? "hit an environment error" : "failed"

@@ -11,6 +11,7 @@ public struct ReporterRegistry: Sendable {
   public static let builtIn = ReporterRegistry([
     ConsoleReporter.self,
     GitHubReporter.self,
+    HTMLReporter.self,
     JSONReporter.self,
     JUnitReporter.self,
   ])

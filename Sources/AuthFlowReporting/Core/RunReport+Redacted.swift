@@ -11,7 +11,8 @@ extension RunReport {
   }
 
   /// The report with `transform` applied to every text: tenant, names, files, tags, skip reasons,
-  /// step ids, problem texts, and the strings and keys inside step results.
+  /// step ids (and the ids steps refer to), problem texts, HTTP exchanges, and the strings and keys
+  /// inside step results.
   func mappingTexts(_ transform: (String) -> String) -> RunReport {
     var copy = self
     copy.tenant = transform(tenant)
@@ -49,6 +50,9 @@ extension StepReport {
     copy.skipReason = skipReason.map(transform)
     copy.problems = problems.map { $0.mappingTexts(transform) }
     copy.result = result.map { $0.mappingStrings(transform) }
+    copy.blockedBy = blockedBy.map(transform)
+    copy.needs = needs.map(transform)
+    copy.exchanges = exchanges.map(transform)
     return copy
   }
 }
@@ -80,6 +84,62 @@ extension Value {
       for (key, member) in members { mapped[transform(key)] = member.mappingStrings(transform) }
       return .object(mapped)
     case .secret, .jwt, .null, .bool, .int, .double: return self
+    }
+  }
+}
+
+extension RunReport {
+  /// The report with every JWT in step results written out as the scenario reads it
+  /// (``AuthFlowCore/Value/expandingTokens()``), so that redaction scrubs its claims like any text
+  /// and reports can show them.
+  public func expandingTokens() -> RunReport {
+    var copy = self
+    for scenario in copy.scenarios.indices {
+      for step in copy.scenarios[scenario].steps.indices {
+        copy.scenarios[scenario].steps[step].result = copy.scenarios[scenario].steps[step].result?.expandingTokens()
+      }
+    }
+    return copy
+  }
+}
+
+extension Value {
+  /// The value with each JWT replaced by what `steps.X.id_token` reads as: `{ raw (secret),
+  /// header, claims, signature_valid }`. The token itself stays secret; the claims become plain
+  /// values (scrubbed like every text by ``AuthFlowRuntime/RunReport/redacted(by:)``).
+  public func expandingTokens() -> Value {
+    switch self {
+    case .jwt(let token):
+      return .object([
+        "raw": .secret(.string(token.raw)), "header": .object(token.header).expandingTokens(),
+        "claims": .object(token.claims).expandingTokens(),
+        "signature_valid": token.signatureValid.map(Value.bool) ?? .null,
+      ])
+    case .array(let items): return .array(items.map { $0.expandingTokens() })
+    case .object(let members): return .object(members.mapValues { $0.expandingTokens() })
+    case .secret(let inner): return inner.containsJWT ? inner.expandingTokens().wrappingLeaves : self
+    case .null, .bool, .int, .double, .string: return self
+    }
+  }
+
+  private var containsJWT: Bool {
+    switch self {
+    case .jwt: true
+    case .array(let items): items.contains { $0.containsJWT }
+    case .object(let members): members.values.contains { $0.containsJWT }
+    case .secret(let inner): inner.containsJWT
+    default: false
+    }
+  }
+
+  /// A secret that held a JWT: the expanded token keeps its raw form secret; other leaves stay
+  /// secret too.
+  private var wrappingLeaves: Value {
+    switch self {
+    case .object(let members): .object(members.mapValues(\.wrappingLeaves))
+    case .array(let items): .array(items.map(\.wrappingLeaves))
+    case .secret: self
+    default: .secret(self)
     }
   }
 }

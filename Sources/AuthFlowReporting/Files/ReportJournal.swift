@@ -20,6 +20,8 @@ public actor ReportJournal: RunObserver {
   private let startedAt: Date
   private let started = ContinuousClock.now
   private let keepsStepResults: Bool
+  /// The run's `--shard`, so that a report left by a hard stop still merges as that shard.
+  private let shard: Shard?
   private let minimumInterval: Duration
   private var scenarios: [ScenarioReport]
   /// Indices of scenarios not started yet, and started but not finished, by file and name.
@@ -40,9 +42,10 @@ public actor ReportJournal: RunObserver {
   ///   - planned: every scenario the run will report, in report order, each as not run
   ///     (``AuthFlowRuntime/TenantRuns/notRun(_:)``).
   public init(
-    reporters: ReporterGroup, tenant: String, startedAt: Date, planned: [ScenarioReport],
+    reporters: ReporterGroup, tenant: String, startedAt: Date, planned: [ScenarioReport], shard: Shard? = nil,
     minimumInterval: Duration = .seconds(1)
   ) {
+    self.shard = shard
     writers = reporters.reporters.filter { $0.reportPath != nil }
     keepsStepResults = writers.contains { $0.needsStepResults }
     self.tenant = tenant
@@ -131,7 +134,8 @@ public actor ReportJournal: RunObserver {
     dirty = false
     let began = ContinuousClock.now
     let report = RunReport(
-      tenant: tenant, startedAt: startedAt, duration: began - started, scenarios: scenarios, interrupted: true)
+      tenant: tenant, startedAt: startedAt, duration: began - started, scenarios: scenarios, interrupted: true,
+      shard: shard)
     for writer in writers { try? await writer.finish(report) }
     let now = ContinuousClock.now
     lastWrite = now

@@ -1,65 +1,113 @@
-import AuthFlowCore
-import AuthFlowRuntime
+public import AuthFlowCore
+public import AuthFlowRuntime
 public import Foundation
 
 extension JSONReport {
-  /// Merges the JSON reports of the shards of one run into one report of the same structure.
-  ///
-  /// Scenarios are concatenated and sorted by file, line, then name (so the result does not depend
-  /// on the order the shards are given); `started_at` is the earliest start, `duration_ms` spans
-  /// from it to the latest end, `interrupted` is true when any shard was, and counts are
-  /// recomputed. Every report must be of this format and version and name the same tenant.
-  public static func merge(_ reports: [Data]) throws(JSONReportError) -> Data {
-    guard !reports.isEmpty else { throw .nothingToMerge }
-    var tenant: String?
-    var start: Date?
-    var end: Date?
-    var interrupted = false
-    var scenarios: [Value] = []
-    for (index, data) in reports.enumerated() {
-      guard let report = try? Value(json: data), let run = report.member("run"),
-        report.member("format")?.stringValue == format
-      else { throw .notAReport(index: index) }
-      guard report.member("version")?.intValue == version else {
-        throw .unsupportedVersion(index: index, found: report.member("version")?.intValue)
-      }
-      guard let shardTenant = run.member("tenant")?.stringValue,
-        let startedText = run.member("started_at")?.stringValue, let started = Timestamp.parse(startedText),
-        let duration = run.member("duration_ms")?.intValue, let shardScenarios = report.member("scenarios")?.arrayValue
-      else { throw .notAReport(index: index) }
-      if let tenant, tenant != shardTenant { throw .tenantMismatch(tenant, shardTenant) }
-      tenant = shardTenant
-      let finished = started.addingTimeInterval(Double(duration) / 1000)
-      start = min(start ?? started, started)
-      end = max(end ?? finished, finished)
-      interrupted = interrupted || run.member("interrupted")?.boolValue == true
-      scenarios += shardScenarios
+  /// One JSON report to merge: its name in messages (the path) and its bytes.
+  public struct Input: Sendable {
+    public var name: String
+    public var data: Data
+
+    public init(name: String, data: Data) {
+      self.name = name
+      self.data = data
     }
-    let startedAt = start ?? Date(timeIntervalSince1970: 0)
-    let sorted = scenarios.sorted(by: precedes)
-    let statuses = sorted.compactMap { $0.member("status")?.stringValue.flatMap(Status.init(rawValue:)) }
-    let merged: Value = .object([
-      "format": .string(format),
-      "version": .int(version),
-      "run": .object([
-        "tenant": .string(tenant ?? ""),
-        "started_at": .string(Timestamp.iso8601(startedAt)),
-        "duration_ms": .int(Int(((end ?? startedAt).timeIntervalSince(startedAt) * 1000).rounded())),
-        "interrupted": .bool(interrupted),
-        "counts": counts(statuses, warnings: sorted.reduce(0) { $0 + ($1.member("warnings")?.intValue ?? 0) }),
-      ]),
-      "scenarios": .array(sorted),
-    ])
-    return Data(text(merged, revealSecrets: true).utf8)
+
+    /// The file at `path`, refusing what is not a regular file or is larger than a report may be
+    /// (``AuthFlowCore/InputLimits/reportFileBytes``) before reading it.
+    public static func read(_ path: String, limit: Int = InputLimits.reportFileBytes) throws(JSONReportError) -> Input {
+      let attributes: [FileAttributeKey: Any]
+      do {
+        attributes = try FileManager.default.attributesOfItem(atPath: path)
+      } catch {
+        throw .unreadable(path, reason: "no such file")
+      }
+      guard attributes[.type] as? FileAttributeType == .typeRegular else {
+        throw .unreadable(path, reason: "not a regular file")
+      }
+      let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+      if size > limit { throw .tooLarge(path, size: size, limit: limit) }
+      guard let handle = FileHandle(forReadingAtPath: path) else {
+        throw .unreadable(path, reason: "permission denied")
+      }
+      defer { try? handle.close() }
+      let data = (try? handle.read(upToCount: limit + 1)) ?? nil
+      if let data, data.count > limit { throw .tooLarge(path, size: data.count, limit: limit) }
+      return Input(name: path, data: data ?? Data())
+    }
   }
 
-  private static func precedes(_ lhs: Value, _ rhs: Value) -> Bool {
-    func key(_ value: Value) -> (String, Int, String) {
-      (
-        value.member("file")?.stringValue ?? "", value.member("line")?.intValue ?? 0,
-        value.member("name")?.stringValue ?? ""
-      )
+  /// Merges the JSON reports of the shards of a run (`--shard K/N`), and of runs on several
+  /// tenants, into one run report that any reporter renders; its verdicts are those of the whole
+  /// run.
+  ///
+  /// Checked (each an error naming the files): every report is one of this format and version;
+  /// per tenant, the shards are all there, once each, of one `N` (or the tenant's reports are
+  /// whole runs of disjoint scenarios); no scenario instance is in two reports; a report written
+  /// with `--show-secrets` needs `showSecrets`.
+  ///
+  /// Scenarios are sorted by tenant (in the order reports name them), file, line, then name, so
+  /// the result does not depend on the order the reports are given; `startedAt` is the earliest
+  /// start, the duration spans from it to the latest end, `interrupted` is true when any report
+  /// was. With several tenants each scenario carries its tenant (JUnit suites and the HTML
+  /// report's tenant filter keep them apart).
+  public static func merge(_ inputs: [Input], showSecrets: Bool = false) throws(JSONReportError) -> RunReport {
+    guard !inputs.isEmpty else { throw .nothingToMerge }
+    var decoded: [(name: String, report: RunReport)] = []
+    for input in inputs {
+      let report = try decode(input.data, name: input.name)
+      if report.secretsShown, !showSecrets { throw .secretsShown(input.name) }
+      decoded.append((input.name, report.report))
     }
-    return key(lhs) < key(rhs)
+    var tenants: [String] = []
+    for (_, report) in decoded where !tenants.contains(report.tenant) { tenants.append(report.tenant) }
+    for tenant in tenants { try checkShards(decoded.filter { $0.report.tenant == tenant }, tenant: tenant) }
+
+    var seen: [String: String] = [:]
+    var scenarios: [(order: Int, scenario: ScenarioReport)] = []
+    for (name, report) in decoded {
+      let order = tenants.firstIndex(of: report.tenant) ?? 0
+      for var scenario in report.scenarios {
+        let tenant = scenario.tenant ?? report.tenant
+        let key = "\(tenant)\u{0}\(scenario.file)\u{0}\(scenario.name)"
+        if let first = seen[key] {
+          throw .duplicateScenario(scenario.name, tenant: tenant, first: first, second: name)
+        }
+        seen[key] = name
+        if tenants.count > 1 { scenario.tenant = tenant }
+        scenarios.append((order, scenario))
+      }
+    }
+    scenarios.sort { lhs, rhs in
+      (lhs.order, lhs.scenario.file, lhs.scenario.location.line, lhs.scenario.name)
+        < (rhs.order, rhs.scenario.file, rhs.scenario.location.line, rhs.scenario.name)
+    }
+    let start = decoded.map(\.report.startedAt).min() ?? Date(timeIntervalSince1970: 0)
+    let end = decoded.map { $0.report.startedAt.addingTimeInterval($0.report.duration.seconds) }.max() ?? start
+    return RunReport(
+      tenant: tenants.joined(separator: ","), startedAt: start,
+      duration: .milliseconds(Int((end.timeIntervalSince(start) * 1000).rounded())),
+      scenarios: scenarios.map(\.scenario), interrupted: decoded.contains { $0.report.interrupted })
+  }
+
+  /// The reports of one tenant: shards of one run, all there, once each; or whole runs.
+  private static func checkShards(
+    _ reports: [(name: String, report: RunReport)], tenant: String
+  ) throws(JSONReportError) {
+    guard let first = reports.first(where: { $0.report.shard != nil }), let count = first.report.shard?.count else {
+      return
+    }
+    var byIndex: [Int: String] = [:]
+    for (name, report) in reports {
+      guard let shard = report.shard, shard.count == count else {
+        throw .mixedShardCounts(first.name, name, tenant: tenant)
+      }
+      if let other = byIndex[shard.index] {
+        throw .overlappingShards(other, name, shard: shard.description, tenant: tenant)
+      }
+      byIndex[shard.index] = name
+    }
+    let missing = (1...count).filter { byIndex[$0] == nil }.map { "\($0)/\(count)" }
+    if !missing.isEmpty { throw .missingShards(missing, tenant: tenant, given: byIndex.count) }
   }
 }

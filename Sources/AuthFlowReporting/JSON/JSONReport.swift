@@ -3,20 +3,24 @@ public import AuthFlowRuntime
 import Foundation
 
 /// The JSON report: a stable, documented structure with sorted keys (diff-friendly), every key
-/// always present (`null` when absent).
+/// always present (`null` when absent). It carries everything the other reporters show, so that
+/// `authflow report merge` renders any of them from JSON reports (``decode(_:)``).
 ///
 /// ```text
 /// {
-///   "format": "authflow-report", "version": 1,
+///   "format": "authflow-report", "version": 2,
 ///   "run": { "tenant", "started_at" (ISO-8601 UTC, ms), "duration_ms", "interrupted",
+///            "shard": { "index", "count" } | null, "secrets_shown",
 ///            "counts": { "total", "passed", "failed", "error", "interrupted", "skipped", "warnings" } },
 ///   "scenarios": [ { "name", "file", "line", "column", "tags", "tenant", "status", "skip_reason",
 ///                    "duration_ms", "warnings",
 ///                    "steps": [ { "id", "name", "action", "phase" (main|cleanup), "line", "column",
-///                                 "status", "skip_reason", "blocked_by", "skipped_dependants", "duration_ms", "attempts",
+///                                 "status", "skip_reason", "blocked_by", "skipped_dependants", "needs",
+///                                 "duration_ms", "attempts",
 ///                                 "problems": [ { "kind", "severity" (error|warning), "message",
 ///                                                 "location": { "file", "line", "column" } | null,
 ///                                                 "path", "matcher", "expected", "actual" } ],
+///                                 "exchanges": [ "<request and response as --trace prints them>" ],
 ///                                 "result": <the step's result, secrets as "***"> | null } ] } ]
 /// }
 /// ```
@@ -27,17 +31,21 @@ import Foundation
 /// `counts`, per run. An `interrupted` scenario was cut short or never started because the run was stopped
 /// (its `skip_reason` says which); an interrupted step was running or waiting when it was stopped.
 /// A scenario's `tenant` is the tenant it ran on; in a comparison run (`--tenant a,b`) `run.tenant`
-/// is the names joined with commas and each scenario's name ends with `[tenant: NAME]`.
-/// Reports of shards of one run merge with ``merge(_:)``.
+/// is the names joined with commas and each scenario's name ends with `[tenant: NAME]`. A JWT in a
+/// result is written as the scenario reads it: `{ "raw": "***", "header", "claims",
+/// "signature_valid" }`. `needs` are the steps of the same phase the step waits for in the flow
+/// graph. `secrets_shown` is true when the run had `--show-secrets` (the report then holds them in
+/// clear, and `report merge` wants `--show-secrets` too). Version 2 added `needs`, `exchanges`,
+/// `shard`, `secrets_shown` and the JWT objects.
 public enum JSONReport {
   /// The format name in every report.
   public static let format = "authflow-report"
   /// The structure's version; bumped on incompatible changes.
-  public static let version = 1
+  public static let version = 2
 
   /// The report as a JSON value tree. Secret-wrapped values stay wrapped; serialize with
   /// `jsonText(revealSecrets:)`. Pass an already redacted report.
-  public static func value(of report: RunReport) -> Value {
+  public static func value(of report: RunReport, secretsShown: Bool = false) -> Value {
     .object([
       "format": .string(format),
       "version": .int(version),
@@ -46,6 +54,8 @@ public enum JSONReport {
         "started_at": .string(Timestamp.iso8601(report.startedAt)),
         "duration_ms": .int(report.duration.milliseconds),
         "interrupted": .bool(report.interrupted),
+        "shard": report.shard.map { .object(["index": .int($0.index), "count": .int($0.count)]) } ?? .null,
+        "secrets_shown": .bool(secretsShown),
         "counts": counts(report.scenarios.map(\.status), warnings: report.warningCount),
       ]),
       "scenarios": .array(report.scenarios.map { value(of: $0, tenant: report.tenant) }),
@@ -85,6 +95,8 @@ public enum JSONReport {
     .object([
       "blocked_by": optional(step.blockedBy),
       "skipped_dependants": .array(skippedDependants.map(Value.string)),
+      "needs": .array(step.needs.map(Value.string)),
+      "exchanges": .array(step.exchanges.map(Value.string)),
       "id": .string(step.id),
       "name": .string(step.name),
       "action": .string(step.action),
@@ -96,7 +108,7 @@ public enum JSONReport {
       "duration_ms": .int(step.duration.milliseconds),
       "attempts": .int(step.attempts),
       "problems": .array(step.problems.map(value(of:))),
-      "result": step.result ?? .null,
+      "result": step.result?.expandingTokens() ?? .null,
     ])
   }
 

@@ -1,20 +1,67 @@
-/// Why JSON reports could not be merged. Its description is the message.
+/// Why JSON reports could not be read or merged. Its description is the message, naming the file.
 public struct JSONReportError: Error, Sendable, Hashable, CustomStringConvertible {
   public var description: String
 
   static let nothingToMerge = JSONReportError(description: "no JSON reports to merge")
 
-  static func notAReport(index: Int) -> JSONReportError {
-    JSONReportError(description: "report #\(index + 1) is not an authflow JSON report")
+  static func notAReport(_ file: String) -> JSONReportError {
+    JSONReportError(
+      description:
+        "\(file): not an authflow JSON report (write one with 'authflow run --reporter json:FILE')")
   }
 
-  static func unsupportedVersion(index: Int, found: Int?) -> JSONReportError {
+  static func unsupportedVersion(_ file: String, found: Int?) -> JSONReportError {
     let version = found.map(String.init) ?? "none"
     return JSONReportError(
-      description: "report #\(index + 1) has version \(version); this authflow reads version \(JSONReport.version)")
+      description:
+        "\(file): report version \(version); this authflow reads version \(JSONReport.version) (run every shard with the same authflow)"
+    )
   }
 
-  static func tenantMismatch(_ first: String, _ other: String) -> JSONReportError {
-    JSONReportError(description: "reports from different tenants ('\(first)' and '\(other)') cannot be merged")
+  static func malformed(_ file: String, path: String, expected: String) -> JSONReportError {
+    JSONReportError(description: "\(file): \(path.isEmpty ? "the report" : path): expected \(expected)")
+  }
+
+  static func tooLarge(_ file: String, size: Int, limit: Int) -> JSONReportError {
+    JSONReportError(
+      description: "\(file): \(size) bytes is more than the \(limit) bytes a report may have (is it a report?)")
+  }
+
+  static func unreadable(_ file: String, reason: String) -> JSONReportError {
+    JSONReportError(description: "\(file): cannot be read: \(reason)")
+  }
+
+  static func secretsShown(_ file: String) -> JSONReportError {
+    JSONReportError(
+      description:
+        "\(file): written with --show-secrets, so it holds secrets in clear; pass --show-secrets to merge it knowingly")
+  }
+
+  static func overlappingShards(_ first: String, _ second: String, shard: String, tenant: String) -> JSONReportError {
+    JSONReportError(
+      description: "\(first) and \(second) are both shard \(shard) of tenant '\(tenant)': give each shard's report once"
+    )
+  }
+
+  static func mixedShardCounts(_ first: String, _ second: String, tenant: String) -> JSONReportError {
+    JSONReportError(
+      description:
+        "\(first) and \(second) split tenant '\(tenant)' differently (different --shard N, or one is a whole run): merge the shards of one run"
+    )
+  }
+
+  static func missingShards(_ missing: [String], tenant: String, given: Int) -> JSONReportError {
+    let noun = missing.count == 1 ? "shard" : "shards"
+    return JSONReportError(
+      description:
+        "missing \(noun) \(missing.joined(separator: ", ")) of tenant '\(tenant)' (\(given) given): merge every shard, or the verdict would not be the whole run's"
+    )
+  }
+
+  static func duplicateScenario(_ name: String, tenant: String, first: String, second: String) -> JSONReportError {
+    JSONReportError(
+      description:
+        "scenario '\(name)' on tenant '\(tenant)' is in both \(first) and \(second): the reports overlap (merge reports of disjoint runs)"
+    )
   }
 }

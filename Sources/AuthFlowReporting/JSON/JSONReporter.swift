@@ -25,7 +25,8 @@ public struct JSONReporter: Reporter {
 
   /// The JSON text for `report`, redacted.
   public func render(_ report: RunReport) -> String {
-    let value = JSONReport.value(of: report.redacted(by: context.secrets))
+    let value = JSONReport.value(
+      of: report.expandingTokens().redacted(by: context.secrets), secretsShown: context.secrets.revealSecrets)
     return JSONReport.text(value, revealSecrets: context.secrets.revealSecrets)
   }
 }

@@ -8,14 +8,21 @@ import AuthFlowRuntime
 /// (`name` = instance name, `classname` = file path, plus `file` and `line`, which GitHub and GitLab
 /// test reporters use to link to the YAML). Jenkins shows suites per file this way; GitLab and the
 /// GitHub JUnit actions group by `classname`/`file` too. A failed scenario has one `<failure>`
-/// (`message` = `file:line:col: message` of the first problem, `type` = its kind, body = every
-/// problem of every step that did not pass); an environment error has an `<error>`; a skipped one a
+/// (`message` = the failing step and the `file:line:col: message` of its first problem, `type` = its
+/// kind, body = every problem of every step that did not pass, expected vs actual, and the steps
+/// skipped because of it); an environment error has an `<error>`; a skipped one a
 /// `<skipped message="reason"/>`. An interrupted scenario (cut short, or never started, by a signal
 /// or a closed standard output) is an `<error type="interrupted">` whose message says which — an
 /// error, not a skip, so that CI views show it red: it never held — and counts in `errors`. Each suite carries the tenant (and `interrupted` when the run was
 /// stopped) as properties; an interrupted run also starts with an `INTERRUPTED` comment. Warnings
-/// (checks written `severity: warning`) do not fail a test case: they are its `<system-out>`, one
-/// `warning: file:line:col: message` line each, which CI views show beside the test.
+/// (checks written `severity: warning`) do not fail a test case: they are lines of its
+/// `<system-out>` step log, `warning: file:line:col: message` each, which CI views show beside the
+/// test.
+///
+/// Every scenario that ran steps has a `<system-out>` with one line per step (status, time, skip
+/// reason, problems with expected vs actual): GitLab, Jenkins and the GitHub JUnit actions show it
+/// with the test case, so the steps are visible without turning each into a test case of its own
+/// (docs/running.md says why).
 ///
 /// A comparison run (`--tenant a,b`) has one suite per file and tenant, named
 /// `file [tenant: NAME]` with that tenant as its `tenant` property, and test cases named
@@ -89,19 +96,23 @@ struct JUnitDocument {
       ("name", scenario.name), ("classname", scenario.file), ("file", scenario.file),
       ("line", String(scenario.location.line)), ("time", scenario.duration.secondsText),
     ])
-    let body: String
-    let warnings = JUnitMessages.warnings(scenario)
+    var body: String?
     switch scenario.status {
-    case .passed where warnings.isEmpty: return "    <testcase\(attributes)/>\n"
-    case .passed: return "    <testcase\(attributes)>\n      \(warnings)\n    </testcase>\n"
+    case .passed: body = nil
     case .skipped:
       body = "<skipped" + XMLEscaping.attributes([("message", scenario.skipReason ?? JUnitMessages.skipped)]) + "/>"
     case .failed: body = problemElement("failure", scenario)
     case .error: body = problemElement("error", scenario)
     case .interrupted: body = interruptedElement(scenario)
     }
-    let extra = warnings.isEmpty ? "" : "\n      " + warnings
-    return "    <testcase\(attributes)>\n      \(body)\(extra)\n    </testcase>\n"
+    // Every step, in the order they finished, with its status, time and problems: what CI views
+    // show as the test's standard output.
+    let log =
+      scenario.steps.isEmpty
+      ? nil : "<system-out>" + XMLEscaping.escape(JUnitMessages.stepLog(scenario)) + "</system-out>"
+    let children = [body, log].compactMap { $0 }
+    guard !children.isEmpty else { return "    <testcase\(attributes)/>\n" }
+    return "    <testcase\(attributes)>\n" + children.map { "      \($0)\n" }.joined() + "    </testcase>\n"
   }
 
   /// `<error type="interrupted">` with the reason, and the steps that had finished or were cut short.
@@ -121,7 +132,7 @@ struct JUnitDocument {
     let message: String
     let type: String
     if let (step, problem) = first {
-      message = "\(problem.location(in: step)): \(problem.message)"
+      message = "\(JUnitMessages.stepStatus(step)): \(problem.location(in: step)): \(problem.message)"
       type = problem.kind.rawValue
     } else {
       message = "\(scenario.location): \(JUnitMessages.noDetails(scenario.status))"

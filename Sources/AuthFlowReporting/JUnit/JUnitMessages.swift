@@ -1,3 +1,4 @@
+import AuthFlowCore
 import AuthFlowRuntime
 import Foundation
 
@@ -10,6 +11,29 @@ enum JUnitMessages {
   /// `  step 'login' passed`, `  cleanup step 'logout' interrupted: the run was interrupted`.
   static func stepLine(_ step: StepReport) -> String {
     "  \(step.title) \(step.status.rawValue)" + (step.skipReason.map { ": \($0)" } ?? "")
+  }
+
+  /// `step 'reuse' failed after 3 attempts`, `step 'userinfo' hit an environment error`.
+  static func stepStatus(_ step: StepReport) -> String { ConsoleMessages.stepStatus(step) }
+
+  /// One line per step (`✓ step 'login' passed in 820ms`, `− step 'x' skipped: it needs …`), with
+  /// each problem and its expected and actual indented under a step that did not pass.
+  static func stepLog(_ scenario: ScenarioReport) -> String {
+    var lines: [String] = []
+    for step in scenario.steps {
+      var line = "\(step.status.mark) \(step.title) \(step.status.rawValue)"
+      if step.status != .skipped { line += " in \(DurationText.format(step.duration))" }
+      if step.attempts > 1 { line += " (\(step.attempts) attempts)" }
+      if let reason = step.skipReason { line += ": \(reason)" }
+      lines.append(line)
+      for problem in step.problems {
+        let prefix = problem.severity == .warning ? "warning: " : ""
+        lines.append("    \(prefix)\(problem.location(in: step)): \(indented(problem.message, by: 6))")
+        lines += problem.detailLines.filter { $0.label == "expected" || $0.label == "actual" }
+          .map { "      \($0.label): \(indented($0.text, by: 8))" }
+      }
+    }
+    return lines.joined(separator: "\n")
   }
 
   static func noDetails(_ status: Status) -> String {

@@ -20,6 +20,10 @@ public struct RunServices: Sendable {
   public var cleanupTimeout: Duration
   /// The tenants' signing keys, fetched once per run (ID-token validation in any action).
   public var jwks: JWKSCache
+  /// True when each step keeps its HTTP exchanges (``StepReport/exchanges``): off by default (no
+  /// formatting cost, as in `authflow bench`); the CLI turns it on when a reporter shows step
+  /// results (JSON, HTML).
+  public var recordsExchanges = false
 
   public init(
     secrets: SecretRegistry, transport: any HTTPTransport, environment: [String: String] = [:],
@@ -28,8 +32,10 @@ public struct RunServices: Sendable {
   ) {
     self.jwks = jwks
     self.secrets = secrets
-    // Every response registers the secrets it issues before any step sees it.
-    self.transport = SecretLearningTransport(wrapping: transport, secrets: secrets)
+    // Every response registers the secrets it issues before any step sees it; then the step's
+    // exchange log (when one is bound) records the exchange.
+    self.transport = StepExchangeRecorder(
+      wrapping: SecretLearningTransport(wrapping: transport, secrets: secrets), revealSecrets: secrets.revealSecrets)
     self.environment = environment
     self.environmentValue = Self.environmentValue(environment, secrets: secrets)
     self.defaultStepTimeout = defaultStepTimeout

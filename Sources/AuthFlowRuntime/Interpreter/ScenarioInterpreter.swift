@@ -79,6 +79,7 @@ public struct ScenarioInterpreter: Sendable {
       }
     }
     report.duration = ContinuousClock.now - started
+    report.steps = Self.linkingNeeds(report.steps, graph: FlowGraph(scenario))
     report.status = Self.status(of: report.steps)
     if report.status == .interrupted { report.skipReason = StepMessages.cutShort }
     await observer?.scenarioFinished(report)
@@ -92,6 +93,18 @@ public struct ScenarioInterpreter: Sendable {
     if steps.contains(where: { $0.status == .error }) { return .error }
     if steps.contains(where: { $0.status == .interrupted }) { return .interrupted }
     return .passed
+  }
+
+  /// Each step with the steps it waits for in the flow graph (``StepReport/needs``), so that a
+  /// report can draw the graph without the scenario file.
+  static func linkingNeeds(_ steps: [StepReport], graph: FlowGraph) -> [StepReport] {
+    steps.map { step in
+      var step = step
+      if let node = graph.node(step.id), node.isCleanup == (step.phase == .cleanup) {
+        step.needs = node.dependencies
+      }
+      return step
+    }
   }
 
   private func skipReason(for scenario: Scenario) -> String? {

@@ -30,9 +30,13 @@ struct StepRunner: Sendable {
     }
     let timeout = step.timeout?.value ?? scenario.services.defaultStepTimeout
     let activity = RequestActivity(parent: RequestActivity.current)
-    let attempts = await RequestActivity.$current.withValue(activity) {
-      await withDeadline(timeout, onExpiry: activity.markDeadline) { await self.attempt(step, action: action) }
+    let log = scenario.services.recordsExchanges ? StepExchangeLog() : nil
+    let attempts = await StepExchangeLog.$current.withValue(log) {
+      await RequestActivity.$current.withValue(activity) {
+        await withDeadline(timeout, onExpiry: activity.markDeadline) { await self.attempt(step, action: action) }
+      }
     }
+    report.exchanges = log?.exchanges ?? []
     switch attempts {
     case .finished(let outcome):
       report.attempts = outcome.attempts
@@ -202,7 +206,9 @@ struct StepRunner: Sendable {
           continue
         }
         guard let verb = MatcherCheck.check(matcher.kind, expected: expected, actual: actual) else { continue }
-        let expectedText = scenario.show(expected)
+        // `exists: true` wants a value, not the word "true": "expected: present".
+        let expectedText =
+          matcher.kind == .exists ? StepMessages.presence(expected.isTruthy) : scenario.show(expected)
         let actualText = actual.map(scenario.show) ?? StepMessages.nothingAt(result: result)
         let reason = ExpectationMessage.reason(for: expectation.components, in: result).map(scenario.scrub)
         let message = ExpectationMessage.failed(
@@ -269,8 +275,12 @@ enum StepMessages {
   }
 
   static func dependencyFailed(_ id: String, status: Status) -> String {
-    status == .error ? "step '\(id)' hit an environment error" : "step '\(id)' it needs did not pass"
+    status == .error
+      ? "it needs step '\(id)', which hit an environment error" : "it needs step '\(id)', which did not pass"
   }
+
+  /// What `exists: true` / `exists: false` expect, in the report's `expected` field.
+  static func presence(_ wanted: Bool) -> String { wanted ? "present" : "absent" }
 
   static func nothingAt(result: Value) -> String {
     guard let members = result.objectValue, !members.isEmpty else { return "nothing (the result is empty)" }

@@ -12,8 +12,15 @@ public struct RunReport: Sendable {
   /// True when the run was stopped (a signal, a closed standard output) before every scenario
   /// finished.
   public var interrupted: Bool
+  /// The shard this run was (`--shard K/N`), nil for a whole run: `authflow report merge` checks
+  /// that the shards of a run are all there, once each.
+  public var shard: Shard?
 
-  public init(tenant: String, startedAt: Date, duration: Duration, scenarios: [ScenarioReport], interrupted: Bool) {
+  public init(
+    tenant: String, startedAt: Date, duration: Duration, scenarios: [ScenarioReport], interrupted: Bool,
+    shard: Shard? = nil
+  ) {
+    self.shard = shard
     self.tenant = tenant
     self.startedAt = startedAt
     self.duration = duration
@@ -70,10 +77,14 @@ public struct ScenarioReport: Sendable {
     self.steps = steps
   }
 
-  /// The report without its steps' results (statuses, problems and timings stay).
+  /// The report without its steps' results and HTTP exchanges (statuses, problems, timings and
+  /// the graph stay).
   public func droppingStepResults() -> ScenarioReport {
     var copy = self
-    for index in copy.steps.indices { copy.steps[index].result = nil }
+    for index in copy.steps.indices {
+      copy.steps[index].result = nil
+      copy.steps[index].exchanges = []
+    }
     return copy
   }
 
@@ -115,12 +126,22 @@ public struct StepReport: Sendable {
   /// or hit an environment error: the id of that step, so reporters can list its skipped
   /// dependants.
   public var blockedBy: String?
+  /// The steps of the same phase this one waits for in the flow graph (`needs`, or the step
+  /// before it): with the steps' ids, the graph the HTML report draws, also from a JSON report.
+  public var needs: [String]
+  /// The HTTP exchanges the step made, as `--trace` prints them (sensitive headers and fields
+  /// masked as there; reporters scrub them like every text), at most
+  /// ``StepExchangeLog/maximumExchanges``. Empty unless a reporter shows them
+  /// (``RunServices/recordsExchanges``).
+  public var exchanges: [String]
 
   public init(
     id: String, name: String, action: String, phase: StepPhase, location: SourceLocation, status: Status,
     skipReason: String? = nil, duration: Duration = .zero, attempts: Int = 0, problems: [Problem] = [],
-    result: Value? = nil, blockedBy: String? = nil
+    result: Value? = nil, blockedBy: String? = nil, needs: [String] = [], exchanges: [String] = []
   ) {
+    self.needs = needs
+    self.exchanges = exchanges
     self.blockedBy = blockedBy
     self.id = id
     self.name = name

@@ -15,6 +15,13 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
     self.count = count
   }
 
+  /// Shard `index` of `count`, with 1 ≤ index ≤ count; nil otherwise.
+  public init?(index: Int, count: Int) {
+    guard count >= 1, (1...count).contains(index) else { return nil }
+    self.index = index
+    self.count = count
+  }
+
   public var description: String { "\(index)/\(count)" }
 
   /// Whether this shard runs `instance`. The assignment hashes the scenario's file and instance

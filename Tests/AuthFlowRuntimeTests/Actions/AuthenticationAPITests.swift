@@ -97,8 +97,9 @@ struct AuthenticationAPITests {
     #expect(error.member("code") == "invalid_password")
     #expect(error.member("description") == "Password is too weak")
     #expect(error.member("body")?.member("name") == "PasswordStrengthError")
-    // `signup` is registered once the mock has `/dbconnections/signup`; the mapping is shared.
-    guard ActionRegistry.action(named: "signup") != nil else { return }
+    // The same mapping through `signup` (registered: the mock has `/dbconnections/signup`); not a
+    // silent early return if it ever goes missing.
+    try #require(ActionRegistry.action(named: "signup") != nil, "the signup action is not registered")
     let report = try await Self.withServer { base in try await Self.harness(base).run(yaml) }
     #expect(report.status == .passed, "\(report.problemSummary)")
   }

@@ -36,7 +36,9 @@ enum MockHarness {
       throw Failed(description: error.message)
     }
     let transport = LiveTransport()
-    let services = RunServices(secrets: secrets, transport: wrap(transport), environment: [:])
+    var services = RunServices(secrets: secrets, transport: wrap(transport), environment: [:])
+    // As `authflow run` does: exchanges are kept when step results are.
+    services.recordsExchanges = keepsStepResults
     let runner = Runner(
       tenant: tenant.context, services: services, functions: Pipeline.functions, jobs: jobs, observer: observer,
       keepsStepResults: keepsStepResults)

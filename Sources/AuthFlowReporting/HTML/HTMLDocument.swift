@@ -1,0 +1,246 @@
+import AuthFlowCore
+import AuthFlowRuntime
+import Foundation
+
+/// Renders a redacted run report (tokens expanded, ``RunReport/expandingTokens()``) as one
+/// self-contained HTML page; see ``HTMLReporter``.
+struct HTMLDocument {
+  var report: RunReport
+  /// `--show-secrets`: secret-wrapped values are shown instead of `***`.
+  var revealSecrets: Bool
+
+  func render() -> String {
+    var html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    html += "<meta http-equiv=\"Content-Security-Policy\" content=\"\(HTMLAssets.contentSecurityPolicy)\">\n"
+    html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+    html += "<meta name=\"referrer\" content=\"no-referrer\">\n"
+    html += "<title>" + HTMLEscaping.escape(HTMLMessages.pageTitle(report)) + "</title>\n"
+    html += "<style>" + HTMLAssets.style + "</style>\n</head>\n<body>\n"
+    html += header() + filters() + "<main>\n"
+    if report.scenarios.isEmpty { html += "<p class=\"reason\">\(HTMLMessages.noScenarios)</p>\n" }
+    for (index, scenario) in report.scenarios.enumerated() { html += section(scenario, index: index) }
+    html += "</main>\n<footer>" + HTMLEscaping.escape(HTMLMessages.footer) + "</footer>\n"
+    html += "<script>" + HTMLAssets.script + "</script>\n</body>\n</html>\n"
+    return html
+  }
+
+  // MARK: - Summary and filters
+
+  private func header() -> String {
+    var html = "<header>\n<h1>" + HTMLEscaping.escape(HTMLMessages.heading(report)) + "</h1>\n"
+    html += "<div class=\"run\">" + HTMLEscaping.escape(HTMLMessages.runLine(report)) + "</div>\n"
+    if report.interrupted {
+      html += "<div class=\"banner\">" + HTMLEscaping.escape(HTMLMessages.interrupted) + "</div>\n"
+    }
+    html += "<div class=\"counts\">"
+    for status in HTMLStatusStyle.filterOrder {
+      let count = report.count(status)
+      if count == 0, status == .interrupted { continue }
+      let label = status == .error && count != 1 ? "errors" : HTMLStatusStyle.label(status)
+      html += "<span class=\"count \(HTMLStatusStyle.cssClass(status))\">\(count) \(label)</span>"
+    }
+    if report.warningCount > 0 {
+      let label = report.warningCount == 1 ? "warning" : "warnings"
+      html += "<span class=\"count st-warning\">\(report.warningCount) \(label)</span>"
+    }
+    return html + "</div>\n</header>\n"
+  }
+
+  private func filters() -> String {
+    var html = "<div class=\"filters\">"
+    for status in HTMLStatusStyle.filterOrder where report.count(status) > 0 {
+      html +=
+        "<label><input type=\"checkbox\" checked" + HTMLEscaping.attributes([("data-status", status.rawValue)])
+        + "> " + HTMLEscaping.escape(HTMLStatusStyle.label(status)) + " (\(report.count(status)))</label>"
+    }
+    let tags = Set(report.scenarios.flatMap(\.tags)).sorted()
+    html += "<label>tag <select id=\"tag\"><option value=\"\">any</option>"
+    for tag in tags {
+      html += "<option" + HTMLEscaping.attributes([("value", tag)]) + ">" + HTMLEscaping.escape(tag) + "</option>"
+    }
+    html += "</select></label>"
+    html += "<label>tenant <select id=\"tenant\"><option value=\"\">any</option>"
+    for tenant in tenants {
+      html += "<option" + HTMLEscaping.attributes([("value", tenant)]) + ">" + HTMLEscaping.escape(tenant) + "</option>"
+    }
+    html += "</select></label>"
+    html += "<label><input type=\"search\" id=\"search\" placeholder=\"name, file or step\"></label>"
+    html +=
+      "<button type=\"button\" id=\"expand\">Expand all</button><button type=\"button\" id=\"collapse\">Collapse all</button>"
+    return html + "<span id=\"shown\"></span></div>\n"
+  }
+
+  private var tenants: [String] {
+    var names: [String] = []
+    for scenario in report.scenarios where !names.contains(tenant(of: scenario)) { names.append(tenant(of: scenario)) }
+    return names
+  }
+
+  private func tenant(of scenario: ScenarioReport) -> String { scenario.tenant ?? report.tenant }
+
+  // MARK: - A scenario
+
+  private func section(_ scenario: ScenarioReport, index: Int) -> String {
+    let anchor = "sc\(index + 1)"
+    let status = scenario.status
+    let searchText = ([scenario.name, scenario.file] + scenario.steps.map(\.id)).joined(separator: " ").lowercased()
+    var html =
+      "<section"
+      + HTMLEscaping.attributes([
+        ("class", "scenario \(HTMLStatusStyle.cssClass(status))"), ("id", anchor), ("data-status", status.rawValue),
+        ("data-tags", scenario.tags.joined(separator: " ")), ("data-tenant", tenant(of: scenario)),
+        ("data-search", searchText),
+      ]) + ">\n"
+    let open = status == .failed || status == .error || status == .interrupted
+    html += "<details\(open ? " open" : "")><summary>"
+    html += badge(status)
+    if !scenario.warnings.isEmpty {
+      let count = scenario.warnings.count
+      html += " <span class=\"badge st-warning\">\(count) \(count == 1 ? "warning" : "warnings")</span>"
+    }
+    html += " <span class=\"name\">" + HTMLEscaping.escape(scenario.name) + "</span>"
+    var meta = "\(scenario.location) · \(DurationText.format(scenario.duration))"
+    if tenants.count > 1 { meta += " · tenant \(tenant(of: scenario))" }
+    html += " <span class=\"meta\">" + HTMLEscaping.escape(meta)
+    for tag in scenario.tags { html += "<span class=\"tag\">" + HTMLEscaping.escape(tag) + "</span>" }
+    html += "</span></summary>\n<div class=\"body\">\n"
+    if let reason = scenario.skipReason {
+      html += "<p class=\"reason\">" + HTMLEscaping.escape("\(HTMLStatusStyle.label(status)): \(reason)") + "</p>\n"
+    }
+    html += story(scenario)
+    let graph = HTMLFlowGraph(scenario: scenario, anchor: anchor).render()
+    if !graph.isEmpty { html += "<div class=\"graph\">" + graph + "</div>\n" }
+    if !scenario.steps.isEmpty {
+      html += "<ol class=\"steps\">\n"
+      for (stepIndex, step) in scenario.steps.enumerated() {
+        html += self.step(step, in: scenario, anchor: HTMLFlowGraph.stepAnchor(anchor, index: stepIndex))
+      }
+      html += "</ol>\n"
+    }
+    return html + "</div></details></section>\n"
+  }
+
+  private func badge(_ status: Status?) -> String {
+    "<span class=\"badge \(HTMLStatusStyle.cssClass(status))\">" + HTMLEscaping.escape(HTMLStatusStyle.label(status))
+      + "</span>"
+  }
+
+  /// Which step broke, its first problem, and what it took down with it.
+  private func story(_ scenario: ScenarioReport) -> String {
+    var html = ""
+    for step in scenario.stepsThatDidNotPass {
+      html += "<div class=\"story \(HTMLStatusStyle.cssClass(step.status))\">"
+      html += "<strong>" + HTMLEscaping.escape(ConsoleMessages.stepStatus(step)) + "</strong>"
+      if let problem = step.problems.first {
+        html += "<br>" + HTMLEscaping.escape("\(problem.location(in: step)): \(problem.message)")
+      }
+      if let dependants = ReportMessages.skippedDependants(of: step, in: scenario) {
+        html += "<br>" + HTMLEscaping.escape(dependants)
+      }
+      html += "</div>\n"
+    }
+    return html
+  }
+
+  // MARK: - A step
+
+  private func step(_ step: StepReport, in scenario: ScenarioReport, anchor: String) -> String {
+    var html =
+      "<li"
+      + HTMLEscaping.attributes([
+        ("class", "step \(HTMLStatusStyle.cssClass(step.status))"), ("id", anchor), ("data-step", step.id),
+      ]) + ">"
+    html += "<details\(step.didNotPass ? " open" : "")><summary>" + badge(step.status) + " "
+    html += HTMLEscaping.escape(step.title)
+    var meta = [step.action, DurationText.format(step.duration)]
+    if step.attempts > 1 { meta.append("\(step.attempts) attempts") }
+    if !step.needs.isEmpty { meta.append("needs " + step.needs.joined(separator: ", ")) }
+    html +=
+      " <span class=\"meta\">" + HTMLEscaping.escape(meta.joined(separator: " · ") + " · \(step.location)")
+      + "</span></summary>\n<div class=\"inner\">\n"
+    if let reason = step.skipReason { html += "<p class=\"reason\">" + HTMLEscaping.escape(reason) + "</p>\n" }
+    if !step.problems.isEmpty { html += problems(step) }
+    if let dependants = ReportMessages.skippedDependants(of: step, in: scenario) {
+      html += "<p class=\"reason\">" + HTMLEscaping.escape(dependants) + "</p>\n"
+    }
+    if let result = step.result {
+      for (path, token) in Self.tokens(in: result, path: []) { html += self.token(token, path: path) }
+    }
+    for exchange in step.exchanges { html += self.exchange(exchange) }
+    if let result = step.result {
+      html +=
+        "<details><summary>result (<code>steps." + HTMLEscaping.escape(step.id) + "</code>)</summary><pre>"
+        + HTMLEscaping.escape(result.jsonText(pretty: true, revealSecrets: revealSecrets)) + "</pre></details>\n"
+    }
+    return html + "</div></details></li>\n"
+  }
+
+  private func problems(_ step: StepReport) -> String {
+    var html = "<table class=\"problems\"><tr><th>where</th><th>problem</th><th>expected</th><th>actual</th></tr>"
+    for problem in step.problems {
+      let check = [problem.path, problem.matcher].compactMap { $0 }.joined(separator: " ")
+      let warning = problem.severity == .warning
+      html += warning ? "<tr class=\"st-warning\"><td>warning: <code>" : "<tr><td><code>"
+      html += HTMLEscaping.escape("\(problem.location(in: step))") + "</code>"
+      if !check.isEmpty { html += "<br><code>" + HTMLEscaping.escape(check) + "</code>" }
+      html += "</td><td>" + HTMLEscaping.escape(problem.message) + "</td>"
+      html += "<td class=\"expected\">" + HTMLEscaping.escape(problem.expected ?? "") + "</td>"
+      html += "<td class=\"actual\">" + HTMLEscaping.escape(problem.actual ?? "") + "</td></tr>"
+    }
+    return html + "</table>\n"
+  }
+
+  /// One HTTP exchange: its first line (request) and the status line as the summary.
+  private func exchange(_ text: String) -> String {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let request = lines.first.map(String.init) ?? text
+    let answer = lines.first { $0.hasPrefix("←") || $0.hasPrefix("✗") }.map { "  " + $0 } ?? ""
+    return "<details class=\"exchange\"><summary><code>" + HTMLEscaping.escape(request + answer)
+      + "</code></summary><pre>"
+      + HTMLEscaping.escape(text) + "</pre></details>\n"
+  }
+
+  /// A decoded token: signature state, header and claims (times also as UTC dates).
+  private func token(_ token: [String: Value], path: [String]) -> String {
+    let name = path.joined(separator: ".")
+    var html = "<h4>token <code>" + HTMLEscaping.escape(name) + "</code>"
+    switch token["signature_valid"] {
+    case .bool(true)?: html += " · signature verified"
+    case .bool(false)?: html += " · signature NOT valid"
+    default: break
+    }
+    html += "</h4>"
+    for part in ["header", "claims"] {
+      guard case .object(let members)? = token[part] else { continue }
+      html += "<table class=\"\(part)\"><tr><th colspan=\"2\">\(part)</th></tr>"
+      for key in members.keys.sorted() {
+        let value = members[key] ?? .null
+        var text = value.jsonText(revealSecrets: revealSecrets)
+        if ["exp", "iat", "nbf", "auth_time"].contains(key), let seconds = value.doubleValue {
+          text += "  (" + Timestamp.iso8601(Date(timeIntervalSince1970: seconds)) + ")"
+        }
+        html +=
+          "<tr><th>" + HTMLEscaping.escape(key) + "</th><td><code>" + HTMLEscaping.escape(text)
+          + "</code></td></tr>"
+      }
+      html += "</table>"
+    }
+    return html + "\n"
+  }
+
+  /// The expanded JWTs in a result (`{ raw, header, claims, signature_valid }`), with their paths,
+  /// in key order.
+  static func tokens(in value: Value, path: [String]) -> [([String], [String: Value])] {
+    switch value {
+    case .object(let members):
+      if Set(members.keys) == ["raw", "header", "claims", "signature_valid"] { return [(path, members)] }
+      return members.keys.sorted().flatMap { key in tokens(in: members[key] ?? .null, path: path + [key]) }
+    case .array(let items):
+      return items.enumerated().flatMap { index, item in tokens(in: item, path: path + [String(index)]) }
+    case .secret(let inner):
+      return tokens(in: inner, path: path)
+    default:
+      return []
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import ArgumentParser
+import AuthFlowCore
+import AuthFlowReporting
+import AuthFlowRuntime
+import Foundation
+
+/// `authflow report`: work with the JSON reports runs wrote.
+struct ReportCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "report", abstract: "Work with JSON reports: merge shards and tenants into any report.",
+    subcommands: [ReportMergeCommand.self])
+}
+
+/// `authflow report merge FILE… --reporter …`: the JSON reports of the shards of a run (and of
+/// runs on several tenants) as one report, in any format; exits with the merged run's verdict.
+struct ReportMergeCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "merge",
+    abstract: "Merge JSON reports (the shards of a run, runs on several tenants) and write any reporter.",
+    discussion: """
+      Every shard of a run must be given once (a missing or repeated shard is an error), and no \
+      scenario may be in two reports. Exit codes: the merged run's verdict (0 passed, 1 a scenario \
+      failed or was interrupted, 3 an environment error), 2 for reports that cannot be merged or \
+      bad usage, 3 when a report could not be written.
+      """)
+
+  @Argument(help: "The JSON reports (written by 'authflow run --reporter json:FILE').")
+  var files: [String] = []
+
+  @Option(name: .long, help: "console, junit:FILE, json:FILE, html:FILE or github (repeatable; default console).")
+  var reporter: [String] = []
+
+  @Flag(
+    name: .customLong("show-secrets"),
+    help: "Merge reports written with --show-secrets (they hold secrets in clear); refused without it.")
+  var showSecrets = false
+
+  @Flag(
+    name: .customLong("fail-on-skip"),
+    help: "Exit 1 when any scenario, or any step by its 'if:', was skipped (as 'run --fail-on-skip').")
+  var failOnSkip = false
+
+  func validate() throws {
+    if files.isEmpty {
+      throw ValidationError("give the JSON reports to merge, e.g. authflow report merge shard-*.json")
+    }
+  }
+
+  func run() async throws {
+    let secrets = SecretRegistry(revealSecrets: showSecrets)
+    let reporters: ReporterGroup
+    do {
+      reporters = try ReporterRegistry.builtIn.make(
+        arguments: reporter.isEmpty ? ["console"] : reporter, context: .live(secrets: secrets))
+    } catch {
+      throw ValidationError(error.description)
+    }
+    var problems = reporters.checkReportPaths()
+    let inputs = Set(files.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+    for target in reporters.fileTargets
+    where inputs.contains(URL(fileURLWithPath: target.path).standardizedFileURL.path) {
+      problems.append("\(target.reporter) would overwrite one of the reports being merged")
+    }
+    guard problems.isEmpty else {
+      for problem in problems { Console.error("error: \(problem)") }
+      throw ExitCode(AuthFlowExitCode.invalidInput.rawValue)
+    }
+    let report: RunReport
+    switch Self.merge(files, showSecrets: showSecrets) {
+    case .success(let merged): report = merged
+    case .failure(let error):
+      Console.error("error: \(error.description)")
+      throw ExitCode(AuthFlowExitCode.invalidInput.rawValue)
+    }
+    var reportsWritten = true
+    do {
+      try await reporters.finish(report)
+    } catch {
+      Console.error("error: \(error.description)")
+      reportsWritten = false
+    }
+    let verdict = report.exitCode(failOnSkip: failOnSkip)
+    if failOnSkip, verdict != report.exitCode {
+      Console.error(secrets.scrub(SkipNotice.failOnSkipMessage(report.skips)))
+    }
+    let code: AuthFlowExitCode = !reportsWritten && verdict == .success ? .environment : verdict
+    if code != .success { throw ExitCode(code.rawValue) }
+  }
+
+  /// Reads and merges the reports (``JSONReport/merge(_:showSecrets:)``).
+  static func merge(_ files: [String], showSecrets: Bool) -> Result<RunReport, JSONReportError> {
+    Result { () throws(JSONReportError) -> RunReport in
+      var inputs: [JSONReport.Input] = []
+      for file in files { inputs.append(try JSONReport.Input.read(file)) }
+      return try JSONReport.merge(inputs, showSecrets: showSecrets)
+    }
+  }
+}
