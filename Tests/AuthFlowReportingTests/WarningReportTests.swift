@@ -106,7 +106,8 @@ import Testing
     let merged = try JSONReport.merge([JSONReport.Input(name: "report.json", data: Data(text.utf8))])
     #expect(merged.warningCount == 2)
     let severities = merged.scenarios.flatMap(\.steps).flatMap(\.problems).map(\.severity)
-    #expect(severities.filter { $0 == .error }.count == Self.run.scenarios.flatMap(\.steps).flatMap(\.problems).count - 2)
+    #expect(
+      severities.filter { $0 == .error }.count == Self.run.scenarios.flatMap(\.steps).flatMap(\.problems).count - 2)
   }
 
   @Test func githubAnnotatesWarningsAsWarnings() async throws {
