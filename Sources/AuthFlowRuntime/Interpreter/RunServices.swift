@@ -20,13 +20,18 @@ public struct RunServices: Sendable {
   public var cleanupTimeout: Duration
   /// The tenants' signing keys, fetched once per run (ID-token validation in any action).
   public var jwks: JWKSCache
+  /// The run's headless chromium (`browser: chromium`), started on first use; whoever made the
+  /// services stops it with ``ChromiumHost/shutdown()`` when the run ends.
+  public var chromium: ChromiumHost
 
   public init(
     secrets: SecretRegistry, transport: any HTTPTransport, environment: [String: String] = [:],
     defaultStepTimeout: Duration = .seconds(60),
-    cleanupTimeout: Duration = .seconds(30), jwks: JWKSCache = JWKSCache()
+    cleanupTimeout: Duration = .seconds(30), jwks: JWKSCache = JWKSCache(), chromium: ChromiumHost? = nil
   ) {
     self.jwks = jwks
+    // What chromium fetched teaches the registry its secrets, as the transport's responses do.
+    self.chromium = chromium ?? ChromiumHost(observe: { SecretExtraction.register($0, in: secrets) })
     self.secrets = secrets
     // Every response registers the secrets it issues before any step sees it.
     self.transport = SecretLearningTransport(wrapping: transport, secrets: secrets)

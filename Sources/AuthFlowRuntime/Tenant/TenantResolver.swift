@@ -81,6 +81,7 @@ public struct TenantResolver: Sendable {
     for binding in profile.forms { forms[binding.name.value] = try evaluate(binding.value) }
     if !forms.isEmpty { settings["forms"] = .object(forms) }
     if let flag = profile.passwordGrantReturnsIDToken { settings["password_grant_returns_id_token"] = .bool(flag) }
+    if let engine = profile.browser { settings["browser"] = .string(engine.value.rawValue) }
     var statuses: [String: Value] = [:]
     for binding in profile.errorStatuses { statuses[binding.name.value] = try evaluate(binding.value) }
     if !statuses.isEmpty { settings["error_statuses"] = .object(statuses) }

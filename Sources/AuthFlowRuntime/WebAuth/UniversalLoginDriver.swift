@@ -3,6 +3,8 @@ import AuthFlowHTTP
 
 /// Drives a browser from `/authorize` through the login pages to the callback: recognises each
 /// page, fills its form by field name (hidden fields and cookies carried), and follows redirects.
+/// The browser is a ``PageNavigator``: the built-in HTML one, or chromium (`browser: chromium`);
+/// pages are classified and filled here, the same way for both.
 struct UniversalLoginDriver: Sendable {
   /// What the navigation ended with.
   enum Ending: Sendable {
@@ -14,7 +16,7 @@ struct UniversalLoginDriver: Sendable {
 
   static let maxPages = 10
 
-  var browser: Browser
+  var navigator: any PageNavigator
   var mapping: FormFieldMapping
   /// Form values by page kind (`login`, `signup`, `mfa`, `consent`).
   var values: [PageKind: [String: String]]
@@ -25,8 +27,10 @@ struct UniversalLoginDriver: Sendable {
   /// Messages already sent to the passwordless address when its page was submitted.
   private var messagesBefore = 0
 
-  init(browser: Browser, mapping: FormFieldMapping, values: [PageKind: [String: String]], stopAt: PageKind?) {
-    self.browser = browser
+  init(
+    navigator: any PageNavigator, mapping: FormFieldMapping, values: [PageKind: [String: String]], stopAt: PageKind?
+  ) {
+    self.navigator = navigator
     self.mapping = mapping
     self.values = values
     self.stopAt = stopAt
@@ -34,18 +38,22 @@ struct UniversalLoginDriver: Sendable {
 
   /// Navigates from `url` until the callback, `stop_at`, or a page it cannot get past.
   mutating func run(from url: String) async throws(ActionError) -> Ending {
-    var response = try await send(HTTPRequest(method: .get, url: url))
+    var load = try await navigator.open(url)
     var submitted: [PageKind: Int] = [:]
     for _ in 0..<Self.maxPages {
-      if let callback = response.callbackURL {
+      let document: HTMLDocument
+      let status: Int
+      switch load {
+      case .callback(let callback):
         pages.append(PageKind.callback.rawValue)
         if stopAt == .callback { return .page(PageResult(callback: callback), failure: nil) }
         return .callback(callback)
+      case .page(let shown, let code):
+        (document, status) = (shown, code)
       }
-      let document = HTMLDocument.parse(response.response)
       let kind = PageKind.classify(document)
       pages.append(kind.rawValue)
-      let page = PageResult(kind: kind, document: document, status: response.response.status)
+      let page = PageResult(kind: kind, document: document, status: status)
       if stopAt == kind { return .page(page, failure: nil) }
       if let error = page.error, submitted[kind, default: 0] > 0 || kind == .error {
         return .page(page, failure: WebAuthMessages.pageError(kind: kind.rawValue, message: error))
@@ -62,15 +70,16 @@ struct UniversalLoginDriver: Sendable {
         throw .flow(WebAuthMessages.missingValues(for: kind.rawValue))
       }
       submitted[kind, default: 0] += 1
-      let request: HTTPRequest
+      let fields = mapping.fieldValues(given, for: form)
+      let filled: HTMLForm
       do {
-        let filled = try form.filled(with: mapping.fieldValues(given, for: form))
-        let accept = kind == .consent ? filled.submitButtons.first { $0.value == "accept" }?.value : nil
-        request = try filled.submission(submitter: accept)
+        filled = try form.filled(with: fields)
       } catch {
         throw .flow(error.message)
       }
-      response = try await send(request)
+      let accept = kind == .consent ? filled.submitButtons.first { $0.value == "accept" } : nil
+      load = try await navigator.submit(
+        PageSubmission(form: form, filled: filled, fields: fields, submitter: accept, document: document))
     }
     throw .flow(WebAuthMessages.tooManyPages)
   }
@@ -108,19 +117,4 @@ struct UniversalLoginDriver: Sendable {
 
   /// How long the driver waits for a passwordless code to arrive.
   static let codeTimeout = Duration.seconds(5)
-
-  private func send(_ request: HTTPRequest) async throws(ActionError) -> BrowserResponse {
-    let exchange: BrowserResponse
-    do {
-      exchange = try await browser.send(request, followRedirects: true)
-    } catch {
-      throw .environment(WebAuthMessages.unreachable(error.message))
-    }
-    // A 5xx page is the tenant failing (PROTOCOL §1), not a login page to drive.
-    if exchange.callbackURL == nil, exchange.response.status >= 500 {
-      throw .environment(
-        WebAuthMessages.serverError(exchange.response.status, url: SensitiveData.maskURL(exchange.response.url)))
-    }
-    return exchange
-  }
 }

@@ -36,6 +36,9 @@ public struct TenantProfile: Sendable {
   public var customCapabilities: [Located<String>] = []
   /// Universal Login form field names that differ from the mock's (`email` → `username`).
   public var forms: [Binding]
+  /// The browser that drives `web_auth`'s login pages (`browser: chromium`); the built-in HTML
+  /// driver when nil.
+  public var browser: Located<BrowserEngine>?
   /// Whether the password grant returns an ID token (it does unless `openid` is dropped).
   public var passwordGrantReturnsIDToken: Bool?
   /// HTTP statuses the tenant answers with for given error codes, where they differ.

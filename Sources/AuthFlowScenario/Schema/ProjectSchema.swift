@@ -48,6 +48,10 @@ public enum ProjectSchema {
           ["type": "object", "additionalProperties": JSONSchema.type("string")],
           "Universal Login form field names that differ from the mock's."),
         "password_grant_returns_id_token": JSONSchema.type("boolean"),
+        "browser": JSONSchema.described(
+          ["enum": JSONSchema.strings(BrowserEngine.allCases.map(\.rawValue))],
+          "The browser that drives web_auth's login pages: html (built in, the default) or chromium (headless, over the DevTools protocol; docs/browser.md)."
+        ),
         "error_statuses": JSONSchema.described(
           ["type": "object", "additionalProperties": ["type": ["integer", "string"]]],
           "HTTP statuses for error codes, where they differ."),

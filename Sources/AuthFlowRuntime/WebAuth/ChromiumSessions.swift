@@ -1,0 +1,33 @@
+import AuthFlowCore
+import AuthFlowHTTP
+
+/// The chromium browser contexts of one scenario, by browser name: steps naming the same browser
+/// share its cookies (an SSO session), different names and different scenarios never do. Closed
+/// when the scenario ends.
+actor ChromiumSessions {
+  let host: ChromiumHost
+  private var contexts: [String: String] = [:]
+
+  init(host: ChromiumHost) {
+    self.host = host
+  }
+
+  /// The context of the browser `name`, created on first use (chromium starts then, once per run).
+  func context(named name: String) async throws(ChromiumError) -> String {
+    if let existing = contexts[name] { return existing }
+    let created = try await host.createContext()
+    if let raced = contexts[name] {
+      await host.disposeContext(created)
+      return raced
+    }
+    contexts[name] = created
+    return created
+  }
+
+  /// Disposes every context of the scenario.
+  func close() async {
+    let all = contexts.values
+    contexts.removeAll()
+    for context in all { await host.disposeContext(context) }
+  }
+}
