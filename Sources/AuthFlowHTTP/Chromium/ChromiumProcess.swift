@@ -117,8 +117,11 @@ struct ChromiumProcess: Sendable {
       }
       try? await Task.sleep(for: .milliseconds(25))
     }
-    // Helpers that outlived the browser process (they share its group).
-    kill(-pid, SIGKILL)
+    // Helpers that outlived the browser process (they share its group), until none is left.
+    let helpersDeadline = clock.now.advanced(by: .seconds(2))
+    while kill(-pid, SIGKILL) == 0, clock.now < helpersDeadline {
+      try? await Task.sleep(for: .milliseconds(25))
+    }
     LaunchedProcesses.remove(pid)
     try? FileManager.default.removeItem(atPath: directory)
   }
