@@ -236,6 +236,10 @@ public actor ChromiumPage {
       let target = URLResolution.resolve(location, against: url), isCallback(target)
     {
       caught(target)
+      observe(
+        HTTPExchange(
+          request: HTTPRequest(method: .get, url: target), outcome: .failure(Self.caughtError(target)),
+          startedAt: Date(), duration: .zero))
       fail(id)
       return
     }

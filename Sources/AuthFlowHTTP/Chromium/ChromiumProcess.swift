@@ -76,7 +76,7 @@ struct ChromiumProcess: Sendable {
       throw ChromiumError(
         message: ChromiumMessages.spawnFailed(executable, reason: String(cString: strerror(spawned))))
     }
-    LaunchedProcesses.add(pid)
+    LaunchedProcesses.add(pid, directory: directory)
     var process = ChromiumProcess(pid: pid, directory: directory, port: 0, browserPath: "", executable: executable)
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
@@ -167,27 +167,38 @@ struct ChromiumProcess: Sendable {
   }
 }
 
-/// The process groups of every chromium this process started and has not stopped yet, so that an
-/// immediate exit (a second Ctrl-C) can still kill them.
+/// The process groups of every chromium this process started and has not stopped yet, with their
+/// profile directories, so that an immediate exit (a second Ctrl-C) can still kill them and remove
+/// the directories.
 public enum LaunchedProcesses {
-  private static let groups = Mutex<Set<pid_t>>([])
+  private static let groups = Mutex<[pid_t: String]>([:])
 
-  static func add(_ pid: pid_t) {
-    groups.withLock { _ = $0.insert(pid) }
+  static func add(_ pid: pid_t, directory: String) {
+    groups.withLock { $0[pid] = directory }
   }
 
   static func remove(_ pid: pid_t) {
-    groups.withLock { _ = $0.remove(pid) }
+    groups.withLock { _ = $0.removeValue(forKey: pid) }
   }
 
   /// The process groups still running.
   public static var running: [Int32] {
-    groups.withLock { Array($0) }
+    groups.withLock { Array($0.keys) }
   }
 
-  /// SIGKILL to every process group still running (safe from any thread; used right before an
-  /// immediate exit).
+  /// SIGKILL to every process group still running, waiting (at most a second) for them to go,
+  /// then their profile directories removed. Blocks the calling thread: for the last moments
+  /// before an immediate exit.
   public static func killAll() {
-    for pid in groups.withLock({ Array($0) }) { kill(-pid, SIGKILL) }
+    let all = groups.withLock { groups in
+      defer { groups.removeAll() }
+      return groups
+    }
+    for pid in all.keys { kill(-pid, SIGKILL) }
+    for (pid, directory) in all {
+      var status: Int32 = 0
+      for _ in 0..<40 where waitpid(pid, &status, WNOHANG) == 0 { usleep(25_000) }
+      try? FileManager.default.removeItem(atPath: directory)
+    }
   }
 }

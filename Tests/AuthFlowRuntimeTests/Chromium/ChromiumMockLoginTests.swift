@@ -109,7 +109,7 @@ struct ChromiumMockLoginTests {
         client: native
         steps:
           - id: stop
-            web_auth: { browser: chromium, connection: github, response_type: token, stop_at: consent }
+            web_auth: { browser: chromium, connection: github, stop_at: consent }
             expect:
               page.kind: consent
               page.fields.account: "583231"

@@ -20,7 +20,7 @@ enum ChromiumTestSupport {
       _ = try ChromiumHost.locateExecutable(environment: ProcessInfo.processInfo.environment)
       return true
     } catch {
-      FileHandle.standardError.write(Data("SKIPPING the chromium driver tests: \(error.message)\n".utf8))
+      FileHandle.standardError.write(Data("SKIPPING the chromium driver tests: \(error)\n".utf8))
       return false
     }
   }()
