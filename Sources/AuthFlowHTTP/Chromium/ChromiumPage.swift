@@ -69,7 +69,17 @@ public actor ChromiumPage {
     callback = nil
     lastActivity = clock.now
     loadedAt = nil
-    let answer = try await command("Page.navigate", .object(["url": .string(url)]))
+    // Chromium answers once the response has started: the page's own deadline, not a command's.
+    let started = clock.now
+    let answer: Value
+    do {
+      answer = try await connection.command(
+        "Page.navigate", .object(["url": .string(url)]), session: session, timeout: configuration.pageTimeout)
+    } catch {
+      guard clock.now - started >= configuration.pageTimeout else { throw error }
+      throw ChromiumError(
+        message: ChromiumMessages.pageTimedOut(SensitiveData.maskURL(url), after: configuration.pageTimeout))
+    }
     if let callback { return .callback(callback) }
     if let error = answer.member("errorText")?.stringValue, !error.isEmpty {
       throw ChromiumError(message: ChromiumMessages.navigationFailed(SensitiveData.maskURL(url), reason: error))

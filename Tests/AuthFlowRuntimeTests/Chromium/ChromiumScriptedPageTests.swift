@@ -23,6 +23,7 @@ struct ChromiumScriptedPageTests {
     <html><head><title>Sign in</title></head>
     <body><div id="app">Loading</div>
     <script>
+    var delay = Number(new URLSearchParams(location.search).get('draw_after') || '200');
     setTimeout(function () {
       fetch('/settings').then(function (r) { return r.json(); }).then(function (settings) {
         var form = document.createElement('form');
@@ -38,7 +39,7 @@ struct ChromiumScriptedPageTests {
         });
         document.getElementById('app').replaceChildren(form);
       });
-    }, 200);
+    }, delay);
     </script></body></html>
     """
 
@@ -77,7 +78,7 @@ struct ChromiumScriptedPageTests {
     }
   }
 
-  static func scenario(browser: String) -> String {
+  static func scenario(browser: String, drawAfter: Int = 200) -> String {
     """
     scenario: Sign in on a login page drawn by JavaScript (\(browser))
     client: app
@@ -85,6 +86,7 @@ struct ChromiumScriptedPageTests {
       - id: login
         web_auth:
           browser: \(browser)
+          parameters: { draw_after: "\(drawAfter)" }
           validate_id_token: false
           login: { email: alice@example.com, password: "S3cret-Pass!" }
         expect:
@@ -94,13 +96,14 @@ struct ChromiumScriptedPageTests {
     """
   }
 
-  func run(browser: String) async throws -> (ChromiumTestSupport.Outcome, callbacks: Int) {
+  func run(browser: String, drawAfter: Int = 200) async throws -> (ChromiumTestSupport.Outcome, callbacks: Int) {
     let callbacks = Counters()
     let outcome = try await LoopbackServer.with({ router in Self.install(router, callbacks: callbacks) }) { base in
       let tenant = TenantContext(
         name: "scripted", kind: .auth0, baseURL: base + "/",
         clients: ["app": .object(["client_id": "app-1", "redirect_uri": .string(base + "/callback")])])
-      return try await ChromiumTestSupport.run([Self.scenario(browser: browser)], tenant: tenant)
+      return try await ChromiumTestSupport.run(
+        [Self.scenario(browser: browser, drawAfter: drawAfter)], tenant: tenant)
     }
     return (outcome, callbacks.value("callback"))
   }
@@ -111,6 +114,39 @@ struct ChromiumScriptedPageTests {
     let scenario = try #require(outcome.report.scenarios.first)
     #expect(scenario.status == .passed, "\(scenario.problemSummary)")
     #expect(callbacks == 0, "the callback (with the code) was requested from the app")
+    #expect(!outcome.leftRunning)
+  }
+
+  @Test("A form drawn 1.5 s after the page went quiet is waited for (the page is read again while it shows no form)")
+  func lateForm() async throws {
+    let (outcome, callbacks) = try await run(browser: "chromium", drawAfter: 1500)
+    let scenario = try #require(outcome.report.scenarios.first)
+    #expect(scenario.status == .passed, "\(scenario.problemSummary)")
+    #expect(callbacks == 0)
+  }
+
+  @Test("A page that never answers is an environment error after the page deadline, not a hang")
+  func pageDeadline() async throws {
+    var configuration = ChromiumHost.Configuration()
+    configuration.pageTimeout = .seconds(2)
+    let outcome = try await LoopbackServer.with({ router in
+      router.get("/authorize") { _, _ in
+        try? await Task.sleep(for: .seconds(20))
+        return Response.json("{}")
+      }
+    }) { base in
+      let tenant = TenantContext(
+        name: "hanging", kind: .auth0, baseURL: base + "/",
+        clients: ["app": .object(["client_id": "app-1", "redirect_uri": .string(base + "/callback")])])
+      return try await ChromiumTestSupport.run(
+        [Self.scenario(browser: "chromium")], tenant: tenant, configuration: configuration)
+    }
+    let step = try #require(outcome.report.scenarios.first?.step("login"))
+    #expect(step.status == .error, "\(step.problems)")
+    #expect(
+      step.problems.first?.message.contains("did not finish loading in chromium within 2") == true,
+      "\(step.problems.map(\.message))")
+    #expect(outcome.report.exitCode == .environment)
     #expect(!outcome.leftRunning)
   }
 

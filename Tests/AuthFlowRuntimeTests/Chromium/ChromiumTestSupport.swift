@@ -67,12 +67,12 @@ enum ChromiumTestSupport {
   /// Runs scenarios against a tenant on loopback.
   static func run(
     _ yamls: [String], tenant: TenantContext, secrets: SecretRegistry = SecretRegistry(), trace: TraceLines? = nil,
-    environment: [String: String]? = nil
+    environment: [String: String]? = nil, configuration: ChromiumHost.Configuration = ChromiumHost.Configuration()
   ) async throws -> Outcome {
     let instances = try yamls.enumerated().flatMap { index, yaml in
       try ScenarioHarness.parse(yaml, file: "scenario\(index).yaml").instances
     }
-    var configuration = ChromiumHost.Configuration()
+    var configuration = configuration
     if let environment { configuration.environment = environment }
     let formatter = ExchangeFormatter(revealSecrets: false)
     let host = ChromiumHost(configuration: configuration) { exchange in
