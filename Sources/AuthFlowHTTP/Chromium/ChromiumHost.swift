@@ -49,15 +49,6 @@ public actor ChromiumHost {
     try ChromiumProcess.locate(environment: environment)
   }
 
-  /// True once chromium was started (and not yet stopped).
-  public var isRunning: Bool {
-    get async {
-      guard let launch, !stopped else { return false }
-      if case .success = await launch.value { return true }
-      return false
-    }
-  }
-
   /// The PID of the running chromium, if any.
   public var processID: Int32? {
     get async {

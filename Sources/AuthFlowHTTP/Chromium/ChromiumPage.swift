@@ -130,12 +130,19 @@ public actor ChromiumPage {
   /// The HTTP status of the page's document.
   public var status: Int { documentStatus }
 
-  /// Closes the tab.
+  /// Closes the tab, even when the step was cancelled (a timeout, an interruption): the close is
+  /// its own task, which the cancellation does not reach.
   public func close() async {
     events?.cancel()
-    await connection.stopListening(session: session)
-    _ = try? await connection.command(
-      "Target.closeTarget", .object(["targetId": .string(target)]), timeout: configuration.commandTimeout)
+    let connection = self.connection
+    let session = self.session
+    let target = self.target
+    let timeout = configuration.commandTimeout
+    await Task {
+      await connection.stopListening(session: session)
+      _ = try? await connection.command(
+        "Target.closeTarget", .object(["targetId": .string(target)]), timeout: timeout)
+    }.value
   }
 
   // MARK: Waiting

@@ -25,7 +25,11 @@ struct ChromiumProcess: Sendable {
   /// The command names looked for on `PATH` when `AUTHFLOW_CHROMIUM` is not set.
   static let commandNames = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
 
-  /// The chromium to run: `AUTHFLOW_CHROMIUM`, else the first of ``commandNames`` on `PATH`.
+  /// Debian's chromium binary (what its `/usr/bin/chromium` script runs).
+  static let debianBinary = "/usr/lib/chromium/chromium"
+
+  /// The chromium to run: `AUTHFLOW_CHROMIUM`, else Debian's binary, else the first of
+  /// ``commandNames`` on `PATH`.
   static func locate(environment: [String: String]) throws(ChromiumError) -> String {
     let manager = FileManager.default
     if let explicit = environment["AUTHFLOW_CHROMIUM"], !explicit.isEmpty {
@@ -34,6 +38,9 @@ struct ChromiumProcess: Sendable {
       }
       return explicit
     }
+    // Debian's /usr/bin/chromium is a shell script that runs helpers before it execs the browser:
+    // the browser itself starts faster and is the process authflow started.
+    if manager.isExecutableFile(atPath: debianBinary) { return debianBinary }
     let directories = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
     for name in commandNames {
       for directory in directories {
@@ -69,14 +76,24 @@ struct ChromiumProcess: Sendable {
       throw ChromiumError(message: ChromiumMessages.spawnFailed(executable, reason: "\(error)"))
     }
     let logPath = directory + "/chromium.log"
-    var pid: pid_t = 0
-    let spawned = spawn(executable, arguments: arguments(directory: directory), log: logPath, pid: &pid)
+    let arguments = arguments(directory: directory)
+    guard
+      let started = LaunchedProcesses.spawnTracked(
+        directory: directory,
+        {
+          var pid: pid_t = 0
+          return (spawn(executable, arguments: arguments, log: logPath, pid: &pid), pid)
+        })
+    else {
+      try? FileManager.default.removeItem(atPath: directory)
+      throw ChromiumError(message: ChromiumMessages.stopped)
+    }
+    let (spawned, pid) = started
     guard spawned == 0 else {
       try? FileManager.default.removeItem(atPath: directory)
       throw ChromiumError(
         message: ChromiumMessages.spawnFailed(executable, reason: String(cString: strerror(spawned))))
     }
-    LaunchedProcesses.add(pid, directory: directory)
     var process = ChromiumProcess(pid: pid, directory: directory, port: 0, browserPath: "", executable: executable)
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
@@ -171,28 +188,45 @@ struct ChromiumProcess: Sendable {
 /// profile directories, so that an immediate exit (a second Ctrl-C) can still kill them and remove
 /// the directories.
 public enum LaunchedProcesses {
-  private static let groups = Mutex<[pid_t: String]>([:])
+  private struct State {
+    var groups: [pid_t: String] = [:]
+    /// Set by ``killAll()``: no chromium starts after it.
+    var closed = false
+  }
 
-  static func add(_ pid: pid_t, directory: String) {
-    groups.withLock { $0[pid] = directory }
+  private static let state = Mutex(State())
+
+  /// Runs `spawn` (which returns `posix_spawn`'s status and the PID) and records the process, under
+  /// the lock ``killAll()`` takes: a chromium is either recorded (and killed by it) or never
+  /// started. Nil after ``killAll()``.
+  static func spawnTracked(
+    directory: String, _ spawn: () -> (status: Int32, pid: pid_t)
+  ) -> (status: Int32, pid: pid_t)? {
+    state.withLock { state in
+      guard !state.closed else { return nil }
+      let result = spawn()
+      if result.status == 0 { state.groups[result.pid] = directory }
+      return result
+    }
   }
 
   static func remove(_ pid: pid_t) {
-    groups.withLock { _ = $0.removeValue(forKey: pid) }
+    state.withLock { _ = $0.groups.removeValue(forKey: pid) }
   }
 
   /// The process groups still running.
   public static var running: [Int32] {
-    groups.withLock { Array($0.keys) }
+    state.withLock { Array($0.groups.keys) }
   }
 
   /// SIGKILL to every process group still running, waiting (at most a second) for them to go,
   /// then their profile directories removed. Blocks the calling thread: for the last moments
   /// before an immediate exit.
   public static func killAll() {
-    let all = groups.withLock { groups in
-      defer { groups.removeAll() }
-      return groups
+    let all = state.withLock { state in
+      defer { state.groups.removeAll() }
+      state.closed = true
+      return state.groups
     }
     for pid in all.keys { kill(-pid, SIGKILL) }
     for (pid, directory) in all {

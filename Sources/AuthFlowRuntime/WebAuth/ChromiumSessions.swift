@@ -24,10 +24,15 @@ actor ChromiumSessions {
     return created
   }
 
-  /// Disposes every context of the scenario.
+  /// Disposes every context of the scenario (in a task of its own, so that an interrupted
+  /// scenario's contexts go too).
   func close() async {
-    let all = contexts.values
+    let all = Array(contexts.values)
     contexts.removeAll()
-    for context in all { await host.disposeContext(context) }
+    guard !all.isEmpty else { return }
+    let host = self.host
+    await Task {
+      for context in all { await host.disposeContext(context) }
+    }.value
   }
 }

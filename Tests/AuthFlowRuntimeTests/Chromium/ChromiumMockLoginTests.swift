@@ -40,7 +40,7 @@ struct ChromiumMockLoginTests {
     #expect(scenario.status == .passed, "\(scenario.problemSummary)")
     #expect(outcome.pid != nil, "chromium was never started")
     #expect(!outcome.leftRunning, "chromium outlived the run")
-    #expect(LaunchedProcesses.running.isEmpty)
+    #expect(!LaunchedProcesses.running.contains { $0 == outcome.pid }, "chromium is still recorded as running")
   }
 
   @Test("stop_at: login returns the same page result as the built-in driver")
