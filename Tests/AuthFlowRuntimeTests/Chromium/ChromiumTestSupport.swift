@@ -10,6 +10,12 @@ import Testing
   import Glibc
 #endif
 
+/// The real-browser driver's suites, one at a time (each starts a chromium; several at once would
+/// load a shared machine for every other test), skipped with the reason when chromium is missing.
+@Suite(
+  "chromium driver", .serialized, .enabled(if: ChromiumTestSupport.available, ChromiumTestSupport.skipReason))
+enum ChromiumDriverTests {}
+
 /// Runs scenarios with the real-browser driver: a `ChromiumHost` per run, stopped at the end, and
 /// what is left of chromium afterwards (processes, profile directory) for the test to check.
 enum ChromiumTestSupport {
