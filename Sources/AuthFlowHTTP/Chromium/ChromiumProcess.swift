@@ -134,11 +134,9 @@ struct ChromiumProcess: Sendable {
       }
       try? await Task.sleep(for: .milliseconds(25))
     }
-    // Helpers that outlived the browser process (they share its group), until none is left.
-    let helpersDeadline = clock.now.advanced(by: .seconds(2))
-    while kill(-pid, SIGKILL) == 0, clock.now < helpersDeadline {
-      try? await Task.sleep(for: .milliseconds(25))
-    }
+    // Helpers that outlived the browser process (they share its group); once killed, the init
+    // process reaps them (they are no longer authflow's children).
+    kill(-pid, SIGKILL)
     LaunchedProcesses.remove(pid)
     try? FileManager.default.removeItem(atPath: directory)
   }
