@@ -185,6 +185,8 @@ struct RunCommand: AsyncParsableCommand {
     let reports = await running.value
     stops.onStop(nil)
     await chromium.shutdown()
+    // A safety net: any chromium this process started and did not stop is killed now.
+    LaunchedProcesses.killAll()
     for tenant in resolved { await tenant.stop() }
     try? await live.shutdown()
     await journal.close()

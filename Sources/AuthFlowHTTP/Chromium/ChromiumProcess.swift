@@ -137,6 +137,8 @@ struct ChromiumProcess: Sendable {
     // Helpers that outlived the browser process (they share its group); once killed, the init
     // process reaps them (they are no longer authflow's children).
     kill(-pid, SIGKILL)
+    kill(pid, SIGKILL)
+    _ = waitpid(pid, &status, WNOHANG)
     LaunchedProcesses.remove(pid)
     try? FileManager.default.removeItem(atPath: directory)
   }
