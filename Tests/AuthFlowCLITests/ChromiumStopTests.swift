@@ -1,3 +1,4 @@
+import AuthFlowTestSupport
 import Foundation
 import Testing
 
@@ -38,48 +39,54 @@ struct ChromiumStopTests {
   @Test("A run that ends normally leaves no chromium behind")
   func normalEnd() async throws {
     let scenario = Self.browsing.replacingOccurrences(of: "wait: 60s", with: "wait: 1s")
-    try await Workspace.with(["c.yaml": scenario]) { directory in
-      let child = try CLIProcess(try CLIProcess.executable(), ["run", "c.yaml"], in: directory)
-      let pid = child.pid
-      let outcome = await child.wait(limit: .seconds(90))
-      // The chromium step passed, so chromium ran.
-      #expect(outcome.status == 0, "\(outcome.standardOutput)\n\(outcome.standardError)")
-      #expect(outcome.standardOutput.contains("✓ Chromium"))
-      #expect(await ChromiumCLI.gone(of: pid), "chromium outlived authflow")
-      #expect(ChromiumCLI.profiles(of: pid).isEmpty, "chromium's profile directory was left behind")
+    try await BrowserTestLock.run {
+      try await Workspace.with(["c.yaml": scenario]) { directory in
+        let child = try CLIProcess(try CLIProcess.executable(), ["run", "c.yaml"], in: directory)
+        let pid = child.pid
+        let outcome = await child.wait(limit: .seconds(90))
+        // The chromium step passed, so chromium ran.
+        #expect(outcome.status == 0, "\(outcome.standardOutput)\n\(outcome.standardError)")
+        #expect(outcome.standardOutput.contains("✓ Chromium"))
+        #expect(await ChromiumCLI.gone(of: pid), "chromium outlived authflow")
+        #expect(ChromiumCLI.profiles(of: pid).isEmpty, "chromium's profile directory was left behind")
+      }
     }
   }
 
   @Test("SIGINT stops the run (130) and chromium with it")
   func interrupted() async throws {
-    try await Workspace.with(["c.yaml": Self.browsing]) { directory in
-      let child = try CLIProcess(try CLIProcess.executable(), ["run", "c.yaml"], in: directory)
-      let pid = child.pid
-      #expect(await ChromiumCLI.waitForChromium(of: pid), "chromium never started")
-      try await Task.sleep(for: .milliseconds(500))
-      child.send(SIGINT)
-      let outcome = await child.wait(limit: .seconds(30))
-      #expect(outcome.status == 130, "\(outcome.standardError)")
-      #expect(await ChromiumCLI.gone(of: pid), "chromium outlived authflow")
-      #expect(ChromiumCLI.profiles(of: pid).isEmpty, "chromium's profile directory was left behind")
+    try await BrowserTestLock.run {
+      try await Workspace.with(["c.yaml": Self.browsing]) { directory in
+        let child = try CLIProcess(try CLIProcess.executable(), ["run", "c.yaml"], in: directory)
+        let pid = child.pid
+        #expect(await ChromiumCLI.waitForChromium(of: pid), "chromium never started")
+        try await Task.sleep(for: .milliseconds(500))
+        child.send(SIGINT)
+        let outcome = await child.wait(limit: .seconds(30))
+        #expect(outcome.status == 130, "\(outcome.standardError)")
+        #expect(await ChromiumCLI.gone(of: pid), "chromium outlived authflow")
+        #expect(ChromiumCLI.profiles(of: pid).isEmpty, "chromium's profile directory was left behind")
+      }
     }
   }
 
   @Test("A second SIGINT exits at once and still kills chromium and removes its profile")
   func secondSignal() async throws {
-    try await Workspace.with(["c.yaml": Self.slowCleanup]) { directory in
-      let child = try CLIProcess(try CLIProcess.executable(), ["run", "c.yaml"], in: directory)
-      let pid = child.pid
-      #expect(await ChromiumCLI.waitForChromium(of: pid), "chromium never started")
-      try await Task.sleep(for: .milliseconds(500))
-      child.send(SIGINT)
-      #expect(await child.waitForOutput(containing: "stopping"))
-      try await Task.sleep(for: .milliseconds(300))
-      child.send(SIGINT)
-      let outcome = await child.wait(limit: .seconds(30))
-      #expect(outcome.status == 130, "\(outcome.standardError)")
-      #expect(await ChromiumCLI.gone(of: pid), "chromium outlived authflow")
-      #expect(ChromiumCLI.profiles(of: pid).isEmpty, "chromium's profile directory was left behind")
+    try await BrowserTestLock.run {
+      try await Workspace.with(["c.yaml": Self.slowCleanup]) { directory in
+        let child = try CLIProcess(try CLIProcess.executable(), ["run", "c.yaml"], in: directory)
+        let pid = child.pid
+        #expect(await ChromiumCLI.waitForChromium(of: pid), "chromium never started")
+        try await Task.sleep(for: .milliseconds(500))
+        child.send(SIGINT)
+        #expect(await child.waitForOutput(containing: "stopping"))
+        try await Task.sleep(for: .milliseconds(300))
+        child.send(SIGINT)
+        let outcome = await child.wait(limit: .seconds(30))
+        #expect(outcome.status == 130, "\(outcome.standardError)")
+        #expect(await ChromiumCLI.gone(of: pid), "chromium outlived authflow")
+        #expect(ChromiumCLI.profiles(of: pid).isEmpty, "chromium's profile directory was left behind")
+      }
     }
   }
 }

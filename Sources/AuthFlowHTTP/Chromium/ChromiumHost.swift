@@ -1,5 +1,6 @@
 public import AuthFlowCore
 public import Foundation
+import Synchronization
 
 /// The run's one headless chromium, started on first use and stopped by ``shutdown()`` (the run's
 /// end, an interruption): browser contexts for the named browsers of each scenario (separate
@@ -35,6 +36,8 @@ public actor ChromiumHost {
   private let observe: @Sendable (HTTPExchange) -> Void
   private var launch: Task<Result<Running, ChromiumError>, Never>?
   private var stopped = false
+  /// The process group of the chromium started, for ``deinit`` (readable without the actor).
+  private let startedGroup = Mutex<Int32?>(nil)
 
   /// - Parameter observe: sees every request chromium makes with its response head (secrets are
   ///   learnt from it; `--trace` prints it).
@@ -47,6 +50,11 @@ public actor ChromiumHost {
   /// `chromium-browser`, `google-chrome`, `google-chrome-stable` on `PATH`.
   public static func locateExecutable(environment: [String: String]) throws(ChromiumError) -> String {
     try ChromiumProcess.locate(environment: environment)
+  }
+
+  /// A host dropped without ``shutdown()`` (a test, a tool that forgot) still kills its chromium.
+  deinit {
+    if let pid = startedGroup.withLock({ $0 }) { LaunchedProcesses.killGroup(pid) }
   }
 
   /// The PID of the running chromium, if any.
@@ -120,7 +128,9 @@ public actor ChromiumHost {
       launch = Task { await Self.launch(configuration) }
     }
     guard let launch else { throw ChromiumError(message: ChromiumMessages.stopped) }
-    return try await launch.value.get()
+    let running = try await launch.value.get()
+    startedGroup.withLock { $0 = running.process.pid }
+    return running
   }
 
   private static func launch(_ configuration: Configuration) async -> Result<Running, ChromiumError> {

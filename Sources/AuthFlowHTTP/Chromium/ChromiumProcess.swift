@@ -214,6 +214,16 @@ public enum LaunchedProcesses {
     state.withLock { _ = $0.groups.removeValue(forKey: pid) }
   }
 
+  /// SIGKILL to one process group still recorded, its profile directory removed (a host that goes
+  /// away without ``ChromiumHost/shutdown()``); blocks the calling thread at most a second.
+  static func killGroup(_ pid: pid_t) {
+    guard let directory = state.withLock({ $0.groups.removeValue(forKey: pid) }) else { return }
+    kill(-pid, SIGKILL)
+    var status: Int32 = 0
+    for _ in 0..<40 where waitpid(pid, &status, WNOHANG) == 0 { usleep(25_000) }
+    try? FileManager.default.removeItem(atPath: directory)
+  }
+
   /// The process groups still running.
   public static var running: [Int32] {
     state.withLock { Array($0.groups.keys) }

@@ -2,6 +2,7 @@ import AuthFlowCore
 import AuthFlowHTTP
 import AuthFlowRuntime
 import AuthFlowScenario
+import AuthFlowTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -88,9 +89,12 @@ enum ChromiumTestSupport {
     let transport = LiveTransport()
     let services = RunServices(secrets: secrets, transport: transport, environment: [:], chromium: host)
     let runner = Runner(tenant: tenant, services: services, functions: Pipeline.functions, jobs: 2)
-    let report = await runner.run(instances)
-    let pid = await host.processID
-    await host.shutdown()
+    let (report, pid) = await BrowserTestLock.run {
+      let report = await runner.run(instances)
+      let pid = await host.processID
+      await host.shutdown()
+      return (report, pid)
+    }
     try? await transport.shutdown()
     let leftRunning = pid.map { kill($0, 0) == 0 } ?? false
     return Outcome(report: report, pid: pid, leftRunning: leftRunning)
