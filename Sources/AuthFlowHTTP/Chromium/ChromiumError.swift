@@ -23,6 +23,10 @@ enum ChromiumMessages {
     "chromium was not found (looked for \(searched.joined(separator: ", ")) on PATH): install it "
       + "(`apt-get install chromium` on Debian) or set AUTHFLOW_CHROMIUM to its path"
   }
+  static func notExecutable(_ path: String) -> String {
+    "chromium was not found: AUTHFLOW_CHROMIUM is \(path), which is not an executable file; point it at chromium, "
+      + "or unset it to use `chromium` from PATH (`apt-get install chromium` on Debian)"
+  }
   static func spawnFailed(_ executable: String, reason: String) -> String {
     "could not start \(executable): \(reason)"
   }

@@ -34,7 +34,7 @@ struct ChromiumProcess: Sendable {
     let manager = FileManager.default
     if let explicit = environment["AUTHFLOW_CHROMIUM"], !explicit.isEmpty {
       guard manager.isExecutableFile(atPath: explicit) else {
-        throw ChromiumError(message: ChromiumMessages.notFound(searched: ["AUTHFLOW_CHROMIUM=\(explicit)"]))
+        throw ChromiumError(message: ChromiumMessages.notExecutable(explicit))
       }
       return explicit
     }

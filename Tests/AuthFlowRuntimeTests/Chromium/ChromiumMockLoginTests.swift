@@ -179,6 +179,7 @@ extension ChromiumDriverTests {
       let step = try #require(outcome.report.scenarios.first?.step("login"))
       #expect(step.status == .error)
       #expect(step.problems.first?.message.contains("chromium was not found") == true)
+      #expect(step.problems.first?.message.contains("/nonexistent/chromium") == true)
       #expect(step.problems.first?.message.contains("apt-get install chromium") == true)
       #expect(outcome.report.exitCode == .environment)
       #expect(outcome.pid == nil)
