@@ -61,6 +61,8 @@ let package = Package(
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        // The DevTools protocol's WebSocket, to drive a headless chromium (`browser: chromium`).
+        .product(name: "NIOWebSocket", package: "swift-nio"),
       ],
       swiftSettings: swiftSettings
     ),

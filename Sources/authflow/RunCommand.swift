@@ -166,8 +166,14 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     // interpret → report
-    var services = RunServices(secrets: secrets, transport: transport, environment: environment)
+    let chromium = ChromiumHost(observe: Self.chromiumObserver(secrets: secrets, trace: trace))
+    var services = RunServices(secrets: secrets, transport: transport, environment: environment, chromium: chromium)
     services.recordsExchanges = reporters.needsStepResults
+    // A second signal exits at once: the browser this run started goes first.
+    stops.onSecondStop {
+      LaunchedProcesses.killAll()
+      await journal.writeNow()
+    }
     var runs = TenantRuns(
       tenants: resolved.map(\.context), services: services, functions: Pipeline.functions, jobs: jobs,
       keepsStepResults: reporters.needsStepResults)
@@ -179,6 +185,9 @@ struct RunCommand: AsyncParsableCommand {
     stops.onStop { running.cancel() }
     let reports = await running.value
     stops.onStop(nil)
+    await chromium.shutdown()
+    // A safety net: any chromium this process started and did not stop is killed now.
+    LaunchedProcesses.killAll()
     for tenant in resolved { await tenant.stop() }
     try? await live.shutdown()
     await journal.close()
@@ -252,6 +261,18 @@ struct RunCommand: AsyncParsableCommand {
     policy.maxRetries = rateLimitRetries
     policy.maxWait = DurationText.parse(rateLimitMaxWait) ?? policy.maxWait
     return policy
+  }
+
+  /// What chromium fetched: its secrets learnt, and with `--trace` each request and response head
+  /// printed, masked as the built-in driver's exchanges are.
+  private static func chromiumObserver(
+    secrets: SecretRegistry, trace: Bool
+  ) -> @Sendable (HTTPExchange) -> Void {
+    let formatter = ExchangeFormatter(revealSecrets: secrets.revealSecrets)
+    return { exchange in
+      SecretExtraction.register(exchange, in: secrets)
+      if trace { Console.error(secrets.scrub("[chromium] " + formatter.format(exchange))) }
+    }
   }
 
   private static func tracing(_ base: any HTTPTransport, secrets: SecretRegistry) -> any HTTPTransport {

@@ -198,7 +198,7 @@ struct InterpreterTests {
         timeout: 1s
         steps:
           - id: slow
-            http: { url: slow }
+            http: { url: slower }
           - id: never
             http: { url: count/never }
         cleanup:

@@ -48,6 +48,12 @@ extension HTMLForm {
     }
   }
 
+  /// The enabled submit button named `submitter` (by name, then value or id, then label), as
+  /// ``submission(submitter:)`` chooses it; nil when `submitter` is nil and the form has none.
+  public func submitButton(_ submitter: String?) throws(FormError) -> HTMLFormField? {
+    try submitterIndex(submitter).map { fields[$0] }
+  }
+
   private func submitterIndex(_ submitter: String?) throws(FormError) -> Int? {
     let buttons = fields.indices.filter { fields[$0].isSubmitButton && !fields[$0].disabled }
     guard let submitter else { return buttons.first }

@@ -43,7 +43,9 @@ public struct WebAuthAction: Action {
         summary: "Stop on that page and return it as `page`."),
       ParameterSignature(
         "browser", .string,
-        summary: "The named browser (cookie jar) to use; steps naming the same one share the SSO session."),
+        summary:
+          "The named browser (cookie jar) to use; steps naming the same one share the SSO session. `chromium` (or `html`) instead picks the driver for this step, with the default jar (docs/browser.md)."
+      ),
       ParameterSignature("redirect_uri", .string, summary: "Default: the client profile's `redirect_uri`."),
       ParameterSignature(
         "leeway", .int,
@@ -88,6 +90,12 @@ public struct WebAuthAction: Action {
     `passwordless.code` when given, otherwise the newest message sent to the address since the
     address page, read from the mock's `/__mock/outbox` (tenants with `mock_control`). A page that answers a
     submission with an error fails the step with `error.code: page_error` and the `page`.
+
+    The pages are driven by the built-in HTML driver unless the tenant says `browser: chromium`
+    or the step says `browser: chromium`: then a headless chromium renders them (scripts run),
+    the same page kinds are recognised in the rendered DOM and the same fields filled and
+    submitted in the page, and the callback is caught before chromium requests it
+    (docs/browser.md). Named browsers are separate chromium browser contexts.
 
     On the callback, fragment and query are merged (query wins), `state` must match ("Invalid
     callback URL: …"), an `error` becomes the step's `error` (status 302), and the code is exchanged

@@ -12,12 +12,15 @@ public struct ActionContext: Sendable {
   public var stepID: String
   let state: ScenarioState
   let browsers: BrowserPool
+  /// This scenario's chromium contexts (`browser: chromium`).
+  let chromium: ChromiumSessions
 
   init(
     tenant: TenantContext, client: Value, services: RunServices, stepID: String, state: ScenarioState,
-    browsers: BrowserPool
+    browsers: BrowserPool, chromium: ChromiumSessions
   ) {
     self.browsers = browsers
+    self.chromium = chromium
     self.tenant = tenant
     self.client = client
     self.services = services
@@ -33,6 +36,18 @@ public struct ActionContext: Sendable {
   /// it); `default` when nil. Scenarios never share browsers.
   public func browser(named name: String?) async -> Browser {
     await browsers.browser(named: name ?? "default")
+  }
+
+  /// A new chromium tab in the context of the browser named `name` (`default` when nil), catching
+  /// navigations to `callback` and to every client's `redirect_uri`.
+  func chromiumPage(named name: String?, callback: String) async throws(ActionError) -> ChromiumPage {
+    let prefixes = Set(tenant.clients.values.compactMap { $0.member("redirect_uri")?.stringValue } + [callback])
+    do {
+      let context = try await chromium.context(named: name ?? "default")
+      return try await chromium.host.openPage(context: context, callbackPrefixes: prefixes.sorted())
+    } catch {
+      throw .environment(error.message)
+    }
   }
 
   /// Sets `vars.NAME` for the steps that run after this one.

@@ -24,13 +24,18 @@ public struct RunServices: Sendable {
   /// formatting cost, as in `authflow bench`); the CLI turns it on when a reporter shows step
   /// results (JSON, HTML).
   public var recordsExchanges = false
+  /// The run's headless chromium (`browser: chromium`), started on first use; whoever made the
+  /// services stops it with ``ChromiumHost/shutdown()`` when the run ends.
+  public var chromium: ChromiumHost
 
   public init(
     secrets: SecretRegistry, transport: any HTTPTransport, environment: [String: String] = [:],
     defaultStepTimeout: Duration = .seconds(60),
-    cleanupTimeout: Duration = .seconds(30), jwks: JWKSCache = JWKSCache()
+    cleanupTimeout: Duration = .seconds(30), jwks: JWKSCache = JWKSCache(), chromium: ChromiumHost? = nil
   ) {
     self.jwks = jwks
+    // What chromium fetched teaches the registry its secrets, as the transport's responses do.
+    self.chromium = chromium ?? ChromiumHost(observe: { SecretExtraction.register($0, in: secrets) })
     self.secrets = secrets
     // Every response registers the secrets it issues before any step sees it; then the step's
     // exchange log (when one is bound) records the exchange.

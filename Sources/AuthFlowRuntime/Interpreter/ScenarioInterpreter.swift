@@ -78,6 +78,7 @@ public struct ScenarioInterpreter: Sendable {
         report.steps += await cleanupCollector.reports
       }
     }
+    await runtime.chromium.close()
     report.duration = ContinuousClock.now - started
     report.steps = Self.linkingNeeds(report.steps, graph: FlowGraph(scenario))
     report.status = Self.status(of: report.steps)

@@ -13,6 +13,8 @@ struct ScenarioRuntime: Sendable {
   let state: ScenarioState
   /// This instance's browsers: cookie jars are never shared between scenarios.
   let browsers: BrowserPool
+  /// This instance's chromium contexts, closed when it ends.
+  let chromium: ChromiumSessions
   /// The roots that do not change while the scenario runs.
   var fixedRoots: [String: Value]
 
@@ -27,6 +29,7 @@ struct ScenarioRuntime: Sendable {
     self.state = ScenarioState()
     let callbacks = tenant.clients.values.compactMap { $0.member("redirect_uri")?.stringValue }
     self.browsers = BrowserPool(transport: services.transport, callbackPrefixes: Array(Set(callbacks)).sorted())
+    self.chromium = ChromiumSessions(host: services.chromium)
     let scenario = instance.scenario
     self.fixedRoots = [
       "tenant": tenant.value,
@@ -57,7 +60,8 @@ struct ScenarioRuntime: Sendable {
 
   func actionContext(stepID: String) -> ActionContext {
     ActionContext(
-      tenant: tenant, client: client, services: services, stepID: stepID, state: state, browsers: browsers)
+      tenant: tenant, client: client, services: services, stepID: stepID, state: state, browsers: browsers,
+      chromium: chromium)
   }
 
   /// A value as a failure message shows it: JSON, secrets masked unless `--show-secrets`.

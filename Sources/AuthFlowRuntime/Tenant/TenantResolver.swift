@@ -83,6 +83,7 @@ public struct TenantResolver: Sendable {
     let loginPages = try LoginPageProfile.resolve(
       profile.loginPages, forms: forms, environment: environment, evaluate: evaluate)
     if let flag = profile.passwordGrantReturnsIDToken { settings["password_grant_returns_id_token"] = .bool(flag) }
+    if let engine = profile.browser { settings["browser"] = .string(engine.value.rawValue) }
     var statuses: [String: Value] = [:]
     for binding in profile.errorStatuses { statuses[binding.name.value] = try evaluate(binding.value) }
     if !statuses.isEmpty { settings["error_statuses"] = .object(statuses) }

@@ -3,6 +3,8 @@ import AuthFlowHTTP
 
 /// Drives a browser from `/authorize` through the login pages to the callback: recognises each
 /// page, fills its form by field name (hidden fields and cookies carried), and follows redirects.
+/// The browser is a ``PageNavigator``: the built-in HTML one, or chromium (`browser: chromium`);
+/// pages are classified and filled here, the same way for both.
 struct UniversalLoginDriver: Sendable {
   /// What the navigation ended with.
   enum Ending: Sendable {
@@ -14,7 +16,7 @@ struct UniversalLoginDriver: Sendable {
 
   static let maxPages = 10
 
-  var browser: Browser
+  var navigator: any PageNavigator
   var mapping: FormFieldMapping
   /// The tenant's `login_pages` and `forms`: page recognition and app logins.
   var profile = LoginPageProfile()
@@ -29,8 +31,10 @@ struct UniversalLoginDriver: Sendable {
   /// Messages already sent to the passwordless address when its page was submitted.
   private var messagesBefore = 0
 
-  init(browser: Browser, mapping: FormFieldMapping, values: [PageKind: [String: String]], stopAt: PageKind?) {
-    self.browser = browser
+  init(
+    navigator: any PageNavigator, mapping: FormFieldMapping, values: [PageKind: [String: String]], stopAt: PageKind?
+  ) {
+    self.navigator = navigator
     self.mapping = mapping
     self.values = values
     self.stopAt = stopAt
@@ -38,21 +42,27 @@ struct UniversalLoginDriver: Sendable {
 
   /// Navigates from `url` until the callback, `stop_at`, or a page it cannot get past.
   mutating func run(from url: String) async throws(ActionError) -> Ending {
-    var response = try await send(HTTPRequest(method: .get, url: url))
+    var load = try await navigator.open(url)
     var submitted: [PageKind: Int] = [:]
     var appSignedIn = false
     for _ in 0..<Self.maxPages {
-      if let callback = response.callbackURL {
+      let document: HTMLDocument
+      let status: Int
+      switch load {
+      case .callback(let callback):
         pages.append(PageKind.callback.rawValue)
         if stopAt == .callback { return .page(PageResult(callback: callback), failure: nil) }
         return .callback(callback)
+      case .page(let shown, let code):
+        (document, status) = (shown, code)
       }
-      let document = HTMLDocument.parse(response.response)
       let (kind, app) = PageKind.recognize(document, profile: profile)
       pages.append(kind.rawValue)
-      var page = PageResult(kind: kind, document: document, status: response.response.status, profile: profile)
+      var page = PageResult(kind: kind, document: document, status: status, profile: profile)
       if stopAt == kind { return .page(page, failure: nil) }
-      if let app {
+      // An app login is the built-in driver's way past a login page that is a JavaScript app; a
+      // real browser runs the app itself.
+      if let app, let browser = navigator.httpBrowser {
         if appSignedIn {
           return .page(page, failure: AppLoginMessages.appCameBack(SensitiveData.maskURL(document.url)))
         }
@@ -63,7 +73,7 @@ struct UniversalLoginDriver: Sendable {
           on: document, login: given, authorizeURL: url)
         {
         case .continueAt(let next):
-          response = try await send(HTTPRequest(method: .get, url: next))
+          load = try await navigator.open(next)
         case .refused(let message, let status):
           page.error = message
           page.status = status
@@ -92,15 +102,22 @@ struct UniversalLoginDriver: Sendable {
         throw .flow(WebAuthMessages.missingValues(for: kind.rawValue))
       }
       submitted[kind, default: 0] += 1
-      let request: HTTPRequest
+      let fields = mapping.fieldValues(given, for: form, kind: kind)
+      let filled: HTMLForm
+      let requested: String?
+      let submitter: HTMLFormField?
       do {
-        let filled = try form.filled(with: mapping.fieldValues(given, for: form, kind: kind))
+        filled = try form.filled(with: fields)
         let accept = kind == .consent ? filled.submitButtons.first { $0.value == "accept" }?.value : nil
-        request = try filled.submission(submitter: profile.description(of: kind)?.submit ?? accept)
+        requested = profile.description(of: kind)?.submit ?? accept
+        submitter = try requested.flatMap { name throws(FormError) in try filled.submitButton(name) }
       } catch {
         throw .flow(error.message)
       }
-      response = try await send(request)
+      load = try await navigator.submit(
+        PageSubmission(
+          form: form, filled: filled, fields: fields, submitter: submitter, submitterName: requested,
+          document: document))
     }
     throw .flow(WebAuthMessages.tooManyPages)
   }
@@ -138,19 +155,4 @@ struct UniversalLoginDriver: Sendable {
 
   /// How long the driver waits for a passwordless code to arrive.
   static let codeTimeout = Duration.seconds(5)
-
-  private func send(_ request: HTTPRequest) async throws(ActionError) -> BrowserResponse {
-    let exchange: BrowserResponse
-    do {
-      exchange = try await browser.send(request, followRedirects: true)
-    } catch {
-      throw .environment(WebAuthMessages.unreachable(error.message))
-    }
-    // A 5xx page is the tenant failing (PROTOCOL §1), not a login page to drive.
-    if exchange.callbackURL == nil, exchange.response.status >= 500 {
-      throw .environment(
-        WebAuthMessages.serverError(exchange.response.status, url: SensitiveData.maskURL(exchange.response.url)))
-    }
-    return exchange
-  }
 }

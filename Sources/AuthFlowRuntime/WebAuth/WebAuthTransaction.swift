@@ -1,6 +1,7 @@
 import AuthFlowCore
 import AuthFlowHTTP
 import AuthFlowJOSE
+import AuthFlowScenario
 
 /// One `web_auth` run: the request built from the step's parameters, then the browser, the
 /// callback and the code exchange.
@@ -83,11 +84,23 @@ struct WebAuthTransaction: Sendable {
     for secret in [request.codeVerifier].compactMap({ $0 }) {
       context.secrets.register(secretsIn: .secret(.string(secret)))
     }
-    let browser = await context.browser(named: browserName)
-    await browser.registerCallback(prefix: request.redirectURI)
+    let tenantEngine = context.tenant.settings["browser"]?.stringValue.flatMap(BrowserEngine.init(rawValue:))
+    let (engine, name) = BrowserEngine.select(step: browserName, tenant: tenantEngine)
+    let navigator: any PageNavigator
+    var page: ChromiumPage?
+    switch engine {
+    case .html:
+      let browser = await context.browser(named: name)
+      await browser.registerCallback(prefix: request.redirectURI)
+      navigator = HTMLPageNavigator(browser: browser)
+    case .chromium:
+      let opened = try await context.chromiumPage(named: name, callback: request.redirectURI)
+      page = opened
+      navigator = ChromiumNavigator(page: opened, settleLimit: context.services.chromium.configuration.settleLimit)
+    }
     let profile = context.tenant.loginPageProfile
     var driver = UniversalLoginDriver(
-      browser: browser, mapping: FormFieldMapping(profile: profile), values: values, stopAt: stopAt)
+      navigator: navigator, mapping: FormFieldMapping(profile: profile), values: values, stopAt: stopAt)
     driver.profile = profile
     driver.secrets = context.secrets
     if context.tenant.capabilities.contains(MockControl.capability) {
@@ -98,7 +111,14 @@ struct WebAuthTransaction: Sendable {
       "authorize_url": .string(authorizeURL),
       "authorize_parameters": .object(request.parameters.dictionary.mapValues(Value.string)),
     ]
-    let ending = try await driver.run(from: authorizeURL)
+    let ending: UniversalLoginDriver.Ending
+    do {
+      ending = try await driver.run(from: authorizeURL)
+    } catch {
+      await page?.close()
+      throw error
+    }
+    await page?.close()
     result["pages"] = .array(driver.pages.map(Value.string))
     let callbackURL: String
     switch ending {

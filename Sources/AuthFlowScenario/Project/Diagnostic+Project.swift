@@ -22,6 +22,14 @@ extension Diagnostic {
         + kinds.map { "'\($0)'" }.joined(separator: ", "))
   }
 
+  static func unknownBrowserEngine(_ engine: Located<String>) -> Diagnostic {
+    let engines = BrowserEngine.allCases.map(\.rawValue)
+    return .error(
+      "unknown browser '\(engine.value)'", at: engine.location, length: max(1, engine.value.count),
+      hint: Suggestion.hint(for: engine.value, in: engines) ?? "use one of "
+        + engines.map { "'\($0)'" }.joined(separator: ", "))
+  }
+
   static func missingTenantSetting(_ key: String, tenant: Located<String>, kind: TenantProfile.Kind) -> Diagnostic {
     let example = key == "domain" ? "domain: ${{ env.AUTH0_DOMAIN }}" : "issuer: https://idp.example.com"
     return .error(

@@ -11,7 +11,7 @@ public struct ProjectConfigParser: Sendable {
   /// The keys of a tenant.
   public static let tenantKeys = [
     "kind", "fixture", "domain", "issuer", "clients", "users", "capabilities", "custom_capabilities", "forms",
-    "login_pages", "password_grant_returns_id_token", "error_statuses", "settings",
+    "login_pages", "password_grant_returns_id_token", "error_statuses", "settings", "browser",
   ]
 
   /// Parses YAML text; the config is nil only when the text is not YAML or not a mapping.
@@ -81,6 +81,13 @@ extension ParseContext {
         tenant.passwordGrantReturnsIDToken = value
       } else {
         report(.wrongType(expected: "true or false", found: flag, for: "password_grant_returns_id_token"))
+      }
+    }
+    if let pair = keys["browser"], let text = string(pair.value, for: "browser") {
+      if let engine = BrowserEngine(rawValue: text.value) {
+        tenant.browser = Located(engine, at: text.location)
+      } else {
+        report(.unknownBrowserEngine(text))
       }
     }
     checkKindSettings(tenant, keys: keys)

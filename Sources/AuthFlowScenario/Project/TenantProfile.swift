@@ -39,6 +39,9 @@ public struct TenantProfile: Sendable {
   /// How the provider's login pages are recognised and filled (`login_pages:`), where the
   /// built-in heuristics do not suffice.
   public var loginPages: LoginPagesProfile?
+  /// The browser that drives `web_auth`'s login pages (`browser: chromium`); the built-in HTML
+  /// driver when nil.
+  public var browser: Located<BrowserEngine>?
   /// Whether the password grant returns an ID token (it does unless `openid` is dropped).
   public var passwordGrantReturnsIDToken: Bool?
   /// HTTP statuses the tenant answers with for given error codes, where they differ.

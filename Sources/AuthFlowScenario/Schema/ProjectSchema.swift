@@ -114,6 +114,10 @@ public enum ProjectSchema {
           "How the provider's login and consent pages are recognised and filled, and how a login page that is a JavaScript app is signed in (docs/real-tenants.md#login-pages); the built-in heuristics are the fallback."
         ),
         "password_grant_returns_id_token": JSONSchema.type("boolean"),
+        "browser": JSONSchema.described(
+          ["enum": JSONSchema.strings(BrowserEngine.allCases.map(\.rawValue))],
+          "The browser that drives web_auth's login pages: html (built in, the default) or chromium (headless, over the DevTools protocol; docs/browser.md)."
+        ),
         "error_statuses": JSONSchema.described(
           ["type": "object", "additionalProperties": ["type": ["integer", "string"]]],
           "HTTP statuses for error codes, where they differ."),

@@ -43,6 +43,7 @@ enum MockHarness {
       tenant: tenant.context, services: services, functions: Pipeline.functions, jobs: jobs, observer: observer,
       keepsStepResults: keepsStepResults)
     let report = await runner.run(instances)
+    await services.chromium.shutdown()  // a bundled scenario may use `browser: chromium`
     await beforeStop?(tenant.context.baseURL, transport)
     await tenant.stop()
     try? await transport.shutdown()

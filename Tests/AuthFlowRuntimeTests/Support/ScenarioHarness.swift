@@ -117,6 +117,11 @@ enum TestRoutes {
       try? await Task.sleep(for: .seconds(3))
       return Response.json(#"{"slow": true}"#)
     }
+    // Far slower than any timeout under test, so that a stalled machine cannot let it answer first.
+    router.get("slower") { _, _ in
+      try? await Task.sleep(for: .seconds(15))
+      return Response.json(#"{"slow": true}"#)
+    }
     router.get("status/:code") { _, context in
       let code = context.parameters.get("code", as: Int.self) ?? 500
       return Response.json(#"{"code": \#(code)}"#, status: .init(code: code))
