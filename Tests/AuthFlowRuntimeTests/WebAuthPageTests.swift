@@ -38,6 +38,31 @@ struct WebAuthPageTests {
     #expect(PageKind.classify(Self.page(html)) == expected)
   }
 
+  /// django-oauth-toolkit's authorization error page: no form, no error markers, a heading.
+  @Test("A page with no form whose heading reads 'Error: code' is an error page with its code and message")
+  func errorHeading() {
+    let document = Self.page(
+      #"<div class="block-center"><h2>Error: invalid_request</h2><p>Mismatching redirect URI.</p></div>"#)
+    #expect(PageKind.classify(document) == .error)
+    let result = PageResult(kind: .error, document: document, status: 400)
+    #expect(result.errorCode == "invalid_request")
+    #expect(result.error == "Mismatching redirect URI.")
+    // A heading that names no code still makes an error page, with no code of its own.
+    let plain = Self.page(#"<h1>Error</h1><p>Something went wrong.</p>"#)
+    #expect(PageKind.classify(plain) == .error)
+    #expect(PageResult(kind: .error, document: plain, status: 400).errorCode == nil)
+    // Not on a page with a form (a login page headed "Error: try again" is still a login page), nor
+    // for a heading without the word "error" itself.
+    let form = Self.page(
+      #"<h2>Error: try again</h2><form method="post" action="/login"><input name="username"><input type="password" name="password"></form>"#
+    )
+    #expect(PageKind.classify(form) == .login)
+    let named = Self.page(#"<h1>Redirect URI Error</h1><p>The request fails due to a mismatching redirect_uri.</p>"#)
+    #expect(PageKind.classify(named) == .error)
+    #expect(PageResult(kind: .error, document: named, status: 400).error?.hasPrefix("The request fails") == true)
+    #expect(PageKind.classify(Self.page(#"<h1>Errors and omissions</h1><p>Hi</p>"#)) == .unknown)
+  }
+
   @Test("A page result keeps the fields, hides hidden values, and reads the error")
   func pageResult() {
     let document = Self.page(

@@ -1,5 +1,5 @@
-public import AuthFlowCore
-public import Foundation
+import AuthFlowCore
+import Foundation
 import Synchronization
 
 /// The run's one headless chromium, started on first use and stopped by ``shutdown()`` (the run's

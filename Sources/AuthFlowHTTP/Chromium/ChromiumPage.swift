@@ -1,4 +1,4 @@
-public import AuthFlowCore
+import AuthFlowCore
 import Foundation
 
 /// Where a navigation in chromium ended.

@@ -1,4 +1,5 @@
 import CLibXML2
+import Foundation
 
 /// A parsed page: what a scenario step needs from Universal Login and OpenID Provider pages.
 ///
@@ -97,6 +98,31 @@ public struct HTMLDocument: Sendable, Hashable {
     return elements.filter { element in selectors.contains { $0.matches(element) } && !element.isLoadingIndicator }
       .map(\.text)
       .filter { !$0.isEmpty && seen.insert($0).inserted }
+  }
+
+  /// A page with no form whose first heading has the word "error" — how providers without an
+  /// error-page convention show an authorization error (django-oauth-toolkit: `<h2>Error:
+  /// invalid_request</h2><p>Mismatching redirect URI.</p>`; django-oidc-provider: `<h1>Redirect URI
+  /// Error</h1><p>The request fails …</p>`): the OAuth error code a heading names after "Error:"
+  /// (when it looks like one), and the message (the first paragraph after the heading, else the
+  /// heading). Nil on a page with a form, or without such a heading.
+  public var errorHeading: (code: String?, message: String)? {
+    guard forms.isEmpty,
+      let index = elements.firstIndex(where: { ["h1", "h2", "h3"].contains($0.tag.lowercased()) })
+    else { return nil }
+    let heading = elements[index].text.trimmingCharacters(in: .whitespacesAndNewlines)
+    let lowered = heading.lowercased()
+    let words = lowered.split { !("a"..."z").contains($0.unicodeScalars.first ?? " ") }
+    guard words.contains("error") else { return nil }
+    let rest =
+      lowered.hasPrefix("error")
+      ? heading.dropFirst("error".count).drop { $0 == ":" || $0 == "-" || $0 == " " } : ""
+    let isCode =
+      !rest.isEmpty && rest.count <= 64
+      && rest.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || "_.0123456789".unicodeScalars.contains($0) }
+    let paragraph = elements[(index + 1)...].first { $0.tag.lowercased() == "p" && !$0.text.isEmpty }
+    let message = paragraph?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? heading
+    return (isCode ? String(rest) : nil, message)
   }
 
   /// The forms a selector matches, in document order.

@@ -1,4 +1,4 @@
-public import AuthFlowCore
+import AuthFlowCore
 public import AuthFlowScenario
 
 extension Selection {

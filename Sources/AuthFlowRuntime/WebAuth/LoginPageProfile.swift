@@ -1,4 +1,4 @@
-public import AuthFlowCore
+import AuthFlowCore
 public import AuthFlowHTTP
 public import AuthFlowScenario
 import Foundation

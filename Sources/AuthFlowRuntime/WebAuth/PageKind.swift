@@ -31,6 +31,7 @@ enum PageKind: String, Sendable, CaseIterable {
       if let kind = classify(form, identifiers: profile.identifierFields) { return kind }
     }
     if !document.errorMessages.isEmpty || document.element(id: "error-code") != nil { return .error }
+    if document.errorHeading != nil { return .error }
     let title = (document.title ?? "").lowercased()
     if title.contains("error") { return .error }
     return .unknown

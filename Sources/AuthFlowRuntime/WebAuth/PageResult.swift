@@ -24,8 +24,9 @@ struct PageResult: Sendable {
       }
     }
     self.fields = fields
-    self.error = document.errorMessages.first
-    self.errorCode = kind == .error ? document.element(id: "error-code")?.text : nil
+    let heading = document.errorHeading
+    self.error = document.errorMessages.first ?? heading?.message
+    self.errorCode = kind == .error ? document.element(id: "error-code")?.text ?? heading?.code : nil
   }
 
   /// The callback, reached: its URL carries the code, so it is secret.
