@@ -112,6 +112,33 @@ public actor ChromiumPage {
     return try await settle(url: url)
   }
 
+  /// After a submission that left the page as it was (same URL, same forms, no message shown): a
+  /// script may still be at work (a JSON login, then a navigation) and, on a loaded machine, slower
+  /// than the quiet period. Waits up to `limit` for the callback, another URL, another set of forms
+  /// or a message, and returns that load once settled; nil when nothing changed.
+  public func awaitChange(from before: HTMLDocument, limit: Duration) async throws(ChromiumError) -> ChromiumPageLoad? {
+    let deadline = clock.now.advanced(by: limit)
+    let shape = Self.shape(before)
+    while clock.now < deadline {
+      guard !Task.isCancelled else { throw ChromiumError(message: ChromiumMessages.stopped) }
+      if let callback { return .callback(callback) }
+      try? await Task.sleep(for: .milliseconds(100))
+      if let callback { return .callback(callback) }
+      if loading { continue }
+      guard let now = try? await document() else { continue }
+      if now.url != before.url || Self.shape(now) != shape || !now.errorMessages.isEmpty {
+        lastActivity = clock.now
+        return try await settle(url: now.url)
+      }
+    }
+    return nil
+  }
+
+  /// What a page's forms are, whatever values a script typed into them.
+  private static func shape(_ document: HTMLDocument) -> [String] {
+    document.forms.map { "\($0.method) \($0.action) \($0.fieldNames)" }
+  }
+
   /// The page as rendered now.
   public func document() async throws(ChromiumError) -> HTMLDocument {
     let answer = try await command(

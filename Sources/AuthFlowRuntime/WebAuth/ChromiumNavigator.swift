@@ -25,9 +25,16 @@ struct ChromiumNavigator: PageNavigator {
     guard let index = submission.document.forms.firstIndex(of: submission.form) else {
       throw .environment(ChromiumNavigatorMessages.formLost)
     }
-    let load: ChromiumPageLoad
+    var load: ChromiumPageLoad
     do {
       load = try await page.submit(formIndex: index, values: submission.fields, submitter: submission.submitter)
+      // The same page, unchanged and with nothing to say: a script may still be signing in.
+      if case .page(let document, _) = load, document.url == submission.document.url,
+        document.errorMessages.isEmpty, document.errorHeading == nil,
+        let changed = try await page.awaitChange(from: document, limit: settleLimit)
+      {
+        load = changed
+      }
     } catch {
       throw .environment(error.message)
     }

@@ -23,6 +23,7 @@ extension ChromiumDriverTests {
       <body><div id="app">Loading</div>
       <script>
       var delay = Number(new URLSearchParams(location.search).get('draw_after') || '200');
+      var submitAfter = Number(new URLSearchParams(location.search).get('submit_after') || '0');
       setTimeout(function () {
         fetch('/settings').then(function (r) { return r.json(); }).then(function (settings) {
           var form = document.createElement('form');
@@ -31,10 +32,15 @@ extension ChromiumDriverTests {
           form.innerHTML = '<label>Email <input name="username"></label>' +
             '<label>Password <input type="password" name="password"></label>' +
             '<button type="submit">' + settings.label + '</button>';
-          form.addEventListener('submit', function () {
+          form.addEventListener('submit', function (event) {
             var stamp = document.createElement('input');
             stamp.type = 'hidden'; stamp.name = 'stamp'; stamp.value = 'drawn-by-script';
             form.appendChild(stamp);
+            // A slow app: it holds the submission (no request, the page unchanged) for a while.
+            if (submitAfter > 0) {
+              event.preventDefault();
+              setTimeout(function () { form.submit(); }, submitAfter);
+            }
           });
           document.getElementById('app').replaceChildren(form);
         });
@@ -77,7 +83,7 @@ extension ChromiumDriverTests {
       }
     }
 
-    static func scenario(browser: String, drawAfter: Int = 200) -> String {
+    static func scenario(browser: String, drawAfter: Int = 200, submitAfter: Int = 0) -> String {
       """
       scenario: Sign in on a login page drawn by JavaScript (\(browser))
       client: app
@@ -85,7 +91,7 @@ extension ChromiumDriverTests {
         - id: login
           web_auth:
             browser: \(browser)
-            parameters: { draw_after: "\(drawAfter)" }
+            parameters: { draw_after: "\(drawAfter)", submit_after: "\(submitAfter)" }
             validate_id_token: false
             login: { email: alice@example.com, password: "S3cret-Pass!" }
           expect:
@@ -95,14 +101,16 @@ extension ChromiumDriverTests {
       """
     }
 
-    func run(browser: String, drawAfter: Int = 200) async throws -> (ChromiumTestSupport.Outcome, callbacks: Int) {
+    func run(
+      browser: String, drawAfter: Int = 200, submitAfter: Int = 0
+    ) async throws -> (ChromiumTestSupport.Outcome, callbacks: Int) {
       let callbacks = Counters()
       let outcome = try await LoopbackServer.with({ router in Self.install(router, callbacks: callbacks) }) { base in
         let tenant = TenantContext(
           name: "scripted", kind: .auth0, baseURL: base + "/",
           clients: ["app": .object(["client_id": "app-1", "redirect_uri": .string(base + "/callback")])])
         return try await ChromiumTestSupport.run(
-          [Self.scenario(browser: browser, drawAfter: drawAfter)], tenant: tenant)
+          [Self.scenario(browser: browser, drawAfter: drawAfter, submitAfter: submitAfter)], tenant: tenant)
       }
       return (outcome, callbacks.value("callback"))
     }
@@ -119,6 +127,16 @@ extension ChromiumDriverTests {
     @Test("A form drawn 1.5 s after the page went quiet is waited for (the page is read again while it shows no form)")
     func lateForm() async throws {
       let (outcome, callbacks) = try await run(browser: "chromium", drawAfter: 1500)
+      let scenario = try #require(outcome.report.scenarios.first)
+      #expect(scenario.status == .passed, "\(scenario.problemSummary)")
+      #expect(callbacks == 0)
+    }
+
+    /// Without the wait, the unchanged page read back after the quiet period was taken for a second
+    /// login page and submitted again (pages `[login, login, callback]`).
+    @Test("A submission a script holds for 1.5 s is waited for: one login page, then the callback")
+    func lateSubmission() async throws {
+      let (outcome, callbacks) = try await run(browser: "chromium", submitAfter: 1500)
       let scenario = try #require(outcome.report.scenarios.first)
       #expect(scenario.status == .passed, "\(scenario.problemSummary)")
       #expect(callbacks == 0)
