@@ -1,4 +1,5 @@
 import AuthFlowCore
+import AuthFlowHTTP
 import Dispatch
 import Foundation
 import Synchronization
@@ -36,9 +37,9 @@ enum StopCause: Sendable, Equatable {
 
 /// Turns SIGINT, SIGTERM and SIGHUP — and a closed standard output — into task cancellation, so a
 /// run stops cleanly: running scenarios are cut short (and reported interrupted), their cleanup
-/// runs, and every report is written. A second signal runs the ``onSecondStop(_:)`` work (write
-/// the reports of what has finished, within ``emergencyWriteLimit``) and exits at once with that
-/// signal's code.
+/// runs, and every report is written. A second signal kills every process the run launched
+/// (chromium), runs the ``onSecondStop(_:)`` work (write the reports of what has finished, within
+/// ``emergencyWriteLimit``) and exits at once with that signal's code.
 ///
 /// Installed when `run` starts, before anything is loaded, and removed after the last report is
 /// written: a signal that arrives before the scenarios start still stops the run the same way (it
@@ -112,6 +113,9 @@ final class StopSignals: Sendable {
     }
     guard case .signal = cause else { return }
     StandardStreams.error(InterruptionMessages.again(cause))
+    // Every browser the run launched is killed here, on the signal queue's own thread: the task
+    // pool the reports' work needs may be too busy to get to it before the exit.
+    LaunchedProcesses.killAll()
     if let emergency { Self.run(emergency, within: Self.emergencyWriteLimit) }
     // `_exit`, not `exit`: the reports are on disk and every output goes through write(2), and
     // running atexit handlers and destructors while the run's tasks still hold HTTP streams

@@ -169,11 +169,6 @@ struct RunCommand: AsyncParsableCommand {
     let chromium = ChromiumHost(observe: Self.chromiumObserver(secrets: secrets, trace: trace))
     var services = RunServices(secrets: secrets, transport: transport, environment: environment, chromium: chromium)
     services.recordsExchanges = reporters.needsStepResults
-    // A second signal exits at once: the browser this run started goes first.
-    stops.onSecondStop {
-      LaunchedProcesses.killAll()
-      await journal.writeNow()
-    }
     var runs = TenantRuns(
       tenants: resolved.map(\.context), services: services, functions: Pipeline.functions, jobs: jobs,
       keepsStepResults: reporters.needsStepResults)

@@ -241,8 +241,14 @@ public enum LaunchedProcesses {
     for pid in all.keys { kill(-pid, SIGKILL) }
     for (pid, directory) in all {
       var status: Int32 = 0
-      for _ in 0..<40 where waitpid(pid, &status, WNOHANG) == 0 { usleep(25_000) }
-      try? FileManager.default.removeItem(atPath: directory)
+      // Reaped within 3 s even on a loaded machine; a helper still dying may write into the
+      // profile after a first removal, so it is removed until it stays gone (at most 1 s more).
+      for _ in 0..<120 where waitpid(pid, &status, WNOHANG) == 0 { usleep(25_000) }
+      for _ in 0..<10 {
+        try? FileManager.default.removeItem(atPath: directory)
+        usleep(100_000)
+        if !FileManager.default.fileExists(atPath: directory) { break }
+      }
     }
   }
 }
