@@ -79,15 +79,18 @@ import Testing
           set:
             plain: visible
             day: '2024-06-01'
+            count: 3
           expect:
             plain: { type: secret }
             day: { gte: '2025-01-01' }
+            count: { type: "${{ 'integer' }}" }
       """)
     #expect(report.step("values")?.problems.map(\.message) == [])
     #expect(
       report.step("failing")?.problems.map(\.message) == [
         "expected plain to have type \"secret\", found \"visible\"",
         "expected day to be at least \"2025-01-01\", found \"2024-06-01\"",
+        "expected count to have type (one of \(Matcher.typeNames.joined(separator: ", "))) \"integer\", found 3",
       ])
   }
 }

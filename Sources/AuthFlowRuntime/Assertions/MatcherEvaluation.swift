@@ -20,7 +20,11 @@ enum MatcherCheck {
       if wanted == present { return nil }
       return wanted ? "to exist" : "not to exist"
     case .type:
-      guard let actual, typeMatches(actual, expected.stringValue ?? "") else { return "to have type" }
+      // A name computed by an expression is held to the same list the parser checks literals against.
+      guard let name = expected.stringValue, Matcher.typeNames.contains(name) else {
+        return "to have type (one of \(Matcher.typeNames.joined(separator: ", ")))"
+      }
+      guard let actual, typeMatches(actual, name) else { return "to have type" }
       return nil
     case .matches, .notMatches:
       let negated = kind == .notMatches
@@ -114,8 +118,8 @@ enum MatcherCheck {
 
   private static func typeMatches(_ actual: Value, _ name: String) -> Bool {
     switch (name, actual.unwrapped) {
-    case ("number", .int), ("number", .double), ("int", .int), ("integer", .int), ("float", .double): return true
-    case ("string", .string), ("bool", .bool), ("boolean", .bool), ("array", .array), ("list", .array): return true
+    case ("number", .int), ("number", .double), ("int", .int): return true
+    case ("string", .string), ("bool", .bool), ("array", .array): return true
     case ("object", .object), ("null", .null), ("jwt", .jwt): return true
     case ("secret", _): return actual.isSecret
     default: return false
