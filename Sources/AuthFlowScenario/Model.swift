@@ -94,6 +94,9 @@ public struct Step: Sendable {
   /// reported, but the step passes. Environment errors, timeouts and evaluation errors stay
   /// errors. nil: `error`.
   public var severity: Located<CheckSeverity>?
+  /// `client:` — the client profile this step's action uses instead of the scenario's (a native →
+  /// web SSO flow); nil: the scenario's.
+  public var client: Located<String>?
   public var location: SourceLocation
 
   public init(

@@ -96,6 +96,8 @@ public enum ScenarioSchema {
       "save": JSONSchema.described(
         ["type": "object", "propertyNames": JSONSchema.ref("name")], "Values to store in vars."),
       "severity": JSONSchema.ref("severity"),
+      "client": JSONSchema.described(
+        JSONSchema.type("string"), "The client profile this step uses instead of the scenario's 'client'."),
     ]
     for action in catalog.actions {
       properties[action.name] = JSONSchema.ref("actions/\(action.name)")
