@@ -94,6 +94,9 @@ public struct Step: Sendable {
   /// reported, but the step passes. Environment errors, timeouts and evaluation errors stay
   /// errors. nil: `error`.
   public var severity: Located<CheckSeverity>?
+  /// `client:` — the client profile this step's action uses instead of the scenario's (a native →
+  /// web SSO flow); nil: the scenario's.
+  public var client: Located<String>?
   public var location: SourceLocation
 
   public init(
@@ -174,8 +177,12 @@ public struct Expectation: Sendable {
 
 /// A matcher of DESIGN §2.
 public struct Matcher: Sendable {
+  /// Every matcher the language has: the parser, the runtime, the JSON Schema and the docs' table
+  /// all take their names from here.
   public enum Kind: String, Sendable, CaseIterable, Hashable {
-    case equals, notEquals = "not_equals", matches, contains, startsWith = "starts_with", oneOf = "one_of"
+    case equals, notEquals = "not_equals", matches, notMatches = "not_matches"
+    case contains, notContains = "not_contains", startsWith = "starts_with"
+    case oneOf = "one_of", notOneOf = "not_one_of"
     case exists, type, gt, gte, lt, lte, within
   }
 

@@ -38,4 +38,14 @@ import Testing
     let fine = try ScenarioHarness.parse("scenario: x\nclient: native\nsteps:\n  - wait: 1ms\n")
     #expect(Pipeline.check([fine], against: .embedded).isEmpty)
   }
+
+  @Test func aStepsClientIsCheckedLikeTheScenarios() throws {
+    let scenario = try ScenarioHarness.parse(
+      "scenario: x\nsteps:\n  - wait: 1ms\n    client: wbe\ncleanup:\n  - wait: 1ms\n    client: web\n")
+    let found = Pipeline.check([scenario], against: .embedded)
+    #expect(found.map(\.message).count == 1, "\(found.map(\.message))")
+    #expect(found.first?.message.hasPrefix("no tenant defines a client profile 'wbe'") == true)
+    #expect(found.first?.hint == "did you mean 'web'?")
+    #expect(found.first?.location?.line == 4)
+  }
 }

@@ -12,8 +12,12 @@ import Testing
   @Test func plainValuesMappingsOfMatchersAndObjects() {
     #expect(matchers("      a: 1") == [[.equals]])
     #expect(matchers("      a: { equals: 1, not_equals: 2 }") == [[.equals, .notEquals]])
-    #expect(matchers("      a: { name: alice, age: 3 }") == [[.equals]])
+    #expect(matchers("      a: { equals: { name: alice, age: 3 } }") == [[.equals]])
     #expect(matchers("      a: [1, 2]") == [[.equals]])
+    #expect(
+      matchers("      a: { not_contains: x, not_matches: '^b', not_one_of: [1, 2] }")
+        == [[.notContains, .notMatches, .notOneOf]])
+    #expect(matchers("      a: { gt: '2024-01-01', lte: \"${{ vars.x }}\", type: secret }") == [[.gt, .lte, .type]])
     #expect(
       matchers(
         "      a: { matches: '^a+$', contains: x, starts_with: y, one_of: [1], type: string, gt: 1, lte: 2.5 }")
@@ -22,7 +26,8 @@ import Testing
   }
 
   @Test func anObjectOperandKeepsItsMembers() throws {
-    let (scenario, _) = load(MarkedText("scenario: x\nsteps:\n  - logout:\n    expect:\n      a: { name: alice }"))
+    let (scenario, _) = load(
+      MarkedText("scenario: x\nsteps:\n  - logout:\n    expect:\n      a: { equals: { name: alice } }"))
     let matcher = try #require(scenario?.steps.first?.expectations.first?.matchers.first)
     #expect(matcher.operand.literalValue == ["name": "alice"])
   }
@@ -37,7 +42,9 @@ import Testing
             a: { exists: true, 1️⃣not_equal: 3 }
       """)
     expectDiagnostic(
-      diagnostics(input), at: input["1️⃣"], "unknown matcher 'not_equal'", hint: "did you mean 'not_equals'?")
+      diagnostics(input), at: input["1️⃣"], "unknown matcher 'not_equal'",
+      hint: "did you mean 'not_equals'? Or, to compare with an object that has the key 'not_equal', "
+        + "write 'equals: { not_equal: … }'")
   }
 
   @Test func misspeltMatcherAlone() {
@@ -62,9 +69,37 @@ import Testing
           expect:
             a: { equals: 1, 1️⃣name: alice }
       """)
+    let found = expectDiagnostic(diagnostics(input), at: input["1️⃣"], "unknown matcher 'name'")
+    #expect(
+      found?.hint?.hasSuffix("to compare with an object that has the key 'name', write 'equals: { name: … }'") == true)
+  }
+
+  /// What used to be an equality check against an object is an error at each key that is not a
+  /// matcher, saying how to compare with an object.
+  @Test func aMappingWithoutMatchersIsNotAnObjectToCompareWith() {
+    let input = MarkedText(
+      """
+      scenario: x
+      steps:
+        - logout:
+          expect:
+            a: { 1️⃣name: alice, 2️⃣age: 3 }
+            b: { 3️⃣greater_than: 3 }
+            c: { 4️⃣not_contain: x }
+            d: 5️⃣{}
+      """)
+    let found = diagnostics(input)
+    #expect(found.count == 5, "\(found.map(\.message))")
+    let name = expectDiagnostic(found, at: input["1️⃣"], "unknown matcher 'name'")
+    #expect(name?.hint?.hasPrefix("the matchers are equals, not_equals, matches, not_matches, contains") == true)
+    #expect(name?.hint?.hasSuffix("write 'equals: { name: … }'") == true)
+    expectDiagnostic(found, at: input["2️⃣"], "unknown matcher 'age'")
+    expectDiagnostic(found, at: input["3️⃣"], "unknown matcher 'greater_than'")
+    let negation = expectDiagnostic(found, at: input["4️⃣"], "unknown matcher 'not_contain'")
+    #expect(negation?.hint?.hasPrefix("did you mean 'not_contains'?") == true)
     expectDiagnostic(
-      diagnostics(input), at: input["1️⃣"], "'name' is not a matcher, but the mapping also has the matcher 'equals'",
-      hint: "use only matcher keys here, or write 'equals: { … }' to compare with an object")
+      found, at: input["5️⃣"], "an expectation needs at least one matcher, found an empty mapping",
+      hint: "to compare with an empty object, write 'equals: {}'")
   }
 
   @Test func invalidLiteralRegex() {
@@ -88,16 +123,18 @@ import Testing
           expect:
             a: { exists: 1️⃣yes please }
             b: { type: 2️⃣strng }
-            c: { gt: 3️⃣ten }
-            d: { one_of: 4️⃣x }
+            c: { gt: 3️⃣[ten] }
+            d: { one_of: 4️⃣x, not_one_of: 7️⃣y, not_matches: 8️⃣"(" }
             e: { within: 5️⃣{ of: 1 } }
             6️⃣"f..g": 1
       """)
     let found = diagnostics(input)
     expectDiagnostic(found, at: input["1️⃣"], "'exists' expects true or false, found a string")
     expectDiagnostic(found, at: input["2️⃣"], "unknown type 'strng'", hint: "did you mean 'string'?")
-    expectDiagnostic(found, at: input["3️⃣"], "'gt' expects a number, found a string")
+    expectDiagnostic(found, at: input["3️⃣"], "'gt' expects a number or a string, found a list")
     expectDiagnostic(found, at: input["4️⃣"], "'one_of' expects a list of values, found a string")
+    expectDiagnostic(found, at: input["7️⃣"], "'not_one_of' expects a list of values, found a string")
+    expectDiagnostic(found, at: input["8️⃣"], "invalid regular expression '('")
     expectDiagnostic(found, at: input["5️⃣"], "missing required key 'seconds' in 'within'")
     expectDiagnostic(found, at: input["6️⃣"], "invalid path 'f..g': it has an empty segment")
   }

@@ -50,7 +50,7 @@ import Testing
         retry: { attempts: 5, delay: 1s, backoff: 2, until: "${{ steps.poll.status == 200 }}" }
         expect:
           status: { one_of: [200, 204] }
-          body: { name: alice }
+          body: { equals: { name: alice }, not_contains: password }
           headers.date: { within: { of: "${{ now() }}", seconds: 30 } }
         save: { result: "${{ steps.poll.body }}" }
     cleanup:

@@ -63,11 +63,23 @@ import Testing
       hint: "write e.g. '{ equals: …, severity: warning }', or 'equals: { severity: … }' to compare with an object")
   }
 
-  @Test func anObjectWithASeverityKeyIsStillComparedForEquality() throws {
-    let (scenario, diagnostics) = load(
-      MarkedText("scenario: x\nsteps:\n  - logout:\n    expect:\n      a: { severity: warning, level: 3 }"))
-    expectClean(diagnostics)
-    let expectation = try #require(scenario?.steps.first?.expectations.first)
+  /// Beside `severity`, every key must be a matcher: an object with a `severity` key is compared
+  /// by `equals: { … }`, never by writing it plainly.
+  @Test func anObjectWithASeverityKeyIsComparedWithEquals() throws {
+    let input = MarkedText(
+      """
+      scenario: x
+      steps:
+        - logout:
+          expect:
+            a: { severity: warning, 1️⃣level: 3 }
+            b: { equals: { severity: warning, level: 3 } }
+      """)
+    let (scenario, diagnostics) = load(input)
+    let found = expectDiagnostic(diagnostics, at: input["1️⃣"], "unknown matcher 'level'")
+    #expect(found?.hint?.hasSuffix("write 'equals: { level: … }'") == true)
+    #expect(diagnostics.count == 1)
+    let expectation = try #require(scenario?.steps.first?.expectations.last)
     #expect(expectation.severity == nil)
     #expect(expectation.matchers.first?.operand.literalValue == ["severity": "warning", "level": 3])
   }

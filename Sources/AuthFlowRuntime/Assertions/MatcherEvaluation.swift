@@ -20,21 +20,24 @@ enum MatcherCheck {
       if wanted == present { return nil }
       return wanted ? "to exist" : "not to exist"
     case .type:
-      guard let actual, typeMatches(actual, expected.stringValue ?? "") else { return "to have type" }
-      return nil
-    case .matches:
-      guard let pattern = expected.stringValue, let text = actual?.stringValue else { return "to match" }
-      guard let regex = try? RegexPattern.cached(pattern) else {
-        return "to match (the pattern is not a valid regular expression)"
+      // A name computed by an expression is held to the same list the parser checks literals against.
+      guard let name = expected.stringValue, Matcher.typeNames.contains(name) else {
+        return "to have type (one of \(Matcher.typeNames.joined(separator: ", ")))"
       }
-      switch regex.search(text) {
-      case .match: return nil
-      case .noMatch: return "to match"
-      case .textTooLong: return "to match (the text is longer than \(InputLimits.regexInputLength) characters)"
-      case .cancelled: return "to match (the match was stopped: the step timed out or the run was interrupted)"
+      guard let actual, typeMatches(actual, name) else { return "to have type" }
+      return nil
+    case .matches, .notMatches:
+      let negated = kind == .notMatches
+      let verb = negated ? "not to match" : "to match"
+      switch match(pattern: expected, actual: actual) {
+      case .decided(let matched): return matched == negated ? verb : nil
+      case .undecided(let why): return "\(verb) (\(why))"
       }
     case .contains:
       guard let actual, contains(actual, expected) else { return "to contain" }
+      return nil
+    case .notContains:
+      if let actual, contains(actual, expected) { return "not to contain" }
       return nil
     case .startsWith:
       guard let text = actual?.stringValue, let prefix = expected.stringValue, text.hasPrefix(prefix) else {
@@ -44,6 +47,10 @@ enum MatcherCheck {
     case .oneOf:
       guard let options = expected.arrayValue else { return "to be one of (one_of needs a list)" }
       guard let actual, options.contains(where: { actual.matches($0) }) else { return "to be one of" }
+      return nil
+    case .notOneOf:
+      guard let options = expected.arrayValue else { return "not to be one of (not_one_of needs a list)" }
+      if let actual, options.contains(where: { actual.matches($0) }) { return "not to be one of" }
       return nil
     case .gt, .gte, .lt, .lte:
       guard let actual, let order = actual.compare(to: expected) else { return "to be comparable with" }
@@ -78,6 +85,27 @@ enum MatcherCheck {
     }
   }
 
+  /// Whether a regular expression matched, or why that cannot be said (then neither `matches`
+  /// nor `not_matches` holds). A value that is not a string (or is absent) matches nothing.
+  private enum MatchOutcome {
+    case decided(Bool)
+    case undecided(String)
+  }
+
+  private static func match(pattern: Value, actual: Value?) -> MatchOutcome {
+    guard let pattern = pattern.stringValue else { return .undecided("the pattern is not a string") }
+    guard let regex = try? RegexPattern.cached(pattern) else {
+      return .undecided("the pattern is not a valid regular expression")
+    }
+    guard let text = actual?.stringValue else { return .decided(false) }
+    switch regex.search(text) {
+    case .match: return .decided(true)
+    case .noMatch: return .decided(false)
+    case .textTooLong: return .undecided("the text is longer than \(InputLimits.regexInputLength) characters")
+    case .cancelled: return .undecided("the match was stopped: the step timed out or the run was interrupted")
+    }
+  }
+
   private static func contains(_ actual: Value, _ expected: Value) -> Bool {
     switch actual.unwrapped {
     case .string(let text): return expected.stringValue.map { text.contains($0) } ?? false
@@ -90,8 +118,8 @@ enum MatcherCheck {
 
   private static func typeMatches(_ actual: Value, _ name: String) -> Bool {
     switch (name, actual.unwrapped) {
-    case ("number", .int), ("number", .double), ("int", .int), ("integer", .int), ("float", .double): return true
-    case ("string", .string), ("bool", .bool), ("boolean", .bool), ("array", .array), ("list", .array): return true
+    case ("number", .int), ("number", .double), ("int", .int): return true
+    case ("string", .string), ("bool", .bool), ("array", .array): return true
     case ("object", .object), ("null", .null), ("jwt", .jwt): return true
     case ("secret", _): return actual.isSecret
     default: return false

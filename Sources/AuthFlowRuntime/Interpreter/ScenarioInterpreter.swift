@@ -116,8 +116,9 @@ public struct ScenarioInterpreter: Sendable {
     if !missing.isEmpty {
       return StepMessages.missingCapabilities(missing, tenant: tenant)
     }
-    if let client = scenario.client?.value, tenant.clients[client] == nil {
-      return "tenant '\(tenant.name)' has no client profile '\(client)'"
+    let named = [scenario.client].compactMap { $0 } + (scenario.steps + scenario.cleanup).compactMap(\.client)
+    if let client = named.first(where: { tenant.clients[$0.value] == nil }) {
+      return "tenant '\(tenant.name)' has no client profile '\(client.value)'"
     }
     return nil
   }

@@ -7,7 +7,7 @@ import AuthFlowScenario
 struct ScenarioRuntime: Sendable {
   let instance: ScenarioInstance
   let tenant: TenantContext
-  let client: Value
+  private(set) var client: Value
   let services: RunServices
   let functions: FunctionRegistry
   let state: ScenarioState
@@ -43,6 +43,15 @@ struct ScenarioRuntime: Sendable {
       ]),
       "credentials": .object([:]),
     ]
+  }
+
+  /// The same runtime (state, browsers and cookies shared) with another client profile: a step's
+  /// own `client:`, both for its action and for the `client` root of its expressions.
+  func using(client profile: Value) -> ScenarioRuntime {
+    var runtime = self
+    runtime.client = profile
+    runtime.fixedRoots["client"] = profile
+    return runtime
   }
 
   var reveal: Bool { services.secrets.revealSecrets }

@@ -8,6 +8,13 @@ struct StepRunner: Sendable {
   let scenario: ScenarioRuntime
 
   func run(_ step: Step, phase: StepPhase) async -> StepReport {
+    if let client = step.client {
+      // A missing profile skips the whole scenario before it starts (ScenarioInterpreter.skipReason).
+      let runner = StepRunner(scenario: scenario.using(client: scenario.tenant.clients[client.value] ?? .null))
+      var unnamed = step
+      unnamed.client = nil
+      return await runner.run(unnamed, phase: phase)
+    }
     let started = ContinuousClock.now
     var report = StepReport(
       id: step.id.value, name: step.displayName, action: step.action.name.value, phase: phase,

@@ -158,15 +158,19 @@ extension Diagnostic {
 
 // Expectations and matchers.
 extension Diagnostic {
-  static func unknownMatcher(_ name: String, at location: SourceLocation, hint: String?) -> Diagnostic {
-    .error("unknown matcher '\(name)'", at: location, length: name.count, hint: hint)
+  static func unknownMatcher(_ name: String, at location: SourceLocation) -> Diagnostic {
+    let names = Matcher.Kind.allCases.map(\.rawValue)
+    let equals = "to compare with an object that has the key '\(name)', write 'equals: { \(name): … }'"
+    let hint =
+      Suggestion.closest(to: name, in: names).map { "did you mean '\($0)'? Or, \(equals)" }
+      ?? "the matchers are \(names.joined(separator: ", ")); \(equals)"
+    return .error("unknown matcher '\(name)'", at: location, length: name.count, hint: hint)
   }
 
-  static func ambiguousMatcher(_ name: String, at location: SourceLocation, suggestion: String) -> Diagnostic {
+  static func emptyMatchers(at node: YAMLNode) -> Diagnostic {
     .error(
-      "unknown matcher '\(name)'", at: location, length: name.count,
-      hint: "did you mean '\(suggestion)'? To compare with an object that has the key '\(name)', "
-        + "write 'equals: { \(name): … }'")
+      "an expectation needs at least one matcher, found an empty mapping", at: node.location,
+      length: node.underlineLength, hint: "to compare with an empty object, write 'equals: {}'")
   }
 
   static func invalidSeverity(_ text: Located<String>) -> Diagnostic {
@@ -180,13 +184,6 @@ extension Diagnostic {
     .error(
       "'severity' needs a matcher beside it", at: key.location, length: key.value.count,
       hint: "write e.g. '{ equals: …, severity: warning }', or 'equals: { severity: … }' to compare with an object")
-  }
-
-  static func mixedMatchers(plainKey: Located<String>, matcher: String) -> Diagnostic {
-    .error(
-      "'\(plainKey.value)' is not a matcher, but the mapping also has the matcher '\(matcher)'",
-      at: plainKey.location, length: plainKey.value.count,
-      hint: "use only matcher keys here, or write 'equals: { … }' to compare with an object")
   }
 
   static func invalidRegex(_ pattern: String, reason: String, at node: YAMLNode) -> Diagnostic {

@@ -21,16 +21,10 @@ extension ParseContext {
     guard case .mapping(let pairs, let location) = node,
       let index = pairs.firstIndex(where: { $0.key.scalar?.text == "severity" })
     else { return (matchers(node), nil) }
-    let names = Set(Matcher.Kind.allCases.map(\.rawValue))
     let others = pairs.enumerated().filter { $0.offset != index }.map(\.element)
-    guard others.contains(where: { $0.key.scalar.map { names.contains($0.text) } ?? false }) else {
-      // Without a matcher beside it, `severity` is a key of an object compared for equality, or a
-      // mistake: say which to write.
-      if others.isEmpty, let key = pairs[index].key.scalar {
-        report(.severityWithoutMatcher(at: Located(key.text, at: key.location)))
-        return ([], nil)
-      }
-      return (matchers(node), nil)
+    if others.isEmpty, let key = pairs[index].key.scalar {
+      report(.severityWithoutMatcher(at: Located(key.text, at: key.location)))
+      return ([], nil)
     }
     let severity = self.severity(pairs[index].value)
     return (matchers(.mapping(others, location)), severity)
@@ -46,32 +40,21 @@ extension ParseContext {
     return Located(severity, at: text.location)
   }
 
-  /// A plain value is one `equals`; a mapping of matcher names is a list of matchers that must
-  /// all hold; a mapping without matcher names is an `equals` with that object.
+  /// A plain value (a scalar or a list) is one `equals`; a mapping is a list of matchers that must
+  /// all hold. Every key of that mapping must be a matcher name: an object to compare with is
+  /// written `equals: { … }`, so a misspelt or unknown matcher is an error, never an equality check.
   mutating func matchers(_ node: YAMLNode) -> [Matcher] {
     guard case .mapping(let pairs, _) = node else {
       return [Matcher(kind: .equals, operand: template(node), location: node.location)]
     }
-    let keyed = keyedPairs(pairs)
-    let names = Matcher.Kind.allCases.map(\.rawValue)
-    let matcherKeys = keyed.filter { names.contains($0.key.value) }
-    guard let firstMatcher = matcherKeys.first else {
-      if keyed.count == 1, let key = keyed.first?.key, key.value.count >= 4,
-        let suggestion = Suggestion.closest(to: key.value, in: names)
-      {
-        report(.ambiguousMatcher(key.value, at: key.location, suggestion: suggestion))
-        return []
-      }
-      return [Matcher(kind: .equals, operand: template(node), location: node.location)]
+    if pairs.isEmpty {
+      report(.emptyMatchers(at: node))
+      return []
     }
     var matchers: [Matcher] = []
-    for (key, pair) in keyed {
+    for (key, pair) in keyedPairs(pairs) {
       guard let kind = Matcher.Kind(rawValue: key.value) else {
-        if let hint = Suggestion.hint(for: key.value, in: names) {
-          report(.unknownMatcher(key.value, at: key.location, hint: hint))
-        } else {
-          report(.mixedMatchers(plainKey: key, matcher: firstMatcher.key.value))
-        }
+        report(.unknownMatcher(key.value, at: key.location))
         continue
       }
       checkOperand(pair.value, of: kind)
@@ -86,7 +69,7 @@ extension ParseContext {
     if node.isExpression { return }
     let value = node.scalar.map(\.value)
     switch kind {
-    case .equals, .notEquals, .contains:
+    case .equals, .notEquals, .contains, .notContains:
       return
     case .startsWith:
       if case .string? = value { return }
@@ -94,7 +77,7 @@ extension ParseContext {
     case .exists:
       if case .bool? = value { return }
       report(.invalidMatcherOperand(kind.rawValue, expected: "true or false", found: node))
-    case .matches:
+    case .matches, .notMatches:
       guard case .string(let pattern)? = value else {
         report(.invalidMatcherOperand(kind.rawValue, expected: "a regular expression", found: node))
         return
@@ -112,13 +95,13 @@ extension ParseContext {
       if !Matcher.typeNames.contains(name) {
         report(.unknownTypeName(name, at: node, choices: Matcher.typeNames))
       }
-    case .oneOf:
+    case .oneOf, .notOneOf:
       if case .sequence = node { return }
       report(.invalidMatcherOperand(kind.rawValue, expected: "a list of values", found: node))
     case .gt, .gte, .lt, .lte:
       switch value {
-      case .int?, .double?: return
-      default: report(.invalidMatcherOperand(kind.rawValue, expected: "a number", found: node))
+      case .int?, .double?, .string?: return
+      default: report(.invalidMatcherOperand(kind.rawValue, expected: "a number or a string", found: node))
       }
     case .within:
       checkWithin(node)
@@ -142,6 +125,7 @@ extension ParseContext {
 }
 
 extension Matcher {
-  /// The names the `type` matcher accepts, as `Value.typeName` spells them.
-  public static let typeNames = ["array", "bool", "int", "jwt", "null", "number", "object", "string"]
+  /// The names the `type` matcher accepts, as `Value.typeName` spells them; `secret` holds for a
+  /// value the runtime masks (a secret or a JWT), whatever is inside it.
+  public static let typeNames = ["array", "bool", "int", "jwt", "null", "number", "object", "secret", "string"]
 }

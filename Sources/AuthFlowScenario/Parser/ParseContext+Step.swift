@@ -7,7 +7,7 @@ struct StepIDs {
 
 extension ParseContext {
   /// The keys a step may have besides its one action key.
-  static let stepKeys = ["id", "name", "needs", "if", "retry", "timeout", "expect", "save", "severity"]
+  static let stepKeys = ["id", "name", "needs", "if", "retry", "timeout", "expect", "save", "severity", "client"]
 
   /// `steps:` or `cleanup:` — a list of steps.
   mutating func steps(_ node: YAMLNode, for key: String, ids: inout StepIDs) -> [Step] {
@@ -71,6 +71,7 @@ extension ParseContext {
     step.expectations = known["expect"].map { expectations($0.value) } ?? []
     step.save = known["save"].map { bindings($0.value, for: "save") } ?? []
     step.severity = known["severity"].flatMap { severity($0.value) }
+    step.client = known["client"].flatMap { string($0.value, for: "client") }
     return step
   }
 

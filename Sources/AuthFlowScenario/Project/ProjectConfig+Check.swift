@@ -3,7 +3,8 @@ public import AuthFlowCore
 extension ProjectConfig {
   /// What the scenario names of the project must exist: its `tenant:` a tenant of this
   /// configuration, each `requires` a capability of the vocabulary (``capabilityNames``), and its
-  /// `client:` a client profile of the tenant it is pinned to, else of at least one tenant.
+  /// `client:` (the scenario's and each step's) a client profile of the tenant it is pinned to,
+  /// else of at least one tenant.
   ///
   /// `clients` gives the client profile names each tenant offers, by tenant name (a mock
   /// tenant's come from its fixture as well as from `clients:`); a tenant missing from it offers
@@ -23,7 +24,8 @@ extension ProjectConfig {
     for name in scenario.requires where !capabilities.contains(name.value) {
       diagnostics.append(.unknownCapability(name, hint: Suggestion.hint(for: name.value, in: capabilities.sorted())))
     }
-    if let client = scenario.client, scenario.tenant == nil || pinned != nil {
+    let named = [scenario.client].compactMap { $0 } + (scenario.steps + scenario.cleanup).compactMap(\.client)
+    for client in named where scenario.tenant == nil || pinned != nil {
       let candidates = (pinned.map { [$0] } ?? tenants).map { tenant in
         clients[tenant.name.value] ?? Set(tenant.clients.map(\.name.value))
       }

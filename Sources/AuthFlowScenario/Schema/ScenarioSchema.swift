@@ -96,6 +96,8 @@ public enum ScenarioSchema {
       "save": JSONSchema.described(
         ["type": "object", "propertyNames": JSONSchema.ref("name")], "Values to store in vars."),
       "severity": JSONSchema.ref("severity"),
+      "client": JSONSchema.described(
+        JSONSchema.type("string"), "The client profile this step uses instead of the scenario's 'client'."),
     ]
     for action in catalog.actions {
       properties[action.name] = JSONSchema.ref("actions/\(action.name)")
@@ -127,29 +129,34 @@ public enum ScenarioSchema {
   }
 
   private static var matcher: Value {
-    let names = Matcher.Kind.allCases.map(\.rawValue)
-    let number = JSONSchema.orExpression(JSONSchema.type("number"))
-    let matchers: Value = [
-      "equals": [:], "not_equals": [:], "contains": [:],
-      "matches": JSONSchema.type("string"),
-      "starts_with": JSONSchema.type("string"),
-      "one_of": JSONSchema.orExpression(JSONSchema.type("array")),
-      "exists": JSONSchema.orExpression(JSONSchema.type("boolean")),
-      "type": JSONSchema.orExpression(["enum": JSONSchema.strings(Matcher.typeNames)]),
-      "gt": number, "gte": number, "lt": number, "lte": number,
-      "within": [
-        "type": "object", "required": ["of", "seconds"], "additionalProperties": false,
-        "properties": ["of": [:], "seconds": JSONSchema.ref("duration")],
-      ],
-      "severity": JSONSchema.ref("severity"),
-    ]
+    var matchers: [String: Value] = ["severity": JSONSchema.ref("severity")]
+    for kind in Matcher.Kind.allCases {
+      matchers[kind.rawValue] = operand(of: kind)
+    }
     return [
       "anyOf": [
         ["not": JSONSchema.type("object")],
-        ["type": "object", "minProperties": 1, "additionalProperties": false, "properties": matchers],
-        ["type": "object", "propertyNames": ["not": ["enum": JSONSchema.strings(names)]]],
+        ["type": "object", "minProperties": 1, "additionalProperties": false, "properties": .object(matchers)],
       ],
-      "description": "A plain value (equality), or matchers that must all hold.",
+      "description":
+        "A plain value (equality), or matchers that must all hold; compare with an object by 'equals: { … }'.",
     ]
+  }
+
+  /// What each matcher takes; the parser checks the same (`checkOperand`).
+  private static func operand(of kind: Matcher.Kind) -> Value {
+    switch kind {
+    case .equals, .notEquals, .contains, .notContains: return [:]
+    case .matches, .notMatches, .startsWith: return JSONSchema.type("string")
+    case .oneOf, .notOneOf: return JSONSchema.orExpression(JSONSchema.type("array"))
+    case .exists: return JSONSchema.orExpression(JSONSchema.type("boolean"))
+    case .type: return JSONSchema.orExpression(["enum": JSONSchema.strings(Matcher.typeNames)])
+    case .gt, .gte, .lt, .lte: return ["type": ["number", "string"]]
+    case .within:
+      return [
+        "type": "object", "required": ["of", "seconds"], "additionalProperties": false,
+        "properties": ["of": [:], "seconds": JSONSchema.ref("duration")],
+      ]
+    }
   }
 }
