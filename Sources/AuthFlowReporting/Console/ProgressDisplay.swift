@@ -63,7 +63,12 @@ public final class ProgressDisplay: RunObserver, Sendable {
     let origin = ContinuousClock.now
     return ProgressDisplay(
       total: total, terminal: StandardErrorTerminal(), clock: { ContinuousClock.now - origin },
-      sanitize: { secrets.scrub($0).terminalSafe })
+      sanitize: sanitizer(secrets))
+  }
+
+  /// Names as the console prints them: secrets masked, control characters shown as escapes.
+  static func sanitizer(_ secrets: SecretRegistry) -> @Sendable (String) -> String {
+    { secrets.scrub($0).terminalSafe }
   }
 
   public func scenarioStarted(name: String, file: String) async {
