@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The progress line of `authflow run` on the built binary: never without a terminal or with
 /// `--quiet` / `--no-progress`; under a real pseudo-terminal (util-linux `script`) drawn in place,
 /// never left in the middle of other output, and erased before the summary.
@@ -120,6 +126,41 @@ import Testing
         let erase = try #require(text.range(of: "\r\u{1B}[K", options: .backwards))
         #expect(lastDraw.upperBound < erase.lowerBound)
       }
+    }
+  }
+
+  static let slow = """
+    scenario: Slow
+    steps:
+      - id: pause
+        wait: 60s
+    """
+
+  /// SIGTERM while the line is on screen: the stop message and the interrupted summary are never
+  /// written on the end of it, and it is erased before the summary.
+  @Test(.enabled(if: scriptAvailable, "util-linux `script` is not installed (apt-get install util-linux)"))
+  func erasedBeforeTheInterruptedSummary() async throws {
+    try await Workspace.with(["slow.yaml": Self.slow, "a.yaml": Self.waits]) { directory in
+      let binary = try CLIProcess.executable()
+      // `exec` keeps the shell's PID, written first: the PID of authflow under the terminal.
+      let command = "bash -c \"echo \\$$ > pid; exec '\(binary)' run slow.yaml a.yaml --jobs 2\""
+      let child = try CLIProcess("/usr/bin/script", ["-q", "-e", "-c", command, "/dev/null"], in: directory)
+      let drawn = await child.waitForOutput(containing: "1/2 done, 0 failed · running: Slow")
+      let pid = Int32(
+        (try? String(contentsOfFile: directory + "/pid", encoding: .utf8))?.trimmingCharacters(
+          in: .whitespacesAndNewlines)
+          ?? "")
+      if drawn, let pid { kill(pid, SIGTERM) }
+      let outcome = await child.wait()
+      let text = outcome.standardOutput
+      #expect(drawn && pid != nil, "\(text.debugDescription)")
+      #expect(outcome.status == 143, "\(text.debugDescription)")
+      #expect(text.contains("SIGTERM: stopping"), "\(text.debugDescription)")
+      #expect(Self.drawsAreNeverInterleaved(text), "\(text.debugDescription)")
+      let lastDraw = try #require(text.range(of: " done, ", options: .backwards))
+      let erase = try #require(text.range(of: "\r\u{1B}[K", options: .backwards))
+      let summary = try #require(text.range(of: "INTERRUPTED"))
+      #expect(lastDraw.upperBound < erase.lowerBound && erase.upperBound <= summary.lowerBound)
     }
   }
 }
