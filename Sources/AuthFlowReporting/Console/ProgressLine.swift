@@ -37,9 +37,6 @@ public struct ProgressLine: Sendable, Hashable {
     }
   }
 
-  /// The names of the scenarios running now, in start order.
-  public var runningNames: [String] { running.map(\.name) }
-
   /// The line's text in at most `width - 1` terminal columns (a character in the last column
   /// would wrap on some terminals), names passed through `sanitize` (secrets masked, control
   /// characters shown as escapes) when drawn, since a secret may be learnt after its scenario
