@@ -31,6 +31,8 @@ public enum StandardStreams {
     var active = false
     var visible = false
     var outputIsTerminal = false
+    /// How many other writes there were since the status line began.
+    var otherOutputs = 0
 
     /// Erases the line if it is on screen.
     mutating func erase() {
@@ -56,11 +58,15 @@ public enum StandardStreams {
   @discardableResult
   public static func output(_ text: String) -> Bool {
     guard !isOutputClosed else { return false }
+    // A terminal: erased and written under the lock. Anything else may still reach the screen
+    // (`| tee log`): erased first, written outside the lock (a pipe may block), and the status
+    // line waits until other output has been quiet a while (`ProgressDisplay`).
     let written =
       shared.status.withLock { status -> Bool? in
-        guard status.active, status.outputIsTerminal else { return nil }
+        guard status.active else { return nil }
+        status.otherOutputs &+= 1
         status.erase()
-        return writeAll(text, to: STDOUT_FILENO)
+        return status.outputIsTerminal ? writeAll(text, to: STDOUT_FILENO) : nil
       } ?? writeAll(text, to: STDOUT_FILENO)
     if written { return true }
     let handler = shared.state.withLock { state -> (@Sendable () -> Void)? in
@@ -76,6 +82,7 @@ public enum StandardStreams {
   public static func error(_ text: String) {
     let written = shared.status.withLock { status -> Bool in
       guard status.active else { return false }
+      status.otherOutputs &+= 1
       status.erase()
       _ = writeAll(text, to: STDERR_FILENO)
       return true
@@ -90,6 +97,7 @@ public enum StandardStreams {
     shared.status.withLock { status in
       status.active = true
       status.outputIsTerminal = outputIsTerminal
+      status.otherOutputs = 0
     }
   }
 
@@ -113,6 +121,10 @@ public enum StandardStreams {
 
   /// True while a status line is on screen (no output has erased it since it was drawn).
   public static var isStatusVisible: Bool { shared.status.withLock { $0.visible } }
+
+  /// How many writes other than the status line's there were since ``beginStatus()``: a status
+  /// line waits until this stops changing.
+  public static var otherOutputCount: Int { shared.status.withLock { $0.otherOutputs } }
 
   /// Erases the status line, if one is on screen, and draws none until the next ``beginStatus()``.
   public static func endStatus() {

@@ -15,14 +15,14 @@ import Testing
     scenario: Waits a moment
     steps:
       - id: pause
-        wait: 600ms
+        wait: 2s
     """
 
   static let fails = """
     scenario: Does not hold
     steps:
       - id: pause
-        wait: 300ms
+        wait: 200ms
       - id: check
         assert:
           that: ${{ 1 == 2 }}
@@ -85,7 +85,6 @@ import Testing
       let outcome = try await Self.underTerminal("run a.yaml b.yaml --jobs 2", in: directory)
       let text = outcome.standardOutput
       #expect(outcome.status == 1, "\(text.debugDescription)")
-      #expect(text.contains("\r0/2 done, 0 failed · running: "), "\(text.debugDescription)")
       #expect(text.contains("\r1/2 done, 1 failed · running: Waits a moment\u{1B}[K"), "\(text.debugDescription)")
       #expect(Self.drawsAreNeverInterleaved(text), "\(text.debugDescription)")
       // The last draw is erased before the summary, and nothing is drawn after it.
@@ -110,7 +109,8 @@ import Testing
   }
 
   /// Standard output closed (`| head -1`) while standard error is the terminal: the run stops
-  /// (141) and the line it drew is erased.
+  /// (141) and the line it drew is erased. (What `head` echoes reaches the screen from another
+  /// process, so its place relative to the line is not checked: docs/running.md.)
   @Test(.enabled(if: scriptAvailable, "util-linux `script` is not installed (apt-get install util-linux)"))
   func erasedWhenStandardOutputCloses() async throws {
     try await Workspace.with(Self.files) { directory in
@@ -121,7 +121,6 @@ import Testing
       let text = outcome.standardOutput
       #expect(outcome.status == 141, "\(text.debugDescription)")
       #expect(text.contains("Running 2 scenarios"), "\(text.debugDescription)")
-      #expect(Self.drawsAreNeverInterleaved(text), "\(text.debugDescription)")
       if let lastDraw = text.range(of: " done, ", options: .backwards) {
         let erase = try #require(text.range(of: "\r\u{1B}[K", options: .backwards))
         #expect(lastDraw.upperBound < erase.lowerBound)

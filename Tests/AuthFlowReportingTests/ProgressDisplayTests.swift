@@ -8,13 +8,14 @@ import Testing
 /// The progress line driven with a fake terminal (width, whether other output erased the line)
 /// and a fake clock: the exact bytes it writes.
 @Suite struct ProgressDisplayTests {
-  /// Records every byte written; `erase()` stands for other output erasing the line.
+  /// Records every byte written; `output(_:)` stands for other output, which erases the line first.
   final class FakeTerminal: StatusTerminal {
     private struct State {
       var bytes = ""
       var showing = false
       var columns: Int
       var fails = false
+      var outputs = 0
     }
 
     private let state: Mutex<State>
@@ -23,16 +24,19 @@ import Testing
 
     var columns: Int { state.withLock { $0.columns } }
     var isShowing: Bool { state.withLock { $0.showing } }
+    var otherOutputCount: Int { state.withLock { $0.outputs } }
     var bytes: String { state.withLock { $0.bytes } }
 
     func resize(_ columns: Int) { state.withLock { $0.columns = columns } }
     func failWrites(_ fails: Bool = true) { state.withLock { $0.fails = fails } }
 
-    /// What output on the same terminal does first (``StandardStreams``).
-    func erase() {
+    /// Other output on the same terminal: it erases the line first (``StandardStreams``).
+    func output(_ text: String) {
       state.withLock { state in
         if state.showing { state.bytes += StandardStreams.eraseLine }
         state.showing = false
+        state.outputs += 1
+        state.bytes += text
       }
     }
 
@@ -45,7 +49,12 @@ import Testing
       }
     }
 
-    func end() { erase() }
+    func end() {
+      state.withLock { state in
+        if state.showing { state.bytes += StandardStreams.eraseLine }
+        state.showing = false
+      }
+    }
   }
 
   final class FakeClock: Sendable {
@@ -115,17 +124,25 @@ import Testing
     #expect(terminal.bytes.components(separatedBy: "\r").count - 1 == 3)
   }
 
-  /// Other output erased the line: the next tick draws it again, unchanged.
-  @Test func redrawsAfterOtherOutputErasedIt() async {
+  /// Other output erased the line: it is drawn again, unchanged, once other output has been quiet
+  /// for `settle` (output piped through `tee` reaches the screen a little later).
+  @Test func redrawsWhenOtherOutputIsQuiet() async {
     let terminal = FakeTerminal(columns: 80)
     let clock = FakeClock()
     let display = Self.display(total: 2, terminal: terminal, clock: clock)
     await display.scenarioStarted(name: "Alpha", file: "a.yaml")
-    terminal.erase()
+    terminal.output("✓ Zeta\n")
     clock.advance(.milliseconds(250))
     display.tick()
+    clock.advance(.milliseconds(50))
+    terminal.output("✓ Eta\n")
+    clock.advance(.milliseconds(90))
+    display.tick()
     let line = "\r0/2 done, 0 failed · running: Alpha\u{1B}[K"
-    #expect(terminal.bytes == line + "\r\u{1B}[K" + line)
+    #expect(terminal.bytes == line + "\r\u{1B}[K✓ Zeta\n✓ Eta\n", "not while output goes on")
+    clock.advance(.milliseconds(100))
+    display.tick()
+    #expect(terminal.bytes == line + "\r\u{1B}[K✓ Zeta\n✓ Eta\n" + line)
   }
 
   /// The line never reaches the last column, whatever the names; it follows a resize.
@@ -160,8 +177,10 @@ import Testing
     await display.scenarioStarted(name: "Login [password: hunter2-secret]\u{1B}[2J", file: "a.yaml")
     // Learnt after the scenario started: masked from the next draw on.
     secrets.register("hunter2-secret")
-    terminal.erase()
+    terminal.output("\n")
     clock.advance(.milliseconds(250))
+    display.tick()
+    clock.advance(.milliseconds(100))
     display.tick()
     let last = terminal.bytes.components(separatedBy: "\r").last ?? ""
     #expect(!last.contains("hunter2-secret"))

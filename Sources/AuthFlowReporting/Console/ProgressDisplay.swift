@@ -15,6 +15,8 @@ public protocol StatusTerminal: Sendable {
   var columns: Int { get }
   /// True while the line last drawn is on screen (other output erases it).
   var isShowing: Bool { get }
+  /// How many other writes went to the screen so far (any count that grows with them).
+  var otherOutputCount: Int { get }
   /// Writes `bytes`, which redraw the line in place; false when they cannot be written.
   func draw(_ bytes: String) -> Bool
   /// Erases the line, if it is on screen, and draws no more.
@@ -25,10 +27,14 @@ public protocol StatusTerminal: Sendable {
 /// scenarios running now, redrawn in place (`\r`, the line, erase to its end) at most once per
 /// ``interval`` — updates in between are drawn by the next ``tick()`` — and erased by ``stop()``
 /// before the console prints its summary. Other output erases it first (``StandardStreams``), and
-/// the next tick draws it again.
+/// it is drawn again once other output has been quiet for ``settle``: output that reaches the
+/// screen through another process (`authflow run | tee log`) lands after the erase, not on the
+/// end of a redrawn line.
 public final class ProgressDisplay: RunObserver, Sendable {
   /// The shortest time between two redraws: at most four a second.
   public static let defaultInterval: Duration = .milliseconds(250)
+  /// How long other output must have been quiet before the line is drawn again.
+  public static let settle: Duration = .milliseconds(100)
   /// Widths outside this range (a terminal reporting 0, or absurd sizes) are clamped into it.
   static let widthRange = 20...1000
 
@@ -37,6 +43,9 @@ public final class ProgressDisplay: RunObserver, Sendable {
     var lastDrawn: String?
     var lastDrawAt: Duration?
     var stopped = false
+    /// The other-output count last seen, and when it was seen to change.
+    var otherOutputs = 0
+    var otherOutputAt: Duration?
   }
 
   private let state: Mutex<State>
@@ -81,13 +90,20 @@ public final class ProgressDisplay: RunObserver, Sendable {
     update { $0.finished(name: report.name, file: report.file, status: report.status) }
   }
 
-  /// Draws the line when it changed or was erased by other output, and the last draw is at least
-  /// ``interval`` ago. Called by every update and by a timer.
+  /// Draws the line when it changed or was erased by other output, the last draw is at least
+  /// ``interval`` ago, and the last other output at least ``settle`` ago. Called by every update
+  /// and by a timer.
   public func tick() {
     let now = clock()
     let columns = terminal.columns
+    let otherOutputs = terminal.otherOutputCount
     state.withLock { state in
       guard !state.stopped else { return }
+      if otherOutputs != state.otherOutputs {
+        state.otherOutputs = otherOutputs
+        state.otherOutputAt = now
+      }
+      if let last = state.otherOutputAt, now - last < Self.settle { return }
       if let last = state.lastDrawAt, now - last < interval { return }
       let text = state.line.text(
         width: min(max(columns, Self.widthRange.lowerBound), Self.widthRange.upperBound), sanitize: sanitize)
@@ -139,6 +155,8 @@ struct StandardErrorTerminal: StatusTerminal {
   }
 
   var isShowing: Bool { StandardStreams.isStatusVisible }
+
+  var otherOutputCount: Int { StandardStreams.otherOutputCount }
 
   func draw(_ bytes: String) -> Bool { StandardStreams.status(bytes) }
 
