@@ -59,7 +59,7 @@ struct RunCommand: AsyncParsableCommand {
 
   @Flag(
     name: .long,
-    help: "No progress line, and no console line per scenario as it finishes: only the summary.")
+    help: "No progress line, and no console line per scenario as it finishes: the header and the summary only.")
   var quiet = false
 
   @Flag(
