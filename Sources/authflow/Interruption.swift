@@ -112,6 +112,8 @@ final class StopSignals: Sendable {
       return
     }
     guard case .signal = cause else { return }
+    // The run exits without stopping its progress line: erase it for good before the message.
+    StandardStreams.endStatus()
     StandardStreams.error(InterruptionMessages.again(cause))
     // Every browser the run launched is killed here, on the signal queue's own thread: the task
     // pool the reports' work needs may be too busy to get to it before the exit.

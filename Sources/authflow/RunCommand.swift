@@ -57,6 +57,16 @@ struct RunCommand: AsyncParsableCommand {
   @Flag(name: .long, help: "Print every HTTP exchange to standard error, secrets redacted.")
   var trace = false
 
+  @Flag(
+    name: .long,
+    help: "No progress line, and no console line per scenario as it finishes: the header and the summary only.")
+  var quiet = false
+
+  @Flag(
+    name: .customLong("no-progress"),
+    help: "No live progress line on standard error (it is drawn only when standard error is a terminal).")
+  var noProgress = false
+
   @Option(
     name: .customLong("rate-limit-retries"),
     help: "How many times a request answered 429 is retried (and an idempotent one whose connection failed).")
@@ -88,7 +98,8 @@ struct RunCommand: AsyncParsableCommand {
     defer { stops.uninstall() }
     let paths = self.paths.isEmpty ? ["scenarios"] : self.paths
     let secrets = SecretRegistry(revealSecrets: showSecrets)
-    let reporterContext = ReporterContext.live(secrets: secrets)
+    var reporterContext = ReporterContext.live(secrets: secrets)
+    reporterContext.quiet = quiet
     let reporters: ReporterGroup
     do {
       reporters = try ReporterRegistry.builtIn.make(
@@ -172,14 +183,22 @@ struct RunCommand: AsyncParsableCommand {
     var runs = TenantRuns(
       tenants: resolved.map(\.context), services: services, functions: Pipeline.functions, jobs: jobs,
       keepsStepResults: reporters.needsStepResults)
-    runs.observer = reporters.observer(adding: journal.isNeeded ? journal : nil)
+    let progress = showsProgress(environment) ? ProgressDisplay.live(total: start.scenarioCount, secrets: secrets) : nil
+    var extraObservers: [any RunObserver] = []
+    if journal.isNeeded { extraObservers.append(journal) }
+    if let progress { extraObservers.append(progress) }
+    runs.observer = reporters.observer(adding: extraObservers)
     await reporters.runStarted(start)
     await journal.writeNow()
+    let redraws = progress.map { progress in Task { await progress.run() } }
     let observed = runs
     let running = Task { await observed.run(instances) }
     stops.onStop { running.cancel() }
     let reports = await running.value
     stops.onStop(nil)
+    // The progress line is erased before anything else is printed (the summary, the comparison).
+    redraws?.cancel()
+    progress?.stop()
     await chromium.shutdown()
     // A safety net: any chromium this process started and did not stop is killed now.
     LaunchedProcesses.killAll()
@@ -205,6 +224,12 @@ struct RunCommand: AsyncParsableCommand {
     }
     let code = Self.exitCode(verdict, reportsWritten: reportsWritten, stopCause: stops.cause)
     if code != .success { throw ExitCode(code.rawValue) }
+  }
+
+  /// The live progress line: only when standard error is a terminal that can erase a line, and
+  /// neither `--quiet` nor `--no-progress` was given.
+  private func showsProgress(_ environment: [String: String]) -> Bool {
+    !quiet && !noProgress && isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb"
   }
 
   /// Unknown `--tag`/`--skip-tag` values and an empty selection are errors (exit 2), warnings

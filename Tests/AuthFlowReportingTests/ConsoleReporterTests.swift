@@ -6,12 +6,13 @@ import Testing
 
 @Suite struct ConsoleReporterTests {
   private func render(
-    _ report: RunReport, environment: [String: String] = [:], isTerminal: Bool = false, live: Bool = false
+    _ report: RunReport, environment: [String: String] = [:], isTerminal: Bool = false, live: Bool = false,
+    quiet: Bool = false
   ) async throws -> String {
     let output = CapturedOutput()
-    let console = ConsoleReporter(
-      spec: ReporterSpec(name: "console"),
-      context: ReportFixtures.context(output, environment: environment, isTerminal: isTerminal))
+    var context = ReportFixtures.context(output, environment: environment, isTerminal: isTerminal)
+    context.quiet = quiet
+    let console = ConsoleReporter(spec: ReporterSpec(name: "console"), context: context)
     await console.runStarted(
       RunStart(tenant: report.tenant, scenarioCount: report.scenarios.count, startedAt: report.startedAt))
     if live {
@@ -35,6 +36,18 @@ import Testing
     expectSnapshot(text, named: "console-live")
     #expect(text.components(separatedBy: "✓ Login works [connection: email]").count == 2)
     #expect(text.contains("− Passwordless login  skipped"))
+  }
+
+  /// `--quiet`: no line per scenario, live or at the end; the summary as without it.
+  @Test func quietPrintsOnlyTheSummary() async throws {
+    let full = try await render(ReportFixtures.run)
+    let header = try #require(full.firstIndex(of: "\n"))
+    let summary = try #require(full.range(of: "\nFailures"))
+    for live in [false, true] {
+      let text = try await render(ReportFixtures.run, live: live, quiet: true)
+      #expect(text == String(full[...header] + full[summary.lowerBound...]))
+      #expect(!text.contains("✓ Login works [connection: email]"))
+    }
   }
 
   @Test func colorsOnATerminal() async throws {

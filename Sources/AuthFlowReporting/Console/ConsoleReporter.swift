@@ -3,7 +3,8 @@ public import AuthFlowRuntime
 
 /// Live progress on standard output, one line per finished scenario, then a summary of every
 /// failure (step, YAML location, path, expected and actual), skip reasons, `INTERRUPTED` when the
-/// run was stopped, and the counts. Colors only on a terminal and never with `NO_COLOR`.
+/// run was stopped, and the counts. Colors only on a terminal and never with `NO_COLOR`. With
+/// `--quiet` (``ReporterContext/quiet``) only the header and the summary.
 public struct ConsoleReporter: Reporter, RunObserver {
   public static let description = ReporterDescription(
     name: "console", takesFile: false,
@@ -31,13 +32,15 @@ public struct ConsoleReporter: Reporter, RunObserver {
   public func stepFinished(_ step: StepReport, scenario: String) async {}
 
   public func scenarioFinished(_ report: ScenarioReport) async {
+    guard !context.quiet else { return }
     await live.markPrinted(file: report.file, name: report.name)
     await context.output.standardOutput(line(for: safeHeader(report), warnings: report.warnings.count) + "\n")
   }
 
   public func finish(_ report: RunReport) async throws {
     var text = ""
-    for scenario in report.scenarios where !(await live.consumePrinted(file: scenario.file, name: scenario.name)) {
+    for scenario in report.scenarios where !context.quiet {
+      guard !(await live.consumePrinted(file: scenario.file, name: scenario.name)) else { continue }
       text += line(for: safeHeader(scenario), warnings: scenario.warnings.count) + "\n"
     }
     // The summary never prints step results: leave them out before redacting.

@@ -17,6 +17,8 @@ public struct ReporterContext: Sendable {
   public var environment: [String: String]
   /// True when standard output is a terminal (colors, unless `NO_COLOR`).
   public var isTerminal: Bool
+  /// `--quiet`: the console prints no line per scenario, only its summary.
+  public var quiet = false
 
   public init(
     secrets: SecretRegistry, output: any ReportOutput, environment: [String: String] = [:], isTerminal: Bool = false

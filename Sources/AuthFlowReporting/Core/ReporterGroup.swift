@@ -16,7 +16,13 @@ public struct ReporterGroup: Sendable {
 
   /// The live observers and `extra` (a ``ReportJournal``) together; nil when there are none.
   public func observer(adding extra: (any RunObserver)?) -> (any RunObserver)? {
-    let live = reporters.compactMap(\.observer) + (extra.map { [$0] } ?? [])
+    observer(adding: extra.map { [$0] } ?? [])
+  }
+
+  /// The live observers and `extras` (a ``ReportJournal``, a ``ProgressDisplay``) together; nil
+  /// when there are none.
+  public func observer(adding extras: [any RunObserver]) -> (any RunObserver)? {
+    let live = reporters.compactMap(\.observer) + extras
     return live.isEmpty ? nil : ObserverFanOut(observers: live)
   }
 
