@@ -44,6 +44,23 @@ extension Reporter {
   public func runStarted(_ run: RunStart) async {}
 }
 
+/// A reporter that writes one file, rendered whole from the run's report (JSON, JUnit, HTML): the
+/// file is its `reportPath` and `finish` writes `render(report)` there, atomically.
+public protocol FileReporter: Reporter {
+  var path: String { get }
+  var context: ReporterContext { get }
+  /// The file's text for `report`, redacted.
+  func render(_ report: RunReport) -> String
+}
+
+extension FileReporter {
+  public var reportPath: String? { path }
+
+  public func finish(_ report: RunReport) async throws {
+    try await context.output.write(render(report), toFile: path)
+  }
+}
+
 /// What is known when a run starts.
 public struct RunStart: Sendable, Hashable {
   public var tenant: String

@@ -9,7 +9,7 @@ public import AuthFlowRuntime
 /// only its own inline style and script, by hash). Masked like every report: it renders
 /// ``RunReport/redacted(by:)`` of the report, tokens expanded first so that their claims are
 /// scrubbed too, and escapes afterwards.
-public struct HTMLReporter: Reporter {
+public struct HTMLReporter: FileReporter {
   public static let description = ReporterDescription(
     name: "html", takesFile: true,
     summary: "one self-contained HTML page: summary, filters, each flow drawn, steps, exchanges and token claims",
@@ -18,18 +18,12 @@ public struct HTMLReporter: Reporter {
   /// The page shows each step's result, exchanges and tokens.
   public var needsStepResults: Bool { true }
 
-  let path: String
-  let context: ReporterContext
+  public let path: String
+  public let context: ReporterContext
 
   public init(spec: ReporterSpec, context: ReporterContext) {
     self.path = spec.path ?? "authflow.html"
     self.context = context
-  }
-
-  public var reportPath: String? { path }
-
-  public func finish(_ report: RunReport) async throws {
-    try await context.output.write(render(report), toFile: path)
   }
 
   /// The page for `report`, redacted.

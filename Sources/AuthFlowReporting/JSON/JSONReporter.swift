@@ -1,7 +1,7 @@
 public import AuthFlowRuntime
 
 /// The JSON report file; see ``JSONReport`` for the structure.
-public struct JSONReporter: Reporter {
+public struct JSONReporter: FileReporter {
   public static let description = ReporterDescription(
     name: "json", takesFile: true, summary: "a JSON report (stable structure, sorted keys, mergeable across shards)",
     example: "json:reports/authflow.json")
@@ -9,18 +9,12 @@ public struct JSONReporter: Reporter {
   /// The JSON report carries every step's result.
   public var needsStepResults: Bool { true }
 
-  let path: String
-  let context: ReporterContext
+  public let path: String
+  public let context: ReporterContext
 
   public init(spec: ReporterSpec, context: ReporterContext) {
     self.path = spec.path ?? "authflow.json"
     self.context = context
-  }
-
-  public var reportPath: String? { path }
-
-  public func finish(_ report: RunReport) async throws {
-    try await context.output.write(render(report), toFile: path)
   }
 
   /// The JSON text for `report`, redacted.
