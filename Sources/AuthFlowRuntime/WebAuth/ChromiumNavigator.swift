@@ -8,6 +8,8 @@ struct ChromiumNavigator: PageNavigator {
   var page: ChromiumPage
   /// A page with no form yet is read again for this long (a script may still be drawing it).
   var settleLimit: Duration
+  /// The tenant's `login_pages` and `forms`: a page they name is settled, whatever the heuristics say.
+  var profile = LoginPageProfile()
 
   var httpBrowser: Browser? { nil }
 
@@ -54,7 +56,9 @@ struct ChromiumNavigator: PageNavigator {
       }
       let clock = ContinuousClock()
       let deadline = clock.now.advanced(by: settleLimit)
-      while document.forms.isEmpty, PageKind.classify(document) == .unknown, clock.now < deadline, !Task.isCancelled {
+      while document.forms.isEmpty, PageKind.classify(document, profile: profile) == .unknown, clock.now < deadline,
+        !Task.isCancelled
+      {
         try? await Task.sleep(for: .milliseconds(100))
         do {
           document = try await page.document()

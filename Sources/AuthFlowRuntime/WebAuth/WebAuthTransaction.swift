@@ -84,6 +84,7 @@ struct WebAuthTransaction: Sendable {
     for secret in [request.codeVerifier].compactMap({ $0 }) {
       context.secrets.register(secretsIn: .secret(.string(secret)))
     }
+    let profile = context.tenant.loginPageProfile
     let tenantEngine = context.tenant.settings["browser"]?.stringValue.flatMap(BrowserEngine.init(rawValue:))
     let (engine, name) = BrowserEngine.select(step: browserName, tenant: tenantEngine)
     let navigator: any PageNavigator
@@ -96,9 +97,9 @@ struct WebAuthTransaction: Sendable {
     case .chromium:
       let opened = try await context.chromiumPage(named: name, callback: request.redirectURI)
       page = opened
-      navigator = ChromiumNavigator(page: opened, settleLimit: context.services.chromium.configuration.settleLimit)
+      navigator = ChromiumNavigator(
+        page: opened, settleLimit: context.services.chromium.configuration.settleLimit, profile: profile)
     }
-    let profile = context.tenant.loginPageProfile
     var driver = UniversalLoginDriver(
       navigator: navigator, mapping: FormFieldMapping(profile: profile), values: values, stopAt: stopAt)
     driver.profile = profile
