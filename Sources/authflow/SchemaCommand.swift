@@ -1,27 +1,40 @@
 import ArgumentParser
 import AuthFlowCore
+import AuthFlowMockTenant
 import AuthFlowRuntime
 import AuthFlowScenario
 import Foundation
 
-/// `authflow schema`: print (or write) the JSON Schemas generated from the action registry.
+/// `authflow schema`: print (or write) the JSON Schemas generated from the action registry, or the
+/// mock tenant's OpenAPI document (the copy the mock serves at `/__mock/openapi.json`).
 struct SchemaCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "schema",
-    abstract: "Print the JSON Schema of scenario files (generated from the actions) or of authflow.yaml.")
+    abstract:
+      "Print the JSON Schema of scenario files (generated from the actions) or of authflow.yaml, or the mock tenant's OpenAPI document."
+  )
 
   enum Kind: String, ExpressibleByArgument, CaseIterable {
-    case scenario, authflow
+    case scenario, authflow, openapi
   }
 
-  @Argument(help: "scenario (default) or authflow.")
+  @Argument(help: "scenario (default), authflow, or openapi (the mock tenant's OpenAPI 3.1 document).")
   var kind: Kind = .scenario
 
   @Option(name: .long, help: "Write to this file instead of standard output.")
   var output: String?
 
   func run() async throws {
-    let text = kind == .scenario ? ScenarioSchema.generate(catalog: ActionRegistry.catalog) : ProjectSchema.generate()
+    let text: String
+    switch kind {
+    case .scenario: text = ScenarioSchema.generate(catalog: ActionRegistry.catalog)
+    case .authflow: text = ProjectSchema.generate()
+    case .openapi:
+      guard let document = MockOpenAPIDocument.text else {
+        throw ValidationError("the mock's OpenAPI document is not bundled with this build")
+      }
+      text = document
+    }
     if let output {
       try text.write(toFile: output, atomically: true, encoding: .utf8)
     } else {

@@ -7,14 +7,19 @@ import Testing
 
 @testable import AuthFlowMockTenant
 
-/// `schemas/mock-openapi.json` documents exactly the routes the mock registers, and no documented
+/// The mock's OpenAPI document (its one committed copy, the resource
+/// `Sources/AuthFlowMockTenant/Resources/mock-openapi.json`; `authflow schema openapi` prints it)
+/// documents exactly the routes the mock registers, and no documented
 /// operation answers 5xx to malformed input.
 @Suite struct MockOpenAPITests {
   static let repository = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
+  /// The one committed copy of the document, in the repository.
+  static let resource = "Sources/AuthFlowMockTenant/Resources/mock-openapi.json"
+
   static func document() throws -> [String: Value] {
-    let data = try Data(contentsOf: repository.appending(path: "schemas/mock-openapi.json"))
+    let data = try Data(contentsOf: repository.appending(path: resource))
     return try #require(try Value(json: data).objectValue)
   }
 
@@ -63,14 +68,17 @@ import Testing
     )
   }
 
-  @Test func bundledCopyIsIdenticalAndServed() async throws {
-    let schema = try Data(contentsOf: Self.repository.appending(path: "schemas/mock-openapi.json"))
-    let bundled = try Data(
-      contentsOf: Self.repository.appending(path: "Sources/AuthFlowMockTenant/Resources/mock-openapi.json"))
-    #expect(schema == bundled)
+  /// One copy: the repository holds the document once (no second copy under `schemas/`), and what
+  /// the mock serves and `authflow schema openapi` prints is that file, byte for byte.
+  @Test func oneCommittedCopyIsTheOneServed() async throws {
+    let committed = try Data(contentsOf: Self.repository.appending(path: Self.resource))
+    #expect(!FileManager.default.fileExists(atPath: Self.repository.appending(path: "schemas/mock-openapi.json").path))
+    #expect(MockOpenAPIDocument.data == committed)
+    #expect(MockOpenAPIDocument.text.map { Data($0.utf8) } == committed)
     try await MockHarness.test(try MockHarness.tenant()) { client in
       let served = try await client.execute(uri: "/__mock/openapi.json", method: .get)
       #expect(served.status == .ok)
+      #expect(Data(served.body.readableBytesView) == committed)
       #expect(served.json["openapi"] == .string("3.1.0"))
     }
   }

@@ -1,16 +1,24 @@
 import Foundation
 import Hummingbird
 
-/// `GET /__mock/openapi.json`: the OpenAPI 3.1 document of the mock's whole HTTP surface
-/// (`schemas/mock-openapi.json`, bundled as a resource; a test keeps it in step with the routes).
-struct OpenAPIRoutes {
-  static let document: Data? = Bundle.module.url(
+/// The OpenAPI 3.1 document of the mock's whole HTTP surface: the one committed copy is the mock's
+/// resource `Resources/mock-openapi.json` (a test keeps it in step with the routes). The mock serves
+/// it at `/__mock/openapi.json`; `authflow schema openapi [--output FILE]` prints or writes it.
+public enum MockOpenAPIDocument {
+  /// The document's bytes, as bundled; nil when the resource is missing from the build.
+  static let data: Data? = Bundle.module.url(
     forResource: "mock-openapi", withExtension: "json", subdirectory: "Resources"
   ).flatMap { FileManager.default.contents(atPath: $0.path) }
 
+  /// The document as text (UTF-8), for `authflow schema openapi`.
+  public static var text: String? { data.flatMap { String(bytes: $0, encoding: .utf8) } }
+}
+
+/// `GET /__mock/openapi.json`: serves ``MockOpenAPIDocument``.
+struct OpenAPIRoutes {
   func register(on router: Router<BasicRequestContext>) {
     router.get("/__mock/openapi.json") { _, _ in
-      guard let data = Self.document else {
+      guard let data = MockOpenAPIDocument.data else {
         return OAuthError(status: .notFound, code: "not_found", description: "the OpenAPI document is not bundled")
           .response
       }
