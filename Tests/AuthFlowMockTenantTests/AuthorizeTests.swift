@@ -158,7 +158,9 @@ import Testing
       #expect(refused.status == .badRequest)
       #expect(refused.location == nil)
       #expect(refused.text.contains(message), "\(refused.text)")
-      #expect(await tenant.users.find("new.user@example.com", connection: "Username-Password-Authentication") == nil)
+      #expect(
+        tenant.withState({ $0.users.find("new.user@example.com", connection: "Username-Password-Authentication") })
+          == nil)
     }
   }
 

@@ -78,11 +78,11 @@ import Testing
   @Test func theOutboxKeepsTheLatestMessages() async throws {
     var limits = MockStateLimits()
     limits.maxOutboxMessages = 3
-    let outbox = Outbox(limits: limits)
+    var outbox = Outbox(limits: limits)
     for index in 0..<10 {
-      await outbox.send(channel: .email, to: "a@example.com", subject: "s", body: "\(index)", at: 0)
+      outbox.send(channel: .email, to: "a@example.com", subject: "s", body: "\(index)", at: 0)
     }
-    let messages = await outbox.list()
+    let messages = outbox.list()
     #expect(messages.map(\.body) == ["7", "8", "9"])
     #expect(messages.map(\.id) == [8, 9, 10])
   }

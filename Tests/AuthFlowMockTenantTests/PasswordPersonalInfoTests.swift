@@ -41,7 +41,9 @@ import Testing
         client, email: "m2@example.com", password: "Zq!apollo11x", extra: ["username": .string("apollo11")])
       #expect(byUsername.json["code"] == .string("password_no_user_info_error"))
       // Nothing was created by the refused signups.
-      #expect(await tenant.users.find("margaret.h@example.com", connection: "Username-Password-Authentication") == nil)
+      #expect(
+        tenant.withState({ $0.users.find("margaret.h@example.com", connection: "Username-Password-Authentication") })
+          == nil)
       // Unrelated passwords pass; two-letter name parts are ignored.
       let ok = try await Self.signup(
         client, email: "m3@example.com", password: "Unrelated-Phrase-7!", extra: ["name": .string("Al Bo")])

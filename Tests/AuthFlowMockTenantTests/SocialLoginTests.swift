@@ -111,9 +111,11 @@ import Testing
 
   @Test func implicitGrantThroughGitHubAndALinkedIdentityLogsInAsThePrimary() async throws {
     let tenant = try MockHarness.tenant()
-    await tenant.identityLinks.link(
-      .object(["provider": .string("github"), "user_id": .string("7340"), "connection": .string("github")]),
-      to: "auth0|alice0001")
+    tenant.withState {
+      $0.identityLinks.link(
+        .object(["provider": .string("github"), "user_id": .string("7340"), "connection": .string("github")]),
+        to: "auth0|alice0001")
+    }
     try await MockHarness.test(tenant) { client in
       var browser = Browser(client)
       var parameters = AuthorizeParameters()

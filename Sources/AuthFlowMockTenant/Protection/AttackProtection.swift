@@ -1,6 +1,6 @@
 /// Mutable state of attack protection: rate-limit windows and one-time tickets (password reset,
 /// unblock). Brute-force failure counts live in `UserStore`.
-actor AttackProtection {
+struct AttackProtection: Sendable {
   /// A fixed one-minute window of one rate-limit key.
   struct Window: Sendable {
     var start: Double
@@ -31,7 +31,7 @@ actor AttackProtection {
   /// Counts a request on `key`; returns the window after counting. Windows that have ended are
   /// purged every `purgeInterval` counts (a new one starts at zero anyway), and past
   /// `maxEntriesPerStore` keys the oldest windows go.
-  func count(_ key: String, now: Double, windowLength: Double) -> Window {
+  mutating func count(_ key: String, now: Double, windowLength: Double) -> Window {
     var window = windows[key] ?? Window(start: now, count: 0)
     if now >= window.start + windowLength { window = Window(start: now, count: 0) }
     window.count += 1
@@ -47,7 +47,7 @@ actor AttackProtection {
     return window
   }
 
-  func issue(_ ticket: Ticket, id: String, expiresAt: Double, now: Double) {
+  mutating func issue(_ ticket: Ticket, id: String, expiresAt: Double, now: Double) {
     tickets[id] = (ticket, expiresAt)
     issuesSincePurge += 1
     if issuesSincePurge >= limits.purgeInterval || tickets.count > limits.maxEntriesPerStore {
@@ -67,13 +67,8 @@ actor AttackProtection {
   }
 
   /// Consumes a ticket: single use.
-  func redeem(_ id: String, now: Double) -> Ticket? {
+  mutating func redeem(_ id: String, now: Double) -> Ticket? {
     guard let entry = tickets.removeValue(forKey: id), entry.expiresAt > now else { return nil }
     return entry.ticket
-  }
-
-  func removeAll() {
-    windows.removeAll()
-    tickets.removeAll()
   }
 }

@@ -9,24 +9,26 @@ struct BruteForce {
   static func key(identifier: String, ip: String) -> String { "\(identifier.lowercased())|\(ip)" }
 
   func isBlocked(_ key: String) async -> Bool {
-    await tenant.users.failureCount(key: key) >= tenant.fixture.settings.bruteForceLimit
+    tenant.withState { $0.users.failureCount(key: key) } >= tenant.fixture.settings.bruteForceLimit
   }
 
   /// Counts a failure; the one that reaches the limit sends the unblock email.
   func recordFailure(_ key: String, user: UserRecord?) async {
-    let count = await tenant.users.recordFailure(key: key)
+    let count = tenant.withState({ $0.users.recordFailure(key: key) })
     guard count == tenant.fixture.settings.bruteForceLimit, let address = user?.email else { return }
     let ticket = RandomToken.make(bytes: 24)
     let now = tenant.clock.seconds
-    await tenant.protection.issue(.unblock(failureKey: key), id: ticket, expiresAt: now + 432_000, now: now)
+    tenant.withState { $0.protection.issue(.unblock(failureKey: key), id: ticket, expiresAt: now + 432_000, now: now) }
     let link = tenant.baseURL + "lo/unblock?ticket=" + FormEncoding.escape(ticket)
-    await tenant.outbox.send(
-      channel: .email, to: address, subject: "Your account has been blocked",
-      body: "We detected suspicious login attempts. Click the link to unblock your account: \(link)", link: link,
-      at: now)
+    tenant.withState {
+      $0.outbox.send(
+        channel: .email, to: address, subject: "Your account has been blocked",
+        body: "We detected suspicious login attempts. Click the link to unblock your account: \(link)", link: link,
+        at: now)
+    }
   }
 
   func succeeded(_ key: String) async {
-    await tenant.users.clearFailures(key: key)
+    tenant.withState { $0.users.clearFailures(key: key) }
   }
 }

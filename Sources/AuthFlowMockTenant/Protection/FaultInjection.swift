@@ -27,11 +27,11 @@ struct Fault: Sendable {
 }
 
 /// The active faults.
-actor FaultStore {
+struct FaultStore: Sendable {
   private var faults: [Fault] = []
   private var nextID = 1
 
-  func add(_ fault: Fault) -> Fault {
+  mutating func add(_ fault: Fault) -> Fault {
     var added = fault
     added.id = nextID
     nextID += 1
@@ -41,10 +41,10 @@ actor FaultStore {
 
   func list() -> [Fault] { faults }
 
-  func removeAll() { faults.removeAll() }
+  mutating func removeAll() { faults.removeAll() }
 
   /// The fault for `path`, counted; exhausted faults are dropped.
-  func take(for path: String) -> Fault? {
+  mutating func take(for path: String) -> Fault? {
     guard let index = faults.firstIndex(where: { path.hasPrefix($0.endpoint) }) else { return nil }
     var fault = faults[index]
     guard fault.probability >= 1 || Double.random(in: 0..<1) < fault.probability else { return nil }
@@ -65,7 +65,7 @@ struct FaultMiddleware: RouterMiddleware {
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
     let path = request.uri.path
-    guard !path.hasPrefix("/__mock/"), let fault = await tenant.faults.take(for: path) else {
+    guard !path.hasPrefix("/__mock/"), let fault = tenant.withState({ $0.faults.take(for: path) }) else {
       return try await next(request, context)
     }
     switch fault.kind {
@@ -113,10 +113,10 @@ struct FaultRoutes {
 
   func register(on router: Router<BasicRequestContext>) {
     router.get("/__mock/faults") { _, _ in
-      Responses.json(.object(["faults": .array(await tenant.faults.list().map(\.json))]))
+      Responses.json(.object(["faults": .array(tenant.withState({ $0.faults.list() }).map(\.json))]))
     }
     router.delete("/__mock/faults") { _, _ in
-      await tenant.faults.removeAll()
+      tenant.withState { $0.faults.removeAll() }
       return Responses.empty(status: .noContent)
     }
     router.post("/__mock/faults") { request, context in
@@ -142,10 +142,12 @@ struct FaultRoutes {
       guard let probability, (0...1).contains(probability) else {
         return Self.invalid("probability must be 0-1").response
       }
-      let fault = await tenant.faults.add(
-        Fault(
-          id: 0, endpoint: endpoint, kind: kind, status: status, delayMilliseconds: delay, remaining: count,
-          probability: probability))
+      let fault = tenant.withState({
+        $0.faults.add(
+          Fault(
+            id: 0, endpoint: endpoint, kind: kind, status: status, delayMilliseconds: delay, remaining: count,
+            probability: probability))
+      })
       return Responses.json(fault.json, status: .created)
     }
   }

@@ -17,33 +17,24 @@ struct MFAThrottle {
     var updated: Double
   }
 
-  private func bucket(_ userID: String, now: Double) async -> Bucket {
-    guard let stored = await tenant.mfaAttempts.get(userID, now: now) else {
-      return Bucket(available: Self.bucketSize, updated: now)
-    }
-    let refilled = stored.available + (now - stored.updated) / Self.refillInterval
-    return Bucket(available: min(Self.bucketSize, refilled), updated: now)
-  }
-
-  /// True when the user has no attempt left.
-  func isExhausted(_ userID: String) async -> Bool {
-    await bucket(userID, now: tenant.clock.seconds).available < 1
-  }
-
-  /// Takes one attempt for a wrong code.
-  func recordFailure(_ userID: String) async {
+  /// Takes one attempt from the user's bucket before a code is checked; false when none is left
+  /// (every guess, right or wrong, is then refused). Taken first, given back for a right code
+  /// (``refund(_:)``): concurrent guesses can never outnumber the bucket.
+  func reserve(_ userID: String) -> Bool {
     let now = tenant.clock.seconds
-    var current = await bucket(userID, now: now)
-    current.available = max(0, current.available - 1)
-    await tenant.mfaAttempts.insert(current, key: userID, expiresAt: now + Self.bucketSize * Self.refillInterval)
+    return tenant.withState { $0.reserveMFAAttempt(userID: userID, now: now) }
   }
 
-  /// Records a verified code; false when the user already used it (a replay).
-  func consume(_ code: String, userID: String) async -> Bool {
+  /// Gives back the attempt ``reserve(_:)`` took, for a code that verified.
+  func refund(_ userID: String) {
     let now = tenant.clock.seconds
-    let key = userID + "|" + code
-    if await tenant.usedMFACodes.get(key, now: now) != nil { return false }
-    await tenant.usedMFACodes.insert(true, key: key, expiresAt: now + Self.replayWindow)
-    return true
+    tenant.withState { $0.refundMFAAttempt(userID: userID, now: now) }
+  }
+
+  /// Records a verified code; false when the user already used it (a replay). Checked and
+  /// recorded in one step.
+  func consume(_ code: String, userID: String) -> Bool {
+    let now = tenant.clock.seconds
+    return tenant.withState { $0.consumeMFACode(code, userID: userID, now: now) }
   }
 }

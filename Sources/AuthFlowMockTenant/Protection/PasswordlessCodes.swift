@@ -28,49 +28,45 @@ struct PasswordlessCodes {
   func send(connection: ConnectionConfig, address: String) async {
     let code = sixDigits(Int.random(in: 0..<1_000_000))
     let now = tenant.clock.seconds
-    if connection.strategy == .sms {
-      await tenant.outbox.send(
-        channel: .sms, to: address, subject: "", body: "Your verification code is: \(code)", code: code, at: now)
-    } else {
-      await tenant.outbox.send(
-        channel: .email, to: address, subject: "Welcome! Your verification code",
-        body: "Your verification code is: \(code)", code: code, at: now)
-    }
     let key = Self.key(connection: connection.name, address: address)
-    await tenant.passwordlessCodes.insert(code, key: key, expiresAt: now + Self.lifetime)
-    await tenant.passwordlessAttempts.remove(key)
+    let isSMS = connection.strategy == .sms
+    // The message and the code it carries are stored in one step: a guess never sees one without
+    // the other.
+    tenant.withState { state in
+      if isSMS {
+        state.outbox.send(
+          channel: .sms, to: address, subject: "", body: "Your verification code is: \(code)", code: code, at: now)
+      } else {
+        state.outbox.send(
+          channel: .email, to: address, subject: "Welcome! Your verification code",
+          body: "Your verification code is: \(code)", code: code, at: now)
+      }
+      state.storePasswordlessCode(code, key: key, expiresAt: now + Self.lifetime)
+    }
   }
 
-  /// Checks `otp` against the live code of `connection|address`; a right one is used up.
+  /// Checks `otp` against the live code of `connection|address`; a right one is used up. The
+  /// guess is compared and counted in one step (``MockState/consumePasswordlessCode(_:key:now:maxAttempts:lifetime:)``).
   func check(_ otp: String, connection: String, address: String) async -> Check {
     let key = Self.key(connection: connection, address: address)
     let now = tenant.clock.seconds
-    let attempts = await tenant.passwordlessAttempts.get(key, now: now) ?? 0
-    if attempts >= Self.maxAttempts { return .exhausted }
-    guard let expected = await tenant.passwordlessCodes.get(key, now: now) else { return .wrong }
-    guard RandomToken.constantTimeEquals(expected, otp) else {
-      // Each wrong guess counts; the last one allowed uses the code up.
-      await tenant.passwordlessAttempts.insert(attempts + 1, key: key, expiresAt: now + Self.lifetime)
-      if attempts + 1 >= Self.maxAttempts {
-        await tenant.passwordlessCodes.remove(key)
-        return .exhausted
-      }
-      return .wrong
+    return tenant.withState {
+      $0.consumePasswordlessCode(otp, key: key, now: now, maxAttempts: Self.maxAttempts, lifetime: Self.lifetime)
     }
-    await tenant.passwordlessCodes.remove(key)
-    await tenant.passwordlessAttempts.remove(key)
-    return .accepted
   }
 
-  /// The user of a passwordless connection with this address, created on first login.
+  /// The user of a passwordless connection with this address, created on first login (found or
+  /// created in one step, so two first logins at once make one user).
   func user(connection: ConnectionConfig, address: String) async -> UserRecord {
-    if let existing = await tenant.users.find(address, connection: connection.name) { return existing }
     let isEmail = connection.strategy == .email
-    let user = UserRecord(
+    let created = UserRecord(
       profile: address, userID: "\(connection.name)|\(RandomToken.make(bytes: 12))", connection: connection.name,
       email: isEmail ? address : nil, emailVerified: isEmail, phoneNumber: isEmail ? nil : address,
       updatedAt: tenant.clock.seconds)
-    await tenant.users.insert(user)
-    return user
+    return tenant.withState { state in
+      if let existing = state.users.find(address, connection: connection.name) { return existing }
+      state.users.insert(created)
+      return created
+    }
   }
 }

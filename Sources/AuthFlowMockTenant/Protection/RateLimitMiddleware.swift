@@ -32,7 +32,7 @@ struct RateLimitMiddleware: RouterMiddleware {
     guard Self.applies(to: path) else { return try await next(request, context) }
     let limit = tenant.fixture.settings.rateLimitPerMinute ?? Self.defaultLimit
     let key = RequestParameters.clientIP(of: request) + " " + path
-    let window = await tenant.protection.count(key, now: tenant.clock.seconds, windowLength: Self.window)
+    let window = tenant.withState({ $0.protection.count(key, now: tenant.clock.seconds, windowLength: Self.window) })
     var response: Response
     if window.count > limit {
       response = Self.tooManyRequests.response

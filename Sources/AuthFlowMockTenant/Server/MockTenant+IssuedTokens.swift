@@ -8,7 +8,7 @@ extension MockTenant {
   func verifyIssued(_ token: String) -> CompactJWS? {
     guard let jws = try? verificationKeys.verify(token) else { return nil }
     let signature = Self.signatureSegment(of: token)
-    if mintedSignatures.withLock({ $0.contains(signature) }) { return nil }
+    if withState({ $0.mintedSignatures.contains(signature) }) { return nil }
     return jws
   }
 
@@ -36,9 +36,11 @@ extension MockTenant {
   func recordMinted(_ token: String) {
     let signature = Self.signatureSegment(of: token)
     let capacity = max(1, limits.maxEntriesPerStore)
-    mintedSignatures.withLock { signatures in
-      if signatures.count >= capacity, !signatures.contains(signature) { signatures.removeFirst() }
-      signatures.insert(signature)
+    withState { state in
+      if state.mintedSignatures.count >= capacity, !state.mintedSignatures.contains(signature) {
+        state.mintedSignatures.removeFirst()
+      }
+      state.mintedSignatures.insert(signature)
     }
   }
 

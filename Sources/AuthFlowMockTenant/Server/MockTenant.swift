@@ -3,10 +3,12 @@ public import AuthFlowJOSE
 import Foundation
 import Synchronization
 
-/// One running mock tenant: the fixture, the signing key, the virtual clock and the stores.
+/// One running mock tenant: the fixture, the signing keys, the virtual clock and the state.
 ///
-/// Shared by every request handler; the stores are actors, the base URL is set once when the server
-/// has bound its port.
+/// Shared by every request handler. Everything the tenant remembers between requests is one
+/// ``MockState`` value owned by ``state`` (one lock, short synchronous steps; the protocol's
+/// multi-store operations are single steps of it); the base URL is set once when the server has
+/// bound its port.
 public final class MockTenant: Sendable {
   public let fixture: TenantFixture
   /// The signing keys: the current one signs, replaced ones stay published until revoked.
@@ -17,53 +19,12 @@ public final class MockTenant: Sendable {
   public var verificationKeys: VerificationKeys { keyRing.verification }
   public let clock: VirtualClock
   private let base = Mutex<String>("http://127.0.0.1/")
-  /// Clients created at `/oidc/register` (Dynamic Client Registration), by `client_id`.
-  private let registered = Mutex<[String: ClientConfig]>([:])
-
-  let users: UserStore
-  let transactions: ExpiringStore<LoginTransaction>
-  let codes: ExpiringStore<IssuedCode>
-  /// Codes already exchanged, with the refresh-token family they started (revoked on reuse).
-  let redeemedCodes: ExpiringStore<String>
-  /// MFA code limits: failures per user, and codes already used.
-  let mfaAttempts: ExpiringStore<MFAThrottle.Bucket>
-  let usedMFACodes: ExpiringStore<Bool>
-  /// Signatures of the tokens `/__mock/sign` made: never accepted by the tenant's own endpoints.
-  let mintedSignatures = Mutex<Set<String>>([])
   /// The key `/__mock/sign` signs with (made at its first use): published in the JWKS, so a relying
   /// party can verify minted tokens, but never one of the tenant's keys, so no endpoint of the
-  /// tenant accepts a minted token however its signature is encoded.
+  /// tenant accepts a minted token however its signature is encoded. It survives reset.
   let mintingKeyStore = Mutex<SigningKey?>(nil)
-  let sessions: ExpiringStore<SSOSession>
-  let mfaTokens: ExpiringStore<Grant>
-  let passwordlessCodes: ExpiringStore<String>
-  /// Wrong guesses per passwordless code (`realm|address`); a new code starts again at zero.
-  let passwordlessAttempts: ExpiringStore<Int>
-  /// `/otp/challenge` sessions by `auth_session`.
-  let otpChallenges: ExpiringStore<OTPChallenge>
-  let refreshTokens: RefreshTokenStore
-  let outbox: Outbox
-  let protection: AttackProtection
-  let mfa = MFAStore()
-  let faults = FaultStore()
-  /// Apple authorization codes already exchanged (single use).
-  let usedSubjectTokens: ExpiringStore<Bool>
-  let passkeys = PasskeyStore()
-  let identityLinks = IdentityLinkStore()
-  let myAccount = MyAccountStore()
-  let social = SocialLoginStore()
-  /// Organization members and invitations.
-  let organizations: OrganizationStore
-  /// Session transfer tokens issued by `/oauth/token`, redeemed at `/authorize`.
-  let sessionTransfers: ExpiringStore<SessionTransfer>
-  /// Device authorizations (RFC 8628), by device code and user code.
-  let deviceCodes = DeviceCodeStore()
-  /// `/activate` transactions (the CSRF token of the user-code and confirmation forms).
-  let deviceActivations: ExpiringStore<DeviceActivation>
-  /// CIBA requests from `/bc-authorize`, by `auth_req_id`.
-  let backchannel = BackchannelStore()
-  /// Pushed authorization requests (`/oauth/par`) by `request_uri`, single use.
-  let pushedRequests: ExpiringStore<[String: Value]>
+  /// The one owner of the tenant's mutable state.
+  let state: MockStateOwner
 
   /// The bounds of the per-login state.
   public let limits: MockStateLimits
@@ -76,23 +37,7 @@ public final class MockTenant: Sendable {
     self.fixture = fixture
     self.limits = limits
     let now: @Sendable () -> Double = { clock.seconds }
-    self.transactions = ExpiringStore(limits: limits, now: now)
-    self.codes = ExpiringStore(limits: limits, now: now)
-    self.redeemedCodes = ExpiringStore(limits: limits, now: now)
-    self.mfaAttempts = ExpiringStore(limits: limits, now: now)
-    self.usedMFACodes = ExpiringStore(limits: limits, now: now)
-    self.sessions = ExpiringStore(limits: limits, now: now)
-    self.mfaTokens = ExpiringStore(limits: limits, now: now)
-    self.passwordlessCodes = ExpiringStore(limits: limits, now: now)
-    self.passwordlessAttempts = ExpiringStore(limits: limits, now: now)
-    self.otpChallenges = ExpiringStore(limits: limits, now: now)
-    self.usedSubjectTokens = ExpiringStore(limits: limits, now: now)
-    self.sessionTransfers = ExpiringStore(limits: limits, now: now)
-    self.deviceActivations = ExpiringStore(limits: limits, now: now)
-    self.pushedRequests = ExpiringStore(limits: limits, now: now)
-    self.refreshTokens = RefreshTokenStore(limits: limits)
-    self.outbox = Outbox(limits: limits)
-    self.protection = AttackProtection(limits: limits)
+    self.state = MockStateOwner { MockState(fixture: fixture, limits: limits, now: now) }
     let initialKey: SigningKey
     if let signingKey {
       initialKey = signingKey
@@ -103,8 +48,6 @@ public final class MockTenant: Sendable {
     }
     self.keyRing = SigningKeyRing(initial: initialKey)
     self.clock = clock
-    self.users = UserStore(seed: Array(fixture.users.values))
-    self.organizations = OrganizationStore(fixture: fixture)
     setBaseURL(baseURL)
   }
 
@@ -136,18 +79,18 @@ public final class MockTenant: Sendable {
 
   /// The client with this `client_id`: a fixture client or one registered at `/oidc/register`.
   func client(id: String) -> ClientConfig? {
-    fixture.client(id: id) ?? registered.withLock { $0[id] }
+    fixture.client(id: id) ?? state.withState({ $0.registeredClients[id] })
   }
 
   /// How many clients Dynamic Client Registration created.
-  var registeredClientCount: Int { registered.withLock { $0.count } }
+  var registeredClientCount: Int { state.withState({ $0.registeredClients.count }) }
 
   /// Adds a client created by Dynamic Client Registration, unless `limit` clients exist already
   /// (checked and added under one lock, so concurrent registrations cannot pass the limit).
   func register(_ client: ClientConfig, limit: Int) -> Bool {
-    registered.withLock { clients in
-      guard clients.count < limit else { return false }
-      clients[client.clientID] = client
+    state.withState { state in
+      guard state.registeredClients.count < limit else { return false }
+      state.registeredClients[client.clientID] = client
       return true
     }
   }
@@ -158,38 +101,18 @@ public final class MockTenant: Sendable {
     return fixture.organizations.first { $0.name == reference.lowercased() }
   }
 
-  /// Clears every store and the clock offset; users go back to the fixture's.
+  /// Back to the tenant as it started: a fresh ``MockState`` from the fixture (every store at
+  /// once, by construction), the clock without offset, the starting signing key.
   public func reset() async {
+    state.reset()
     clock.reset()
     keyRing.reset()
-    registered.withLock { $0.removeAll() }
-    await users.reset()
-    await transactions.removeAll()
-    await codes.removeAll()
-    await redeemedCodes.removeAll()
-    await mfaAttempts.removeAll()
-    await usedMFACodes.removeAll()
-    mintedSignatures.withLock { $0.removeAll() }
-    await sessions.removeAll()
-    await mfaTokens.removeAll()
-    await passwordlessCodes.removeAll()
-    await passwordlessAttempts.removeAll()
-    await otpChallenges.removeAll()
-    await refreshTokens.removeAll()
-    await outbox.clear()
-    await protection.removeAll()
-    await mfa.removeAll()
-    await faults.removeAll()
-    await usedSubjectTokens.removeAll()
-    await passkeys.reset()
-    await identityLinks.reset()
-    await myAccount.reset()
-    await social.reset()
-    await organizations.reset()
-    await sessionTransfers.removeAll()
-    await deviceCodes.removeAll()
-    await deviceActivations.removeAll()
-    await backchannel.removeAll()
-    await pushedRequests.removeAll()
+  }
+
+  /// Runs `body` on the tenant's state, alone: one atomic step (see ``MockStateOwner``). Never
+  /// sign, hash or encode inside it.
+  @discardableResult
+  func withState<Result: Sendable>(_ body: (inout MockState) -> Result) -> Result {
+    state.withState(body)
   }
 }

@@ -23,7 +23,7 @@ struct BackchannelRequest: Sendable {
 /// The CIBA requests by `auth_req_id`. Expired requests are kept so that polling them keeps
 /// answering `expired_token` rather than "unknown"; a request is removed once its tokens are issued
 /// or its denial reported (single use).
-actor BackchannelStore {
+struct BackchannelStore: Sendable {
   /// What one poll of the token endpoint finds.
   enum Poll: Sendable {
     /// Unknown, used up, or another client's.
@@ -39,12 +39,12 @@ actor BackchannelStore {
 
   private var requests: [String: BackchannelRequest] = [:]
 
-  func insert(_ request: BackchannelRequest, id: String) { requests[id] = request }
+  mutating func insert(_ request: BackchannelRequest, id: String) { requests[id] = request }
 
   /// One poll by `clientID`, decided and recorded in one step of the actor, so two concurrent
   /// polls of an approved request cannot both get it. Another client's request is as good as
   /// unknown, expired or not.
-  func poll(_ id: String, clientID: String, now: Double, penalty: Int) -> Poll {
+  mutating func poll(_ id: String, clientID: String, now: Double, penalty: Int) -> Poll {
     guard var request = requests[id], request.clientID == clientID else { return .unknown }
     guard request.expiresAt > now else { return .expired }
     switch request.status {
@@ -65,13 +65,11 @@ actor BackchannelStore {
 
   /// Approves or denies a pending, live request (what the user's authentication device does).
   /// False when there is no such request.
-  func decide(_ id: String, approve: Bool, now: Double) -> Bool {
+  mutating func decide(_ id: String, approve: Bool, now: Double) -> Bool {
     guard var request = requests[id], request.status == .pending, request.expiresAt > now else { return false }
     request.status = approve ? .approved : .denied
     request.decidedAt = now
     requests[id] = request
     return true
   }
-
-  func removeAll() { requests.removeAll() }
 }

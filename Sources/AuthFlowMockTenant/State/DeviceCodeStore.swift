@@ -22,7 +22,7 @@ struct DeviceAuthorization: Sendable {
 
 /// Device codes by device code, with an index by user code. Expired codes answer `expired_token`
 /// once and are then forgotten (`invalid_grant`), as Auth0 documents.
-actor DeviceCodeStore {
+struct DeviceCodeStore: Sendable {
   private var byDeviceCode: [String: DeviceAuthorization] = [:]
   private var deviceCodeByUserCode: [String: String] = [:]
 
@@ -32,7 +32,7 @@ actor DeviceCodeStore {
     case approved(DeviceAuthorization, userID: String, authTime: Double)
   }
 
-  func insert(_ authorization: DeviceAuthorization, now: Double) {
+  mutating func insert(_ authorization: DeviceAuthorization, now: Double) {
     purge(now: now)
     byDeviceCode[authorization.deviceCode] = authorization
     deviceCodeByUserCode[UserCode.normalized(authorization.userCode)] = authorization.deviceCode
@@ -53,7 +53,7 @@ actor DeviceCodeStore {
 
   /// Records the user's decision; false when the code is no longer live and undecided (a user
   /// code is decided once).
-  func decide(userCode: String, _ status: DeviceAuthorization.Status, now: Double) -> Bool {
+  mutating func decide(userCode: String, _ status: DeviceAuthorization.Status, now: Double) -> Bool {
     guard var entry = pending(userCode: userCode, now: now) else { return false }
     entry.status = status
     byDeviceCode[entry.deviceCode] = entry
@@ -62,7 +62,7 @@ actor DeviceCodeStore {
 
   /// One poll by `clientID`: a device code is bound to its client, polled no faster than its
   /// interval, and used up by the answer that ends it (tokens, `access_denied`, `expired_token`).
-  func poll(_ deviceCode: String, clientID: String, now: Double) -> Poll {
+  mutating func poll(_ deviceCode: String, clientID: String, now: Double) -> Poll {
     guard var entry = byDeviceCode[deviceCode], entry.clientID == clientID else { return .unknown }
     if entry.expiresAt <= now {
       forget(entry)
@@ -84,18 +84,13 @@ actor DeviceCodeStore {
     }
   }
 
-  func removeAll() {
-    byDeviceCode.removeAll()
-    deviceCodeByUserCode.removeAll()
-  }
-
-  private func forget(_ entry: DeviceAuthorization) {
+  private mutating func forget(_ entry: DeviceAuthorization) {
     byDeviceCode[entry.deviceCode] = nil
     deviceCodeByUserCode[UserCode.normalized(entry.userCode)] = nil
   }
 
   /// Drops codes expired for over an hour that no device polled since (bounded memory).
-  private func purge(now: Double) {
+  private mutating func purge(now: Double) {
     for entry in byDeviceCode.values where entry.expiresAt + 3600 < now { forget(entry) }
   }
 }

@@ -2,9 +2,12 @@ import Foundation
 
 /// A keyed store of items that expire on the virtual clock: transactions, codes, sessions.
 ///
+/// A value type: it lives inside ``MockState`` and is changed only under the tenant's state lock,
+/// so a read and the write that depends on it are one step.
+///
 /// Bounded (``MockStateLimits``): every `purgeInterval` inserts, entries expired for longer than
 /// `expiredGrace` are dropped, and past `maxEntriesPerStore` the entries nearest expiry go.
-actor ExpiringStore<Item: Sendable> {
+struct ExpiringStore<Item: Sendable>: Sendable {
   private var items: [String: (item: Item, expiresAt: Double)] = [:]
   private let limits: MockStateLimits
   private let now: @Sendable () -> Double
@@ -19,7 +22,7 @@ actor ExpiringStore<Item: Sendable> {
     self.now = now
   }
 
-  func insert(_ item: Item, key: String, expiresAt: Double) {
+  mutating func insert(_ item: Item, key: String, expiresAt: Double) {
     items[key] = (item, expiresAt)
     insertsSincePurge += 1
     if insertsSincePurge >= limits.purgeInterval { purgeExpired() }
@@ -27,7 +30,7 @@ actor ExpiringStore<Item: Sendable> {
   }
 
   /// The live item, or nil (expired items are dropped).
-  func get(_ key: String, now: Double) -> Item? {
+  mutating func get(_ key: String, now: Double) -> Item? {
     guard let entry = items[key] else { return nil }
     guard entry.expiresAt > now else {
       items[key] = nil
@@ -37,7 +40,7 @@ actor ExpiringStore<Item: Sendable> {
   }
 
   /// Removes and returns the item: single use.
-  func take(_ key: String, now: Double) -> Item? {
+  mutating func take(_ key: String, now: Double) -> Item? {
     guard let entry = items.removeValue(forKey: key), entry.expiresAt > now else { return nil }
     return entry.item
   }
@@ -51,25 +54,21 @@ actor ExpiringStore<Item: Sendable> {
     return entry.expiresAt > now ? .live(entry.item) : .expired
   }
 
-  func remove(_ key: String) {
+  mutating func remove(_ key: String) {
     items[key] = nil
-  }
-
-  func removeAll() {
-    items.removeAll()
   }
 
   /// How many entries the store holds (live or recently expired).
   var count: Int { items.count }
 
-  private func purgeExpired() {
+  private mutating func purgeExpired() {
     insertsSincePurge = 0
     let cutoff = now() - limits.expiredGrace
     items = items.filter { $0.value.expiresAt > cutoff }
   }
 
   /// Drops expired entries, then, if still full, keeps the `trimmedSize` entries expiring last.
-  private func trim() {
+  private mutating func trim() {
     purgeExpired()
     guard items.count > limits.maxEntriesPerStore else { return }
     items = items.keepingLargest(limits.trimmedSize) { $0.expiresAt }

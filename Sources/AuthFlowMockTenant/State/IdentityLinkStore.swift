@@ -1,17 +1,17 @@
 import AuthFlowCore
 
 /// Secondary identities linked to primary users (Management API `…/identities`).
-actor IdentityLinkStore {
+struct IdentityLinkStore: Sendable {
   private var linked: [String: [Value]] = [:]
 
   func identities(of userID: String) -> [Value] { linked[userID] ?? [] }
 
-  func link(_ identity: Value, to userID: String) {
+  mutating func link(_ identity: Value, to userID: String) {
     linked[userID, default: []].append(identity)
   }
 
   /// Removes the identity `provider|userID`; false when it was not linked.
-  func unlink(provider: String, userID: String, from primary: String) -> Bool {
+  mutating func unlink(provider: String, userID: String, from primary: String) -> Bool {
     let before = linked[primary]?.count ?? 0
     linked[primary]?.removeAll {
       $0.member("provider")?.stringValue == provider && $0.member("user_id")?.stringValue == userID
@@ -37,9 +37,5 @@ actor IdentityLinkStore {
         return "\(provider)|\(identity.member("user_id")?.stringValue ?? "")" == userID
       }
     }?.key
-  }
-
-  func reset() {
-    linked.removeAll()
   }
 }

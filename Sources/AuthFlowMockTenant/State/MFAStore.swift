@@ -1,6 +1,6 @@
 /// MFA state besides the fixture's enrolments: OOB challenges (SMS, email, push) and associations
 /// (`/mfa/associate`) waiting for their first successful code (PROTOCOL §3.6).
-actor MFAStore {
+struct MFAStore: Sendable {
   /// An out-of-band challenge, answered with the `mfa-oob` grant.
   struct OOBChallenge: Sendable {
     enum Status: Sendable { case pending, approved, rejected }
@@ -22,32 +22,27 @@ actor MFAStore {
   /// mfa_token → the OTP enrolment waiting for its first code.
   private var pendingOTP: [String: MFAEnrollment] = [:]
 
-  func addOOB(_ challenge: OOBChallenge, code: String) { oob[code] = challenge }
+  mutating func addOOB(_ challenge: OOBChallenge, code: String) { oob[code] = challenge }
 
   func oobChallenge(_ code: String, now: Double) -> OOBChallenge? {
     guard let challenge = oob[code], challenge.expiresAt > now else { return nil }
     return challenge
   }
 
-  func updateOOB(_ code: String, _ challenge: OOBChallenge) { oob[code] = challenge }
+  mutating func updateOOB(_ code: String, _ challenge: OOBChallenge) { oob[code] = challenge }
 
   /// Consumes the OOB code: single use.
-  func removeOOB(_ code: String) { oob[code] = nil }
+  mutating func removeOOB(_ code: String) { oob[code] = nil }
 
   /// Sets the push decision (test control).
-  func decide(_ code: String, approve: Bool) -> Bool {
+  mutating func decide(_ code: String, approve: Bool) -> Bool {
     guard var challenge = oob[code], challenge.channel == "auth0" else { return false }
     challenge.status = approve ? .approved : .rejected
     oob[code] = challenge
     return true
   }
 
-  func setPendingOTP(_ enrolment: MFAEnrollment, mfaToken: String) { pendingOTP[mfaToken] = enrolment }
+  mutating func setPendingOTP(_ enrolment: MFAEnrollment, mfaToken: String) { pendingOTP[mfaToken] = enrolment }
   func pendingOTP(_ mfaToken: String) -> MFAEnrollment? { pendingOTP[mfaToken] }
-  func removePendingOTP(_ mfaToken: String) { pendingOTP[mfaToken] = nil }
-
-  func removeAll() {
-    oob.removeAll()
-    pendingOTP.removeAll()
-  }
+  mutating func removePendingOTP(_ mfaToken: String) { pendingOTP[mfaToken] = nil }
 }

@@ -34,9 +34,13 @@ struct PendingEnrollment: Sendable {
 }
 
 /// The My Account API's enrolled methods and pending enrollments.
-actor MyAccountStore {
+struct MyAccountStore: Sendable {
   private var methods: [String: EnrolledMethod] = [:]
-  let pending = ExpiringStore<PendingEnrollment>()
+  var pending: ExpiringStore<PendingEnrollment>
+
+  init(limits: MockStateLimits, now: @escaping @Sendable () -> Double) {
+    pending = ExpiringStore(limits: limits, now: now)
+  }
 
   func methods(userID: String) -> [EnrolledMethod] {
     methods.values.filter { $0.userID == userID }.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
@@ -47,20 +51,15 @@ actor MyAccountStore {
     return method
   }
 
-  func insert(_ method: EnrolledMethod) {
+  mutating func insert(_ method: EnrolledMethod) {
     methods[method.id] = method
   }
 
   /// Removes the method; nil when it is not the user's.
   @discardableResult
-  func remove(id: String, userID: String) -> EnrolledMethod? {
+  mutating func remove(id: String, userID: String) -> EnrolledMethod? {
     guard let method = methods[id], method.userID == userID else { return nil }
     methods[id] = nil
     return method
-  }
-
-  func reset() async {
-    methods.removeAll()
-    await pending.removeAll()
   }
 }

@@ -37,7 +37,7 @@ struct Invitation: Sendable {
 
 /// Organization memberships (seeded from the fixture, grown by accepted invitations) and the
 /// pending invitations.
-actor OrganizationStore {
+struct OrganizationStore: Sendable {
   /// What `/authorize` finds for an invitation ticket.
   enum TicketLookup: Sendable {
     case valid(Invitation)
@@ -63,11 +63,11 @@ actor OrganizationStore {
     members[organizationID]?.contains(userID) ?? false
   }
 
-  func addMember(_ userID: String, to organizationID: String) {
+  mutating func addMember(_ userID: String, to organizationID: String) {
     members[organizationID, default: []].insert(userID)
   }
 
-  func add(_ invitation: Invitation) {
+  mutating func add(_ invitation: Invitation) {
     invitations[invitation.id] = invitation
   }
 
@@ -83,7 +83,7 @@ actor OrganizationStore {
   }
 
   /// Deletes an invitation; false when there was none.
-  func delete(_ id: String, of organizationID: String) -> Bool {
+  mutating func delete(_ id: String, of organizationID: String) -> Bool {
     guard invitation(id, of: organizationID) != nil else { return false }
     invitations[id] = nil
     return true
@@ -101,7 +101,9 @@ actor OrganizationStore {
 
   /// Accepts an invitation: removes it (single use) and makes `userID` a member. Nil when it is
   /// gone or expired.
-  func redeem(ticket: String, organizationID: String, clientID: String, userID: String, now: Double) -> Invitation? {
+  mutating func redeem(
+    ticket: String, organizationID: String, clientID: String, userID: String, now: Double
+  ) -> Invitation? {
     guard
       case .valid(let invitation) = lookup(ticket: ticket, organizationID: organizationID, clientID: clientID, now: now)
     else { return nil }
@@ -110,10 +112,6 @@ actor OrganizationStore {
     return invitation
   }
 
-  func reset() {
-    members = seed
-    invitations.removeAll()
-  }
 }
 
 /// A session transfer token (PROTOCOL §3.2): single use, 60 s, for the user of the refresh token.

@@ -17,7 +17,7 @@ public struct OutboxMessage: Sendable, Hashable {
 
 /// Every message sent, in order, readable through `/__mock/outbox`: the latest
 /// `maxOutboxMessages` (``MockStateLimits``); ids keep counting.
-actor Outbox {
+struct Outbox: Sendable {
   private var messages: [OutboxMessage] = []
   private var nextID = 1
   private let capacity: Int
@@ -30,7 +30,7 @@ actor Outbox {
   var count: Int { messages.count }
 
   @discardableResult
-  func send(
+  mutating func send(
     channel: OutboxMessage.Channel, to: String, subject: String, body: String, code: String? = nil,
     link: String? = nil, at time: Double
   ) -> OutboxMessage {
@@ -48,7 +48,8 @@ actor Outbox {
     return messages.filter { $0.to.lowercased() == address }
   }
 
-  func clear() {
+  /// Empties the outbox (`DELETE /__mock/outbox`); ids keep counting.
+  mutating func clear() {
     messages.removeAll()
   }
 }

@@ -38,9 +38,13 @@ struct PasskeySession: Sendable {
 }
 
 /// The tenant's passkeys and pending ceremonies.
-actor PasskeyStore {
+struct PasskeyStore: Sendable {
   private var credentials: [String: PasskeyCredential] = [:]
-  let sessions = ExpiringStore<PasskeySession>()
+  var sessions: ExpiringStore<PasskeySession>
+
+  init(limits: MockStateLimits, now: @escaping @Sendable () -> Double) {
+    sessions = ExpiringStore(limits: limits, now: now)
+  }
 
   func credential(id: String) -> PasskeyCredential? { credentials[id] }
 
@@ -51,27 +55,22 @@ actor PasskeyStore {
   /// The user handle the user's passkeys already use, if any.
   func userHandle(userID: String) -> String? { credentials.values.first { $0.userID == userID }?.userHandle }
 
-  func insert(_ credential: PasskeyCredential) {
+  mutating func insert(_ credential: PasskeyCredential) {
     credentials[credential.id] = credential
   }
 
   /// Stores a verified counter. Fails when another assertion already moved the counter to or past
   /// `newCount` (a replay racing the first use).
-  func advance(id: String, from stored: UInt32, to newCount: UInt32) -> Bool {
+  mutating func advance(id: String, from stored: UInt32, to newCount: UInt32) -> Bool {
     guard let current = credentials[id], current.signCount == stored else { return false }
     credentials[id]?.signCount = newCount
     return true
   }
 
-  func rename(id: String, to name: String?) {
+  mutating func rename(id: String, to name: String?) {
     credentials[id]?.name = name
   }
 
   @discardableResult
-  func remove(id: String) -> PasskeyCredential? { credentials.removeValue(forKey: id) }
-
-  func reset() async {
-    credentials.removeAll()
-    await sessions.removeAll()
-  }
+  mutating func remove(id: String) -> PasskeyCredential? { credentials.removeValue(forKey: id) }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// Bounded (``MockStateLimits``): families expired (or revoked) for longer than `expiredGrace`
 /// are purged with their tokens every `purgeInterval` logins, and past `maxEntriesPerStore`
 /// families the ones nearest expiry go.
-actor RefreshTokenStore {
+struct RefreshTokenStore: Sendable {
   struct Token: Sendable {
     var family: String
     var grant: Grant
@@ -37,10 +37,12 @@ actor RefreshTokenStore {
     self.limits = limits
   }
 
-  /// Starts a family for a new login.
-  func issue(_ grant: Grant, token: String, family: String, now: Double, lifetime: Double) {
+  /// Starts a family for a new login. A family revoked before its first token was stored (its
+  /// code was reused while the first exchange was still signing) stays revoked.
+  mutating func issue(_ grant: Grant, token: String, family: String, now: Double, lifetime: Double) {
     tokens[token] = Token(family: family, grant: grant)
-    families[family] = Family(expiresAt: now + lifetime, latest: token)
+    let revoked = families[family]?.revoked ?? false
+    families[family] = Family(expiresAt: now + lifetime, revoked: revoked, latest: token)
     issuesSincePurge += 1
     if issuesSincePurge >= limits.purgeInterval || families.count > limits.maxEntriesPerStore {
       purge(now: now)
@@ -52,7 +54,7 @@ actor RefreshTokenStore {
 
   /// Drops families expired for longer than the grace (and, when still too many, those nearest
   /// expiry), then every token of a dropped family.
-  private func purge(now: Double) {
+  private mutating func purge(now: Double) {
     issuesSincePurge = 0
     let cutoff = now - limits.expiredGrace
     families = families.filter { $0.value.expiresAt > cutoff }
@@ -63,7 +65,7 @@ actor RefreshTokenStore {
   }
 
   /// Exchanges `token` for `clientID`. `newToken` is the successor to record when rotating.
-  func exchange(
+  mutating func exchange(
     _ token: String, clientID: String, now: Double, rotate: Bool, reuseLeeway: Double, newToken: String
   ) -> Outcome {
     guard var record = tokens[token], record.grant.clientID == clientID, var family = families[record.family],
@@ -89,18 +91,19 @@ actor RefreshTokenStore {
   }
 
   /// Revokes the family of `token` when it belongs to `clientID`. Unknown tokens are ignored.
-  func revoke(_ token: String, clientID: String) {
+  mutating func revoke(_ token: String, clientID: String) {
     guard let record = tokens[token], record.grant.clientID == clientID else { return }
     families[record.family]?.revoked = true
   }
 
-  /// Revokes a whole family (the tokens of a code that was used twice).
-  func revoke(family: String) {
-    families[family]?.revoked = true
-  }
-
-  func removeAll() {
-    tokens.removeAll()
-    families.removeAll()
+  /// Revokes a whole family (the tokens of a code that was used twice). A family not stored yet is
+  /// recorded as revoked, so the token its first exchange is about to store is born dead; such a
+  /// placeholder expires after the grace like any family.
+  mutating func revoke(family: String, now: Double) {
+    if families[family] == nil {
+      families[family] = Family(expiresAt: now, revoked: true, latest: "")
+    } else {
+      families[family]?.revoked = true
+    }
   }
 }

@@ -14,12 +14,12 @@ struct SocialLoginCode: Sendable {
 }
 
 /// The simulated social providers' pending logins and codes.
-actor SocialLoginStore {
-  let states = ExpiringStore<SocialLoginState>()
-  let codes = ExpiringStore<SocialLoginCode>()
+struct SocialLoginStore: Sendable {
+  var states: ExpiringStore<SocialLoginState>
+  var codes: ExpiringStore<SocialLoginCode>
 
-  func reset() async {
-    await states.removeAll()
-    await codes.removeAll()
+  init(limits: MockStateLimits, now: @escaping @Sendable () -> Double) {
+    states = ExpiringStore(limits: limits, now: now)
+    codes = ExpiringStore(limits: limits, now: now)
   }
 }

@@ -1,7 +1,7 @@
 import AuthFlowCore
 
 /// The tenant's users: seeded from the fixture, grown by signups, counted for brute-force protection.
-actor UserStore {
+struct UserStore: Sendable {
   private var byID: [String: UserRecord] = [:]
   private var failures: [String: Int] = [:]
   /// Passwords a user had before the current one, oldest first (Password History).
@@ -24,13 +24,13 @@ actor UserStore {
     }
   }
 
-  func insert(_ user: UserRecord) {
+  mutating func insert(_ user: UserRecord) {
     byID[user.userID] = user
   }
 
   /// Sets a user's password and clears every brute-force block of their identifiers; false for
   /// an unknown user.
-  func setPassword(_ password: String, userID: String, now: Double) -> Bool {
+  mutating func setPassword(_ password: String, userID: String, now: Double) -> Bool {
     guard var user = byID[userID] else { return false }
     if let old = user.password {
       previousPasswords[userID, default: []].append(old)
@@ -53,13 +53,13 @@ actor UserStore {
   }
 
   /// Replaces a user's record (same id).
-  func update(_ user: UserRecord) {
+  mutating func update(_ user: UserRecord) {
     guard byID[user.userID] != nil else { return }
     byID[user.userID] = user
   }
 
   /// Records a failed login; returns the consecutive count.
-  func recordFailure(key: String) -> Int {
+  mutating func recordFailure(key: String) -> Int {
     let count = (failures[key] ?? 0) + 1
     failures[key] = count
     return count
@@ -67,14 +67,7 @@ actor UserStore {
 
   func failureCount(key: String) -> Int { failures[key] ?? 0 }
 
-  func clearFailures(key: String) {
+  mutating func clearFailures(key: String) {
     failures[key] = nil
-  }
-
-  func reset() {
-    byID.removeAll()
-    failures.removeAll()
-    previousPasswords.removeAll()
-    for user in seed { byID[user.userID] = user }
   }
 }

@@ -28,7 +28,7 @@ struct TokenIssuer {
     for grant: Grant, client: ClientConfig, requestedScope: [String], issueRefreshToken: Bool,
     refreshToken existing: String? = nil, family: String? = nil
   ) async throws -> [String: Value] {
-    let user = await grant.userID.asyncMap { await tenant.users.user(id: $0) } ?? nil
+    let user = grant.userID.flatMap { userID in tenant.withState { $0.users.user(id: userID) } }
     let now = tenant.clock.epoch
     let settings = tenant.fixture.settings
     var body: [String: Value] = [
@@ -43,9 +43,11 @@ struct TokenIssuer {
       body["refresh_token"] = .string(existing)
     } else if issueRefreshToken, canIssueRefreshToken(grant: grant, client: client) {
       let token = RandomToken.make(bytes: 32)
-      await tenant.refreshTokens.issue(
-        grant, token: token, family: family ?? RandomToken.make(bytes: 12), now: tenant.clock.seconds,
-        lifetime: Double(settings.refreshTokenLifetime))
+      tenant.withState {
+        $0.refreshTokens.issue(
+          grant, token: token, family: family ?? RandomToken.make(bytes: 12), now: tenant.clock.seconds,
+          lifetime: Double(settings.refreshTokenLifetime))
+      }
       body["refresh_token"] = .string(token)
     }
     if grant.scope != requestedScope || !requestedScope.isEmpty {

@@ -56,12 +56,14 @@ struct BackchannelRoutes {
 
     let id = RandomToken.make(bytes: 32)
     let now = tenant.clock.seconds
-    await tenant.backchannel.insert(
-      BackchannelRequest(
-        clientID: client.clientID, userID: user.userID, scope: scope, audience: audience,
-        bindingMessage: bindingMessage, authorizationDetails: details, interval: Self.pollInterval,
-        expiresAt: now + Double(expiry)),
-      id: id)
+    tenant.withState {
+      $0.backchannel.insert(
+        BackchannelRequest(
+          clientID: client.clientID, userID: user.userID, scope: scope, audience: audience,
+          bindingMessage: bindingMessage, authorizationDetails: details, interval: Self.pollInterval,
+          expiresAt: now + Double(expiry)),
+        id: id)
+    }
     return Responses.json(
       .object([
         "auth_req_id": .string(id), "expires_in": .int(expiry), "interval": .int(Self.pollInterval),
@@ -77,7 +79,7 @@ struct BackchannelRoutes {
       let subject = hint["sub"]?.stringValue, !subject.isEmpty
     else { throw OAuthError.cibaBadLoginHint }
     guard Self.sameIssuer(issuer, tenant.issuer) else { throw OAuthError.cibaWrongIssuer(tenant.issuer) }
-    guard let user = await tenant.users.user(id: subject) else { throw OAuthError.cibaUnknownUser }
+    guard let user = tenant.withState({ $0.users.user(id: subject) }) else { throw OAuthError.cibaUnknownUser }
     return user
   }
 

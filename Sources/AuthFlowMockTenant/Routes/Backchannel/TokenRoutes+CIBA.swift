@@ -10,8 +10,10 @@ extension TokenRoutes {
     guard let id = parameters.string("auth_req_id") else { throw OAuthError.missingParameter("auth_req_id") }
     let now = tenant.clock.seconds
     let request: BackchannelRequest
-    switch await tenant.backchannel.poll(
-      id, clientID: client.clientID, now: now, penalty: BackchannelRoutes.pollInterval)
+    switch tenant.withState({
+      $0.backchannel.poll(
+        id, clientID: client.clientID, now: now, penalty: BackchannelRoutes.pollInterval)
+    })
     {
     case .unknown: throw OAuthError.cibaUnknownRequest
     case .expired: throw OAuthError.cibaExpired
@@ -20,7 +22,9 @@ extension TokenRoutes {
     case .denied: throw OAuthError.cibaDenied
     case .approved(let approved): request = approved
     }
-    guard let user = await tenant.users.user(id: request.userID) else { throw OAuthError.cibaUnknownRequest }
+    guard let user = tenant.withState({ $0.users.user(id: request.userID) }) else {
+      throw OAuthError.cibaUnknownRequest
+    }
     if user.blocked { throw OAuthError.blockedUser }
     let grant = Grant(
       clientID: client.clientID, userID: user.userID,

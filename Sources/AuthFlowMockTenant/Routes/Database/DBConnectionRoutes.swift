@@ -63,10 +63,10 @@ struct DBConnectionRoutes {
     let metadata = try Self.metadata(parameters.values["user_metadata"])
     if BotDetection(tenant: tenant).isSuspicious(identifier: email) { throw LegacyError.requiresVerification }
     let protection = tenant.fixture.settings.signupEnumerationProtection
-    if await tenant.users.find(email, connection: connection.name) != nil {
+    if tenant.withState({ $0.users.find(email, connection: connection.name) }) != nil {
       throw protection ? LegacyError.invalidSignup : LegacyError.userExists
     }
-    if let username, await tenant.users.find(username, connection: connection.name) != nil {
+    if let username, tenant.withState({ $0.users.find(username, connection: connection.name) }) != nil {
       throw protection ? LegacyError.invalidSignup : LegacyError.usernameExists
     }
     let personalInfo = [email, username] + ["name", "nickname", "given_name", "family_name"].map(parameters.string)
@@ -83,7 +83,7 @@ struct DBConnectionRoutes {
       givenName: parameters.string("given_name"), familyName: parameters.string("family_name"),
       userMetadata: metadata, updatedAt: tenant.clock.seconds)
     if user.nickname == nil { user.nickname = email.split(separator: "@").first.map(String.init) }
-    await tenant.users.insert(user)
+    tenant.withState { $0.users.insert(user) }
     var body: [String: Value] = ["_id": .string(id), "email": .string(email), "email_verified": .bool(false)]
     if let username { body["username"] = .string(username) }
     for key in Self.rootAttributes { if let value = parameters.string(key) { body[key] = .string(value) } }
@@ -104,14 +104,18 @@ struct DBConnectionRoutes {
     }
     let connection = try connection(parameters, client: client)
     guard let email = parameters.string("email") else { throw LegacyError.missingEmail }
-    if let user = await tenant.users.find(email, connection: connection.name), let address = user.email {
+    if let user = tenant.withState({ $0.users.find(email, connection: connection.name) }), let address = user.email {
       let ticket = RandomToken.make(bytes: 24)
       let now = tenant.clock.seconds
-      await tenant.protection.issue(.resetPassword(userID: user.userID), id: ticket, expiresAt: now + 432_000, now: now)
+      tenant.withState {
+        $0.protection.issue(.resetPassword(userID: user.userID), id: ticket, expiresAt: now + 432_000, now: now)
+      }
       let link = tenant.baseURL + "lo/reset?ticket=" + FormEncoding.escape(ticket)
-      await tenant.outbox.send(
-        channel: .email, to: address, subject: "Reset your password",
-        body: "Click the link to reset your password: \(link)", link: link, at: now)
+      tenant.withState {
+        $0.outbox.send(
+          channel: .email, to: address, subject: "Reset your password",
+          body: "Click the link to reset your password: \(link)", link: link, at: now)
+      }
     }
     return Responses.text(Self.resetSent)
   }

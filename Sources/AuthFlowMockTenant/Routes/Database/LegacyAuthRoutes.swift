@@ -47,7 +47,7 @@ struct LegacyAuthRoutes {
     let bruteForce = BruteForce(tenant: tenant)
     let failureKey = BruteForce.key(identifier: username, ip: parameters.clientIP)
     if await bruteForce.isBlocked(failureKey) { throw OAuthError.tooManyAttempts }
-    let found = await tenant.users.find(username, connection: connection.name)
+    let found = tenant.withState({ $0.users.find(username, connection: connection.name) })
     guard let user = found, let expected = user.password, RandomToken.constantTimeEquals(expected, password) else {
       await bruteForce.recordFailure(failureKey, user: found)
       throw OAuthError.invalidUserPassword
@@ -71,13 +71,13 @@ struct LegacyAuthRoutes {
     else { throw OAuthError.invalidSocialAccessToken }
     let userID = "\(connection.name)|\(subject.userID)"
     let user: UserRecord
-    if let existing = await tenant.users.user(id: userID) {
+    if let existing = tenant.withState({ $0.users.user(id: userID) }) {
       user = existing
     } else {
       user = UserRecord(
         profile: subject.email ?? userID, userID: userID, connection: connection.name, email: subject.email,
         emailVerified: subject.email != nil, name: subject.name, updatedAt: tenant.clock.seconds)
-      await tenant.users.insert(user)
+      tenant.withState { $0.users.insert(user) }
     }
     if user.blocked { throw OAuthError.legacyBlockedUser }
     var body = try await tokens(for: user, parameters: parameters, client: client)
@@ -130,9 +130,11 @@ struct LegacyAuthRoutes {
     }
     if grant.scope.contains("offline_access"), parameters.string("device") != nil {
       let token = RandomToken.make(bytes: 32)
-      await tenant.refreshTokens.issue(
-        grant, token: token, family: RandomToken.make(bytes: 12), now: tenant.clock.seconds,
-        lifetime: Double(tenant.fixture.settings.refreshTokenLifetime))
+      tenant.withState {
+        $0.refreshTokens.issue(
+          grant, token: token, family: RandomToken.make(bytes: 12), now: tenant.clock.seconds,
+          lifetime: Double(tenant.fixture.settings.refreshTokenLifetime))
+      }
       body["refresh_token"] = .string(token)
     }
     return body

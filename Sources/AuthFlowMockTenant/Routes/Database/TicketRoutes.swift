@@ -14,15 +14,16 @@ struct TicketRoutes {
   func register(on router: Router<BasicRequestContext>) {
     router.get("/lo/unblock") { request, _ in
       let ticket = RequestParameters.query(of: request).string("ticket") ?? ""
-      guard case .unblock(let key)? = await tenant.protection.redeem(ticket, now: tenant.clock.seconds) else {
+      guard case .unblock(let key)? = tenant.withState({ $0.protection.redeem(ticket, now: tenant.clock.seconds) })
+      else {
         return Self.errorPage
       }
-      await tenant.users.clearFailures(key: key)
+      tenant.withState { $0.users.clearFailures(key: key) }
       return Responses.html(LoginPages.page(title: "Unblocked", kind: "unblocked", body: "<h1>\(Self.unblocked)</h1>"))
     }
     router.get("/lo/reset") { request, _ in
       let ticket = RequestParameters.query(of: request).string("ticket") ?? ""
-      guard case .resetPassword? = await tenant.protection.ticket(ticket, now: tenant.clock.seconds) else {
+      guard case .resetPassword? = tenant.withState({ $0.protection.ticket(ticket, now: tenant.clock.seconds) }) else {
         return Self.errorPage
       }
       return Responses.html(Self.resetForm(ticket: ticket, error: nil))
@@ -31,7 +32,7 @@ struct TicketRoutes {
       let query = RequestParameters.query(of: request)
       guard let form = await RequestParameters.body(of: request, context: context),
         let ticket = query.string("ticket") ?? form.string("ticket"),
-        case .resetPassword(let owner)? = await tenant.protection.ticket(ticket, now: tenant.clock.seconds)
+        case .resetPassword(let owner)? = tenant.withState({ $0.protection.ticket(ticket, now: tenant.clock.seconds) })
       else { return Self.errorPage }
       let policy = tenant.fixture.settings.passwordPolicy
       guard let password = form.string("password") else {
@@ -41,9 +42,13 @@ struct TicketRoutes {
       if let failure = await PasswordRules(tenant: tenant).failure(for: password, userID: owner) {
         return Responses.html(Self.resetForm(ticket: ticket, error: failure.pageMessage), status: .badRequest)
       }
-      guard case .resetPassword(let userID)? = await tenant.protection.redeem(ticket, now: tenant.clock.seconds),
-        await tenant.users.setPassword(password, userID: userID, now: tenant.clock.seconds)
-      else { return Self.errorPage }
+      // The ticket is used up and the password set in one step.
+      let now = tenant.clock.seconds
+      let changed = tenant.withState { state in
+        guard case .resetPassword(let userID)? = state.protection.redeem(ticket, now: now) else { return false }
+        return state.users.setPassword(password, userID: userID, now: now)
+      }
+      guard changed else { return Self.errorPage }
       return Responses.html(
         LoginPages.page(title: "Password changed", kind: "password-changed", body: "<h1>\(Self.passwordChanged)</h1>"))
     }

@@ -23,8 +23,10 @@ struct ActivateRoutes {
   /// A new activation transaction and the user-code form (pre-filled from `?user_code=`).
   private func start(_ request: Request) async -> Response {
     let activation = DeviceActivation(id: RandomToken.make(bytes: 24), csrf: RandomToken.make(bytes: 24))
-    await tenant.deviceActivations.insert(
-      activation, key: activation.id, expiresAt: tenant.clock.seconds + Self.lifetime)
+    tenant.withState {
+      $0.deviceActivations.insert(
+        activation, key: activation.id, expiresAt: tenant.clock.seconds + Self.lifetime)
+    }
     return Responses.html(
       DevicePages.activate(activation, userCode: RequestParameters.query(of: request).string("user_code")))
   }
@@ -43,20 +45,20 @@ struct ActivateRoutes {
         DevicePages.activate(activation, error: DeviceMessages.missingUserCode), status: .badRequest)
     }
     let now = tenant.clock.seconds
-    guard let authorization = await tenant.deviceCodes.pending(userCode: typed, now: now) else {
+    guard let authorization = tenant.withState({ $0.deviceCodes.pending(userCode: typed, now: now) }) else {
       activation.failures += 1
       guard activation.failures < Self.maxFailures else {
-        await tenant.deviceActivations.remove(activation.id)
+        tenant.withState { $0.deviceActivations.remove(activation.id) }
         return Responses.html(
           LoginPages.error(code: "too_many_attempts", description: DeviceMessages.tooManyAttempts),
           status: .tooManyRequests)
       }
-      await tenant.deviceActivations.insert(activation, key: activation.id, expiresAt: now + Self.lifetime)
+      tenant.withState { $0.deviceActivations.insert(activation, key: activation.id, expiresAt: now + Self.lifetime) }
       return Responses.html(
         DevicePages.activate(activation, userCode: typed, error: DeviceMessages.invalidUserCode), status: .badRequest)
     }
     activation.userCode = authorization.userCode
-    await tenant.deviceActivations.insert(activation, key: activation.id, expiresAt: now + Self.lifetime)
+    tenant.withState { $0.deviceActivations.insert(activation, key: activation.id, expiresAt: now + Self.lifetime) }
     let clientName = tenant.client(id: authorization.clientID)?.name ?? "the application"
     return Responses.html(DevicePages.confirm(activation, authorization: authorization, clientName: clientName))
   }
@@ -72,15 +74,15 @@ struct ActivateRoutes {
     }
     let now = tenant.clock.seconds
     guard let userCode = activation.userCode,
-      let authorization = await tenant.deviceCodes.pending(userCode: userCode, now: now)
+      let authorization = tenant.withState({ $0.deviceCodes.pending(userCode: userCode, now: now) })
     else { return errorPage(DeviceMessages.codeNoLongerPending, status: .badRequest) }
     switch form.string("action") {
     case "deny":
-      await tenant.deviceActivations.remove(activation.id)
-      _ = await tenant.deviceCodes.decide(userCode: userCode, .denied, now: now)
+      tenant.withState { $0.deviceActivations.remove(activation.id) }
+      _ = tenant.withState { $0.deviceCodes.decide(userCode: userCode, .denied, now: now) }
       return Responses.html(DevicePages.done(approved: false))
     case "confirm":
-      await tenant.deviceActivations.remove(activation.id)
+      tenant.withState { $0.deviceActivations.remove(activation.id) }
       if let session = await AuthorizeRoutes(tenant: tenant).currentSession(request) {
         return await approve(userCode, userID: session.userID, authTime: session.authTime)
       }
@@ -89,7 +91,7 @@ struct ActivateRoutes {
         audience: authorization.audience, deviceUserCode: userCode)
       let transaction = LoginTransaction(
         id: RandomToken.make(bytes: 24), request: login, csrf: RandomToken.make(bytes: 24))
-      await tenant.transactions.insert(transaction, key: transaction.id, expiresAt: now + 3600)
+      tenant.withState { $0.transactions.insert(transaction, key: transaction.id, expiresAt: now + 3600) }
       return Responses.redirect(
         "/u/login?state=\(FormEncoding.escape(transaction.id))",
         cookies: [TransactionBinding.cookie(for: transaction, tenant: tenant)])
@@ -101,8 +103,10 @@ struct ActivateRoutes {
   /// Approves `userCode` for the user who just logged in (or whose session it is) and shows the
   /// final page; `cookies` carry a new SSO session.
   func approve(_ userCode: String, userID: String, authTime: Double, cookies: [Cookie] = []) async -> Response {
-    let approved = await tenant.deviceCodes.decide(
-      userCode: userCode, .approved(userID: userID, authTime: authTime), now: tenant.clock.seconds)
+    let approved = tenant.withState({
+      $0.deviceCodes.decide(
+        userCode: userCode, .approved(userID: userID, authTime: authTime), now: tenant.clock.seconds)
+    })
     var response =
       approved
       ? Responses.html(DevicePages.done(approved: true))
@@ -119,7 +123,7 @@ struct ActivateRoutes {
     guard let id = RequestParameters.query(of: request).string("state") ?? form.string("state") else {
       return (form, nil)
     }
-    return (form, await tenant.deviceActivations.get(id, now: tenant.clock.seconds))
+    return (form, tenant.withState({ $0.deviceActivations.get(id, now: tenant.clock.seconds) }))
   }
 
   func errorPage(_ error: AuthorizeError, status: HTTPResponse.Status) -> Response {

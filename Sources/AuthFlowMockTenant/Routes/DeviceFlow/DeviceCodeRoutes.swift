@@ -36,12 +36,12 @@ struct DeviceCodeRoutes {
     if let audience, tenant.api(audience: audience) == nil { throw OAuthError.serviceNotEnabled(audience) }
     let now = tenant.clock.seconds
     var userCode = UserCode.make()
-    while await tenant.deviceCodes.contains(userCode: userCode) { userCode = UserCode.make() }
+    while tenant.withState({ $0.deviceCodes.contains(userCode: userCode) }) { userCode = UserCode.make() }
     let authorization = DeviceAuthorization(
       deviceCode: RandomToken.make(bytes: 32), userCode: userCode, clientID: client.clientID,
       scope: Scope.parse(parameters.string("scope") ?? ""), audience: audience,
       expiresAt: now + Double(Self.lifetime), interval: Double(Self.interval))
-    await tenant.deviceCodes.insert(authorization, now: now)
+    tenant.withState { $0.deviceCodes.insert(authorization, now: now) }
     let verification = tenant.baseURL + "activate"
     return Responses.json(
       .object([

@@ -7,14 +7,14 @@ extension TokenRoutes {
   /// virtual clock), and used up by the answer that ends it.
   func deviceCode(_ parameters: RequestParameters, client: ClientConfig) async throws -> [String: Value] {
     guard let code = parameters.string("device_code") else { throw OAuthError.missingParameter("device_code") }
-    switch await tenant.deviceCodes.poll(code, clientID: client.clientID, now: tenant.clock.seconds) {
+    switch tenant.withState({ $0.deviceCodes.poll(code, clientID: client.clientID, now: tenant.clock.seconds) }) {
     case .unknown: throw OAuthError.invalidDeviceCode
     case .expired: throw OAuthError.expiredDeviceCode
     case .slowDown: throw OAuthError.deviceSlowDown(interval: DeviceCodeRoutes.interval)
     case .pending: throw OAuthError.deviceAuthorizationPending
     case .denied: throw OAuthError.deviceAccessDenied
     case .approved(let authorization, let userID, let authTime):
-      guard let user = await tenant.users.user(id: userID) else { throw OAuthError.invalidDeviceCode }
+      guard let user = tenant.withState({ $0.users.user(id: userID) }) else { throw OAuthError.invalidDeviceCode }
       if user.blocked { throw OAuthError.blockedUser }
       let grant = Grant(
         clientID: client.clientID, userID: userID,

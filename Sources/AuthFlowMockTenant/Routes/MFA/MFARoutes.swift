@@ -60,7 +60,7 @@ struct MFARoutes {
     let now = tenant.clock.seconds
     if types == ["otp"] {
       let secret = Base32.encode((0..<20).map { _ in UInt8.random(in: 0...255) })
-      await tenant.mfa.setPendingOTP(MFAEnrollment(kind: .totp, secret: secret), mfaToken: token)
+      tenant.withState { $0.mfa.setPendingOTP(MFAEnrollment(kind: .totp, secret: secret), mfaToken: token) }
       let label = FormEncoding.escape(user.email ?? user.userID)
       let issuer = FormEncoding.escape(tenant.host)
       body = [
@@ -96,10 +96,12 @@ struct MFARoutes {
       if let enrolment, let bindingCode {
         await MFAMethods.deliver(bindingCode, to: enrolment, tenant: tenant)
       }
-      await tenant.mfa.addOOB(
-        MFAStore.OOBChallenge(
-          mfaToken: token, userID: user.userID, channel: channel, bindingCode: bindingCode, status: .pending,
-          expiresAt: now + Self.oobLifetime, enrolment: enrolment), code: oobCode)
+      tenant.withState {
+        $0.mfa.addOOB(
+          MFAStore.OOBChallenge(
+            mfaToken: token, userID: user.userID, channel: channel, bindingCode: bindingCode, status: .pending,
+            expiresAt: now + Self.oobLifetime, enrolment: enrolment), code: oobCode)
+      }
       body = [
         "authenticator_type": .string("oob"), "oob_channel": .string(channel), "oob_code": .string(oobCode),
         "binding_method": .string(channel == "auth0" ? "" : "prompt"),
@@ -115,7 +117,7 @@ struct MFARoutes {
       let code = MFAMethods.newRecoveryCode()
       var updated = user
       updated.mfa.append(MFAEnrollment(kind: .recoveryCode, secret: code))
-      await tenant.users.update(updated)
+      tenant.withState { $0.users.update(updated) }
       body["recovery_codes"] = .array([.string(code)])
     }
     _ = grant
@@ -156,10 +158,12 @@ struct MFARoutes {
     let oobCode = RandomToken.make(bytes: 24)
     let bindingCode = sixDigits(Int.random(in: 0..<1_000_000))
     await MFAMethods.deliver(bindingCode, to: enrolment, tenant: tenant)
-    await tenant.mfa.addOOB(
-      MFAStore.OOBChallenge(
-        mfaToken: mfaToken, userID: user.userID, channel: chosen.channel ?? "sms", bindingCode: bindingCode,
-        status: .pending, expiresAt: tenant.clock.seconds + Self.oobLifetime), code: oobCode)
+    tenant.withState {
+      $0.mfa.addOOB(
+        MFAStore.OOBChallenge(
+          mfaToken: mfaToken, userID: user.userID, channel: chosen.channel ?? "sms", bindingCode: bindingCode,
+          status: .pending, expiresAt: tenant.clock.seconds + Self.oobLifetime), code: oobCode)
+    }
     return Responses.json(
       .object(["challenge_type": .string("oob"), "oob_code": .string(oobCode), "binding_method": .string("prompt")]))
   }
@@ -183,11 +187,11 @@ struct MFATokens {
 
   func resolve(_ token: String?) async throws(OAuthError) -> (String, Grant, UserRecord) {
     guard let token else { throw OAuthError.missingParameter("mfa_token") }
-    switch await tenant.mfaTokens.lookup(token, now: tenant.clock.seconds) {
+    switch tenant.withState({ $0.mfaTokens.lookup(token, now: tenant.clock.seconds) }) {
     case .missing: throw OAuthError.malformedMFAToken
     case .expired: throw OAuthError.expiredMFAToken
     case .live(let grant):
-      guard let userID = grant.userID, let user = await tenant.users.user(id: userID) else {
+      guard let userID = grant.userID, let user = tenant.withState({ $0.users.user(id: userID) }) else {
         throw OAuthError.malformedMFAToken
       }
       return (token, grant, user)
@@ -238,13 +242,17 @@ enum MFAMethods {
     let now = tenant.clock.seconds
     switch enrolment.kind {
     case .sms:
-      await tenant.outbox.send(
-        channel: .sms, to: enrolment.secret, subject: "", body: "Your verification code is: \(code)", code: code,
-        at: now)
+      tenant.withState {
+        $0.outbox.send(
+          channel: .sms, to: enrolment.secret, subject: "", body: "Your verification code is: \(code)", code: code,
+          at: now)
+      }
     case .email:
-      await tenant.outbox.send(
-        channel: .email, to: enrolment.secret, subject: "Your verification code",
-        body: "Your verification code is: \(code)", code: code, at: now)
+      tenant.withState {
+        $0.outbox.send(
+          channel: .email, to: enrolment.secret, subject: "Your verification code",
+          body: "Your verification code is: \(code)", code: code, at: now)
+      }
     case .totp, .recoveryCode: break
     }
   }

@@ -33,22 +33,23 @@ extension TokenRoutes {
     guard grant.clientID == client.clientID else { throw OAuthError.malformedMFAToken }
     let now = tenant.clock.now()
     let throttle = MFAThrottle(tenant: tenant)
-    if await throttle.isExhausted(user.userID) { throw OAuthError.tooManyMFAAttempts }
-    let pending = await tenant.mfa.pendingOTP(mfaToken)
+    guard throttle.reserve(user.userID) else { throw OAuthError.tooManyMFAAttempts }
+    let pending = tenant.withState({ $0.mfa.pendingOTP(mfaToken) })
     let candidates = user.mfa.filter { $0.kind == .totp } + (pending.map { [$0] } ?? [])
     guard let matched = candidates.first(where: { TOTP(base32Secret: $0.secret)?.verify(otp, at: now) ?? false }) else {
-      await throttle.recordFailure(user.userID)
+      // The attempt taken by `reserve` stays taken: a wrong code.
       throw OAuthError.invalidOTP
     }
+    throttle.refund(user.userID)
     // A code that already logged the user in is not accepted again.
-    guard await throttle.consume(otp, userID: user.userID) else { throw OAuthError.invalidOTP }
+    guard throttle.consume(otp, userID: user.userID) else { throw OAuthError.invalidOTP }
     if matched == pending {
       var updated = user
       updated.mfa.append(matched)
-      await tenant.users.update(updated)
-      await tenant.mfa.removePendingOTP(mfaToken)
+      tenant.withState { $0.users.update(updated) }
+      tenant.withState { $0.mfa.removePendingOTP(mfaToken) }
     }
-    await tenant.mfaTokens.remove(mfaToken)
+    tenant.withState { $0.mfaTokens.remove(mfaToken) }
     return try await issuer.response(for: grant, client: client, requestedScope: grant.scope, issueRefreshToken: true)
   }
 
@@ -59,39 +60,40 @@ extension TokenRoutes {
     guard let oobCode = parameters.string("oob_code") else { throw OAuthError.missingParameter("oob_code") }
     guard grant.clientID == client.clientID else { throw OAuthError.malformedMFAToken }
     let now = tenant.clock.seconds
-    guard var challenge = await tenant.mfa.oobChallenge(oobCode, now: now), challenge.mfaToken == mfaToken else {
+    guard var challenge = tenant.withState({ $0.mfa.oobChallenge(oobCode, now: now) }), challenge.mfaToken == mfaToken
+    else {
       throw OAuthError.invalidOOBCode
     }
     if let expected = challenge.bindingCode {
       guard let given = parameters.string("binding_code"), RandomToken.constantTimeEquals(given, expected) else {
         challenge.failures += 1
         if challenge.failures >= 5 {
-          await tenant.mfa.removeOOB(oobCode)
+          tenant.withState { $0.mfa.removeOOB(oobCode) }
         } else {
-          await tenant.mfa.updateOOB(oobCode, challenge)
+          tenant.withState { $0.mfa.updateOOB(oobCode, challenge) }
         }
         throw OAuthError.invalidBindingCode
       }
     } else {
       switch challenge.status {
       case .rejected:
-        await tenant.mfa.removeOOB(oobCode)
+        tenant.withState { $0.mfa.removeOOB(oobCode) }
         throw OAuthError.mfaRejected
       case .pending:
         let tooFast = challenge.lastPoll.map { now - $0 < MFARoutes.pollInterval } ?? false
         challenge.lastPoll = now
-        await tenant.mfa.updateOOB(oobCode, challenge)
+        tenant.withState { $0.mfa.updateOOB(oobCode, challenge) }
         throw tooFast ? OAuthError.slowDown : OAuthError.authorizationPending
       case .approved: break
       }
     }
-    await tenant.mfa.removeOOB(oobCode)
+    tenant.withState { $0.mfa.removeOOB(oobCode) }
     if let enrolment = challenge.enrolment, !user.mfa.contains(enrolment) {
       var updated = user
       updated.mfa.append(enrolment)
-      await tenant.users.update(updated)
+      tenant.withState { $0.users.update(updated) }
     }
-    await tenant.mfaTokens.remove(mfaToken)
+    tenant.withState { $0.mfaTokens.remove(mfaToken) }
     return try await issuer.response(for: grant, client: client, requestedScope: grant.scope, issueRefreshToken: true)
   }
 
@@ -109,8 +111,8 @@ extension TokenRoutes {
     let next = MFAMethods.newRecoveryCode()
     var updated = user
     updated.mfa[index] = MFAEnrollment(kind: .recoveryCode, secret: next)
-    await tenant.users.update(updated)
-    await tenant.mfaTokens.remove(mfaToken)
+    tenant.withState { $0.users.update(updated) }
+    tenant.withState { $0.mfaTokens.remove(mfaToken) }
     var body = try await issuer.response(
       for: grant, client: client, requestedScope: grant.scope, issueRefreshToken: true)
     body["recovery_code"] = .string(next)

@@ -28,33 +28,28 @@ struct UniversalLoginMFARoutes {
     var updated = transaction
     updated.pendingMFAUserID = userID
     updated.mfaFailures = 0
-    await tenant.transactions.insert(updated, key: updated.id, expiresAt: tenant.clock.seconds + Self.lifetime)
+    tenant.withState {
+      $0.transactions.insert(updated, key: updated.id, expiresAt: tenant.clock.seconds + Self.lifetime)
+    }
     return render(updated)
   }
 
   private func submit(_ request: Request, context: BasicRequestContext) async -> Response {
-    let query = RequestParameters.query(of: request)
-    guard let form = await RequestParameters.body(of: request, context: context),
-      var transaction = await pending(query.string("state") ?? form.string("state")),
-      let userID = transaction.pendingMFAUserID
-    else { return Self.errorPage(.unknownTransaction, status: .badRequest) }
-    guard let csrf = form.string("_csrf"), RandomToken.constantTimeEquals(csrf, transaction.csrf) else {
-      return Self.errorPage(.invalidCSRF, status: .forbidden)
-    }
-    if let refusal = TransactionBinding.refusal(request, transaction: transaction, tenant: tenant) {
-      return Self.errorPage(refusal, status: .forbidden)
+    let post = await GuardedFormPost.check(request, context: context, tenant: tenant) { await self.pending($0) }
+    guard case .accepted(let form, var transaction) = post, let userID = transaction.pendingMFAUserID else {
+      return post.refusal
     }
     guard let code = form.string("code") else {
       return render(transaction, error: LoginMessages.missingMFACode, status: .badRequest)
     }
-    guard let user = await tenant.users.user(id: userID) else {
+    guard let user = tenant.withState({ $0.users.user(id: userID) }) else {
       return Self.errorPage(.unknownTransaction, status: .badRequest)
     }
     let now = tenant.clock.now()
     // The user's attempt bucket spans transactions: starting a new login does not buy more guesses.
     let throttle = MFAThrottle(tenant: tenant)
-    if await throttle.isExhausted(userID) {
-      await tenant.transactions.remove(transaction.id)
+    guard throttle.reserve(userID) else {
+      tenant.withState { $0.transactions.remove(transaction.id) }
       return Responses.html(
         LoginPages.error(code: "too_many_attempts", description: LoginMessages.mfaBlocked), status: .tooManyRequests)
     }
@@ -62,22 +57,25 @@ struct UniversalLoginMFARoutes {
       factor.kind == .totp && (TOTP(base32Secret: factor.secret)?.verify(code, at: now) ?? false)
     }
     guard valid else {
-      await throttle.recordFailure(userID)
+      // The attempt taken by `reserve` stays taken: a wrong code.
       transaction.mfaFailures += 1
       if transaction.mfaFailures >= Self.maxFailures {
-        await tenant.transactions.remove(transaction.id)
+        tenant.withState { $0.transactions.remove(transaction.id) }
         return Responses.html(
           LoginPages.error(code: "too_many_attempts", description: LoginMessages.mfaBlocked), status: .tooManyRequests)
       }
-      await tenant.transactions.insert(
-        transaction, key: transaction.id, expiresAt: tenant.clock.seconds + Self.lifetime)
+      tenant.withState {
+        $0.transactions.insert(
+          transaction, key: transaction.id, expiresAt: tenant.clock.seconds + Self.lifetime)
+      }
       return render(transaction, error: LoginMessages.wrongMFACode, status: .badRequest)
     }
+    throttle.refund(userID)
     return await UniversalLoginRoutes(tenant: tenant).completeLogin(transaction, userID: userID)
   }
 
   private func pending(_ id: String?) async -> LoginTransaction? {
-    guard let id, let transaction = await tenant.transactions.get(id, now: tenant.clock.seconds),
+    guard let id, let transaction = tenant.withState({ $0.transactions.get(id, now: tenant.clock.seconds) }),
       transaction.pendingMFAUserID != nil
     else { return nil }
     return transaction

@@ -62,7 +62,7 @@ struct ManagementUserRoutes {
     if !token.isClientCredentials, token.subject != id {
       throw ManagementError.notCurrentUser(scopes.filter(Self.adminScopes.contains))
     }
-    guard let user = await tenant.users.user(id: id) else { throw ManagementError.userNotFound }
+    guard let user = tenant.withState({ $0.users.user(id: id) }) else { throw ManagementError.userNotFound }
     return (token, user)
   }
 
@@ -109,7 +109,7 @@ struct ManagementUserRoutes {
         }
       }
       updated.updatedAt = tenant.clock.seconds
-      await tenant.users.insert(updated)
+      tenant.withState { $0.users.insert(updated) }
     }
     return Responses.json(.object(await userObject(updated)))
   }
@@ -139,19 +139,22 @@ struct ManagementUserRoutes {
   /// Links the user `secondaryID` to `user`: the primary's identities, 201 (UNCONFIRMED, PROTOCOL §7).
   private func link(secondaryID: String, to user: UserRecord) async throws -> Response {
     guard secondaryID != user.userID else { throw ManagementError.linkSameUser }
-    guard let secondary = await tenant.users.user(id: secondaryID) else { throw ManagementError.userNotFound }
-    guard await !tenant.identityLinks.isLinked(secondaryID) else { throw ManagementError.alreadyLinked }
+    guard let secondary = tenant.withState({ $0.users.user(id: secondaryID) }) else {
+      throw ManagementError.userNotFound
+    }
+    guard !tenant.withState({ $0.identityLinks.isLinked(secondaryID) }) else { throw ManagementError.alreadyLinked }
     var identity = Self.identity(of: secondary)
     identity["profileData"] = .object(
       UserClaims.attributes(of: secondary).filter { ["email", "email_verified", "name"].contains($0.key) })
-    await tenant.identityLinks.link(.object(identity), to: user.userID)
+    tenant.withState { $0.identityLinks.link(.object(identity), to: user.userID) }
     return Responses.json(.array(await identities(of: user)), status: .created)
   }
 
   private func unlink(_ request: Request, id: String?, provider: String?, secondary: String?) async throws -> Response {
     let (_, user) = try await authorize(request, id: id, anyOf: Self.identityScopes)
     let secondaryID = secondary.map { $0.removingPercentEncoding ?? $0 } ?? ""
-    guard let provider, await tenant.identityLinks.unlink(provider: provider, userID: secondaryID, from: user.userID)
+    guard let provider,
+      tenant.withState({ $0.identityLinks.unlink(provider: provider, userID: secondaryID, from: user.userID) })
     else { throw ManagementError.identityNotFound }
     return Responses.json(.array(await identities(of: user)))
   }
@@ -170,7 +173,7 @@ struct ManagementUserRoutes {
   }
 
   private func identities(of user: UserRecord) async -> [Value] {
-    [.object(Self.identity(of: user))] + (await tenant.identityLinks.identities(of: user.userID))
+    [.object(Self.identity(of: user))] + (tenant.withState({ $0.identityLinks.identities(of: user.userID) }))
   }
 
   static func identity(of user: UserRecord) -> [String: Value] {

@@ -17,7 +17,7 @@ struct MockCIBAControlRoutes {
         let approve = Self.approval(parameters)
       else { return Self.badBody.response }
       guard let id = context.parameters.get("auth_req_id"),
-        await tenant.backchannel.decide(id, approve: approve, now: tenant.clock.seconds)
+        tenant.withState({ $0.backchannel.decide(id, approve: approve, now: tenant.clock.seconds) })
       else { return Self.unknownRequest.response }
       return Responses.empty(status: .noContent)
     }

@@ -17,11 +17,11 @@ struct MockControlRoutes {
   func register(on router: Router<BasicRequestContext>) {
     router.get("/__mock/outbox") { request, _ in
       let query = RequestParameters.query(of: request)
-      let messages = await tenant.outbox.list(to: query.string("to"))
+      let messages = tenant.withState({ $0.outbox.list(to: query.string("to")) })
       return Responses.json(.object(["messages": .array(messages.map(MockControlRoutes.json))]))
     }
     router.delete("/__mock/outbox") { _, _ in
-      await tenant.outbox.clear()
+      tenant.withState { $0.outbox.clear() }
       return Responses.empty(status: .noContent)
     }
     router.get("/__mock/clock") { _, _ in Responses.json(clock()) }

@@ -27,7 +27,7 @@ struct MockMFAControlRoutes {
       guard let parameters = await RequestParameters.body(of: request, context: context),
         let code = parameters.string("oob_code"), let approve = Self.flag(parameters.values["approve"])
       else { return Self.badBody.response }
-      guard await tenant.mfa.decide(code, approve: approve) else { return Self.unknownPush.response }
+      guard tenant.withState({ $0.mfa.decide(code, approve: approve) }) else { return Self.unknownPush.response }
       return Responses.empty(status: .noContent)
     }
   }

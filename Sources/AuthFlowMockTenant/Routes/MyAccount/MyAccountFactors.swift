@@ -6,14 +6,14 @@ struct MyAccountFactors {
   let tenant: MockTenant
 
   func add(_ factor: MFAEnrollment, userID: String) async {
-    guard var user = await tenant.users.user(id: userID), !user.mfa.contains(factor) else { return }
+    guard var user = tenant.withState({ $0.users.user(id: userID) }), !user.mfa.contains(factor) else { return }
     user.mfa.append(factor)
-    await tenant.users.update(user)
+    tenant.withState { $0.users.update(user) }
   }
 
   func remove(_ factor: MFAEnrollment, userID: String) async {
-    guard var user = await tenant.users.user(id: userID) else { return }
+    guard var user = tenant.withState({ $0.users.user(id: userID) }) else { return }
     user.mfa.removeAll { $0 == factor }
-    await tenant.users.update(user)
+    tenant.withState { $0.users.update(user) }
   }
 }

@@ -24,12 +24,14 @@ extension MyAccountRoutes {
     let id: String
     if type == "passkey" {
       try checkIdentity(body, of: user)
-      let handle = await tenant.passkeys.userHandle(userID: user.userID) ?? RandomToken.make(bytes: 32)
+      let handle = tenant.withState({ $0.passkeys.userHandle(userID: user.userID) }) ?? RandomToken.make(bytes: 32)
       let session = PasskeySession(
         kind: .enrollment(userID: user.userID, userHandle: handle), clientID: token.authorizedParty,
         realm: user.connection, challenge: RandomToken.make(bytes: 32), organization: nil)
-      await tenant.passkeys.sessions.insert(
-        session, key: authSession, expiresAt: now + PasskeyMessages.sessionLifetime)
+      tenant.withState {
+        $0.passkeys.sessions.insert(
+          session, key: authSession, expiresAt: now + PasskeyMessages.sessionLifetime)
+      }
       let name = user.email ?? user.username ?? user.phoneNumber ?? user.userID
       answer["authn_params_public_key"] = PasskeyRoutes.creationOptions(
         challenge: session.challenge, rpID: tenant.host, userHandle: handle, name: name,
@@ -59,9 +61,13 @@ extension MyAccountRoutes {
         answer["recovery_code"] = code
         var stored = pending
         stored.method.details["recovery_code"] = nil
-        await tenant.myAccount.pending.insert(stored, key: authSession, expiresAt: now + Self.enrollmentLifetime)
+        tenant.withState {
+          $0.myAccount.pending.insert(stored, key: authSession, expiresAt: now + Self.enrollmentLifetime)
+        }
       } else {
-        await tenant.myAccount.pending.insert(pending, key: authSession, expiresAt: now + Self.enrollmentLifetime)
+        tenant.withState {
+          $0.myAccount.pending.insert(pending, key: authSession, expiresAt: now + Self.enrollmentLifetime)
+        }
       }
     }
     let location = tenant.baseURL + "me/v1/authentication-methods/" + FormEncoding.escape(id)
@@ -98,9 +104,11 @@ extension MyAccountRoutes {
       method.details["email"] = .string(email)
       method.factor = MFAEnrollment(kind: .email, secret: email)
       let code = Self.sixDigits()
-      await tenant.outbox.send(
-        channel: .email, to: email, subject: "Verify your email",
-        body: "Your verification code is \(code)", code: code, at: now)
+      tenant.withState {
+        $0.outbox.send(
+          channel: .email, to: email, subject: "Verify your email",
+          body: "Your verification code is \(code)", code: code, at: now)
+      }
       return PendingEnrollment(method: method, proof: .code(code))
     case "phone":
       guard let phone = body.string("phone_number"), PasswordlessRoutes.isE164(phone) else {
@@ -115,9 +123,11 @@ extension MyAccountRoutes {
       // The MFA API knows phones as SMS authenticators (voice is delivered the same way here).
       method.factor = MFAEnrollment(kind: .sms, secret: phone)
       let code = Self.sixDigits()
-      await tenant.outbox.send(
-        channel: .sms, to: phone, subject: "Verification code", body: "Your verification code is \(code)",
-        code: code, at: now)
+      tenant.withState {
+        $0.outbox.send(
+          channel: .sms, to: phone, subject: "Verification code", body: "Your verification code is \(code)",
+          code: code, at: now)
+      }
       return PendingEnrollment(method: method, proof: .code(code))
     default:
       throw MyAccountError.unsupportedType(type)
@@ -149,7 +159,7 @@ extension MyAccountRoutes {
     }
     let now = tenant.clock.seconds
     // Taken, not read: one attempt per auth_session.
-    guard let pending = await tenant.myAccount.pending.take(authSession, now: now),
+    guard let pending = tenant.withState({ $0.myAccount.pending.take(authSession, now: now) }),
       pending.method.userID == user.userID, pending.method.id == id
     else { throw MyAccountError.invalidSession }
     switch pending.proof {
@@ -168,12 +178,12 @@ extension MyAccountRoutes {
       if let failure = await PasswordRules(tenant: tenant).failure(for: password, userID: user.userID) {
         throw failure.myAccountError
       }
-      _ = await tenant.users.setPassword(password, userID: user.userID, now: now)
+      _ = tenant.withState { $0.users.setPassword(password, userID: user.userID, now: now) }
       return Responses.json(await MyAccountMethods(tenant: tenant).method(id: id, of: user) ?? .object([:]))
     case .none:
       break
     }
-    await tenant.myAccount.insert(pending.method)
+    tenant.withState { $0.myAccount.insert(pending.method) }
     if let factor = pending.method.factor { await MyAccountFactors(tenant: tenant).add(factor, userID: user.userID) }
     return Responses.json(MyAccountMethods.object(pending.method))
   }
@@ -189,7 +199,7 @@ extension MyAccountRoutes {
     }
     let response = raw.stringValue.flatMap { try? Value(jsonText: $0) } ?? raw
     let now = tenant.clock.seconds
-    guard let session = await tenant.passkeys.sessions.take(authSession, now: now),
+    guard let session = tenant.withState({ $0.passkeys.sessions.take(authSession, now: now) }),
       case .enrollment(let userID, let handle) = session.kind, userID == user.userID
     else { throw MyAccountError.invalidSession }
     guard let fields = response.member("response")?.objectValue,
@@ -208,12 +218,14 @@ extension MyAccountRoutes {
     if let reported = response.member("id")?.stringValue, reported != credentialID {
       throw MyAccountError.malformedResponse
     }
-    guard await tenant.passkeys.credential(id: credentialID) == nil else { throw MyAccountError.passkeyExists }
+    guard tenant.withState({ $0.passkeys.credential(id: credentialID) }) == nil else {
+      throw MyAccountError.passkeyExists
+    }
     let stored = PasskeyCredential(
       id: credentialID, userID: user.userID, userHandle: handle, publicKey: credential.publicKey,
       signCount: credential.signCount, aaguid: credential.aaguid, backedUp: credential.backedUp, createdAt: now,
       userAgent: request.headers[.userAgent], backupEligible: credential.backupEligible)
-    await tenant.passkeys.insert(stored)
+    tenant.withState { $0.passkeys.insert(stored) }
     return Responses.json(MyAccountMethods(tenant: tenant).passkey(stored, user: user))
   }
 

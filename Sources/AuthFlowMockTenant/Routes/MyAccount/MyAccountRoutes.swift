@@ -76,7 +76,7 @@ struct MyAccountRoutes {
     }
     guard token.scopes.contains(permission) else { throw .insufficientScope(permission) }
     guard !token.isClientCredentials, let subject = token.subject else { throw .notAUser }
-    guard let user = await tenant.users.user(id: subject) else { throw .userNotFound }
+    guard let user = tenant.withState({ $0.users.user(id: subject) }) else { throw .userNotFound }
     return (token, user)
   }
 
@@ -116,8 +116,8 @@ struct MyAccountRoutes {
       if body.has("preferred_authentication_method") {
         throw MyAccountError.invalidBody("preferred_authentication_method", "Only phone methods have one")
       }
-      if let name { await tenant.passkeys.rename(id: credentialID, to: name.stringValue) }
-    } else if var method = await tenant.myAccount.method(id: id, userID: user.userID) {
+      if let name { tenant.withState({ $0.passkeys.rename(id: credentialID, to: name.stringValue) }) }
+    } else if var method = tenant.withState({ $0.myAccount.method(id: id, userID: user.userID) }) {
       if let name { method.name = name.stringValue }
       if let channel = body.string("preferred_authentication_method") {
         guard method.type == "phone", ["sms", "voice"].contains(channel) else {
@@ -125,7 +125,7 @@ struct MyAccountRoutes {
         }
         method.details["preferred_authentication_method"] = .string(channel)
       }
-      await tenant.myAccount.insert(method)
+      tenant.withState { $0.myAccount.insert(method) }
     } else {
       throw MyAccountError.methodNotUpdatable
     }
@@ -138,10 +138,10 @@ struct MyAccountRoutes {
     let methods = MyAccountMethods(tenant: tenant)
     guard await methods.method(id: id, of: user) != nil else { throw MyAccountError.methodNotFound }
     if let credentialID = MyAccountMethods.passkeyCredentialID(id) {
-      let passkeys = await tenant.passkeys.credentials(userID: user.userID)
+      let passkeys = tenant.withState({ $0.passkeys.credentials(userID: user.userID) })
       guard user.password != nil || passkeys.count > 1 else { throw MyAccountError.lastMethod }
-      await tenant.passkeys.remove(id: credentialID)
-    } else if let removed = await tenant.myAccount.remove(id: id, userID: user.userID) {
+      tenant.withState { $0.passkeys.remove(id: credentialID) }
+    } else if let removed = tenant.withState({ $0.myAccount.remove(id: id, userID: user.userID) }) {
       if let factor = removed.factor { await MyAccountFactors(tenant: tenant).remove(factor, userID: user.userID) }
     } else {
       // The password and the fixture's factors are not deletable here.

@@ -20,8 +20,10 @@ struct InvitationAcceptance {
       return completion.redirect(request, error: .missingParameter("organization"))
     }
     let now = tenant.clock.seconds
-    switch await tenant.organizations.lookup(
-      ticket: ticket, organizationID: organization.id, clientID: request.clientID, now: now)
+    switch tenant.withState({
+      $0.organizations.lookup(
+        ticket: ticket, organizationID: organization.id, clientID: request.clientID, now: now)
+    })
     {
     case .invalid:
       return completion.redirect(request, error: .invalidInvitation)
@@ -31,10 +33,10 @@ struct InvitationAcceptance {
       request.invitation = invitation
       request.loginHint = invitation.inviteeEmail
       let connection = request.connection ?? Self.defaultConnection
-      let exists = await tenant.users.find(invitation.inviteeEmail, connection: connection) != nil
+      let exists = tenant.withState({ $0.users.find(invitation.inviteeEmail, connection: connection) }) != nil
       let transaction = LoginTransaction(
         id: RandomToken.make(bytes: 24), request: request, csrf: RandomToken.make(bytes: 24))
-      await tenant.transactions.insert(transaction, key: transaction.id, expiresAt: now + 3600)
+      tenant.withState { $0.transactions.insert(transaction, key: transaction.id, expiresAt: now + 3600) }
       let screen = exists ? "login" : "signup"
       return Responses.redirect(
         "/u/\(screen)?state=\(FormEncoding.escape(transaction.id))",
@@ -53,16 +55,18 @@ struct InvitationAcceptance {
   func accept(_ invitation: Invitation, userID: String) async -> AuthorizeError? {
     let now = tenant.clock.seconds
     guard
-      await tenant.organizations.redeem(
-        ticket: invitation.ticketID, organizationID: invitation.organizationID, clientID: invitation.clientID,
-        userID: userID, now: now) != nil
+      tenant.withState({
+        $0.organizations.redeem(
+          ticket: invitation.ticketID, organizationID: invitation.organizationID, clientID: invitation.clientID,
+          userID: userID, now: now)
+      }) != nil
     else {
       return invitation.expiresAt > now ? .invalidInvitation : .expiredInvitation
     }
-    if var user = await tenant.users.user(id: userID), !user.emailVerified {
+    if var user = tenant.withState({ $0.users.user(id: userID) }), !user.emailVerified {
       user.emailVerified = true
       user.updatedAt = now
-      await tenant.users.update(user)
+      tenant.withState { $0.users.update(user) }
     }
     return nil
   }

@@ -22,16 +22,8 @@ struct OrganizationPromptRoutes {
   }
 
   private func submit(_ request: Request, context: BasicRequestContext) async -> Response {
-    let query = RequestParameters.query(of: request)
-    guard let form = await RequestParameters.body(of: request, context: context),
-      var transaction = await transaction(query.string("state") ?? form.string("state"))
-    else { return errorPage(.unknownTransaction, status: .badRequest) }
-    guard let csrf = form.string("_csrf"), RandomToken.constantTimeEquals(csrf, transaction.csrf) else {
-      return errorPage(.invalidCSRF, status: .forbidden)
-    }
-    if let refusal = TransactionBinding.refusal(request, transaction: transaction, tenant: tenant) {
-      return errorPage(refusal, status: .forbidden)
-    }
+    let post = await GuardedFormPost.check(request, context: context, tenant: tenant) { await self.transaction($0) }
+    guard case .accepted(let form, var transaction) = post else { return post.refusal }
     guard let entered = form.string(Self.field)?.trimmingWhitespace(), !entered.isEmpty else {
       return Responses.html(
         Self.page(transaction, clientName: clientName(transaction), error: LoginMessages.missingOrganization),
@@ -48,11 +40,13 @@ struct OrganizationPromptRoutes {
     if transaction.sessionAllowed, let session = await routes.currentSession(request),
       routes.satisfies(session, transaction.request)
     {
-      await tenant.transactions.remove(transaction.id)
+      tenant.withState { $0.transactions.remove(transaction.id) }
       return await AuthorizeCompletion(tenant: tenant).finish(
         transaction.request, userID: session.userID, authTime: session.authTime)
     }
-    await tenant.transactions.insert(transaction, key: transaction.id, expiresAt: tenant.clock.seconds + 3600)
+    tenant.withState {
+      $0.transactions.insert(transaction, key: transaction.id, expiresAt: tenant.clock.seconds + 3600)
+    }
     return Responses.redirect("/u/\(transaction.screen)?state=\(FormEncoding.escape(transaction.id))")
   }
 
@@ -65,7 +59,7 @@ struct OrganizationPromptRoutes {
 
   private func transaction(_ id: String?) async -> LoginTransaction? {
     guard let id else { return nil }
-    return await tenant.transactions.get(id, now: tenant.clock.seconds)
+    return tenant.withState { $0.transactions.get(id, now: tenant.clock.seconds) }
   }
 
   private func clientName(_ transaction: LoginTransaction) -> String {

@@ -32,23 +32,18 @@ struct OrganizationSelectionRoutes {
       id: RandomToken.make(bytes: 24), request: request, csrf: RandomToken.make(bytes: 24))
     transaction.pendingOrganizationUserID = userID
     transaction.pendingAuthTime = authTime
-    await tenant.transactions.insert(transaction, key: transaction.id, expiresAt: tenant.clock.seconds + 3600)
+    tenant.withState {
+      $0.transactions.insert(transaction, key: transaction.id, expiresAt: tenant.clock.seconds + 3600)
+    }
     return Responses.redirect(
       "\(Self.path)?state=\(FormEncoding.escape(transaction.id))",
       cookies: cookies + [TransactionBinding.cookie(for: transaction, tenant: tenant)])
   }
 
   private func submit(_ request: Request, context: BasicRequestContext) async -> Response {
-    let query = RequestParameters.query(of: request)
-    guard let form = await RequestParameters.body(of: request, context: context),
-      let (transaction, userID) = await pending(query.string("state") ?? form.string("state"))
-    else { return errorPage(.unknownTransaction, status: .badRequest) }
-    guard let csrf = form.string("_csrf"), RandomToken.constantTimeEquals(csrf, transaction.csrf) else {
-      return errorPage(.invalidCSRF, status: .forbidden)
-    }
-    if let refusal = TransactionBinding.refusal(request, transaction: transaction, tenant: tenant) {
-      return errorPage(refusal, status: .forbidden)
-    }
+    let post = await GuardedFormPost.check(
+      request, context: context, tenant: tenant, find: { await self.pending($0) }, transaction: { $0.0 })
+    guard case .accepted(let form, (let transaction, let userID)) = post else { return post.refusal }
     let entered = form.string(OrganizationPromptRoutes.field)?.trimmingWhitespace() ?? ""
     let lowered = entered.lowercased()
     guard !entered.isEmpty else {
@@ -59,7 +54,7 @@ struct OrganizationSelectionRoutes {
       return await render(
         transaction, userID: userID, error: LoginMessages.notYourOrganization, value: entered, status: .badRequest)
     }
-    await tenant.transactions.remove(transaction.id)
+    tenant.withState { $0.transactions.remove(transaction.id) }
     var authorization = transaction.request
     authorization.organization = organization
     authorization.organizationSelection = false
@@ -71,13 +66,13 @@ struct OrganizationSelectionRoutes {
   private func organizations(of userID: String) async -> [OrganizationConfig] {
     var found: [OrganizationConfig] = []
     for organization in tenant.fixture.organizations {
-      if await tenant.organizations.isMember(userID, of: organization.id) { found.append(organization) }
+      if tenant.withState({ $0.organizations.isMember(userID, of: organization.id) }) { found.append(organization) }
     }
     return found
   }
 
   private func pending(_ id: String?) async -> (LoginTransaction, String)? {
-    guard let id, let transaction = await tenant.transactions.get(id, now: tenant.clock.seconds),
+    guard let id, let transaction = tenant.withState({ $0.transactions.get(id, now: tenant.clock.seconds) }),
       let userID = transaction.pendingOrganizationUserID
     else { return nil }
     return (transaction, userID)

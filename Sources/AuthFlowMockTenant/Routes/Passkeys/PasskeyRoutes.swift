@@ -48,7 +48,7 @@ struct PasskeyRoutes {
     }
     guard let email = profile["email"] else { throw PasskeyMessages.emailRequired }
     let realm = try realm(parameters, client: client)
-    if await tenant.users.find(email, connection: realm) != nil { throw PasskeyMessages.userExists }
+    if tenant.withState({ $0.users.find(email, connection: realm) }) != nil { throw PasskeyMessages.userExists }
     let metadata = try Self.metadata(parameters.values["user_metadata"])
     let userHandle = RandomToken.make(bytes: 32)
     let session = PasskeySession(
@@ -115,8 +115,10 @@ struct PasskeyRoutes {
 
   private func store(_ session: PasskeySession) async throws -> String {
     let authSession = RandomToken.make(bytes: 32)
-    await tenant.passkeys.sessions.insert(
-      session, key: authSession, expiresAt: tenant.clock.seconds + PasskeyMessages.sessionLifetime)
+    tenant.withState {
+      $0.passkeys.sessions.insert(
+        session, key: authSession, expiresAt: tenant.clock.seconds + PasskeyMessages.sessionLifetime)
+    }
     return authSession
   }
 

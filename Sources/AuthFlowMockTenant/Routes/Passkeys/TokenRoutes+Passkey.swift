@@ -20,7 +20,7 @@ extension TokenRoutes {
     guard let fields = response.member("response")?.objectValue else { throw PasskeyMessages.malformedResponse }
     try checkAudience(parameters.string("audience"))
     // Taken, not read: a challenge answers one ceremony, successful or not.
-    guard let session = await tenant.passkeys.sessions.take(authSession, now: tenant.clock.seconds),
+    guard let session = tenant.withState({ $0.passkeys.sessions.take(authSession, now: tenant.clock.seconds) }),
       session.clientID == client.clientID
     else { throw PasskeyMessages.invalidSession }
     if let realm = parameters.string("realm"), realm != session.realm { throw PasskeyMessages.invalidSession }
@@ -29,10 +29,10 @@ extension TokenRoutes {
     switch session.kind {
     case .signup(let profile, let metadata, let userHandle):
       let credential = try verifyRegistration(fields, challenge: session.challenge, verifier: verifier)
-      guard await tenant.passkeys.credential(id: Base64URL.encode(credential.credentialID)) == nil else {
+      guard tenant.withState({ $0.passkeys.credential(id: Base64URL.encode(credential.credentialID)) }) == nil else {
         throw PasskeyMessages.credentialExists
       }
-      if let email = profile["email"], await tenant.users.find(email, connection: session.realm) != nil {
+      if let email = profile["email"], tenant.withState({ $0.users.find(email, connection: session.realm) }) != nil {
         throw PasskeyMessages.userExists
       }
       user = UserRecord(
@@ -41,9 +41,11 @@ extension TokenRoutes {
         phoneNumber: profile["phone_number"], name: profile["name"], nickname: profile["nickname"],
         picture: profile["picture"], givenName: profile["given_name"], familyName: profile["family_name"],
         userMetadata: metadata.mapValues(Value.string), updatedAt: tenant.clock.seconds)
-      await tenant.users.insert(user)
-      await tenant.passkeys.insert(
-        passkey(credential, userID: user.userID, userHandle: userHandle, now: tenant.clock.seconds))
+      tenant.withState { $0.users.insert(user) }
+      tenant.withState {
+        $0.passkeys.insert(
+          passkey(credential, userID: user.userID, userHandle: userHandle, now: tenant.clock.seconds))
+      }
     case .login:
       user = try await verifyLogin(fields, credentialID: response.member("id")?.stringValue, session: session)
     case .enrollment:
@@ -72,8 +74,8 @@ extension TokenRoutes {
     guard let credentialID, let clientData = Self.bytes(fields["clientDataJSON"]),
       let authData = Self.bytes(fields["authenticatorData"]), let signature = Self.bytes(fields["signature"])
     else { throw PasskeyMessages.malformedResponse }
-    guard let stored = await tenant.passkeys.credential(id: credentialID),
-      let user = await tenant.users.user(id: stored.userID), user.connection == session.realm
+    guard let stored = tenant.withState({ $0.passkeys.credential(id: credentialID) }),
+      let user = tenant.withState({ $0.users.user(id: stored.userID) }), user.connection == session.realm
     else { throw PasskeyMessages.unknownCredential }
     // A discoverable credential names its user: the handle must be the one registered.
     if let handle = fields["userHandle"]?.stringValue, handle != stored.userHandle {
@@ -87,7 +89,7 @@ extension TokenRoutes {
     } catch {
       throw PasskeyMessages.rejected(error)
     }
-    guard await tenant.passkeys.advance(id: credentialID, from: stored.signCount, to: newCount) else {
+    guard tenant.withState({ $0.passkeys.advance(id: credentialID, from: stored.signCount, to: newCount) }) else {
       throw PasskeyMessages.rejected(.signCountNotIncreased(stored: stored.signCount, received: newCount))
     }
     return user

@@ -63,24 +63,28 @@ struct OTPChallengeRoutes {
       throw Self.missingIdentifier
     }
     let allowSignup = parameters.string("allow_signup") == "true"
-    let exists = await tenant.users.find(identifier, connection: name) != nil
+    let exists = tenant.withState({ $0.users.find(identifier, connection: name) }) != nil
     let now = tenant.clock.seconds
     var code: String?
     if exists || allowSignup {
       let sent = sixDigits(Int.random(in: 0..<1_000_000))
       let voice = parameters.string("delivery_method") == "voice"
-      await tenant.outbox.send(
-        channel: isPhone ? .sms : .email, to: identifier, subject: isPhone ? "" : "Your verification code",
-        body: voice ? "Your verification code is: \(sent) (voice call)" : "Your verification code is: \(sent)",
-        code: sent, at: now)
+      tenant.withState {
+        $0.outbox.send(
+          channel: isPhone ? .sms : .email, to: identifier, subject: isPhone ? "" : "Your verification code",
+          body: voice ? "Your verification code is: \(sent) (voice call)" : "Your verification code is: \(sent)",
+          code: sent, at: now)
+      }
       code = sent
     }
     let session = RandomToken.make(bytes: 32)
-    await tenant.otpChallenges.insert(
-      OTPChallenge(
-        clientID: clientID, connection: name, identifier: identifier, isPhone: isPhone, allowSignup: allowSignup,
-        code: code),
-      key: session, expiresAt: now + Self.lifetime)
+    tenant.withState {
+      $0.otpChallenges.insert(
+        OTPChallenge(
+          clientID: clientID, connection: name, identifier: identifier, isPhone: isPhone, allowSignup: allowSignup,
+          code: code),
+        key: session, expiresAt: now + Self.lifetime)
+    }
     return Responses.json(.object(["auth_session": .string(session)]))
   }
 }

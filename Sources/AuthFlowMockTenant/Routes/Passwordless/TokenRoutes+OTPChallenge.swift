@@ -10,23 +10,23 @@ extension TokenRoutes {
     guard let session = parameters.string("auth_session") else { throw OAuthError.missingParameter("auth_session") }
     guard let otp = parameters.string("otp") else { throw OAuthError.missingParameter("otp") }
     let now = tenant.clock.seconds
-    guard var challenge = await tenant.otpChallenges.get(session, now: now), challenge.clientID == client.clientID
-    else { throw OAuthError.invalidAuthSession }
-    let wrong = challenge.isPhone ? OAuthError.wrongPhoneCode : OAuthError.wrongEmailCode
-    guard let expected = challenge.code, RandomToken.constantTimeEquals(expected, otp) else {
-      challenge.failures += 1
-      if challenge.failures >= PasswordlessCodes.maxAttempts {
-        await tenant.otpChallenges.remove(session)
-        throw OAuthError.tooManyOTPAttempts
-      }
-      await tenant.otpChallenges.insert(challenge, key: session, expiresAt: now + OTPChallengeRoutes.lifetime)
-      throw wrong
+    // Compared, counted and used up in one step: concurrent guesses never pass the limit.
+    let answer = tenant.withState {
+      $0.answerOTPChallenge(
+        session, otp: otp, clientID: client.clientID, now: now, maxAttempts: PasswordlessCodes.maxAttempts,
+        lifetime: OTPChallengeRoutes.lifetime)
     }
-    // Single use: a right code ends the session, whatever happens next.
-    await tenant.otpChallenges.remove(session)
+    let challenge: OTPChallenge
+    switch answer {
+    case .unknownSession: throw OAuthError.invalidAuthSession
+    case .tooManyAttempts: throw OAuthError.tooManyOTPAttempts
+    case .wrong(let isPhone): throw isPhone ? OAuthError.wrongPhoneCode : OAuthError.wrongEmailCode
+    case .accepted(let accepted): challenge = accepted
+    }
+    let wrong = challenge.isPhone ? OAuthError.wrongPhoneCode : OAuthError.wrongEmailCode
     try checkAudience(parameters.string("audience"))
     let user: UserRecord
-    if let existing = await tenant.users.find(challenge.identifier, connection: challenge.connection) {
+    if let existing = tenant.withState({ $0.users.find(challenge.identifier, connection: challenge.connection) }) {
       user = existing
     } else if challenge.allowSignup {
       user = UserRecord(
@@ -34,7 +34,7 @@ extension TokenRoutes {
         connection: challenge.connection, email: challenge.isPhone ? nil : challenge.identifier,
         emailVerified: !challenge.isPhone, phoneNumber: challenge.isPhone ? challenge.identifier : nil,
         updatedAt: now)
-      await tenant.users.insert(user)
+      tenant.withState { $0.users.insert(user) }
     } else {
       throw wrong
     }

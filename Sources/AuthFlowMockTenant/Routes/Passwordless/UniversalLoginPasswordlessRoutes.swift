@@ -50,7 +50,9 @@ struct UniversalLoginPasswordlessRoutes {
     }
     await PasswordlessCodes(tenant: tenant).send(connection: connection, address: entered)
     transaction.passwordlessAddress = entered
-    await tenant.transactions.insert(transaction, key: transaction.id, expiresAt: tenant.clock.seconds + 3600)
+    tenant.withState {
+      $0.transactions.insert(transaction, key: transaction.id, expiresAt: tenant.clock.seconds + 3600)
+    }
     return Responses.redirect("\(Self.codePath)?state=\(FormEncoding.escape(transaction.id))")
   }
 
@@ -77,7 +79,7 @@ struct UniversalLoginPasswordlessRoutes {
         transaction, connection: connection, address: address,
         error: sms ? LoginMessages.wrongPhoneCode : LoginMessages.wrongEmailCode, status: .badRequest)
     case .exhausted:
-      await tenant.transactions.remove(transaction.id)
+      tenant.withState { $0.transactions.remove(transaction.id) }
       return Responses.html(
         LoginPages.error(code: "too_many_attempts", description: LoginMessages.tooManyCodeAttempts),
         status: .tooManyRequests)
@@ -96,22 +98,15 @@ struct UniversalLoginPasswordlessRoutes {
 
   /// The transaction of a form submission, with its CSRF field checked; an error page otherwise.
   private func verified(_ request: Request, context: BasicRequestContext) async -> Verification {
-    let query = RequestParameters.query(of: request)
-    guard let form = await RequestParameters.body(of: request, context: context),
-      let (transaction, connection) = await pending(query.string("state") ?? form.string("state"))
-    else { return .rejected(errorPage(.unknownTransaction, status: .badRequest)) }
-    guard let csrf = form.string("_csrf"), RandomToken.constantTimeEquals(csrf, transaction.csrf) else {
-      return .rejected(errorPage(.invalidCSRF, status: .forbidden))
-    }
-    if let refusal = TransactionBinding.refusal(request, transaction: transaction, tenant: tenant) {
-      return .rejected(errorPage(refusal, status: .forbidden))
-    }
+    let post = await GuardedFormPost.check(
+      request, context: context, tenant: tenant, find: { await self.pending($0) }, transaction: { $0.0 })
+    guard case .accepted(let form, (let transaction, let connection)) = post else { return .rejected(post.refusal) }
     return .success(transaction, connection, form)
   }
 
   /// A live transaction whose `/authorize` named a passwordless connection.
   private func pending(_ id: String?) async -> (LoginTransaction, ConnectionConfig)? {
-    guard let id, let transaction = await tenant.transactions.get(id, now: tenant.clock.seconds),
+    guard let id, let transaction = tenant.withState({ $0.transactions.get(id, now: tenant.clock.seconds) }),
       let name = transaction.request.connection, let connection = tenant.fixture.connection(named: name),
       Self.handles(connection)
     else { return nil }

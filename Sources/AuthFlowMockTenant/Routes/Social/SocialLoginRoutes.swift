@@ -44,10 +44,12 @@ struct SocialLoginRoutes {
     guard let connection = simulated(transaction.request.connection) else { return nil }
     let state = RandomToken.make(bytes: 24)
     let scope = connectionScope.map { $0.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init) }
-    await tenant.social.states.insert(
-      SocialLoginState(
-        transactionID: transaction.id, connection: connection.name, scope: scope ?? Self.defaultScope),
-      key: state, expiresAt: tenant.clock.seconds + Self.stateLifetime)
+    tenant.withState {
+      $0.social.states.insert(
+        SocialLoginState(
+          transactionID: transaction.id, connection: connection.name, scope: scope ?? Self.defaultScope),
+        key: state, expiresAt: tenant.clock.seconds + Self.stateLifetime)
+    }
     var pairs = [
       ("client_id", Self.providerClientID(connection.name)), ("redirect_uri", tenant.baseURL + "login/callback"),
       ("state", state), ("scope", (scope ?? Self.defaultScope).joined(separator: " ")),
@@ -69,9 +71,10 @@ struct SocialLoginRoutes {
     let query = RequestParameters.query(of: request)
     guard let connection = simulated(name), query.string("client_id") == Self.providerClientID(name),
       query.string("redirect_uri") == tenant.baseURL + "login/callback", let state = query.string("state"),
-      let pending = await tenant.social.states.get(state, now: tenant.clock.seconds), pending.connection == name
+      let pending = tenant.withState({ $0.social.states.get(state, now: tenant.clock.seconds) }),
+      pending.connection == name
     else { return Self.errorPage(SocialMessages.badProviderRequest) }
-    let transaction = await tenant.transactions.get(pending.transactionID, now: tenant.clock.seconds)
+    let transaction = tenant.withState({ $0.transactions.get(pending.transactionID, now: tenant.clock.seconds) })
     let clientName = transaction.flatMap { tenant.fixture.client(id: $0.request.clientID)?.name } ?? "the application"
     return Responses.html(
       SocialPages.consent(
@@ -82,7 +85,8 @@ struct SocialLoginRoutes {
   private func decide(_ request: Request, context: BasicRequestContext, connection name: String) async -> Response {
     guard simulated(name) != nil, let form = await RequestParameters.body(of: request, context: context),
       let state = form.string("state"),
-      let pending = await tenant.social.states.get(state, now: tenant.clock.seconds), pending.connection == name
+      let pending = tenant.withState({ $0.social.states.get(state, now: tenant.clock.seconds) }),
+      pending.connection == name
     else { return Self.errorPage(SocialMessages.badProviderRequest) }
     let callback = tenant.baseURL + "login/callback"
     guard form.string("authorize") == "accept" else {
@@ -95,9 +99,11 @@ struct SocialLoginRoutes {
       let account = connection.accounts.first(where: { $0.userID == form.string("account") })
     else { return Self.errorPage(SocialMessages.unknownAccount) }
     let code = RandomToken.make(bytes: 20)
-    await tenant.social.codes.insert(
-      SocialLoginCode(state: state, account: account), key: code,
-      expiresAt: tenant.clock.seconds + Self.codeLifetime)
+    tenant.withState {
+      $0.social.codes.insert(
+        SocialLoginCode(state: state, account: account), key: code,
+        expiresAt: tenant.clock.seconds + Self.codeLifetime)
+    }
     return Responses.redirect(FormEncoding.append([("code", code), ("state", state)], to: callback, fragment: false))
   }
 
@@ -106,28 +112,28 @@ struct SocialLoginRoutes {
   private func callback(_ request: Request) async -> Response {
     let query = RequestParameters.query(of: request)
     let now = tenant.clock.seconds
-    guard let state = query.string("state"), let known = await tenant.social.states.get(state, now: now),
-      let transaction = await tenant.transactions.get(known.transactionID, now: now)
+    guard let state = query.string("state"), let known = tenant.withState({ $0.social.states.get(state, now: now) }),
+      let transaction = tenant.withState({ $0.transactions.get(known.transactionID, now: now) })
     else { return Self.errorPage(SocialMessages.unknownState) }
     // A callback opened in another browser (a link an attacker got from their own login) is
     // refused and leaves the transaction as it was: its state is not used up.
     if let refusal = TransactionBinding.refusal(request, transaction: transaction, tenant: tenant) {
       return Self.errorPage(refusal, status: .forbidden)
     }
-    guard let pending = await tenant.social.states.take(state, now: now) else {
+    guard let pending = tenant.withState({ $0.social.states.take(state, now: now) }) else {
       return Self.errorPage(SocialMessages.unknownState)
     }
     let completion = AuthorizeCompletion(tenant: tenant)
     if let error = query.string("error") {
-      await tenant.transactions.remove(transaction.id)
+      tenant.withState { $0.transactions.remove(transaction.id) }
       return completion.redirect(
         transaction.request,
         error: AuthorizeError(code: error, description: query.string("error_description") ?? error))
     }
-    guard let code = query.string("code"), let issued = await tenant.social.codes.take(code, now: now),
+    guard let code = query.string("code"), let issued = tenant.withState({ $0.social.codes.take(code, now: now) }),
       RandomToken.constantTimeEquals(issued.state, state)
     else {
-      await tenant.transactions.remove(transaction.id)
+      tenant.withState { $0.transactions.remove(transaction.id) }
       return completion.redirect(transaction.request, error: SocialMessages.invalidProviderCode)
     }
     let userID = await signIn(issued.account, connection: pending.connection, now: now)
@@ -138,9 +144,9 @@ struct SocialLoginRoutes {
   /// `<connection>|<id>` user, created or refreshed from the provider profile.
   private func signIn(_ account: SocialAccount, connection: String, now: Double) async -> String {
     let userID = "\(connection)|\(account.userID)"
-    if let primary = await tenant.identityLinks.primary(of: userID) { return primary }
+    if let primary = tenant.withState({ $0.identityLinks.primary(of: userID) }) { return primary }
     var user =
-      await tenant.users.user(id: userID)
+      tenant.withState { $0.users.user(id: userID) }
       ?? UserRecord(profile: account.login, userID: userID, connection: connection, updatedAt: now)
     user.email = account.email
     user.emailVerified = account.email != nil
@@ -148,7 +154,7 @@ struct SocialLoginRoutes {
     user.nickname = account.login
     user.picture = account.picture
     user.updatedAt = now
-    await tenant.users.insert(user)
+    tenant.withState { $0.users.insert(user) }
     return userID
   }
 

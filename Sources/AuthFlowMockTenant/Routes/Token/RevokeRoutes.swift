@@ -18,7 +18,7 @@ struct RevokeRoutes {
           throw error.code == "access_denied" ? RevokeRoutes.invalidClient : error
         }
         guard let token = parameters.string("token") else { throw OAuthError.missingParameter("token") }
-        await tenant.refreshTokens.revoke(token, clientID: client.clientID)
+        tenant.withState { $0.refreshTokens.revoke(token, clientID: client.clientID) }
         return Responses.empty()
       } catch let error as OAuthError {
         return error.response

@@ -8,21 +8,18 @@ extension TokenRoutes {
     guard let code = parameters.string("code") else { throw OAuthError.missingParameter("code") }
     // `/authorize` always binds a redirect_uri, so the exchange must repeat it (RFC 6749 §4.1.3).
     guard let redirectURI = parameters.string("redirect_uri") else { throw OAuthError.missingParameter("redirect_uri") }
-    // Taken, not read: a code is consumed by its first exchange, successful or not.
-    guard let issued = await tenant.codes.take(code, now: tenant.clock.seconds) else {
-      // A second use of a redeemed code revokes what the first one issued (RFC 6749 §4.1.2).
-      if let family = await tenant.redeemedCodes.take(code, now: tenant.clock.seconds) {
-        await tenant.refreshTokens.revoke(family: family)
-      }
-      throw OAuthError.invalidCode
-    }
+    // Taken, not read: a code is consumed by its first exchange, successful or not, and marked
+    // redeemed with the refresh-token family it starts, in the same step; a second use of a
+    // redeemed code revokes what the first one issued (RFC 6749 §4.1.2), in that step too.
+    let family = RandomToken.make(bytes: 12)
+    let now = tenant.clock.seconds
+    let lifetime = Double(tenant.fixture.settings.refreshTokenLifetime)
+    let redemption = tenant.withState { $0.redeemCode(code, family: family, now: now, familyLifetime: lifetime) }
+    guard case .redeemed(let issued) = redemption else { throw OAuthError.invalidCode }
     guard issued.request.clientID == client.clientID, redirectURI == issued.request.redirectURI else {
       throw OAuthError.invalidCode
     }
     try CodeExchangeProof.check(parameters.string("code_verifier"), for: issued.request, client: client)
-    let family = RandomToken.make(bytes: 12)
-    await tenant.redeemedCodes.insert(
-      family, key: code, expiresAt: tenant.clock.seconds + Double(tenant.fixture.settings.refreshTokenLifetime))
     let request = issued.request
     let grant = Grant(
       clientID: client.clientID, userID: issued.userID,
@@ -38,11 +35,13 @@ extension TokenRoutes {
   func refreshToken(_ parameters: RequestParameters, client: ClientConfig) async throws -> [String: Value] {
     guard let token = parameters.string("refresh_token") else { throw OAuthError.missingParameter("refresh_token") }
     let settings = tenant.fixture.settings
-    let outcome = await tenant.refreshTokens.exchange(
-      token, clientID: client.clientID, now: tenant.clock.seconds, rotate: settings.refreshTokenRotation,
-      reuseLeeway: Double(settings.refreshTokenReuseLeeway), newToken: RandomToken.make(bytes: 32))
+    let outcome = tenant.withState({
+      $0.refreshTokens.exchange(
+        token, clientID: client.clientID, now: tenant.clock.seconds, rotate: settings.refreshTokenRotation,
+        reuseLeeway: Double(settings.refreshTokenReuseLeeway), newToken: RandomToken.make(bytes: 32))
+    })
     guard case .accepted(var grant, let newToken) = outcome else { throw OAuthError.invalidRefreshToken }
-    guard let userID = grant.userID, let user = await tenant.users.user(id: userID) else {
+    guard let userID = grant.userID, let user = tenant.withState({ $0.users.user(id: userID) }) else {
       throw OAuthError.deletedUserRefreshToken
     }
     // A blocked user's refresh tokens stop working (the answer of every other login path).
@@ -83,9 +82,11 @@ extension TokenRoutes {
     let token = RandomToken.make(bytes: 32)
     if let userID = grant.userID {
       // Single use, 1-minute lifetime (PROTOCOL §3.2); redeemed at `/authorize`.
-      await tenant.sessionTransfers.insert(
-        SessionTransfer(userID: userID, clientID: client.clientID), key: token,
-        expiresAt: tenant.clock.seconds + 60)
+      let expiresAt = tenant.clock.seconds + 60
+      tenant.withState {
+        $0.sessionTransfers.insert(
+          SessionTransfer(userID: userID, clientID: client.clientID), key: token, expiresAt: expiresAt)
+      }
     }
     var body: [String: Value] = [
       "access_token": .string(token),
@@ -94,7 +95,7 @@ extension TokenRoutes {
     ]
     // Whether Auth0 always includes `id_token` here is UNCONFIRMED (PROTOCOL §3.2); Auth0.swift's
     // SSOCredentials requires it, so the mock includes it.
-    if let userID = grant.userID, let user = await tenant.users.user(id: userID) {
+    if let userID = grant.userID, let user = tenant.withState({ $0.users.user(id: userID) }) {
       var idGrant = grant
       idGrant.nonce = nil
       body["id_token"] = .string(try issuer.idToken(for: idGrant, user: user, now: tenant.clock.epoch))
@@ -143,7 +144,7 @@ extension TokenRoutes {
     let bruteForce = BruteForce(tenant: tenant)
     let failureKey = BruteForce.key(identifier: username, ip: parameters.clientIP)
     if await bruteForce.isBlocked(failureKey) { throw OAuthError.tooManyAttempts }
-    let found = await tenant.users.find(username, connection: realm)
+    let found = tenant.withState({ $0.users.find(username, connection: realm) })
     guard let user = found, let expected = user.password, RandomToken.constantTimeEquals(expected, password) else {
       await bruteForce.recordFailure(failureKey, user: found)
       throw OAuthError.wrongCredentials
@@ -167,7 +168,9 @@ extension TokenRoutes {
       organization: nil, authTime: tenant.clock.seconds, includeAuthTime: false)
     if !skipMFA, !user.mfa.isEmpty {
       let mfaToken = RandomToken.make(bytes: 32)
-      await tenant.mfaTokens.insert(grant, key: mfaToken, expiresAt: tenant.clock.seconds + MFATokens.lifetime)
+      tenant.withState {
+        $0.mfaTokens.insert(grant, key: mfaToken, expiresAt: tenant.clock.seconds + MFATokens.lifetime)
+      }
       throw OAuthError.mfaRequired(token: mfaToken, requirements: Self.mfaRequirements(of: user))
     }
     return try await issuer.response(for: grant, client: client, requestedScope: requested, issueRefreshToken: true)

@@ -61,22 +61,21 @@ extension TokenRoutes {
     if connectionName == "apple" {
       // Apple authorization codes are single use.
       let now = tenant.clock.seconds
-      guard case .missing = await tenant.usedSubjectTokens.lookup(subjectToken, now: now) else {
+      guard tenant.withState({ $0.redeemSubjectToken(subjectToken, now: now, rememberUntil: now + 86_400) }) else {
         throw Self.invalidSubjectToken
       }
-      await tenant.usedSubjectTokens.insert(true, key: subjectToken, expiresAt: now + 86_400)
     }
     let userID = "\(connectionName)|\(subject.userID)"
     var user =
-      await tenant.users.user(id: userID)
+      tenant.withState { $0.users.user(id: userID) }
       ?? UserRecord(
         profile: subject.email ?? userID, userID: userID, connection: connectionName, email: subject.email,
         emailVerified: subject.email != nil, name: subject.name, updatedAt: tenant.clock.seconds)
     Self.merge(profile, into: &user)
-    if await tenant.users.user(id: userID) == nil {
-      await tenant.users.insert(user)
+    if tenant.withState({ $0.users.user(id: userID) }) == nil {
+      tenant.withState { $0.users.insert(user) }
     } else {
-      await tenant.users.update(user)
+      tenant.withState { $0.users.update(user) }
     }
     var body = try await login(user, parameters: parameters, client: client, skipMFA: true)
     body["issued_token_type"] = .string(Self.issuedTokenType)

@@ -29,7 +29,7 @@ struct UserInfoRoutes {
     default: audiences = []
     }
     guard audiences.contains(userinfoAudience), let userID = jws.claims["sub"]?.stringValue,
-      let user = await tenant.users.user(id: userID)
+      let user = tenant.withState({ $0.users.user(id: userID) })
     else { return unauthorized }
     let scope = Scope.parse(jws.claims["scope"]?.stringValue)
     var claims = UserClaims.claims(for: user, scope: scope, legacy: tenant.fixture.settings.legacyScopeClaims)

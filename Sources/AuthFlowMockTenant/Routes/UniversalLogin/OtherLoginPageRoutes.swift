@@ -38,16 +38,8 @@ struct OtherLoginPageRoutes {
 
   private func submitIdentify(_ request: Request, context: BasicRequestContext) async -> Response {
     guard case .singleField(let field) = style else { return Self.notFound }
-    let query = RequestParameters.query(of: request)
-    guard let form = await RequestParameters.body(of: request, context: context),
-      let transaction = await transaction(query.string("state") ?? form.string("state"))
-    else { return errorPage(.unknownTransaction, status: .badRequest) }
-    guard let csrf = form.string("_csrf"), RandomToken.constantTimeEquals(csrf, transaction.csrf) else {
-      return errorPage(.invalidCSRF, status: .forbidden)
-    }
-    if let refusal = TransactionBinding.refusal(request, transaction: transaction, tenant: tenant) {
-      return errorPage(refusal, status: .forbidden)
-    }
+    let post = await GuardedFormPost.check(request, context: context, tenant: tenant) { await self.transaction($0) }
+    guard case .accepted(let form, let transaction) = post else { return post.refusal }
     guard let identifier = form.string(field), !identifier.isEmpty else {
       return Responses.html(
         OtherLoginPages.identify(transaction: transaction, field: field, error: OtherLoginPages.missingIdentifier),
@@ -80,7 +72,8 @@ struct OtherLoginPageRoutes {
         status: .badRequest)
     }
     let connection = "Username-Password-Authentication"
-    guard let user = await tenant.users.find(username, connection: connection), let expected = user.password,
+    guard let user = tenant.withState({ $0.users.find(username, connection: connection) }),
+      let expected = user.password,
       RandomToken.constantTimeEquals(expected, password)
     else {
       return Responses.json(
@@ -89,9 +82,11 @@ struct OtherLoginPageRoutes {
     let token = RandomToken.make(bytes: 24)
     let binding = RandomToken.make(bytes: 24)
     let now = tenant.clock.seconds
-    await tenant.sessions.insert(
-      SSOSession(userID: user.userID, authTime: now), key: Self.pendingKey(token: token, binding: binding),
-      expiresAt: now + Self.appLoginLifetime)
+    tenant.withState {
+      $0.sessions.insert(
+        SSOSession(userID: user.userID, authTime: now), key: Self.pendingKey(token: token, binding: binding),
+        expiresAt: now + Self.appLoginLifetime)
+    }
     var response = Responses.json(["continue": .string(token)])
     let secure = tenant.baseURL.lowercased().hasPrefix("https://")
     response.setCookie(
@@ -107,8 +102,10 @@ struct OtherLoginPageRoutes {
   func resume(_ authorizeRequest: AuthorizeRequest, token: String, request: Request) async -> Response? {
     guard style == .app else { return nil }
     guard let binding = request.cookies[Self.appCookie]?.value,
-      let pending = await tenant.sessions.take(
-        Self.pendingKey(token: token, binding: binding), now: tenant.clock.seconds)
+      let pending = tenant.withState({
+        $0.sessions.take(
+          Self.pendingKey(token: token, binding: binding), now: tenant.clock.seconds)
+      })
     else {
       return errorPage(OtherLoginPages.unknownContinuation, status: .badRequest)
     }
@@ -133,13 +130,13 @@ struct OtherLoginPageRoutes {
   }
 
   private func user(_ identifier: String) async -> UserRecord? {
-    if let user = await tenant.users.user(id: identifier) { return user }
-    return await tenant.users.find(identifier, connection: "Username-Password-Authentication")
+    if let user = tenant.withState({ $0.users.user(id: identifier) }) { return user }
+    return tenant.withState { $0.users.find(identifier, connection: "Username-Password-Authentication") }
   }
 
   private func transaction(_ id: String?) async -> LoginTransaction? {
     guard let id else { return nil }
-    return await tenant.transactions.get(id, now: tenant.clock.seconds)
+    return tenant.withState { $0.transactions.get(id, now: tenant.clock.seconds) }
   }
 
   private func errorPage(_ error: AuthorizeError, status: HTTPResponse.Status) -> Response {

@@ -22,16 +22,8 @@ struct UniversalLoginRoutes {
   }
 
   private func submit(_ request: Request, context: BasicRequestContext, signup: Bool) async -> Response {
-    let query = RequestParameters.query(of: request)
-    guard let form = await RequestParameters.body(of: request, context: context),
-      let transaction = await transaction(query.string("state") ?? form.string("state"))
-    else { return errorPage(.unknownTransaction, status: .badRequest) }
-    guard let csrf = form.string("_csrf"), RandomToken.constantTimeEquals(csrf, transaction.csrf) else {
-      return errorPage(.invalidCSRF, status: .forbidden)
-    }
-    if let refusal = TransactionBinding.refusal(request, transaction: transaction, tenant: tenant) {
-      return errorPage(refusal, status: .forbidden)
-    }
+    let post = await GuardedFormPost.check(request, context: context, tenant: tenant) { await self.transaction($0) }
+    guard case .accepted(let form, let transaction) = post else { return post.refusal }
     let identifier = form.string(signup ? "email" : "username") ?? form.string("email")
     guard let identifier, let password = form.string("password") else {
       return render(transaction, signup: signup, error: LoginMessages.missingFields, status: .badRequest)
@@ -58,14 +50,14 @@ struct UniversalLoginRoutes {
         return render(
           transaction, signup: true, error: failure.pageMessage, value: identifier, status: .badRequest)
       }
-      guard await tenant.users.find(identifier, connection: connection) == nil else {
+      guard tenant.withState({ $0.users.find(identifier, connection: connection) }) == nil else {
         return render(
           transaction, signup: true, error: LoginMessages.userExists, value: identifier, status: .badRequest)
       }
       let user = UserRecord(
         profile: identifier, userID: "auth0|\(RandomToken.make(bytes: 12))", connection: connection, email: identifier,
         emailVerified: false, password: password, updatedAt: tenant.clock.seconds)
-      await tenant.users.insert(user)
+      tenant.withState { $0.users.insert(user) }
       userID = user.userID
     } else {
       let bruteForce = BruteForce(tenant: tenant)
@@ -74,7 +66,7 @@ struct UniversalLoginRoutes {
         return render(
           transaction, signup: false, error: LoginMessages.tooManyAttempts, value: identifier, status: .tooManyRequests)
       }
-      let found = await tenant.users.find(identifier, connection: connection)
+      let found = tenant.withState({ $0.users.find(identifier, connection: connection) })
       guard let user = found, let expected = user.password, RandomToken.constantTimeEquals(expected, password) else {
         await bruteForce.recordFailure(failureKey, user: found)
         return render(
@@ -91,9 +83,9 @@ struct UniversalLoginRoutes {
 
   /// Ends a transaction with a new SSO session and the redirect to the callback.
   func completeLogin(_ transaction: LoginTransaction, userID: String) async -> Response {
-    await tenant.transactions.remove(transaction.id)
+    tenant.withState { $0.transactions.remove(transaction.id) }
     if let invitation = transaction.request.invitation {
-      let user = await tenant.users.user(id: userID)
+      let user = tenant.withState({ $0.users.user(id: userID) })
       guard let email = user?.email, InvitationAcceptance.matches(email, transaction) else {
         return AuthorizeCompletion(tenant: tenant).redirect(transaction.request, error: .invalidInvitation)
       }
@@ -102,14 +94,16 @@ struct UniversalLoginRoutes {
       }
     }
     // A blocked user gets the error on the callback and no SSO session.
-    if let user = await tenant.users.user(id: userID), user.blocked {
+    if let user = tenant.withState({ $0.users.user(id: userID) }), user.blocked {
       return AuthorizeCompletion(tenant: tenant).redirect(transaction.request, error: .blockedUser)
     }
     let now = tenant.clock.seconds
     let sessionID = RandomToken.make(bytes: 24)
-    await tenant.sessions.insert(
-      SSOSession(userID: userID, authTime: now), key: sessionID,
-      expiresAt: now + Double(tenant.fixture.settings.sessionLifetime))
+    tenant.withState {
+      $0.sessions.insert(
+        SSOSession(userID: userID, authTime: now), key: sessionID,
+        expiresAt: now + Double(tenant.fixture.settings.sessionLifetime))
+    }
     let cookie = SessionCookie.make(sessionID, tenant: tenant)
     return await AuthorizeCompletion(tenant: tenant).finish(
       transaction.request, userID: userID, authTime: now, cookies: [cookie])
@@ -117,7 +111,7 @@ struct UniversalLoginRoutes {
 
   private func transaction(_ id: String?) async -> LoginTransaction? {
     guard let id else { return nil }
-    return await tenant.transactions.get(id, now: tenant.clock.seconds)
+    return tenant.withState { $0.transactions.get(id, now: tenant.clock.seconds) }
   }
 
   private func render(

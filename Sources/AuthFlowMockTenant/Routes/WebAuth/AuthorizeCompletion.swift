@@ -12,7 +12,9 @@ struct AuthorizeCompletion {
   ) async
     -> Response
   {
-    guard let user = await tenant.users.user(id: userID) else { return redirect(request, error: .loginRequired) }
+    guard let user = tenant.withState({ $0.users.user(id: userID) }) else {
+      return redirect(request, error: .loginRequired)
+    }
     if user.blocked { return redirect(request, error: .blockedUser, cookies: cookies) }
     if let userCode = request.deviceUserCode {
       return await ActivateRoutes(tenant: tenant).approve(
@@ -23,7 +25,7 @@ struct AuthorizeCompletion {
         request, userID: userID, authTime: authTime, cookies: cookies)
     }
     if let organization = request.organization {
-      guard await tenant.organizations.isMember(user.userID, of: organization.id) else {
+      guard tenant.withState({ $0.organizations.isMember(user.userID, of: organization.id) }) else {
         return redirect(request, error: .notAMember(organization.name), cookies: cookies)
       }
       guard organization.allowsConnection(user.connection) else {
@@ -34,8 +36,10 @@ struct AuthorizeCompletion {
     if request.responseType == "code" {
       let code = RandomToken.make(bytes: 32)
       let expiresAt = tenant.clock.seconds + Double(tenant.fixture.settings.authorizationCodeLifetime)
-      await tenant.codes.insert(
-        IssuedCode(request: request, userID: userID, authTime: authTime), key: code, expiresAt: expiresAt)
+      tenant.withState {
+        $0.codes.insert(
+          IssuedCode(request: request, userID: userID, authTime: authTime), key: code, expiresAt: expiresAt)
+      }
       pairs.append(("code", code))
     } else {
       let grant = Grant(

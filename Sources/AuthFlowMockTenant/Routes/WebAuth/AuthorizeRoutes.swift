@@ -85,7 +85,7 @@ struct AuthorizeRoutes {
         id: RandomToken.make(bytes: 24), request: authorizeRequest, csrf: RandomToken.make(bytes: 24))
       transaction.screen = screen
       transaction.sessionAllowed = !forceLogin && screen != "signup"
-      await tenant.transactions.insert(transaction, key: transaction.id, expiresAt: now + 3600)
+      tenant.withState { $0.transactions.insert(transaction, key: transaction.id, expiresAt: now + 3600) }
       return Responses.redirect(
         "/u/organization?state=\(FormEncoding.escape(transaction.id))",
         cookies: cookies + [TransactionBinding.cookie(for: transaction, tenant: tenant)])
@@ -109,7 +109,7 @@ struct AuthorizeRoutes {
     }
     let transaction = LoginTransaction(
       id: RandomToken.make(bytes: 24), request: authorizeRequest, csrf: RandomToken.make(bytes: 24))
-    await tenant.transactions.insert(transaction, key: transaction.id, expiresAt: now + 3600)
+    tenant.withState { $0.transactions.insert(transaction, key: transaction.id, expiresAt: now + 3600) }
     cookies.append(TransactionBinding.cookie(for: transaction, tenant: tenant))
     if ownPage, case .singleField = tenant.fixture.settings.loginPage,
       let location = otherLogin.loginLocation(state: transaction.id, query: "")
@@ -191,7 +191,7 @@ struct AuthorizeRoutes {
 
   func currentSession(_ request: Request) async -> SSOSession? {
     guard let id = request.cookies[Self.sessionCookie]?.value else { return nil }
-    return await tenant.sessions.get(id, now: tenant.clock.seconds)
+    return tenant.withState { $0.sessions.get(id, now: tenant.clock.seconds) }
   }
 
   private func page(_ error: AuthorizeError) -> Response {

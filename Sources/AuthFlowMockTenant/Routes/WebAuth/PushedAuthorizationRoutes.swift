@@ -46,8 +46,10 @@ struct PushedAuthorizationRoutes {
     }
     stored["client_id"] = .string(client.clientID)
     let uri = Self.uriPrefix + RandomToken.make(bytes: 24)
-    await tenant.pushedRequests.insert(
-      stored, key: uri, expiresAt: tenant.clock.seconds + Double(Self.lifetime))
+    tenant.withState {
+      $0.pushedRequests.insert(
+        stored, key: uri, expiresAt: tenant.clock.seconds + Double(Self.lifetime))
+    }
     return Responses.json(
       .object(["request_uri": .string(uri), "expires_in": .int(Self.lifetime)]), status: .created)
   }
@@ -73,9 +75,9 @@ struct PushedAuthorizationRoutes {
     // The client is checked before the request is used up: another client naming the
     // request_uri must not burn it.
     let now = tenant.clock.seconds
-    guard let pushed = await tenant.pushedRequests.get(uri, now: now), pushed["client_id"]?.stringValue == clientID,
-      let stored = await tenant.pushedRequests.take(uri, now: now)
-    else { return .failure(.invalidRequestURI) }
+    guard let stored = tenant.withState({ $0.consumePushedRequest(uri, clientID: clientID, now: now) }) else {
+      return .failure(.invalidRequestURI)
+    }
     return .success(RequestParameters(values: stored))
   }
 }

@@ -21,18 +21,20 @@ struct SessionTransferRedemption {
   /// Redeems `token` for the browser whose current session is `current`.
   func redeem(_ token: String, current: SSOSession?, request: Request) async -> Outcome {
     let now = tenant.clock.seconds
-    guard let transfer = await tenant.sessionTransfers.take(token, now: now),
-      await tenant.users.user(id: transfer.userID) != nil
+    guard let transfer = tenant.withState({ $0.redeemSessionTransfer(token, now: now) }),
+      tenant.withState({ $0.users.user(id: transfer.userID) }) != nil
     else { return Outcome(session: current, cookies: [], forceLogin: true) }
     if let current, current.userID != transfer.userID {
-      if let id = request.cookies[AuthorizeRoutes.sessionCookie]?.value { await tenant.sessions.remove(id) }
+      if let id = request.cookies[AuthorizeRoutes.sessionCookie]?.value { tenant.withState({ $0.sessions.remove(id) }) }
       let cleared = SessionCookie.cleared(tenant: tenant)
       return Outcome(session: nil, cookies: [cleared], forceLogin: true)
     }
     let session = SSOSession(userID: transfer.userID, authTime: now)
     let sessionID = RandomToken.make(bytes: 24)
-    await tenant.sessions.insert(
-      session, key: sessionID, expiresAt: now + Double(tenant.fixture.settings.sessionLifetime))
+    tenant.withState {
+      $0.sessions.insert(
+        session, key: sessionID, expiresAt: now + Double(tenant.fixture.settings.sessionLifetime))
+    }
     let cookie = SessionCookie.make(sessionID, tenant: tenant)
     return Outcome(session: session, cookies: [cookie], forceLogin: false)
   }

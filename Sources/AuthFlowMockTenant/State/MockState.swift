@@ -1,0 +1,143 @@
+import AuthFlowCore
+import Synchronization
+
+/// Everything a running mock tenant remembers between requests, as one value: users, Universal
+/// Login transactions, codes, sessions, tokens, OTP and MFA attempts, passkeys, organizations,
+/// device and CIBA requests, the outbox, faults, registered clients.
+///
+/// One value, one owner (``MockStateOwner``): every store is a value type, so an operation that
+/// reads one store and writes another (redeem a code and mark it redeemed, count a wrong OTP and
+/// use the code up) runs as one step under one lock — see `MockState+Transactions.swift` for the
+/// operations named after the protocol. Reset builds a fresh value from the fixture, so there is
+/// no list of stores to remember.
+///
+/// The per-login stores are bounded and expire on the virtual clock (``MockStateLimits``).
+struct MockState: Sendable {
+  var users: UserStore
+  /// Clients created at `/oidc/register` (Dynamic Client Registration), by `client_id`.
+  var registeredClients: [String: ClientConfig] = [:]
+  var transactions: ExpiringStore<LoginTransaction>
+  var codes: ExpiringStore<IssuedCode>
+  /// Codes already exchanged, with the refresh-token family they started (revoked on reuse).
+  var redeemedCodes: ExpiringStore<String>
+  /// MFA code limits: failures per user, and codes already used.
+  var mfaAttempts: ExpiringStore<MFAThrottle.Bucket>
+  var usedMFACodes: ExpiringStore<Bool>
+  /// Signatures of the tokens `/__mock/sign` made: never accepted by the tenant's own endpoints.
+  var mintedSignatures: Set<String> = []
+  var sessions: ExpiringStore<SSOSession>
+  var mfaTokens: ExpiringStore<Grant>
+  var passwordlessCodes: ExpiringStore<String>
+  /// Wrong guesses per passwordless code (`realm|address`); a new code starts again at zero.
+  var passwordlessAttempts: ExpiringStore<Int>
+  /// `/otp/challenge` sessions by `auth_session`.
+  var otpChallenges: ExpiringStore<OTPChallenge>
+  var refreshTokens: RefreshTokenStore
+  var outbox: Outbox
+  var protection: AttackProtection
+  var mfa = MFAStore()
+  var faults = FaultStore()
+  /// Apple authorization codes already exchanged (single use).
+  var usedSubjectTokens: ExpiringStore<Bool>
+  var passkeys: PasskeyStore
+  var identityLinks = IdentityLinkStore()
+  var myAccount: MyAccountStore
+  var social: SocialLoginStore
+  /// Organization members and invitations.
+  var organizations: OrganizationStore
+  /// Session transfer tokens issued by `/oauth/token`, redeemed at `/authorize`.
+  var sessionTransfers: ExpiringStore<SessionTransfer>
+  /// Device authorizations (RFC 8628), by device code and user code.
+  var deviceCodes = DeviceCodeStore()
+  /// `/activate` transactions (the CSRF token of the user-code and confirmation forms).
+  var deviceActivations: ExpiringStore<DeviceActivation>
+  /// CIBA requests from `/bc-authorize`, by `auth_req_id`.
+  var backchannel = BackchannelStore()
+  /// Pushed authorization requests (`/oauth/par`) by `request_uri`, single use.
+  var pushedRequests: ExpiringStore<[String: Value]>
+
+  /// The state of a tenant that has just started: the fixture's users and organization members,
+  /// nothing else. `now` is the tenant's virtual time (for purging expired entries).
+  init(fixture: TenantFixture, limits: MockStateLimits, now: @escaping @Sendable () -> Double) {
+    users = UserStore(seed: Array(fixture.users.values))
+    organizations = OrganizationStore(fixture: fixture)
+    transactions = ExpiringStore(limits: limits, now: now)
+    codes = ExpiringStore(limits: limits, now: now)
+    redeemedCodes = ExpiringStore(limits: limits, now: now)
+    mfaAttempts = ExpiringStore(limits: limits, now: now)
+    usedMFACodes = ExpiringStore(limits: limits, now: now)
+    sessions = ExpiringStore(limits: limits, now: now)
+    mfaTokens = ExpiringStore(limits: limits, now: now)
+    passwordlessCodes = ExpiringStore(limits: limits, now: now)
+    passwordlessAttempts = ExpiringStore(limits: limits, now: now)
+    otpChallenges = ExpiringStore(limits: limits, now: now)
+    usedSubjectTokens = ExpiringStore(limits: limits, now: now)
+    sessionTransfers = ExpiringStore(limits: limits, now: now)
+    deviceActivations = ExpiringStore(limits: limits, now: now)
+    pushedRequests = ExpiringStore(limits: limits, now: now)
+    refreshTokens = RefreshTokenStore(limits: limits)
+    outbox = Outbox(limits: limits)
+    protection = AttackProtection(limits: limits)
+    passkeys = PasskeyStore(limits: limits, now: now)
+    myAccount = MyAccountStore(limits: limits, now: now)
+    social = SocialLoginStore(limits: limits, now: now)
+  }
+
+  /// How many entries each per-login store holds, by name: what ``MockStateLimits`` bounds.
+  var counts: [String: Int] {
+    [
+      "transactions": transactions.count,
+      "codes": codes.count,
+      "redeemed_codes": redeemedCodes.count,
+      "sessions": sessions.count,
+      "mfa_attempts": mfaAttempts.count,
+      "used_mfa_codes": usedMFACodes.count,
+      "mfa_tokens": mfaTokens.count,
+      "passwordless_codes": passwordlessCodes.count,
+      "passwordless_attempts": passwordlessAttempts.count,
+      "otp_challenges": otpChallenges.count,
+      "used_subject_tokens": usedSubjectTokens.count,
+      "session_transfers": sessionTransfers.count,
+      "device_activations": deviceActivations.count,
+      "pushed_requests": pushedRequests.count,
+      "refresh_token_families": refreshTokens.counts.families,
+      "refresh_tokens": refreshTokens.counts.tokens,
+      "rate_limit_windows": protection.counts.windows,
+      "tickets": protection.counts.tickets,
+      "outbox_messages": outbox.count,
+      "minted_signatures": mintedSignatures.count,
+    ]
+  }
+}
+
+/// The one owner of a tenant's ``MockState``: the value behind one `Mutex`.
+///
+/// Why a mutex and not an actor: every operation on the state is a few dictionary reads and
+/// writes, so a short synchronous critical section costs less than an actor hop, and — unlike an
+/// actor method that awaits — it cannot be interleaved halfway: what runs inside `withLock` is
+/// atomic by construction. Callers keep the critical sections short: they sign, hash, verify and
+/// encode JSON *outside* (before or after), never inside, so the lock is never held across slow
+/// work or an `await` (the compiler refuses an `await` inside). The rare O(n) purges of the bounded
+/// stores run once every `purgeInterval` inserts.
+final class MockStateOwner: Sendable {
+  private let state: Mutex<MockState>
+  private let make: @Sendable () -> MockState
+
+  /// `make` builds the state of a tenant that has just started; ``reset()`` calls it again.
+  init(_ make: @escaping @Sendable () -> MockState) {
+    self.make = make
+    self.state = Mutex(make())
+  }
+
+  /// Runs `body` on the state, alone: one atomic step.
+  @discardableResult
+  func withState<Result: Sendable>(_ body: (inout MockState) -> Result) -> Result {
+    state.withLock { body(&$0) }
+  }
+
+  /// Replaces the whole state with a freshly built one: reset by construction.
+  func reset() {
+    let fresh = make()
+    state.withLock { $0 = fresh }
+  }
+}
