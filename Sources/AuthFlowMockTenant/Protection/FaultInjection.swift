@@ -54,6 +54,8 @@ struct FaultStore: Sendable {
     }
     return fault
   }
+
+  var count: Int { faults.count }
 }
 
 /// Applies faults before routing; `/__mock/` itself is never faulted.

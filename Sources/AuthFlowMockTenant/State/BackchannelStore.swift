@@ -72,4 +72,6 @@ struct BackchannelStore: Sendable {
     requests[id] = request
     return true
   }
+
+  var count: Int { requests.count }
 }

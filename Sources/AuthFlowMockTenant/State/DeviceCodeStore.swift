@@ -93,6 +93,8 @@ struct DeviceCodeStore: Sendable {
   private mutating func purge(now: Double) {
     for entry in byDeviceCode.values where entry.expiresAt + 3600 < now { forget(entry) }
   }
+
+  var count: Int { byDeviceCode.count }
 }
 
 /// User codes in Auth0's default format: eight letters of the base-20 consonant set, `XXXX-XXXX`.

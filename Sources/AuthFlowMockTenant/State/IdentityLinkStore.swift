@@ -38,4 +38,7 @@ struct IdentityLinkStore: Sendable {
       }
     }?.key
   }
+
+  /// How many identities are linked, over all users.
+  var count: Int { linked.values.reduce(0) { $0 + $1.count } }
 }

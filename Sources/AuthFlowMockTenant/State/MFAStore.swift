@@ -45,4 +45,7 @@ struct MFAStore: Sendable {
   mutating func setPendingOTP(_ enrolment: MFAEnrollment, mfaToken: String) { pendingOTP[mfaToken] = enrolment }
   func pendingOTP(_ mfaToken: String) -> MFAEnrollment? { pendingOTP[mfaToken] }
   mutating func removePendingOTP(_ mfaToken: String) { pendingOTP[mfaToken] = nil }
+
+  /// How many OOB challenges and pending OTP associations are held.
+  var counts: (oob: Int, pendingOTP: Int) { (oob.count, pendingOTP.count) }
 }

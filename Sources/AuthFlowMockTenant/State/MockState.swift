@@ -110,6 +110,27 @@ struct MockState: Sendable {
   }
 }
 
+extension MockState {
+  /// How many entries every store holds, by name: the bounded per-login stores of ``counts`` and
+  /// the others (users, clients, faults, passkeys, …). What a reset must bring back to a fresh
+  /// tenant's (the reset test compares them).
+  var census: [String: Int] {
+    counts.merging(
+      [
+        "users": users.counts.users, "failure_counts": users.counts.failures,
+        "registered_clients": registeredClients.count, "faults": faults.count,
+        "mfa_oob_challenges": mfa.counts.oob, "mfa_pending_otp": mfa.counts.pendingOTP,
+        "passkeys": passkeys.count, "passkey_sessions": passkeys.sessions.count,
+        "identity_links": identityLinks.count, "my_account_methods": myAccount.count,
+        "my_account_enrollments": myAccount.pending.count, "social_states": social.states.count,
+        "social_codes": social.codes.count, "organization_members": organizations.counts.members,
+        "invitations": organizations.counts.invitations, "device_codes": deviceCodes.count,
+        "backchannel_requests": backchannel.count,
+      ]
+    ) { $1 }
+  }
+}
+
 /// The one owner of a tenant's ``MockState``: the value behind one `Mutex`.
 ///
 /// Why a mutex and not an actor: every operation on the state is a few dictionary reads and

@@ -62,4 +62,6 @@ struct MyAccountStore: Sendable {
     methods[id] = nil
     return method
   }
+
+  var count: Int { methods.count }
 }

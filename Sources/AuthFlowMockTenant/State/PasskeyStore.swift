@@ -73,4 +73,6 @@ struct PasskeyStore: Sendable {
 
   @discardableResult
   mutating func remove(id: String) -> PasskeyCredential? { credentials.removeValue(forKey: id) }
+
+  var count: Int { credentials.count }
 }

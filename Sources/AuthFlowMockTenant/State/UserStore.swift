@@ -70,4 +70,7 @@ struct UserStore: Sendable {
   mutating func clearFailures(key: String) {
     failures[key] = nil
   }
+
+  /// How many users, and how many identifiers have failed logins counted.
+  var counts: (users: Int, failures: Int) { (byID.count, failures.count) }
 }
