@@ -125,6 +125,36 @@ import Testing
     }
   }
 
+  @Test func bindingCodeGuessesAtOnceNeverPassTheLimitAndTheRightCodeLogsInOnce() async throws {
+    let tenant = try MFAAPITests.enrolTenant()
+    try await MockHarness.test(tenant) { client in
+      let token = try await MFAAPITests.bobMFAToken(
+        client, username: "carol@example.com", password: "Carol-Passw0rd!")
+      let associate = try await client.postJSON(
+        "/mfa/associate",
+        [
+          "authenticator_types": .array([.string("oob")]), "oob_channels": .array([.string("sms")]),
+          "phone_number": .string("+15555550199"),
+        ], headers: [.authorization: "Bearer \(token)"])
+      let oobCode = try #require(associate.json["oob_code"]?.stringValue, "\(associate.text)")
+      let binding = try #require(tenant.withState { $0.outbox.list(to: "+15555550199") }.last?.code)
+      @Sendable func answer(_ code: String) async throws -> TestResponse {
+        try await client.postJSON(
+          "/oauth/token",
+          MFAAPITests.grant(
+            MFAAPITests.mfaOOB,
+            ["mfa_token": .string(token), "oob_code": .string(oobCode), "binding_code": .string(code)]))
+      }
+      let answers = try await Self.race { try await answer(binding == "000000" ? "111111" : "000000") }
+      let descriptions = Self.errorDescriptions(answers)
+      // Five wrong codes are counted; the fifth uses the challenge up, and every later guess finds
+      // it gone — however many arrive at once.
+      #expect(descriptions.filter { $0 == "Invalid binding_code." }.count == MFAStore.maxBindingCodeFailures)
+      #expect(descriptions.count == Self.racers)
+      #expect(try await answer(binding).status == .forbidden)
+    }
+  }
+
   @Test func anMFACodeReplayedAtOnceLogsInOnce() async throws {
     let tenant = try MockHarness.tenant()
     try await MockHarness.test(tenant) { client in

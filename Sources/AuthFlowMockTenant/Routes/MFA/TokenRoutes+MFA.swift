@@ -60,34 +60,21 @@ extension TokenRoutes {
     guard let oobCode = parameters.string("oob_code") else { throw OAuthError.missingParameter("oob_code") }
     guard grant.clientID == client.clientID else { throw OAuthError.malformedMFAToken }
     let now = tenant.clock.seconds
-    guard var challenge = tenant.withState({ $0.mfa.oobChallenge(oobCode, now: now) }), challenge.mfaToken == mfaToken
-    else {
-      throw OAuthError.invalidOOBCode
+    let bindingCode = parameters.string("binding_code")
+    // Checked, counted and used up in one step: concurrent binding-code guesses never pass the
+    // limit, and an approved push logs in once.
+    let answer = tenant.withState {
+      $0.mfa.answerOOB(
+        oobCode, mfaToken: mfaToken, bindingCode: bindingCode, now: now, pollInterval: MFARoutes.pollInterval)
     }
-    if let expected = challenge.bindingCode {
-      guard let given = parameters.string("binding_code"), RandomToken.constantTimeEquals(given, expected) else {
-        challenge.failures += 1
-        if challenge.failures >= 5 {
-          tenant.withState { $0.mfa.removeOOB(oobCode) }
-        } else {
-          tenant.withState { $0.mfa.updateOOB(oobCode, challenge) }
-        }
-        throw OAuthError.invalidBindingCode
-      }
-    } else {
-      switch challenge.status {
-      case .rejected:
-        tenant.withState { $0.mfa.removeOOB(oobCode) }
-        throw OAuthError.mfaRejected
-      case .pending:
-        let tooFast = challenge.lastPoll.map { now - $0 < MFARoutes.pollInterval } ?? false
-        challenge.lastPoll = now
-        tenant.withState { $0.mfa.updateOOB(oobCode, challenge) }
-        throw tooFast ? OAuthError.slowDown : OAuthError.authorizationPending
-      case .approved: break
-      }
+    let challenge: MFAStore.OOBChallenge
+    switch answer {
+    case .unknown: throw OAuthError.invalidOOBCode
+    case .wrongBindingCode: throw OAuthError.invalidBindingCode
+    case .rejected: throw OAuthError.mfaRejected
+    case .pending(let slowDown): throw slowDown ? OAuthError.slowDown : OAuthError.authorizationPending
+    case .accepted(let accepted): challenge = accepted
     }
-    tenant.withState { $0.mfa.removeOOB(oobCode) }
     if let enrolment = challenge.enrolment, !user.mfa.contains(enrolment) {
       var updated = user
       updated.mfa.append(enrolment)
