@@ -155,6 +155,25 @@ import Testing
     }
   }
 
+  @Test func userCodeGuessesAtOnceNeverPassTheActivationsLimit() async throws {
+    try await MockHarness.test(try MockHarness.tenant()) { client in
+      var browser = Browser(client)
+      let page = try await browser.get("/activate")
+      let state = try #require(hiddenField("state", in: page.text))
+      let csrf = try #require(hiddenField("_csrf", in: page.text))
+      let answers = try await Self.race {
+        try await client.postForm("/activate", [("state", state), ("_csrf", csrf), ("user_code", "BBBB-BBBB")])
+      }
+      // Four wrong codes are answered as wrong; the fifth drops the activation, and every later
+      // guess finds it gone — however many arrive at once.
+      let wrong = answers.filter { $0.status == .badRequest && $0.text.contains(DeviceMessages.invalidUserCode) }
+      let gone = answers.filter { $0.status == .badRequest && $0.text.contains("unknown or has expired") }
+      #expect(wrong.count == ActivateRoutes.maxFailures - 1, "\(answers.map(\.status))")
+      #expect(answers.filter { $0.status == .tooManyRequests }.count == 1)
+      #expect(gone.count == Self.racers - ActivateRoutes.maxFailures)
+    }
+  }
+
   @Test func anMFACodeReplayedAtOnceLogsInOnce() async throws {
     let tenant = try MockHarness.tenant()
     try await MockHarness.test(tenant) { client in

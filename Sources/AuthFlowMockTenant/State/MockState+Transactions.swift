@@ -151,4 +151,36 @@ extension MockState {
     usedSubjectTokens.insert(true, key: token, expiresAt: rememberUntil)
     return true
   }
+
+  /// What a user code typed on `/activate` found.
+  enum UserCodeEntry: Sendable {
+    /// The activation transaction is unknown or expired.
+    case unknownActivation
+    /// No live, undecided code: the failure is counted (the activation as it is now).
+    case wrong(DeviceActivation)
+    /// The last wrong code allowed: the activation transaction is gone.
+    case tooManyAttempts
+    /// The code's authorization, remembered on the activation for the confirmation.
+    case accepted(DeviceActivation, DeviceAuthorization)
+  }
+
+  /// Enters a user code on an `/activate` transaction (RFC 8628 §5.1, brute force) in one step:
+  /// the code is looked up and a failure counted, so concurrent guesses never pass `maxFailures`.
+  mutating func enterUserCode(
+    _ typed: String, activation id: String, now: Double, maxFailures: Int, lifetime: Double
+  ) -> UserCodeEntry {
+    guard var activation = deviceActivations.get(id, now: now) else { return .unknownActivation }
+    guard let authorization = deviceCodes.pending(userCode: typed, now: now) else {
+      activation.failures += 1
+      guard activation.failures < maxFailures else {
+        deviceActivations.remove(id)
+        return .tooManyAttempts
+      }
+      deviceActivations.insert(activation, key: id, expiresAt: now + lifetime)
+      return .wrong(activation)
+    }
+    activation.userCode = authorization.userCode
+    deviceActivations.insert(activation, key: id, expiresAt: now + lifetime)
+    return .accepted(activation, authorization)
+  }
 }

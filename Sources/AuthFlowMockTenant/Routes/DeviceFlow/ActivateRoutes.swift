@@ -34,7 +34,7 @@ struct ActivateRoutes {
   /// The user code: a live, undecided one leads to the confirmation page.
   private func enter(_ request: Request, context: BasicRequestContext) async -> Response {
     let (form, found) = await bound(request, context: context)
-    guard let form, var activation = found else {
+    guard let form, let activation = found else {
       return errorPage(DeviceMessages.unknownActivation, status: .badRequest)
     }
     guard RandomToken.constantTimeEquals(form.string("_csrf") ?? "", activation.csrf) else {
@@ -45,22 +45,25 @@ struct ActivateRoutes {
         DevicePages.activate(activation, error: DeviceMessages.missingUserCode), status: .badRequest)
     }
     let now = tenant.clock.seconds
-    guard let authorization = tenant.withState({ $0.deviceCodes.pending(userCode: typed, now: now) }) else {
-      activation.failures += 1
-      guard activation.failures < Self.maxFailures else {
-        tenant.withState { $0.deviceActivations.remove(activation.id) }
-        return Responses.html(
-          LoginPages.error(code: "too_many_attempts", description: DeviceMessages.tooManyAttempts),
-          status: .tooManyRequests)
-      }
-      tenant.withState { $0.deviceActivations.insert(activation, key: activation.id, expiresAt: now + Self.lifetime) }
-      return Responses.html(
-        DevicePages.activate(activation, userCode: typed, error: DeviceMessages.invalidUserCode), status: .badRequest)
+    // Looked up and counted in one step: concurrent guesses never pass `maxFailures`.
+    let entry = tenant.withState {
+      $0.enterUserCode(
+        typed, activation: activation.id, now: now, maxFailures: Self.maxFailures, lifetime: Self.lifetime)
     }
-    activation.userCode = authorization.userCode
-    tenant.withState { $0.deviceActivations.insert(activation, key: activation.id, expiresAt: now + Self.lifetime) }
-    let clientName = tenant.client(id: authorization.clientID)?.name ?? "the application"
-    return Responses.html(DevicePages.confirm(activation, authorization: authorization, clientName: clientName))
+    switch entry {
+    case .unknownActivation:
+      return errorPage(DeviceMessages.unknownActivation, status: .badRequest)
+    case .tooManyAttempts:
+      return Responses.html(
+        LoginPages.error(code: "too_many_attempts", description: DeviceMessages.tooManyAttempts),
+        status: .tooManyRequests)
+    case .wrong(let counted):
+      return Responses.html(
+        DevicePages.activate(counted, userCode: typed, error: DeviceMessages.invalidUserCode), status: .badRequest)
+    case .accepted(let updated, let authorization):
+      let clientName = tenant.client(id: authorization.clientID)?.name ?? "the application"
+      return Responses.html(DevicePages.confirm(updated, authorization: authorization, clientName: clientName))
+    }
   }
 
   /// Confirm or decline. Confirming logs in (the SSO session when there is one) and approves.
