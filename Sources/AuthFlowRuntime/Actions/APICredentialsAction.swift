@@ -49,6 +49,10 @@ public struct APICredentialsAction: Action {
         expect: { exchanged: false }
     """
 
+  public static let traits = ActionTraits(
+    capabilities: ["refresh_token"], errors: [.noCredentials, .noRefreshToken, .apiExchangeFailed],
+    failures: ActionTraits.tenantCall)
+
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {

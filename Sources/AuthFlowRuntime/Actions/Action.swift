@@ -14,11 +14,46 @@ public protocol Action: Sendable {
   /// A complete scenario using the action. It runs as a test against the embedded mock, so the
   /// docs cannot drift from the code.
   static var example: String { get }
+  /// What the action needs and how it behaves: capabilities, error codes, failure classes,
+  /// timeout, use of the mock's clock, ID-token opt-in. The interpreter, the runner and the docs
+  /// read it; nothing about one action is written down anywhere else.
+  static var traits: ActionTraits { get }
 
   init()
 
   /// Runs the action once. Throw `ActionError` for what is not a protocol outcome.
   func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome
+
+  /// A failure that the step's `result` stands for although the action answered (`http`'s 5xx
+  /// is the environment failing), given the paths the step's `expect` names; nil when none. The
+  /// default: none.
+  static func failure(in result: Value, expectations: [[String]]) -> ResultFailure?
+
+  /// The outcome as the step sees it, after what the action does with every outcome. The default
+  /// applies the ID-token opt-in (``IDTokenOptIn``) when ``ActionTraits/idTokenOptIn`` is set.
+  static func completing(_ outcome: ActionOutcome, parameters: Value, context: ActionContext) async -> ActionOutcome
+}
+
+extension Action {
+  public static func failure(in result: Value, expectations: [[String]]) -> ResultFailure? { nil }
+
+  public static func completing(
+    _ outcome: ActionOutcome, parameters: Value, context: ActionContext
+  ) async -> ActionOutcome {
+    guard traits.idTokenOptIn else { return outcome }
+    return await IDTokenOptIn.apply(to: outcome, parameters: parameters, context: context)
+  }
+}
+
+/// A failure a step's result stands for (see ``Action/failure(in:expectations:)``).
+public struct ResultFailure: Sendable, Hashable {
+  public var failureClass: FailureClass
+  public var message: String
+
+  public init(_ failureClass: FailureClass, _ message: String) {
+    self.failureClass = failureClass
+    self.message = message
+  }
 }
 
 /// What an action produced.

@@ -37,6 +37,8 @@ public struct AssertAction: Action {
           value: { equals: 4, lt: 10 }
     """
 
+  public static let traits = ActionTraits(failures: [.flow, .invalidParameter])
+
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {

@@ -112,6 +112,15 @@ struct AuthenticationAPI: Sendable {
   static func put(_ key: String, _ value: String?, in body: inout [String: Value]) {
     if let value { body[key] = .string(value) }
   }
+
+  /// Revokes a refresh token (`POST /oauth/revoke`, Auth0.swift `revoke(refreshToken:)`): an empty
+  /// 200 is `revoked: true` with `response`.
+  func revoke(refreshToken: String) async throws(ActionError) -> ActionOutcome {
+    var body = try clientAuthentication()
+    body["token"] = .secret(.string(refreshToken))
+    let response = try await post("oauth/revoke", oauth: body)
+    return try AuthenticationResponse.outcome(response, allowEmpty: true) { _ in ["revoked": true] }
+  }
 }
 
 /// The `Auth0-Client` header (PROTOCOL §11): base64url, unpadded, of compact JSON naming the

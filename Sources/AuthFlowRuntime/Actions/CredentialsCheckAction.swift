@@ -44,6 +44,8 @@ public struct CredentialsCheckAction: Action {
         expect: { has_valid: false, expired: true }
     """
 
+  public static let traits = ActionTraits(failures: [.invalidParameter])
+
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {

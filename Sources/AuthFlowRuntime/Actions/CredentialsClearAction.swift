@@ -38,13 +38,16 @@ public struct CredentialsClearAction: Action {
         expect: { error.code: invalid_grant }
     """
 
+  public static let traits = ActionTraits(
+    capabilities: ["revocation"], errors: [.revokeFailed], failures: ActionTraits.tenantCall)
+
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     var store = await context.credentialsStore()
     var result: [String: Value] = ["revoked": false]
     if try Parameters(parameters).bool("revoke") ?? true, let refreshToken = store.main?["refresh_token"]?.stringValue {
-      let outcome = try await RevokeAction().run(["refresh_token": .secret(.string(refreshToken))], in: context)
+      let outcome = try await AuthenticationAPI(context).revoke(refreshToken: refreshToken)
       guard case .success(let value) = outcome else {
         return CredentialsManagerErrors.wrap(outcome, as: CredentialsManagerErrors.revokeFailed)
       }

@@ -52,6 +52,10 @@ public struct CredentialsGetAction: Action {
       - mock_clock: -10m
     """
 
+  public static let traits = ActionTraits(
+    capabilities: ["refresh_token"], errors: [.noCredentials, .noRefreshToken, .refreshFailed, .largeMinTTL],
+    failures: ActionTraits.tenantCall)
+
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {

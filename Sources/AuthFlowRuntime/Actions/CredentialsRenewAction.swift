@@ -31,6 +31,10 @@ public struct CredentialsRenewAction: Action {
           refresh_token: ${{ credentials.refresh_token }}
     """
 
+  public static let traits = ActionTraits(
+    capabilities: ["refresh_token"], errors: [.noCredentials, .noRefreshToken, .refreshFailed],
+    failures: ActionTraits.tenantCall)
+
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {

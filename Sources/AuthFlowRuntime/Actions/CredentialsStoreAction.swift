@@ -35,6 +35,8 @@ public struct CredentialsStoreAction: Action {
           that: ${{ credentials.stored && credentials.refresh_token == steps.login.refresh_token }}
     """
 
+  public static let traits = ActionTraits(failures: [.invalidParameter])
+
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {

@@ -28,6 +28,8 @@ public struct CredentialsUserAction: Action {
           email: alice@example.com
     """
 
+  public static let traits = ActionTraits(errors: [.noCredentials], failures: [.protocolError, .invalidParameter])
+
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {

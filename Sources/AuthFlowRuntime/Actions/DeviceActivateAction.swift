@@ -52,6 +52,9 @@ public struct DeviceActivateAction: Action {
           refresh_token: { exists: true }
     """
 
+  public static let traits = ActionTraits(
+    capabilities: ["device_flow"], errors: [.pageError], failures: ActionTraits.browserFlow)
+
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {

@@ -43,6 +43,10 @@ public struct DeviceAuthorizationAction: Action {
           device_code: { exists: true }
     """
 
+  public static let traits = ActionTraits(
+    capabilities: ["device_flow"], errors: StepErrorCode.authenticationAPI + [.unauthorizedClient, .invalidScope],
+    failures: ActionTraits.tenantCall)
+
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {

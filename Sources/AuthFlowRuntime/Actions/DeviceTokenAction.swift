@@ -48,6 +48,11 @@ public struct DeviceTokenAction: Action {
           error.status: 429
     """
 
+  public static let traits = ActionTraits(
+    capabilities: ["device_flow"],
+    errors: StepErrorCode.tokenEndpoint + [.authorizationPending, .slowDown, .expiredToken],
+    failures: ActionTraits.tenantCall, timeout: .polls(parameter: "timeout", defaultLimit: .seconds(60)))
+
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {

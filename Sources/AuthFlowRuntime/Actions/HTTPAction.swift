@@ -49,7 +49,20 @@ public struct HTTPAction: Action {
           headers.content-type: { contains: application/json }
     """
 
+  public static let traits = ActionTraits(failures: [.environment, .invalidParameter])
+
   public init() {}
+
+  /// A 5xx answer is the tenant failing — an environment failure (exit 3) — unless the step's
+  /// `expect` names `status` (the status is then the thing under test, e.g. a fault injected with
+  /// `mock_fault`). The other actions classify 5xx themselves (PROTOCOL §1).
+  public static func failure(in result: Value, expectations: [[String]]) -> ResultFailure? {
+    guard let status = result.member("status")?.intValue, status >= 500,
+      !expectations.contains(where: { $0.first == "status" })
+    else { return nil }
+    let url = result.member("url")?.stringValue.map(SensitiveData.maskURL) ?? "the tenant"
+    return ResultFailure(.environment, HTTPMessages.serverError(status: status, url: url))
+  }
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let input = Parameters(parameters)
@@ -131,5 +144,13 @@ enum HTTPResult {
       body = .string(response.bodyText)
     }
     return ["status": .int(response.status), "headers": .object(headers), "body": body, "url": .string(response.url)]
+  }
+}
+
+/// The messages of `http` steps.
+enum HTTPMessages {
+  static func serverError(status: Int, url: String) -> String {
+    "\(url) answered HTTP \(status) (a server error: the environment, not an assertion); add "
+      + "`expect: { status: \(status) }` if this is the expected outcome"
   }
 }

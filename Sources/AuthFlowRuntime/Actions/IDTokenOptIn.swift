@@ -3,9 +3,8 @@ import AuthFlowJOSE
 import AuthFlowScenario
 
 /// Opt-in ID-token validation (PROTOCOL §5, Auth0.swift's `validateClaims()`) for the actions that
-/// return credentials outside Web Auth: `login`, `renew`, `token`, `passwordless_login`,
-/// `mfa_verify`, `token_exchange`, `passkey_login`. Web Auth validates automatically; these only
-/// when the step says `validate_id_token: true`.
+/// return credentials outside Web Auth (those whose ``ActionTraits/idTokenOptIn`` is set). Web
+/// Auth validates automatically; these only when the step says `validate_id_token: true`.
 ///
 /// The checks are the `validate_id_token` action's: the tenant's issuer, the client's `client_id`
 /// as audience, `nonce` / `max_age` when the step's parameters give them, leeway 60 s (or `leeway`). The result gains
@@ -23,16 +22,10 @@ enum IDTokenOptIn {
     ParameterSignature("leeway", .int, summary: "With `validate_id_token`: clock skew in seconds (default 60)."),
   ]
 
-  /// True when `action` declares the opt-in.
-  static func isOffered(by action: any Action.Type) -> Bool {
-    action.signature.parameters.contains { $0.name == "validate_id_token" } && action != WebAuthAction.self
-  }
-
   /// Validates the outcome's `id_token` when the step opted in; anything else passes unchanged.
-  static func apply(
-    to outcome: ActionOutcome, action: any Action.Type, parameters: Value, context: ActionContext
-  ) async -> ActionOutcome {
-    guard isOffered(by: action), parameters.member("validate_id_token")?.boolValue == true,
+  /// Called for the actions whose ``ActionTraits/idTokenOptIn`` is set (``Action/completing(_:parameters:context:)``).
+  static func apply(to outcome: ActionOutcome, parameters: Value, context: ActionContext) async -> ActionOutcome {
+    guard parameters.member("validate_id_token")?.boolValue == true,
       case .success(let value) = outcome, var result = value.objectValue
     else { return outcome }
     let input = Parameters(parameters)

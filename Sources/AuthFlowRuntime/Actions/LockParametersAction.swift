@@ -36,6 +36,8 @@ public struct LockParametersAction: Action {
           payload.device: authflow
     """
 
+  public static let traits = ActionTraits(failures: [.invalidParameter])
+
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {

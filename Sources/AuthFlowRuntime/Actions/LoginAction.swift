@@ -41,6 +41,11 @@ public struct LoginAction: Action {
           expires_in: { gt: 0 }
     """
 
+  public static let traits = ActionTraits(
+    capabilities: ["password_realm"],
+    errors: StepErrorCode.tokenEndpoint + [.invalidUserPassword, .mfaRequired, .tooManyAttempts, .unauthorized],
+    failures: ActionTraits.tenantCall, idTokenOptIn: true)
+
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {

@@ -52,6 +52,9 @@ public struct LogoutAction: Action {
           error.code: login_required
     """
 
+  public static let traits = ActionTraits(
+    capabilities: ["logout"], errors: [.invalidRequest, .loginRequired], failures: ActionTraits.browserFlow)
+
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {

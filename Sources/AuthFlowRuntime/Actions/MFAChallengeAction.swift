@@ -36,6 +36,11 @@ public struct MFAChallengeAction: Action {
           challenge_type: otp
     """
 
+  public static let traits = ActionTraits(
+    capabilities: ["mfa"],
+    errors: StepErrorCode.authenticationAPI + [.invalidGrant, .expiredToken, .unsupportedChallengeType, .accessDenied],
+    failures: ActionTraits.tenantCall)
+
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {

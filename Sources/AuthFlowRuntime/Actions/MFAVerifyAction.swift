@@ -45,6 +45,10 @@ public struct MFAVerifyAction: Action {
           id_token.claims.email: bob@example.com
     """
 
+  public static let traits = ActionTraits(
+    capabilities: ["mfa"], errors: StepErrorCode.tokenEndpoint + [.expiredToken, .tooManyAttempts],
+    failures: ActionTraits.tenantCall, mockClock: .reads, idTokenOptIn: true)
+
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {

@@ -11,6 +11,9 @@ protocol Mailbox: Sendable {
 
 /// The mock tenant's outbox: `GET /__mock/outbox?to=ADDRESS`.
 struct MockOutbox: Mailbox {
+  /// How often `outbox` and Universal Login's passwordless pages poll for a new message.
+  static let pollInterval = Duration.milliseconds(100)
+
   let control: MockControl
 
   func messages(to address: String) async throws(ActionError) -> [[String: Value]] {

@@ -76,6 +76,8 @@ public struct ManagementUsersAction: Action {
           error.status: 403
     """
 
+  public static let traits = ActionTraits(errors: [.unauthorized, .invalidRequest], failures: ActionTraits.tenantCall)
+
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
@@ -85,7 +87,7 @@ public struct ManagementUsersAction: Action {
     guard let userID = try input.string("user_id") ?? JWTValue(raw: token)?.claims["sub"]?.stringValue else {
       throw .invalidParameter("user_id", "is required when the token has no `sub`")
     }
-    let path = "api/v2/users/" + Self.encode(userID)
+    let path = "api/v2/users/" + APIPaths.encode(userID)
     let answer: PasskeyExchange.Answer
     var resultKey = "user"
     switch operation {
@@ -111,17 +113,10 @@ public struct ManagementUsersAction: Action {
       let provider = try input.requiredString("provider")
       let secondary = try input.requiredString("secondary_user_id")
       answer = try await PasskeyExchange.send(
-        .delete, path: "\(path)/identities/\(Self.encode(provider))/\(Self.encode(secondary))", body: nil,
+        .delete, path: "\(path)/identities/\(APIPaths.encode(provider))/\(APIPaths.encode(secondary))", body: nil,
         bearer: token, in: context)
     }
     guard (200..<300).contains(answer.status) else { return PasskeyExchange.protocolError(answer) }
     return .success(.object([resultKey: answer.body, "response": answer.response]))
-  }
-
-  /// A path segment, percent-encoded (`|` → `%7C`).
-  static func encode(_ segment: String) -> String {
-    var allowed = CharacterSet.alphanumerics
-    allowed.insert(charactersIn: "-._~")
-    return segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment
   }
 }

@@ -36,6 +36,9 @@ public struct MockClockAction: Action {
           now: { lt: "${{ steps.forward.now }}" }
     """
 
+  public static let traits = ActionTraits(
+    capabilities: ["mock_control"], failures: [.environment, .flow, .invalidParameter], mockClock: .movesExclusively)
+
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {

@@ -56,6 +56,9 @@ public struct MockFaultAction: Action {
       - mock_fault: { clear: true }
     """
 
+  public static let traits = ActionTraits(
+    capabilities: ["mock_control"], failures: [.environment, .flow, .invalidParameter])
+
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {

@@ -37,6 +37,9 @@ public struct MockSignAction: Action {
           token.header.alg: RS256
     """
 
+  public static let traits = ActionTraits(
+    capabilities: ["mock_control"], failures: [.environment, .flow, .invalidParameter], mockClock: .reads)
+
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {

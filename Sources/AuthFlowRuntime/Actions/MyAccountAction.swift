@@ -7,8 +7,6 @@ import Foundation
 /// `MyAccount.authenticationMethods` (PROTOCOL §6): list, get, update, delete, factors, and the
 /// two halves of a non-passkey enrollment (`enroll`, `verify`).
 public struct MyAccountAction: Action {
-  static let methodsPath = "me/v1/authentication-methods"
-
   public static let signature = ActionSignature(
     name: "my_account", summary: "Call the My Account API's authentication-method endpoints.",
     parameters: [
@@ -98,6 +96,9 @@ public struct MyAccountAction: Action {
           error.status: 403
     """
 
+  public static let traits = ActionTraits(
+    capabilities: ["my_account"], errors: [.unauthorized], failures: ActionTraits.tenantCall)
+
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
@@ -108,7 +109,7 @@ public struct MyAccountAction: Action {
     var result: [String: Value] = [:]
     switch operation {
     case "list":
-      var path = Self.methodsPath
+      var path = APIPaths.myAccountMethods
       if let type = try input.string("type") { path += "?" + URLParameters([("type", type)]).queryString() }
       answer = try await PasskeyExchange.send(.get, path: path, body: nil, bearer: token, in: context)
       result["authentication_methods"] = answer.body.member("authentication_methods") ?? answer.body
@@ -116,7 +117,7 @@ public struct MyAccountAction: Action {
       answer = try await PasskeyExchange.send(.get, path: "me/v1/factors", body: nil, bearer: token, in: context)
       result["factors"] = answer.body.member("factors") ?? answer.body
     case "get", "update", "delete":
-      let path = Self.methodsPath + "/" + ManagementUsersAction.encode(try input.requiredString("id"))
+      let path = APIPaths.myAccountMethods + "/" + APIPaths.encode(try input.requiredString("id"))
       if operation == "update" {
         var body: [String: Value] = [:]
         for name in ["name", "preferred_authentication_method"] {
@@ -133,9 +134,10 @@ public struct MyAccountAction: Action {
       for name in ["email", "phone_number", "preferred_authentication_method", "identity_user_id", "connection"] {
         if let value = try input.string(name) { body[name] = .string(value) }
       }
-      answer = try await PasskeyExchange.send(path: Self.methodsPath, body: .object(body), bearer: token, in: context)
+      answer = try await PasskeyExchange.send(
+        path: APIPaths.myAccountMethods, body: .object(body), bearer: token, in: context)
       result = answer.body.objectValue ?? [:]
-      if result["id"] == nil, let id = Self.enrollmentID(answer.headers["Location"]) { result["id"] = .string(id) }
+      if result["id"] == nil, let id = APIPaths.enrollmentID(answer.headers["Location"]) { result["id"] = .string(id) }
       for key in ["auth_session", "recovery_code", "manual_input_code"] {
         if let secret = result[key] {
           context.secrets.register(secretsIn: secret.asSecret)
@@ -148,21 +150,12 @@ public struct MyAccountAction: Action {
       if let code = try input.string("otp_code") { body["otp_code"] = .string(code) }
       if let password = try input.string("new_password") { body["new_password"] = .secret(.string(password)) }
       answer = try await PasskeyExchange.send(
-        path: Self.methodsPath + "/" + ManagementUsersAction.encode(id) + "/verify", body: .object(body),
+        path: APIPaths.myAccountMethods + "/" + APIPaths.encode(id) + "/verify", body: .object(body),
         bearer: token, in: context)
       result["authentication_method"] = answer.body
     }
     guard (200..<300).contains(answer.status) else { return PasskeyExchange.protocolError(answer) }
     result["response"] = answer.response
     return .success(.object(result))
-  }
-
-  /// The method id an enrollment's `Location` names: its last path segment, percent-decoded
-  /// (Auth0.swift's rule); nil without a header.
-  static func enrollmentID(_ location: String?) -> String? {
-    guard let location, !location.isEmpty else { return nil }
-    let path = URLComponents(string: location)?.percentEncodedPath ?? location
-    guard let last = path.split(separator: "/").last else { return nil }
-    return String(last).removingPercentEncoding ?? String(last)
   }
 }

@@ -67,6 +67,9 @@ public struct MyAccountPasskeyAction: Action {
           id_token.claims.sub: ${{ tenant.users.alice.user_id }}
     """
 
+  public static let traits = ActionTraits(
+    capabilities: ["my_account", "passkeys"], errors: [.unauthorized], failures: ActionTraits.browserFlow)
+
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
@@ -77,9 +80,9 @@ public struct MyAccountPasskeyAction: Action {
       if let value = try input.string(name) { body[name] = .string(value) }
     }
     let start = try await PasskeyExchange.send(
-      path: MyAccountAction.methodsPath, body: .object(body), bearer: token, in: context)
+      path: APIPaths.myAccountMethods, body: .object(body), bearer: token, in: context)
     guard (200..<300).contains(start.status) else { return PasskeyExchange.protocolError(start) }
-    guard let id = MyAccountAction.enrollmentID(start.headers["Location"]) else {
+    guard let id = APIPaths.enrollmentID(start.headers["Location"]) else {
       throw .environment(MyAccountMessages.missingLocation)
     }
     let options = start.body.member("authn_params_public_key")
@@ -96,7 +99,7 @@ public struct MyAccountPasskeyAction: Action {
       $0.register(rpID: rpID, userHandle: Array(userHandle), userName: userName, challenge: challenge, origin: origin)
     }
     let verify = try await PasskeyExchange.send(
-      path: MyAccountAction.methodsPath + "/" + ManagementUsersAction.encode(id) + "/verify",
+      path: APIPaths.myAccountMethods + "/" + APIPaths.encode(id) + "/verify",
       body: .object(["auth_session": authSession, "authn_response": authn]), bearer: token, in: context)
     guard (200..<300).contains(verify.status) else { return PasskeyExchange.protocolError(verify) }
     return .success(

@@ -72,6 +72,9 @@ public struct OrgInvitationAction: Action {
         expect: { deleted: true }
     """
 
+  public static let traits = ActionTraits(
+    capabilities: ["organizations"], errors: [.unauthorized, .invalidRequest], failures: ActionTraits.tenantCall)
+
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
@@ -87,13 +90,13 @@ public struct OrgInvitationAction: Action {
       case .failure(let outcome): return outcome
       }
     }
-    let path = "api/v2/organizations/\(ManagementUsersAction.encode(organization))/invitations"
+    let path = "api/v2/organizations/\(APIPaths.encode(organization))/invitations"
     let answer: PasskeyExchange.Answer
     switch operation {
     case "list":
       answer = try await PasskeyExchange.send(.get, path: path, body: nil, bearer: token, in: context)
     case "get", "delete":
-      let id = ManagementUsersAction.encode(try input.requiredString("invitation_id"))
+      let id = APIPaths.encode(try input.requiredString("invitation_id"))
       answer = try await PasskeyExchange.send(
         operation == "get" ? .get : .delete, path: "\(path)/\(id)", body: nil, bearer: token, in: context)
     default:

@@ -48,7 +48,9 @@ public struct OutboxAction: Action {
     """
 
   /// How often the mailbox is read while waiting.
-  static let pollInterval = Duration.milliseconds(100)
+  public static let traits = ActionTraits(
+    capabilities: ["mock_control"], failures: [.environment, .flow, .invalidParameter],
+    timeout: .polls(parameter: "timeout", defaultLimit: .seconds(5)))
 
   public init() {}
 
@@ -69,7 +71,7 @@ public struct OutboxAction: Action {
         throw .flow(OutboxMessages.nothingArrived(minimum: minimum, found: messages.count, within: timeout))
       }
       do {
-        try await Task.sleep(for: Self.pollInterval)
+        try await Task.sleep(for: MockOutbox.pollInterval)
       } catch {
         throw .flow(OutboxMessages.cancelled)
       }

@@ -1,10 +1,24 @@
 import AuthFlowCore
 import AuthFlowHTTP
+import AuthFlowScenario
 import Foundation
 
 /// The JSON requests of the passkey actions (PROTOCOL §1: JSON bodies, `Auth0-Client`-free here)
 /// and how their answers become step results.
 enum PasskeyExchange {
+  /// The parameters `passkey_signup` and `passkey_login` share.
+  static let commonParameters: [ParameterSignature] = [
+    ParameterSignature("realm", .string, summary: "Database connection (default: the tenant's default directory)."),
+    ParameterSignature("organization", .string, summary: "Organization id or name."),
+    ParameterSignature("audience", .string, summary: "API audience of the access token."),
+    ParameterSignature(
+      "scope", .string, summary: "Scope; `openid` is added when missing (default `openid profile email`)."),
+    ParameterSignature(
+      "authenticator", .string,
+      summary: "The virtual authenticator's name (default `default`); it keeps its passkeys for the scenario."),
+    ParameterSignature("origin", .string, summary: "The origin the authenticator reports (default `https://<rpId>`)."),
+  ]
+
   /// The parsed answer of one JSON request.
   struct Answer {
     var status: Int

@@ -11,7 +11,7 @@ public struct PasskeyLoginAction: Action {
     parameters: [
       ParameterSignature(
         "credential_id", .string, summary: "Use this credential (base64url); default: the authenticator's newest one.")
-    ] + PasskeySignupAction.common + IDTokenOptIn.parameters,
+    ] + PasskeyExchange.commonParameters + IDTokenOptIn.parameters,
     results: ResultField.credentials + [ResultField("passkey", "The passkey used: `passkey.id`.")])
 
   public static let documentation = """
@@ -40,6 +40,10 @@ public struct PasskeyLoginAction: Action {
           id_token.claims.sub: ${{ steps.signup.id_token.claims.sub }}
           refresh_token: { exists: true }
     """
+
+  public static let traits = ActionTraits(
+    capabilities: ["passkeys"], errors: StepErrorCode.tokenEndpoint, failures: ActionTraits.browserFlow,
+    idTokenOptIn: true)
 
   public init() {}
 

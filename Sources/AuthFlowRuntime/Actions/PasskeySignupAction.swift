@@ -6,18 +6,6 @@ public import AuthFlowScenario
 /// `passkey_signup` — sign up with a new passkey: `/passkey/register`, the virtual authenticator
 /// creates the credential, the webauthn grant exchanges it for tokens (PROTOCOL §4.5, §3.5).
 public struct PasskeySignupAction: Action {
-  static let common: [ParameterSignature] = [
-    ParameterSignature("realm", .string, summary: "Database connection (default: the tenant's default directory)."),
-    ParameterSignature("organization", .string, summary: "Organization id or name."),
-    ParameterSignature("audience", .string, summary: "API audience of the access token."),
-    ParameterSignature(
-      "scope", .string, summary: "Scope; `openid` is added when missing (default `openid profile email`)."),
-    ParameterSignature(
-      "authenticator", .string,
-      summary: "The virtual authenticator's name (default `default`); it keeps its passkeys for the scenario."),
-    ParameterSignature("origin", .string, summary: "The origin the authenticator reports (default `https://<rpId>`)."),
-  ]
-
   public static let signature = ActionSignature(
     name: "passkey_signup", summary: "Sign up with a passkey created by a virtual WebAuthn authenticator.",
     parameters: [
@@ -25,7 +13,7 @@ public struct PasskeySignupAction: Action {
       ParameterSignature(
         "user_profile", .map, summary: "`user_profile` members (`email`, `name`, `username`, `phone_number`, …)."),
       ParameterSignature("user_metadata", .map, summary: "At most 10 string properties."),
-    ] + common,
+    ] + PasskeyExchange.commonParameters,
     results: ResultField.credentials + [
       ResultField("passkey", "The passkey created: `passkey.id`, `passkey.user_handle`.")
     ])
@@ -56,6 +44,10 @@ public struct PasskeySignupAction: Action {
         expect:
           id_token.claims.sub: ${{ steps.signup.id_token.claims.sub }}
     """
+
+  public static let traits = ActionTraits(
+    capabilities: ["passkeys", "signup"], errors: StepErrorCode.tokenEndpoint + [.userExists, .invalidSignup],
+    failures: ActionTraits.browserFlow)
 
   public init() {}
 

@@ -43,6 +43,10 @@ public struct PasswordlessLoginAction: Action {
           id_token.claims.email_verified: true
     """
 
+  public static let traits = ActionTraits(
+    capabilities: ["passwordless"], errors: StepErrorCode.tokenEndpoint + [.tooManyAttempts],
+    failures: ActionTraits.tenantCall, idTokenOptIn: true)
+
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {

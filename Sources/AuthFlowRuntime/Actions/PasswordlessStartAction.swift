@@ -34,6 +34,11 @@ public struct PasswordlessStartAction: Action {
       email: ${{ random_email() }}
     """
 
+  public static let traits = ActionTraits(
+    capabilities: ["passwordless"],
+    errors: StepErrorCode.authenticationAPI + [.badConnection, .badEmail, .badPhoneNumber, .unauthorizedClient],
+    failures: ActionTraits.tenantCall)
+
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {

@@ -41,6 +41,10 @@ public struct RenewAction: Action {
           error.status: 403
     """
 
+  public static let traits = ActionTraits(
+    capabilities: ["refresh_token"], errors: StepErrorCode.tokenEndpoint, failures: ActionTraits.tenantCall,
+    idTokenOptIn: true)
+
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {

@@ -35,13 +35,14 @@ public struct RevokeAction: Action {
           error.code: invalid_grant
     """
 
+  public static let traits = ActionTraits(
+    capabilities: ["revocation"], errors: StepErrorCode.authenticationAPI + [.unsupportedTokenType],
+    failures: ActionTraits.tenantCall)
+
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
-    let api = AuthenticationAPI(context)
-    var body = try api.clientAuthentication()
-    body["token"] = .secret(.string(try Parameters(parameters).requiredString("refresh_token")))
-    let response = try await api.post("oauth/revoke", oauth: body)
-    return try AuthenticationResponse.outcome(response, allowEmpty: true) { _ in ["revoked": true] }
+    try await AuthenticationAPI(context).revoke(
+      refreshToken: try Parameters(parameters).requiredString("refresh_token"))
   }
 }

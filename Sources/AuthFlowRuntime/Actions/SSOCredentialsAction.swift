@@ -42,6 +42,10 @@ public struct SSOCredentialsAction: Action {
           refresh_token: ${{ credentials.refresh_token }}
     """
 
+  public static let traits = ActionTraits(
+    capabilities: ["refresh_token"], errors: [.noCredentials, .noRefreshToken, .ssoExchangeFailed],
+    failures: ActionTraits.tenantCall)
+
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {

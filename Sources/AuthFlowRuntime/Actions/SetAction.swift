@@ -25,6 +25,8 @@ public struct SetAction: Action {
           that: ${{ vars.greeting == 'hello' && vars.count == 3 }}
     """
 
+  public static let traits = ActionTraits(failures: [.invalidParameter])
+
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {

@@ -56,6 +56,11 @@ public struct SignupAction: Action {
           id_token.claims.email: ${{ vars.email }}
     """
 
+  public static let traits = ActionTraits(
+    capabilities: ["signup"],
+    errors: StepErrorCode.authenticationAPI + [.userExists, .invalidPassword, .invalidSignup],
+    failures: ActionTraits.tenantCall)
+
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {

@@ -39,6 +39,9 @@ public struct TokenAction: Action {
           error.status: 501
     """
 
+  public static let traits = ActionTraits(
+    errors: StepErrorCode.tokenEndpoint, failures: ActionTraits.tenantCall, idTokenOptIn: true)
+
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {

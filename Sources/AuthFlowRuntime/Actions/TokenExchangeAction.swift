@@ -48,6 +48,9 @@ public struct TokenExchangeAction: Action {
           error.code: { one_of: [invalid_grant, unsupported_grant_type] }
     """
 
+  public static let traits = ActionTraits(
+    errors: StepErrorCode.tokenEndpoint, failures: ActionTraits.tenantCall, idTokenOptIn: true)
+
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {

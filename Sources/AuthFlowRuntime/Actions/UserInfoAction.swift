@@ -31,6 +31,10 @@ public struct UserInfoAction: Action {
           name: { exists: false }
     """
 
+  public static let traits = ActionTraits(
+    capabilities: ["userinfo"], errors: [.plainError, .unknownError, .invalidToken, .unauthorized],
+    failures: ActionTraits.tenantCall)
+
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {

@@ -47,6 +47,8 @@ public struct ValidateIDTokenAction: Action {
           id_token_error: Subject (sub) claim must be a string present in the ID token
     """
 
+  public static let traits = ActionTraits(failures: [.environment, .flow, .invalidParameter])
+
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {

@@ -25,6 +25,8 @@ public struct WaitAction: Action {
           waited_ms: { gte: 50 }
     """
 
+  public static let traits = ActionTraits(failures: [.invalidParameter], timeout: .sleeps(parameter: "for"))
+
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {

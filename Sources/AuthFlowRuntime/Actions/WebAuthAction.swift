@@ -128,6 +128,12 @@ public struct WebAuthAction: Action {
           pages: [login, callback]
     """
 
+  public static let traits = ActionTraits(
+    capabilities: ["authorization_code"],
+    errors: StepErrorCode.tokenEndpoint + [
+      .pageError, .loginRequired, .consentRequired, .interactionRequired, .mfaRequired,
+    ], failures: ActionTraits.browserFlow)
+
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
