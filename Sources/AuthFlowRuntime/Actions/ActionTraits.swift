@@ -40,7 +40,7 @@ public struct ActionTraits: Sendable {
 }
 
 /// One way a step can fail besides its expectations (each maps to a report status and exit code).
-public enum FailureClass: String, Sendable, Hashable, CaseIterable, Comparable {
+public enum FailureClass: String, Sendable, Hashable, CaseIterable {
   /// The tenant answered with an error: `error.code` is set; the step fails unless `expect`
   /// names `error` (exit 1).
   case protocolError = "protocol error"
@@ -61,10 +61,6 @@ public enum FailureClass: String, Sendable, Hashable, CaseIterable, Comparable {
     case .flow: return "the flow cannot go on: the step fails with the reason"
     case .invalidParameter: return "a parameter's evaluated value is not usable: the step fails naming the parameter"
     }
-  }
-
-  public static func < (lhs: FailureClass, rhs: FailureClass) -> Bool {
-    allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
   }
 }
 

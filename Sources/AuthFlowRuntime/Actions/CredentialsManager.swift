@@ -78,17 +78,17 @@ struct CredentialsManager: Sendable {
 /// The Credentials Manager's own errors (Auth0.swift `CredentialsManagerError`), as step errors.
 enum CredentialsManagerErrors {
   static let noCredentials = ProtocolError(
-    code: "no_credentials", description: "No valid credentials found (store credentials first).")
+    code: StepErrorCode.noCredentials.code, description: "No valid credentials found (store credentials first).")
   static let noRefreshToken = ProtocolError(
-    code: "no_refresh_token", description: "No refresh token is stored; request the offline_access scope.")
-  static let refreshFailed = "refresh_failed"
-  static let revokeFailed = "revoke_failed"
-  static let apiExchangeFailed = "api_exchange_failed"
-  static let ssoExchangeFailed = "sso_exchange_failed"
+    code: StepErrorCode.noRefreshToken.code, description: "No refresh token is stored; request the offline_access scope.")
+  static let refreshFailed = StepErrorCode.refreshFailed.code
+  static let revokeFailed = StepErrorCode.revokeFailed.code
+  static let apiExchangeFailed = StepErrorCode.apiExchangeFailed.code
+  static let ssoExchangeFailed = StepErrorCode.ssoExchangeFailed.code
 
   static func largeMinTTL(_ minTTL: Int, lifetime: Int) -> ProtocolError {
     ProtocolError(
-      code: "large_min_ttl",
+      code: StepErrorCode.largeMinTTL.code,
       description:
         "The minTTL requested (\(minTTL)s) is greater than the lifetime of the renewed access token (\(lifetime)s).")
   }
