@@ -4,14 +4,18 @@ public import AuthFlowScenario
 /// `api_credentials` — Auth0.swift `apiCredentials(forAudience:scope:minTTL:)`: an access token
 /// for another API from the stored refresh token (multi-resource refresh token, PROTOCOL §3.4).
 public struct APICredentialsAction: Action {
+  static let audience = Parameter<String>("audience", required: true, summary: "The API identifier.")
+  static let scope = Parameter<String>("scope", summary: "The scopes for that API; `openid` is always added.")
+  static let minTTL = Parameter<Duration>(
+    "min_ttl", summary: "Exchange again when the stored one expires sooner.",
+    maximumDuration: InputLimits.longestMinimumTTL)
+
   public static let signature = ActionSignature(
     name: "api_credentials", summary: "Get (and store) an access token for another API with the stored refresh token.",
-    parameters: [
-      ParameterSignature("audience", .string, required: true, summary: "The API identifier."),
-      ParameterSignature("scope", .string, summary: "The scopes for that API; `openid` is always added."),
-      ParameterSignature(
-        "min_ttl", .duration, summary: "Exchange again when the stored one expires sooner.",
-        maximumDuration: InputLimits.longestMinimumTTL),
+    declaring: [
+      Self.audience,
+      Self.scope,
+      Self.minTTL,
     ],
     results: ResultField.credentials + [
       ResultField.cause,
@@ -57,9 +61,9 @@ public struct APICredentialsAction: Action {
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let input = Parameters(parameters)
-    let audience = try input.requiredString("audience")
-    let scope = try input.string("scope").map(AuthenticationAPI.scopeWithOpenID) ?? "openid"
-    let minTTL = Int((try input.duration("min_ttl", maximum: InputLimits.longestMinimumTTL) ?? .zero).seconds)
+    let audience = try input.required(Self.audience)
+    let scope = try input[Self.scope].map(AuthenticationAPI.scopeWithOpenID) ?? "openid"
+    let minTTL = Int((try input[Self.minTTL] ?? .zero).seconds)
     let manager = CredentialsManager(context)
     var store = await context.credentialsStore()
     let now = await context.now()

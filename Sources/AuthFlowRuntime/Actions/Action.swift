@@ -130,6 +130,11 @@ public struct ActionError: Error, Sendable {
     ActionError(.invalidParameter, "parameter '\(name)': \(message)", parameter: name)
   }
 
+  /// The declared `parameter`'s value is not usable.
+  public static func invalidParameter(_ parameter: some ParameterDeclaration, _ message: String) -> ActionError {
+    invalidParameter(parameter.signature.name, message)
+  }
+
   /// A duration past its documented range (see `InputLimits`).
   public static func durationTooLong(_ name: String, maximum: Duration, signed: Bool = false) -> ActionError {
     let limit = DurationText.describe(maximum)

@@ -3,12 +3,16 @@ public import AuthFlowScenario
 
 /// `assert` — checks a condition over earlier results, or exposes a value to `expect`.
 public struct AssertAction: Action {
+  static let that = Parameter<Value>("that", summary: "An expression that must be true.")
+  static let value = Parameter<Value>("value", summary: "A value to check with `expect` matchers (as `value`).")
+  static let message = Parameter<String>("message", summary: "What to say when `that` is false.")
+
   public static let signature = ActionSignature(
     name: "assert", summary: "Check a condition over values computed from earlier steps.",
-    parameters: [
-      ParameterSignature("that", .any, summary: "An expression that must be true."),
-      ParameterSignature("value", .any, summary: "A value to check with `expect` matchers (as `value`)."),
-      ParameterSignature("message", .string, summary: "What to say when `that` is false."),
+    declaring: [
+      Self.that,
+      Self.value,
+      Self.message,
     ],
     scalarForm: ParameterSignature("that", .any, summary: "An expression that must be true."),
     results: [ResultField("value", "The `value` given (else the condition), for `expect` matchers.")])
@@ -43,12 +47,13 @@ public struct AssertAction: Action {
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let members = parameters.objectValue
-    let isForm = members.map { !$0.isEmpty && Set($0.keys).isSubset(of: ["that", "value", "message"]) } ?? false
-    let condition = isForm ? members?["that"] : parameters
+    let declared = Set(Self.signature.parameters.map(\.name))
+    let isForm = members.map { !$0.isEmpty && Set($0.keys).isSubset(of: declared) } ?? false
+    let condition = isForm ? members?[Self.that.name] : parameters
     if let condition, !condition.isTruthy {
-      let message = isForm ? members?["message"]?.display() : nil
+      let message = isForm ? members?[Self.message.name]?.display() : nil
       throw ActionError(.flow, message ?? "assertion failed: the condition is \(condition.display())")
     }
-    return .success(["value": (isForm ? members?["value"] : nil) ?? condition ?? .null])
+    return .success(["value": (isForm ? members?[Self.value.name] : nil) ?? condition ?? .null])
   }
 }

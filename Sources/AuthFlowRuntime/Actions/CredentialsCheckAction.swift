@@ -3,12 +3,14 @@ public import AuthFlowScenario
 
 /// `credentials_check` — Auth0.swift `hasValid(minTTL:)` and `canRenew()`.
 public struct CredentialsCheckAction: Action {
+  static let minTTL = Parameter<Duration>(
+    "min_ttl", summary: "How long the access token must still be valid (default 0).",
+    maximumDuration: InputLimits.longestMinimumTTL)
+
   public static let signature = ActionSignature(
     name: "credentials_check", summary: "Check the stored credentials: `has_valid` (with `min_ttl`) and `can_renew`.",
-    parameters: [
-      ParameterSignature(
-        "min_ttl", .duration, summary: "How long the access token must still be valid (default 0).",
-        maximumDuration: InputLimits.longestMinimumTTL)
+    declaring: [
+      Self.minTTL
     ],
     results: [
       ResultField("stored", "Whether credentials are stored."),
@@ -50,7 +52,7 @@ public struct CredentialsCheckAction: Action {
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let minTTL = Int(
-      (try Parameters(parameters).duration("min_ttl", maximum: InputLimits.longestMinimumTTL) ?? .zero).seconds)
+      (try Parameters(parameters)[Self.minTTL] ?? .zero).seconds)
     let store = await context.credentialsStore()
     let now = await context.now()
     var result: [String: Value] = [

@@ -4,10 +4,13 @@ public import AuthFlowScenario
 /// `credentials_clear` — Auth0.swift `credentialsManager.revoke()`: revokes the stored refresh
 /// token, then clears the store.
 public struct CredentialsClearAction: Action {
+  static let revoke = Parameter<Bool>(
+    "revoke", summary: "Revoke the refresh token first (default true, as `revoke()`).")
+
   public static let signature = ActionSignature(
     name: "credentials_clear", summary: "Revoke the stored refresh token and clear the stored credentials.",
-    parameters: [
-      ParameterSignature("revoke", .bool, summary: "Revoke the refresh token first (default true, as `revoke()`).")
+    declaring: [
+      Self.revoke
     ],
     results: [ResultField("revoked", "Whether a refresh token was revoked."), .response, .cause])
 
@@ -46,7 +49,7 @@ public struct CredentialsClearAction: Action {
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     var store = await context.credentialsStore()
     var result: [String: Value] = ["revoked": false]
-    if try Parameters(parameters).bool("revoke") ?? true, let refreshToken = store.main?["refresh_token"]?.stringValue {
+    if try Parameters(parameters)[Self.revoke] ?? true, let refreshToken = store.main?["refresh_token"]?.stringValue {
       let outcome = try await AuthenticationAPI(context).revoke(refreshToken: refreshToken)
       guard case .success(let value) = outcome else {
         return CredentialsManagerErrors.wrap(outcome, as: CredentialsManagerErrors.revokeFailed)

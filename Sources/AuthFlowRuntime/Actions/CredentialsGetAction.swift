@@ -4,13 +4,16 @@ public import AuthFlowScenario
 /// `credentials_get` — Auth0.swift `credentials(withScope:minTTL:)`: the stored credentials,
 /// renewed when needed.
 public struct CredentialsGetAction: Action {
+  static let minTTL = Parameter<Duration>(
+    "min_ttl", summary: "Renew when the access token expires sooner (default 0).",
+    maximumDuration: InputLimits.longestMinimumTTL)
+  static let scope = Parameter<String>("scope", summary: "Renew with this scope when it differs from the stored one.")
+
   public static let signature = ActionSignature(
     name: "credentials_get", summary: "Get the stored credentials, renewing them when expired or below `min_ttl`.",
-    parameters: [
-      ParameterSignature(
-        "min_ttl", .duration, summary: "Renew when the access token expires sooner (default 0).",
-        maximumDuration: InputLimits.longestMinimumTTL),
-      ParameterSignature("scope", .string, summary: "Renew with this scope when it differs from the stored one."),
+    declaring: [
+      Self.minTTL,
+      Self.scope,
     ],
     results: ResultField.credentials + [
       ResultField.cause, ResultField("renewed", "Whether the credentials were renewed."),
@@ -60,7 +63,7 @@ public struct CredentialsGetAction: Action {
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let input = Parameters(parameters)
-    let minTTL = Int((try input.duration("min_ttl", maximum: InputLimits.longestMinimumTTL) ?? .zero).seconds)
-    return try await CredentialsManager(context).get(scope: try input.string("scope"), minTTL: minTTL)
+    let minTTL = Int((try input[Self.minTTL] ?? .zero).seconds)
+    return try await CredentialsManager(context).get(scope: try input[Self.scope], minTTL: minTTL)
   }
 }

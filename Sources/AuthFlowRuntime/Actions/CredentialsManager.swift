@@ -80,7 +80,8 @@ enum CredentialsManagerErrors {
   static let noCredentials = ProtocolError(
     code: StepErrorCode.noCredentials.code, description: "No valid credentials found (store credentials first).")
   static let noRefreshToken = ProtocolError(
-    code: StepErrorCode.noRefreshToken.code, description: "No refresh token is stored; request the offline_access scope.")
+    code: StepErrorCode.noRefreshToken.code,
+    description: "No refresh token is stored; request the offline_access scope.")
   static let refreshFailed = StepErrorCode.refreshFailed.code
   static let revokeFailed = StepErrorCode.revokeFailed.code
   static let apiExchangeFailed = StepErrorCode.apiExchangeFailed.code

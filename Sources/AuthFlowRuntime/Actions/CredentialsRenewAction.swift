@@ -3,9 +3,11 @@ public import AuthFlowScenario
 
 /// `credentials_renew` — Auth0.swift v3 `credentialsManager.renew()`: renews now, whatever the TTL.
 public struct CredentialsRenewAction: Action {
+  static let scope = Parameter<String>("scope", summary: "Down-scoping for the renewal.")
+
   public static let signature = ActionSignature(
     name: "credentials_renew", summary: "Renew the stored credentials now with the stored refresh token.",
-    parameters: [ParameterSignature("scope", .string, summary: "Down-scoping for the renewal.")],
+    declaring: [Self.scope],
     results: ResultField.credentials + [ResultField.cause, ResultField("renewed", "Always true.")])
 
   public static let documentation = """
@@ -38,6 +40,6 @@ public struct CredentialsRenewAction: Action {
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
-    try await CredentialsManager(context).get(scope: try Parameters(parameters).string("scope"), minTTL: 0, force: true)
+    try await CredentialsManager(context).get(scope: try Parameters(parameters)[Self.scope], minTTL: 0, force: true)
   }
 }

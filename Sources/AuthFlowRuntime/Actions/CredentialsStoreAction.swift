@@ -4,11 +4,13 @@ public import AuthFlowScenario
 /// `credentials_store` — stores credentials in the scenario's Credentials Manager
 /// (Auth0.swift `credentialsManager.store(credentials:)`).
 public struct CredentialsStoreAction: Action {
+  static let credentials = Parameter<Value>(
+    "credentials", required: true, summary: "A credentials result, e.g. `${{ steps.login }}`.")
+
   public static let signature = ActionSignature(
     name: "credentials_store", summary: "Store credentials (a login step's result) in the Credentials Manager.",
-    parameters: [
-      ParameterSignature(
-        "credentials", .any, required: true, summary: "A credentials result, e.g. `${{ steps.login }}`.")
+    declaring: [
+      Self.credentials
     ],
     results: ResultField.credentials)
 
@@ -40,11 +42,11 @@ public struct CredentialsStoreAction: Action {
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
-    guard let credentials = Parameters(parameters)["credentials"]?.objectValue else {
-      throw .invalidParameter("credentials", "expected a credentials result such as ${{ steps.login }}")
+    guard let credentials = try Parameters(parameters)[Self.credentials]?.objectValue else {
+      throw .invalidParameter(Self.credentials, "expected a credentials result such as ${{ steps.login }}")
     }
     guard let token = credentials["access_token"], !token.isNull else {
-      throw .invalidParameter("credentials", "has no access_token (did the login step fail?)")
+      throw .invalidParameter(Self.credentials, "has no access_token (did the login step fail?)")
     }
     var store = await context.credentialsStore()
     store.store(credentials)

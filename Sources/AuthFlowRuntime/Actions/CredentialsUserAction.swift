@@ -3,8 +3,9 @@ public import AuthFlowScenario
 
 /// `credentials_user` — Auth0.swift `credentialsManager.user`: the stored ID token's claims.
 public struct CredentialsUserAction: Action {
+
   public static let signature = ActionSignature(
-    name: "credentials_user", summary: "The user profile from the stored ID token's claims.", parameters: [])
+    name: "credentials_user", summary: "The user profile from the stored ID token's claims.", declaring: [])
 
   public static let documentation = """
     Decodes the stored ID token (without a network call and without checking expiry, as the SDK)

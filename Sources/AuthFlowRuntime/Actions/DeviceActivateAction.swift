@@ -3,17 +3,24 @@ public import AuthFlowScenario
 
 /// `device_activate` — the user's side of the device flow: the `/activate` pages in a browser.
 public struct DeviceActivateAction: Action {
+  static let userCode = Parameter<String>("user_code", required: true, summary: "The code the device shows.")
+  static let login = Parameter<[String: Value]>(
+    "login", summary: "Login form values (`email`, `password`) when there is no session.")
+  static let decision = Parameter<String>("decision", .oneOf(["confirm", "deny"]), summary: "Default `confirm`.")
+  static let browser = Parameter<String>(
+    "browser", summary: "The named browser (cookie jar); its SSO session skips the login page.")
+  static let verificationURI = Parameter<String>(
+    "verification_uri", summary: "Where to start (default: the tenant's `activate` page).")
+
   public static let signature = ActionSignature(
     name: "device_activate",
     summary: "Enter a device's user code at /activate, confirm (or decline) and log in, in a browser.",
-    parameters: [
-      ParameterSignature("user_code", .string, required: true, summary: "The code the device shows."),
-      ParameterSignature("login", .map, summary: "Login form values (`email`, `password`) when there is no session."),
-      ParameterSignature("decision", .oneOf(["confirm", "deny"]), summary: "Default `confirm`."),
-      ParameterSignature(
-        "browser", .string, summary: "The named browser (cookie jar); its SSO session skips the login page."),
-      ParameterSignature(
-        "verification_uri", .string, summary: "Where to start (default: the tenant's `activate` page)."),
+    declaring: [
+      Self.userCode,
+      Self.login,
+      Self.decision,
+      Self.browser,
+      Self.verificationURI,
     ],
     results: [
       ResultField("outcome", "`approved` or `denied`."), ResultField("pages", "The kinds of the pages visited."),
@@ -59,19 +66,19 @@ public struct DeviceActivateAction: Action {
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let input = Parameters(parameters)
-    guard let userCode = try input.string("user_code") else { throw .invalidParameter("user_code", "is required") }
+    guard let userCode = try input[Self.userCode] else { throw .invalidParameter(Self.userCode, "is required") }
     var login: [String: String]?
-    if input["login"] != nil {
-      login = Dictionary(try input.stringMap("login"), uniquingKeysWith: { first, _ in first })
+    if input.contains(Self.login) {
+      login = Dictionary(try input.stringMap(Self.login), uniquingKeysWith: { first, _ in first })
     }
     let url: String
-    if let given = try input.string("verification_uri") {
+    if let given = try input[Self.verificationURI] {
       url = given
     } else {
       url = try AuthenticationAPI(context).url("activate")
     }
-    let browserName = try input.string("browser")
-    let decision = try input.string("decision") ?? "confirm"
+    let browserName = try input[Self.browser]
+    let decision = try input[Self.decision] ?? "confirm"
     var driver = DeviceActivationDriver(
       browser: await context.browser(named: browserName),
       mapping: FormFieldMapping(profile: context.tenant.loginPageProfile),

@@ -3,12 +3,15 @@ public import AuthFlowScenario
 
 /// `device_authorization` — requests a device code (`POST /oauth/device/code`, RFC 8628 §3.1).
 public struct DeviceAuthorizationAction: Action {
+  static let scope = Parameter<String>("scope", summary: "Default `openid profile email`; sent as given otherwise.")
+  static let audience = Parameter<String>("audience", summary: "API identifier.")
+
   public static let signature = ActionSignature(
     name: "device_authorization",
     summary: "Request a device code and user code (POST /oauth/device/code, the device flow).",
-    parameters: [
-      ParameterSignature("scope", .string, summary: "Default `openid profile email`; sent as given otherwise."),
-      ParameterSignature("audience", .string, summary: "API identifier."),
+    declaring: [
+      Self.scope,
+      Self.audience,
     ],
     results: [
       ResultField("device_code", "The device code (secret)."), ResultField("user_code", "The code the user enters."),
@@ -53,8 +56,8 @@ public struct DeviceAuthorizationAction: Action {
     let input = Parameters(parameters)
     let api = AuthenticationAPI(context)
     var body = try api.clientAuthentication()
-    body["scope"] = .string(try input.string("scope") ?? AuthenticationAPI.defaultScope)
-    AuthenticationAPI.put("audience", try input.string("audience"), in: &body)
+    body["scope"] = .string(try input[Self.scope] ?? AuthenticationAPI.defaultScope)
+    AuthenticationAPI.put("audience", try input[Self.audience], in: &body)
     let response = try await api.post("oauth/device/code", json: body)
     return try AuthenticationResponse.outcome(response) { members in
       var result = members

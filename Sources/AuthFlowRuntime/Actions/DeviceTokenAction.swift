@@ -6,14 +6,20 @@ public struct DeviceTokenAction: Action {
   /// The device-code grant type.
   static let grantType = "urn:ietf:params:oauth:grant-type:device_code"
 
+  static let deviceCode = Parameter<String>("device_code", required: true, summary: "From `device_authorization`.")
+  static let interval = Parameter<Int>(
+    "interval", summary: "Seconds between polls (default 5, the server's `interval`).")
+  static let timeout = Parameter<String>(
+    "timeout", summary: "Give up polling after this long, e.g. 2m (default 60s); the last answer stands.")
+  static let once = Parameter<Bool>("once", summary: "Poll once and return whatever the server answers.")
+
   public static let signature = ActionSignature(
     name: "device_token", summary: "Poll /oauth/token with a device code until the user decides (the device flow).",
-    parameters: [
-      ParameterSignature("device_code", .string, required: true, summary: "From `device_authorization`."),
-      ParameterSignature("interval", .int, summary: "Seconds between polls (default 5, the server's `interval`)."),
-      ParameterSignature(
-        "timeout", .string, summary: "Give up polling after this long, e.g. 2m (default 60s); the last answer stands."),
-      ParameterSignature("once", .bool, summary: "Poll once and return whatever the server answers."),
+    declaring: [
+      Self.deviceCode,
+      Self.interval,
+      Self.timeout,
+      Self.once,
     ],
     results: ResultField.credentials + [ResultField("polls", "How many requests were sent.")])
 
@@ -51,25 +57,25 @@ public struct DeviceTokenAction: Action {
   public static let traits = ActionTraits(
     capabilities: ["device_flow"],
     errors: StepErrorCode.tokenEndpoint + [.authorizationPending, .slowDown, .expiredToken],
-    failures: ActionTraits.tenantCall, timeout: .polls(parameter: "timeout", defaultLimit: .seconds(60)))
+    failures: ActionTraits.tenantCall, timeout: .polls(parameter: Self.timeout.name, defaultLimit: .seconds(60)))
 
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let input = Parameters(parameters)
-    guard let deviceCode = try input.string("device_code") else {
-      throw .invalidParameter("device_code", "is required")
+    guard let deviceCode = try input[Self.deviceCode] else {
+      throw .invalidParameter(Self.deviceCode, "is required")
     }
     // At least a second between polls: an interval of 0 would poll with no pause until the timeout.
     // Between 1 second and an hour (each `slow_down` adds 5 seconds, up to the hour too).
-    var interval = min(max(try input.int("interval") ?? 5, 1), 3600)
+    var interval = min(max(try input[Self.interval] ?? 5, 1), 3600)
     let timeout: Duration
-    if let text = try input.string("timeout") {
-      timeout = try Parameters.duration(.string(text), for: "timeout")
+    if let text = try input[Self.timeout] {
+      timeout = try Parameters.duration(.string(text), for: Self.timeout.name)
     } else {
       timeout = .seconds(60)
     }
-    let once = try input.bool("once") ?? false
+    let once = try input[Self.once] ?? false
     let api = AuthenticationAPI(context)
     let clock = ContinuousClock()
     let start = clock.now

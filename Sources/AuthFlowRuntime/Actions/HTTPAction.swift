@@ -4,22 +4,36 @@ public import AuthFlowScenario
 
 /// `http` — one HTTP exchange, with a named browser's cookies, optionally following redirects.
 public struct HTTPAction: Action {
+  static let url = Parameter<String>(
+    "url", required: true, summary: "Absolute URL, or a path relative to the tenant's base URL.")
+  static let method = Parameter<String>(
+    "method", .oneOf(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]), summary: "Default GET.")
+  static let headers = Parameter<[String: Value]>("headers", summary: "Request headers.")
+  static let query = Parameter<[String: Value]>(
+    "query", summary: "Query parameters, appended to the URL (percent-encoded).")
+  static let form = Parameter<[String: Value]>("form", summary: "An application/x-www-form-urlencoded body.")
+  static let json = Parameter<Value>("json", summary: "A JSON body (any value).")
+  static let body = Parameter<String>("body", summary: "A raw text body (set `Content-Type` in headers).")
+  static let bearer = Parameter<String>("bearer", summary: "Sends `Authorization: Bearer <value>`.")
+  static let followRedirects = Parameter<Bool>("follow_redirects", summary: "Follow 3xx responses (default false).")
+  static let browser = Parameter<String>(
+    "browser", summary: "The named browser whose cookie jar to use (default `default`).")
+  static let timeout = Parameter<Duration>("timeout", summary: "Per-request timeout.")
+
   public static let signature = ActionSignature(
     name: "http", summary: "Send an HTTP request and expose the response.",
-    parameters: [
-      ParameterSignature(
-        "url", .string, required: true, summary: "Absolute URL, or a path relative to the tenant's base URL."),
-      ParameterSignature(
-        "method", .oneOf(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]), summary: "Default GET."),
-      ParameterSignature("headers", .map, summary: "Request headers."),
-      ParameterSignature("query", .map, summary: "Query parameters, appended to the URL (percent-encoded)."),
-      ParameterSignature("form", .map, summary: "An application/x-www-form-urlencoded body."),
-      ParameterSignature("json", .any, summary: "A JSON body (any value)."),
-      ParameterSignature("body", .string, summary: "A raw text body (set `Content-Type` in headers)."),
-      ParameterSignature("bearer", .string, summary: "Sends `Authorization: Bearer <value>`."),
-      ParameterSignature("follow_redirects", .bool, summary: "Follow 3xx responses (default false)."),
-      ParameterSignature("browser", .string, summary: "The named browser whose cookie jar to use (default `default`)."),
-      ParameterSignature("timeout", .duration, summary: "Per-request timeout."),
+    declaring: [
+      Self.url,
+      Self.method,
+      Self.headers,
+      Self.query,
+      Self.form,
+      Self.json,
+      Self.body,
+      Self.bearer,
+      Self.followRedirects,
+      Self.browser,
+      Self.timeout,
     ],
     results: ResultField.http + [ResultField("redirects", "The URLs visited on the way.")])
 
@@ -66,35 +80,35 @@ public struct HTTPAction: Action {
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let input = Parameters(parameters)
-    var url = resolve(try input.requiredString("url"), base: context.tenant.baseURL)
-    let query = try input.stringMap("query")
+    var url = resolve(try input.required(Self.url), base: context.tenant.baseURL)
+    let query = try input.stringMap(Self.query)
     if !query.isEmpty {
       url += (url.contains("?") ? "&" : "?") + URLParameters(query).queryString()
     }
-    let method = HTTPMethod(rawValue: (try input.string("method") ?? "GET").uppercased())
+    let method = HTTPMethod(rawValue: (try input[Self.method] ?? "GET").uppercased())
     var request = HTTPRequest(method: method, url: url)
-    for (name, value) in try input.stringMap("headers") { request.headers.add(name: name, value: value) }
-    if let token = try input.string("bearer") {
+    for (name, value) in try input.stringMap(Self.headers) { request.headers.add(name: name, value: value) }
+    if let token = try input[Self.bearer] {
       request.headers.remove("Authorization")
       request.headers.add(name: "Authorization", value: "Bearer \(token)")
     }
-    let form = try input.stringMap("form")
+    let form = try input.stringMap(Self.form)
     if !form.isEmpty {
       request.body = Array(URLParameters(form).formEncoded().utf8)
       if !request.headers.contains("Content-Type") {
         request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
       }
-    } else if let json = input["json"] {
+    } else if let json = try input[Self.json] {
       request.body = Array(json.jsonText(revealSecrets: true).utf8)
       if !request.headers.contains("Content-Type") {
         request.headers.add(name: "Content-Type", value: "application/json")
       }
-    } else if let body = try input.string("body") {
+    } else if let body = try input[Self.body] {
       request.body = Array(body.utf8)
     }
-    request.timeout = try input.duration("timeout")
-    let browser = await context.browser(named: try input.string("browser"))
-    let followRedirects = try input.bool("follow_redirects") ?? false
+    request.timeout = try input[Self.timeout]
+    let browser = await context.browser(named: try input[Self.browser])
+    let followRedirects = try input[Self.followRedirects] ?? false
     let exchange: BrowserResponse
     do {
       exchange = try await browser.send(request, followRedirects: followRedirects)

@@ -12,20 +12,21 @@ import AuthFlowScenario
 /// §5's message unless `expect` names `id_token_valid` or `id_token_error`. A success without an
 /// `id_token` is a failure too (`ID token validation was requested but …`).
 enum IDTokenOptIn {
+  static let validateIDToken = Parameter<Bool>(
+    "validate_id_token",
+    summary: "Validate the returned ID token as PROTOCOL §5 says (default false); sets `id_token_valid`.")
+  static let nonce = Parameter<String>("nonce", summary: "With `validate_id_token`: the expected `nonce`.")
+  static let maxAge = Parameter<Int>("max_age", summary: "With `validate_id_token`: seconds; checks `auth_time`.")
+  static let leeway = Parameter<Int>(
+    "leeway", summary: "With `validate_id_token`: clock skew in seconds (default 60).")
+
   /// The parameters each of those actions declares.
-  static let parameters = [
-    ParameterSignature(
-      "validate_id_token", .bool,
-      summary: "Validate the returned ID token as PROTOCOL §5 says (default false); sets `id_token_valid`."),
-    ParameterSignature("nonce", .string, summary: "With `validate_id_token`: the expected `nonce`."),
-    ParameterSignature("max_age", .int, summary: "With `validate_id_token`: seconds; checks `auth_time`."),
-    ParameterSignature("leeway", .int, summary: "With `validate_id_token`: clock skew in seconds (default 60)."),
-  ]
+  static let parameters: [any ParameterDeclaration] = [validateIDToken, nonce, maxAge, leeway]
 
   /// Validates the outcome's `id_token` when the step opted in; anything else passes unchanged.
   /// Called for the actions whose ``ActionTraits/idTokenOptIn`` is set (``Action/completing(_:parameters:context:)``).
   static func apply(to outcome: ActionOutcome, parameters: Value, context: ActionContext) async -> ActionOutcome {
-    guard parameters.member("validate_id_token")?.boolValue == true,
+    guard parameters.member(validateIDToken.name)?.boolValue == true,
       case .success(let value) = outcome, var result = value.objectValue
     else { return outcome }
     let input = Parameters(parameters)
@@ -36,9 +37,9 @@ enum IDTokenOptIn {
     }
     let clientID = context.client.member("client_id")?.stringValue ?? ""
     let options = IDTokenValidator.Options(
-      issuer: context.tenant.issuer, clientID: clientID, nonce: (try? input.string("nonce")) ?? nil,
-      maxAge: (try? input.int("max_age")) ?? nil, organization: nil,
-      leeway: ((try? input.int("leeway")) ?? nil) ?? IDTokenCheck.defaultLeeway)
+      issuer: context.tenant.issuer, clientID: clientID, nonce: (try? input[nonce]) ?? nil,
+      maxAge: (try? input[maxAge]) ?? nil, organization: nil,
+      leeway: ((try? input[leeway]) ?? nil) ?? IDTokenCheck.defaultLeeway)
     await IDTokenCheck.apply(to: &result, options: options, context: context)
     return .success(.object(result))
   }

@@ -4,13 +4,16 @@ public import AuthFlowScenario
 
 /// `lock_parameters` — Lock v1's `A0AuthParameters` encoded as `asAPIPayload` (PROTOCOL §10).
 public struct LockParametersAction: Action {
+  static let parameters = Parameter<[String: Value]>(
+    "parameters", summary: "scope, device, connection_scopes, state, nonce, offline_mode, …")
+  static let connection = Parameter<String>(
+    "connection", summary: "The current connection (picks its `connection_scopes` entry).")
+
   public static let signature = ActionSignature(
     name: "lock_parameters", summary: "Encode Lock v1 authentication parameters as Lock sends them.",
-    parameters: [
-      ParameterSignature(
-        "parameters", .map, summary: "scope, device, connection_scopes, state, nonce, offline_mode, …"),
-      ParameterSignature(
-        "connection", .string, summary: "The current connection (picks its `connection_scopes` entry)."),
+    declaring: [
+      Self.parameters,
+      Self.connection,
     ],
     results: [ResultField("payload", "The parameters, by name."), ResultField("query", "The encoded query string.")])
 
@@ -42,8 +45,8 @@ public struct LockParametersAction: Action {
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let input = Parameters(parameters)
-    let pairs = LockParameters(try input.object("parameters") ?? [:]).payload(
-      connection: try input.string("connection"))
+    let pairs = LockParameters(try input[Self.parameters] ?? [:]).payload(
+      connection: try input[Self.connection])
     return .success(
       .object([
         "payload": .object(

@@ -3,15 +3,22 @@ public import AuthFlowScenario
 
 /// `login` — database login with the password-realm grant (Auth0.swift `login(usernameOrEmail:…)`).
 public struct LoginAction: Action {
+  static let username = Parameter<String>("username", required: true, summary: "The email or username.")
+  static let password = Parameter<String>("password", required: true, summary: "The password (a secret).")
+  static let realm = Parameter<String>(
+    "realm", summary: "The database connection (default `Username-Password-Authentication`).")
+  static let scope = Parameter<String>(
+    "scope", summary: "Scope; `openid` is prepended (default `openid profile email`).")
+  static let audience = Parameter<String>("audience", summary: "The API to get an access token for.")
+
   public static let signature = ActionSignature(
     name: "login", summary: "Log in with a username or email and password (password-realm grant).",
-    parameters: [
-      ParameterSignature("username", .string, required: true, summary: "The email or username."),
-      ParameterSignature("password", .string, required: true, summary: "The password (a secret)."),
-      ParameterSignature(
-        "realm", .string, summary: "The database connection (default `Username-Password-Authentication`)."),
-      ParameterSignature("scope", .string, summary: "Scope; `openid` is prepended (default `openid profile email`)."),
-      ParameterSignature("audience", .string, summary: "The API to get an access token for."),
+    declaring: [
+      Self.username,
+      Self.password,
+      Self.realm,
+      Self.scope,
+      Self.audience,
     ] + IDTokenOptIn.parameters,
     results: ResultField.credentials)
 
@@ -51,12 +58,12 @@ public struct LoginAction: Action {
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let input = Parameters(parameters)
     var body: [String: Value] = [
-      "username": .string(try input.requiredString("username")),
-      "password": .secret(.string(try input.requiredString("password"))),
-      "realm": .string(try input.string("realm") ?? "Username-Password-Authentication"),
-      "scope": .string(AuthenticationAPI.scopeWithOpenID(try input.string("scope"))),
+      "username": .string(try input.required(Self.username)),
+      "password": .secret(.string(try input.required(Self.password))),
+      "realm": .string(try input[Self.realm] ?? "Username-Password-Authentication"),
+      "scope": .string(AuthenticationAPI.scopeWithOpenID(try input[Self.scope])),
     ]
-    AuthenticationAPI.put("audience", try input.string("audience"), in: &body)
+    AuthenticationAPI.put("audience", try input[Self.audience], in: &body)
     return try await AuthenticationAPI(context).token(grant: AuthenticationAPI.Grant.passwordRealm, body)
   }
 }

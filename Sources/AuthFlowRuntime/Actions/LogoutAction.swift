@@ -4,14 +4,19 @@ public import AuthFlowScenario
 
 /// `logout` — `/v2/logout` through a named browser, as Auth0.swift's Web Auth `clearSession`.
 public struct LogoutAction: Action {
+  static let returnTo = Parameter<String>("return_to", summary: "Where to return; default the client's `redirect_uri`.")
+  static let federated = Parameter<Bool>("federated", summary: "Adds the bare `federated` flag (IdP logout too).")
+  static let browser = Parameter<String>("browser", summary: "The named browser whose session ends.")
+  static let idTokenHint = Parameter<String>(
+    "id_token_hint", summary: "An ID token sent as `id_token_hint` (OpenID logout on `oidc` tenants).")
+
   public static let signature = ActionSignature(
     name: "logout", summary: "End the SSO session with /v2/logout through the browser.",
-    parameters: [
-      ParameterSignature("return_to", .string, summary: "Where to return; default the client's `redirect_uri`."),
-      ParameterSignature("federated", .bool, summary: "Adds the bare `federated` flag (IdP logout too)."),
-      ParameterSignature("browser", .string, summary: "The named browser whose session ends."),
-      ParameterSignature(
-        "id_token_hint", .string, summary: "An ID token sent as `id_token_hint` (OpenID logout on `oidc` tenants)."),
+    declaring: [
+      Self.returnTo,
+      Self.federated,
+      Self.browser,
+      Self.idTokenHint,
     ],
     results: [
       ResultField("logout_url", "The logout URL the browser was sent to."), ResultField("url", "The redirect URL."),
@@ -62,12 +67,12 @@ public struct LogoutAction: Action {
     guard let clientID = context.client.member("client_id")?.stringValue else {
       throw .flow(WebAuthMessages.noClientID)
     }
-    guard let returnTo = try input.string("return_to") ?? context.client.member("redirect_uri")?.stringValue else {
+    guard let returnTo = try input[Self.returnTo] ?? context.client.member("redirect_uri")?.stringValue else {
       throw .flow(WebAuthMessages.noRedirectURI)
     }
-    if let hint = try input.string("id_token_hint") { context.secrets.register(hint) }
+    if let hint = try input[Self.idTokenHint] { context.secrets.register(hint) }
     let url = try Self.logoutURL(clientID: clientID, returnTo: returnTo, input: input, tenant: context.tenant)
-    let browser = await context.browser(named: try input.string("browser"))
+    let browser = await context.browser(named: try input[Self.browser])
     await browser.registerCallback(prefix: returnTo)
     let exchange: BrowserResponse
     do {
@@ -101,7 +106,7 @@ public struct LogoutAction: Action {
     clientID: String, returnTo: String, input: Parameters, tenant: TenantContext
   ) throws(ActionError) -> String {
     guard tenant.endpoints.layout == .discovered else {
-      let federated = try input.bool("federated") ?? false
+      let federated = try input[Self.federated] ?? false
       let query = URLParameters([("returnTo", returnTo), ("client_id", clientID)]).queryString()
       return (tenant.endpoints.auth0Logout ?? tenant.baseURL + "v2/logout") + "?" + (federated ? "federated&" : "")
         + query
@@ -112,7 +117,7 @@ public struct LogoutAction: Action {
           .message(tenant: tenant.name))
     }
     var pairs = [("client_id", clientID), ("post_logout_redirect_uri", returnTo)]
-    if let hint = try input.string("id_token_hint") { pairs.append(("id_token_hint", hint)) }
+    if let hint = try input[Self.idTokenHint] { pairs.append(("id_token_hint", hint)) }
     return endpoint + (endpoint.contains("?") ? "&" : "?") + URLParameters(pairs).queryString()
   }
 }

@@ -3,12 +3,16 @@ public import AuthFlowScenario
 
 /// `mfa_challenge` — asks for an MFA challenge (Auth0.swift `multifactorChallenge(mfaToken:types:authenticatorId:)`).
 public struct MFAChallengeAction: Action {
+  static let mfaToken = Parameter<String>("mfa_token", required: true, summary: "From the `mfa_required` error's body.")
+  static let challengeType = Parameter<String>("challenge_type", summary: "Space-joined types, e.g. `otp` or `oob`.")
+  static let authenticatorID = Parameter<String>("authenticator_id", summary: "The authenticator to challenge.")
+
   public static let signature = ActionSignature(
     name: "mfa_challenge", summary: "Request an MFA challenge for an mfa_token (POST /mfa/challenge).",
-    parameters: [
-      ParameterSignature("mfa_token", .string, required: true, summary: "From the `mfa_required` error's body."),
-      ParameterSignature("challenge_type", .string, summary: "Space-joined types, e.g. `otp` or `oob`."),
-      ParameterSignature("authenticator_id", .string, summary: "The authenticator to challenge."),
+    declaring: [
+      Self.mfaToken,
+      Self.challengeType,
+      Self.authenticatorID,
     ])
 
   public static let documentation = """
@@ -47,9 +51,9 @@ public struct MFAChallengeAction: Action {
     let input = Parameters(parameters)
     let api = AuthenticationAPI(context)
     var body = try api.clientAuthentication()
-    body["mfa_token"] = .secret(.string(try input.requiredString("mfa_token")))
-    AuthenticationAPI.put("challenge_type", try input.string("challenge_type"), in: &body)
-    AuthenticationAPI.put("authenticator_id", try input.string("authenticator_id"), in: &body)
+    body["mfa_token"] = .secret(.string(try input.required(Self.mfaToken)))
+    AuthenticationAPI.put("challenge_type", try input[Self.challengeType], in: &body)
+    AuthenticationAPI.put("authenticator_id", try input[Self.authenticatorID], in: &body)
     return try AuthenticationResponse.outcome(try await api.post("mfa/challenge", json: body))
   }
 }

@@ -6,15 +6,24 @@ import Foundation
 /// `mfa_verify` — completes an MFA login (Auth0.swift `login(withOTP:mfaToken:)`,
 /// `login(withOOBCode:mfaToken:bindingCode:)`, `login(withRecoveryCode:mfaToken:)`).
 public struct MFAVerifyAction: Action {
+  static let mfaToken = Parameter<String>("mfa_token", required: true, summary: "From the `mfa_required` error's body.")
+  static let otp = Parameter<String>("otp", summary: "A one-time password, as given.")
+  static let totpSecret = Parameter<String>(
+    "totp_secret", summary: "A base32 TOTP secret: the current code is computed.")
+  static let oobCode = Parameter<String>("oob_code", summary: "From `mfa_challenge` (OOB).")
+  static let bindingCode = Parameter<String>(
+    "binding_code", summary: "With `oob_code`, when the channel binds by prompt.")
+  static let recoveryCode = Parameter<String>("recovery_code", summary: "A recovery code.")
+
   public static let signature = ActionSignature(
     name: "mfa_verify", summary: "Complete an MFA login with an OTP, an OOB code or a recovery code.",
-    parameters: [
-      ParameterSignature("mfa_token", .string, required: true, summary: "From the `mfa_required` error's body."),
-      ParameterSignature("otp", .string, summary: "A one-time password, as given."),
-      ParameterSignature("totp_secret", .string, summary: "A base32 TOTP secret: the current code is computed."),
-      ParameterSignature("oob_code", .string, summary: "From `mfa_challenge` (OOB)."),
-      ParameterSignature("binding_code", .string, summary: "With `oob_code`, when the channel binds by prompt."),
-      ParameterSignature("recovery_code", .string, summary: "A recovery code."),
+    declaring: [
+      Self.mfaToken,
+      Self.otp,
+      Self.totpSecret,
+      Self.oobCode,
+      Self.bindingCode,
+      Self.recoveryCode,
     ] + IDTokenOptIn.parameters,
     results: ResultField.credentials)
 
@@ -53,20 +62,20 @@ public struct MFAVerifyAction: Action {
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let input = Parameters(parameters)
-    var body: [String: Value] = ["mfa_token": .secret(.string(try input.requiredString("mfa_token")))]
+    var body: [String: Value] = ["mfa_token": .secret(.string(try input.required(Self.mfaToken)))]
     let grant: String
     if let otp = try await Self.otp(input, context: context) {
       grant = AuthenticationAPI.Grant.mfaOTP
       body["otp"] = .secret(.string(otp))
-    } else if let oobCode = try input.string("oob_code") {
+    } else if let oobCode = try input[Self.oobCode] {
       grant = AuthenticationAPI.Grant.mfaOOB
       body["oob_code"] = .secret(.string(oobCode))
-      if let binding = try input.string("binding_code") { body["binding_code"] = .secret(.string(binding)) }
-    } else if let recovery = try input.string("recovery_code") {
+      if let binding = try input[Self.bindingCode] { body["binding_code"] = .secret(.string(binding)) }
+    } else if let recovery = try input[Self.recoveryCode] {
       grant = AuthenticationAPI.Grant.mfaRecoveryCode
       body["recovery_code"] = .secret(.string(recovery))
     } else {
-      throw .invalidParameter("otp", "give one of otp, totp_secret, oob_code or recovery_code")
+      throw .invalidParameter(Self.otp, "give one of otp, totp_secret, oob_code or recovery_code")
     }
     context.secrets.register(secretsIn: .object(body))
     return try await AuthenticationAPI(context).token(grant: grant, body)
@@ -81,10 +90,10 @@ public struct MFAVerifyAction: Action {
 
   /// `otp` as given, or the TOTP code of `totp_secret` at `now`.
   static func otp(_ input: Parameters, context: ActionContext) async throws(ActionError) -> String? {
-    if let otp = try input.string("otp") { return otp }
-    guard let secret = try input.string("totp_secret") else { return nil }
+    if let otp = try input[Self.otp] { return otp }
+    guard let secret = try input[Self.totpSecret] else { return nil }
     guard let totp = TOTP(base32Secret: secret) else {
-      throw .invalidParameter("totp_secret", "is not a base32 TOTP secret")
+      throw .invalidParameter(Self.totpSecret, "is not a base32 TOTP secret")
     }
     return totp.code(at: Date(timeIntervalSince1970: try await authenticatorTime(context)))
   }

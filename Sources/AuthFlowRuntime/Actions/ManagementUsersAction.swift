@@ -6,19 +6,32 @@ import Foundation
 /// `management_users` — the Management API v2 users calls of Auth0.swift v2's `Users` client
 /// (PROTOCOL §7): get, patch `user_metadata`, link, unlink.
 public struct ManagementUsersAction: Action {
+  static let token = Parameter<String>("token", required: true, summary: "Management API access token (Bearer).")
+  static let operation = Parameter<String>(
+    "operation", .oneOf(["get", "patch_metadata", "link", "unlink"]), required: true, summary: "What to do.")
+  static let userID = Parameter<String>("user_id", summary: "The user (default: the token's `sub`).")
+  static let fields = Parameter<Value>(
+    "fields", .array(of: .string), summary: "get: the fields to include (or exclude).")
+  static let includeFields = Parameter<Bool>("include_fields", summary: "get: include (default) or exclude `fields`.")
+  static let userMetadata = Parameter<[String: Value]>(
+    "user_metadata", summary: "patch_metadata: merged into the user's metadata.")
+  static let linkWith = Parameter<String>("link_with", summary: "link: the secondary account's ID token.")
+  static let provider = Parameter<String>("provider", summary: "unlink: the secondary identity's provider.")
+  static let secondaryUserID = Parameter<String>(
+    "secondary_user_id", summary: "unlink: the secondary identity's user id.")
+
   public static let signature = ActionSignature(
     name: "management_users", summary: "Call the Management API v2 users endpoints with a user-context token.",
-    parameters: [
-      ParameterSignature("token", .string, required: true, summary: "Management API access token (Bearer)."),
-      ParameterSignature(
-        "operation", .oneOf(["get", "patch_metadata", "link", "unlink"]), required: true, summary: "What to do."),
-      ParameterSignature("user_id", .string, summary: "The user (default: the token's `sub`)."),
-      ParameterSignature("fields", .array(of: .string), summary: "get: the fields to include (or exclude)."),
-      ParameterSignature("include_fields", .bool, summary: "get: include (default) or exclude `fields`."),
-      ParameterSignature("user_metadata", .map, summary: "patch_metadata: merged into the user's metadata."),
-      ParameterSignature("link_with", .string, summary: "link: the secondary account's ID token."),
-      ParameterSignature("provider", .string, summary: "unlink: the secondary identity's provider."),
-      ParameterSignature("secondary_user_id", .string, summary: "unlink: the secondary identity's user id."),
+    declaring: [
+      Self.token,
+      Self.operation,
+      Self.userID,
+      Self.fields,
+      Self.includeFields,
+      Self.userMetadata,
+      Self.linkWith,
+      Self.provider,
+      Self.secondaryUserID,
     ],
     results: [
       ResultField("user", "The user (get, patch_metadata)."),
@@ -82,10 +95,10 @@ public struct ManagementUsersAction: Action {
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let input = Parameters(parameters)
-    let token = try input.requiredString("token")
-    let operation = try input.requiredString("operation")
-    guard let userID = try input.string("user_id") ?? JWTValue(raw: token)?.claims["sub"]?.stringValue else {
-      throw .invalidParameter("user_id", "is required when the token has no `sub`")
+    let token = try input.required(Self.token)
+    let operation = try input.required(Self.operation)
+    guard let userID = try input[Self.userID] ?? JWTValue(raw: token)?.claims["sub"]?.stringValue else {
+      throw .invalidParameter(Self.userID, "is required when the token has no `sub`")
     }
     let path = "api/v2/users/" + APIPaths.encode(userID)
     let answer: PasskeyExchange.Answer
@@ -93,25 +106,25 @@ public struct ManagementUsersAction: Action {
     switch operation {
     case "get":
       var query = ""
-      if let fields = input["fields"]?.arrayValue, !fields.isEmpty {
+      if let fields = try input[Self.fields]?.arrayValue, !fields.isEmpty {
         let names = fields.map { $0.display(revealSecrets: true) }.joined(separator: ",")
-        let include = try input.bool("include_fields") ?? true
+        let include = try input[Self.includeFields] ?? true
         query = "?" + URLParameters([("fields", names), ("include_fields", String(include))]).queryString()
       }
       answer = try await PasskeyExchange.send(.get, path: path + query, body: nil, bearer: token, in: context)
     case "patch_metadata":
-      let metadata = try input.object("user_metadata") ?? [:]
+      let metadata = try input[Self.userMetadata] ?? [:]
       answer = try await PasskeyExchange.send(
         .patch, path: path, body: .object(["user_metadata": .object(metadata)]), bearer: token, in: context)
     case "link":
       resultKey = "identities"
-      let linkWith = try input.requiredString("link_with")
+      let linkWith = try input.required(Self.linkWith)
       answer = try await PasskeyExchange.send(
         path: path + "/identities", body: .object(["link_with": .string(linkWith)]), bearer: token, in: context)
     default:
       resultKey = "identities"
-      let provider = try input.requiredString("provider")
-      let secondary = try input.requiredString("secondary_user_id")
+      let provider = try input.required(Self.provider)
+      let secondary = try input.required(Self.secondaryUserID)
       answer = try await PasskeyExchange.send(
         .delete, path: "\(path)/identities/\(APIPaths.encode(provider))/\(APIPaths.encode(secondary))", body: nil,
         bearer: token, in: context)

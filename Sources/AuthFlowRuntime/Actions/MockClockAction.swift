@@ -3,10 +3,13 @@ public import AuthFlowScenario
 
 /// `mock_clock` — moves the mock tenant's virtual clock (and the scenario's clock) forward.
 public struct MockClockAction: Action {
+  static let advance = Parameter<Value>(
+    "advance", .clockShift, required: true, summary: "How far, e.g. 5m, 2h, or -5m to go back.")
+
   public static let signature = ActionSignature(
     name: "mock_clock", summary: "Advance the mock tenant's virtual clock (codes, tokens and sessions expire).",
-    parameters: [
-      ParameterSignature("advance", .clockShift, required: true, summary: "How far, e.g. 5m, 2h, or -5m to go back.")
+    declaring: [
+      Self.advance
     ],
     scalarForm: ParameterSignature("advance", .clockShift, required: true, summary: "How far."),
     results: [
@@ -45,10 +48,10 @@ public struct MockClockAction: Action {
     let duration: Duration
     if parameters.objectValue == nil, !parameters.isNull {
       duration = try Self.duration(parameters)
-    } else if let member = Parameters(parameters)["advance"] {
+    } else if let member = try Parameters(parameters)[Self.advance] {
       duration = try Self.duration(member)
     } else {
-      throw .invalidParameter("advance", "expected a duration such as 5m, 2h or -5m")
+      throw .invalidParameter(Self.advance, "expected a duration such as 5m, 2h or -5m")
     }
     let control = try MockControl(context, action: "mock_clock")
     let result = try await control.advanceClock(by: duration.seconds)
@@ -64,7 +67,7 @@ public struct MockClockAction: Action {
     switch DurationText.read(magnitude, maximum: InputLimits.longestClockShift) {
     case .duration(let duration): return negative ? .zero - duration : duration
     case .tooLong: throw .durationTooLong("advance", maximum: InputLimits.longestClockShift, signed: true)
-    case .invalid: throw .invalidParameter("advance", "expected a duration such as 5m, 2h or -5m")
+    case .invalid: throw .invalidParameter(Self.advance, "expected a duration such as 5m, 2h or -5m")
     }
   }
 }

@@ -6,19 +6,28 @@ public import AuthFlowScenario
 public struct MockFaultAction: Action {
   public static let kinds = ["status", "delay", "drop", "malformed"]
 
+  static let endpoint = Parameter<String>(
+    "endpoint", summary: "Path prefix the fault applies to, e.g. /oauth/token (required unless `clear`).")
+  static let kind = Parameter<String>("kind", .oneOf(kinds), summary: "What goes wrong (required unless `clear`).")
+  static let status = Parameter<Int>(
+    "status", summary: "status: the HTTP status (default 503); malformed: the status of the bad body (200).")
+  static let delay = Parameter<Duration>("delay", summary: "delay: how long the mock waits before answering.")
+  static let count = Parameter<Int>("count", summary: "How many requests it hits, then it is gone (default: all).")
+  static let probability = Parameter<Value>(
+    "probability", .number, summary: "The chance (0 to 1) that a request is hit (default 1).")
+  static let clear = Parameter<Bool>("clear", summary: "true: remove every fault instead.")
+
   public static let signature = ActionSignature(
     name: "mock_fault",
     summary: "Inject a fault into the mock tenant (status, delay, dropped connection, malformed body), or clear them.",
-    parameters: [
-      ParameterSignature(
-        "endpoint", .string, summary: "Path prefix the fault applies to, e.g. /oauth/token (required unless `clear`)."),
-      ParameterSignature("kind", .oneOf(kinds), summary: "What goes wrong (required unless `clear`)."),
-      ParameterSignature(
-        "status", .int, summary: "status: the HTTP status (default 503); malformed: the status of the bad body (200)."),
-      ParameterSignature("delay", .duration, summary: "delay: how long the mock waits before answering."),
-      ParameterSignature("count", .int, summary: "How many requests it hits, then it is gone (default: all)."),
-      ParameterSignature("probability", .number, summary: "The chance (0 to 1) that a request is hit (default 1)."),
-      ParameterSignature("clear", .bool, summary: "true: remove every fault instead."),
+    declaring: [
+      Self.endpoint,
+      Self.kind,
+      Self.status,
+      Self.delay,
+      Self.count,
+      Self.probability,
+      Self.clear,
     ])
 
   public static let documentation = """
@@ -64,32 +73,32 @@ public struct MockFaultAction: Action {
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let input = Parameters(parameters)
     let control = try MockControl(context, action: "mock_fault")
-    if try input.bool("clear") == true {
+    if try input[Self.clear] == true {
       try await control.clearFaults()
       return .success(.object(["cleared": .bool(true)]))
     }
-    let endpoint = try input.requiredString("endpoint")
-    guard endpoint.hasPrefix("/") else { throw .invalidParameter("endpoint", MockFaultMessages.endpoint) }
-    let kind = try input.requiredString("kind")
+    let endpoint = try input.required(Self.endpoint)
+    guard endpoint.hasPrefix("/") else { throw .invalidParameter(Self.endpoint, MockFaultMessages.endpoint) }
+    let kind = try input.required(Self.kind)
     var fault: [String: Value] = ["endpoint": .string(endpoint), "kind": .string(kind)]
-    if let status = try input.int("status") {
-      guard (200...599).contains(status) else { throw .invalidParameter("status", MockFaultMessages.status) }
+    if let status = try input[Self.status] {
+      guard (200...599).contains(status) else { throw .invalidParameter(Self.status, MockFaultMessages.status) }
       fault["status"] = .int(status)
     }
-    if let delay = try input.duration("delay") {
+    if let delay = try input[Self.delay] {
       let milliseconds = Int(delay.seconds * 1000)
-      guard (0...60_000).contains(milliseconds) else { throw .invalidParameter("delay", MockFaultMessages.delay) }
+      guard (0...60_000).contains(milliseconds) else { throw .invalidParameter(Self.delay, MockFaultMessages.delay) }
       fault["delay_ms"] = .int(milliseconds)
     } else if kind == "delay" {
-      throw .invalidParameter("delay", MockFaultMessages.delayRequired)
+      throw .invalidParameter(Self.delay, MockFaultMessages.delayRequired)
     }
-    if let count = try input.int("count") {
-      guard count >= 1 else { throw .invalidParameter("count", MockFaultMessages.count) }
+    if let count = try input[Self.count] {
+      guard count >= 1 else { throw .invalidParameter(Self.count, MockFaultMessages.count) }
       fault["count"] = .int(count)
     }
-    if let member = input["probability"] {
+    if let member = try input[Self.probability] {
       guard let probability = member.doubleValue, (0...1).contains(probability) else {
-        throw .invalidParameter("probability", MockFaultMessages.probability)
+        throw .invalidParameter(Self.probability, MockFaultMessages.probability)
       }
       fault["probability"] = .double(probability)
     }

@@ -5,14 +5,23 @@ public import AuthFlowScenario
 /// `mock_sign` — a token signed by the mock tenant's key with any header and claims (mock only:
 /// `POST /__mock/sign`), to build ID tokens that break one validation rule each.
 public struct MockSignAction: Action {
+  static let claims = Parameter<[String: Value]>(
+    "claims", summary: "Claims, over the defaults (iss, sub, aud, iat, exp).")
+  static let header = Parameter<[String: Value]>(
+    "header", summary: "Header members over `{alg: RS256, kid, typ: JWT}`.")
+  static let omit = Parameter<Value>("omit", .array(of: .string), summary: "Claims to remove.")
+  static let defaults = Parameter<Bool>("defaults", summary: "Fill iss/sub/aud/iat/exp (default true).")
+  static let variant = Parameter<String>(
+    "variant", .oneOf(["valid", "none", "hs256", "bad_signature"]), summary: "Default `valid`.")
+
   public static let signature = ActionSignature(
     name: "mock_sign", summary: "Have the mock tenant sign arbitrary header and claims (test control).",
-    parameters: [
-      ParameterSignature("claims", .map, summary: "Claims, over the defaults (iss, sub, aud, iat, exp)."),
-      ParameterSignature("header", .map, summary: "Header members over `{alg: RS256, kid, typ: JWT}`."),
-      ParameterSignature("omit", .array(of: .string), summary: "Claims to remove."),
-      ParameterSignature("defaults", .bool, summary: "Fill iss/sub/aud/iat/exp (default true)."),
-      ParameterSignature("variant", .oneOf(["valid", "none", "hs256", "bad_signature"]), summary: "Default `valid`."),
+    declaring: [
+      Self.claims,
+      Self.header,
+      Self.omit,
+      Self.defaults,
+      Self.variant,
     ],
     results: [ResultField("token", "The signed token, a JWT value.")])
 
@@ -45,7 +54,7 @@ public struct MockSignAction: Action {
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let input = Parameters(parameters)
     var body: [String: Value] = [:]
-    for name in ["claims", "header", "omit", "defaults", "variant"] { body[name] = input[name] }
+    for name in Self.signature.parameters.map(\.name) { body[name] = input[name] }
     body["client_id"] = context.client.member("client_id")
     let request = HTTPRequest.json(.post, url: try AuthenticationAPI(context).url("__mock/sign"), body: .object(body))
     let response: HTTPResponse

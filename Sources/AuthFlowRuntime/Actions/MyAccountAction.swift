@@ -7,30 +7,45 @@ import Foundation
 /// `MyAccount.authenticationMethods` (PROTOCOL §6): list, get, update, delete, factors, and the
 /// two halves of a non-passkey enrollment (`enroll`, `verify`).
 public struct MyAccountAction: Action {
+  static let token = Parameter<String>(
+    "token", required: true, summary: "A My Account API access token (audience `<issuer>me/`).")
+  static let operation = Parameter<String>(
+    "operation", .oneOf(["list", "get", "update", "delete", "factors", "enroll", "verify"]), required: true,
+    summary: "What to do.")
+  static let id = Parameter<String>(
+    "id", summary: "get, update, delete, verify: the method id (`passkey|…`, `totp|…`).")
+  static let type = Parameter<String>(
+    "type",
+    summary:
+      "list: only methods of this type; enroll: `totp`, `push-notification`, `recovery-code`, `email`, `phone`, `password`."
+  )
+  static let name = Parameter<String>("name", summary: "update: the method's new name.")
+  static let email = Parameter<String>("email", summary: "enroll email: the address.")
+  static let phoneNumber = Parameter<String>("phone_number", summary: "enroll phone: the E.164 number.")
+  static let preferredAuthenticationMethod = Parameter<String>(
+    "preferred_authentication_method", .oneOf(["sms", "voice"]), summary: "enroll phone, update: the channel.")
+  static let identityUserID = Parameter<String>("identity_user_id", summary: "enroll password: the identity.")
+  static let connection = Parameter<String>("connection", summary: "enroll password: the identity's connection.")
+  static let authSession = Parameter<String>("auth_session", summary: "verify: the enrollment's `auth_session`.")
+  static let otpCode = Parameter<String>("otp_code", summary: "verify email, phone, totp: the code.")
+  static let newPassword = Parameter<String>("new_password", summary: "verify password: the new password (a secret).")
+
   public static let signature = ActionSignature(
     name: "my_account", summary: "Call the My Account API's authentication-method endpoints.",
-    parameters: [
-      ParameterSignature(
-        "token", .string, required: true, summary: "A My Account API access token (audience `<issuer>me/`)."),
-      ParameterSignature(
-        "operation", .oneOf(["list", "get", "update", "delete", "factors", "enroll", "verify"]), required: true,
-        summary: "What to do."),
-      ParameterSignature("id", .string, summary: "get, update, delete, verify: the method id (`passkey|…`, `totp|…`)."),
-      ParameterSignature(
-        "type", .string,
-        summary:
-          "list: only methods of this type; enroll: `totp`, `push-notification`, `recovery-code`, `email`, `phone`, `password`."
-      ),
-      ParameterSignature("name", .string, summary: "update: the method's new name."),
-      ParameterSignature("email", .string, summary: "enroll email: the address."),
-      ParameterSignature("phone_number", .string, summary: "enroll phone: the E.164 number."),
-      ParameterSignature(
-        "preferred_authentication_method", .oneOf(["sms", "voice"]), summary: "enroll phone, update: the channel."),
-      ParameterSignature("identity_user_id", .string, summary: "enroll password: the identity."),
-      ParameterSignature("connection", .string, summary: "enroll password: the identity's connection."),
-      ParameterSignature("auth_session", .string, summary: "verify: the enrollment's `auth_session`."),
-      ParameterSignature("otp_code", .string, summary: "verify email, phone, totp: the code."),
-      ParameterSignature("new_password", .string, summary: "verify password: the new password (a secret)."),
+    declaring: [
+      Self.token,
+      Self.operation,
+      Self.id,
+      Self.type,
+      Self.name,
+      Self.email,
+      Self.phoneNumber,
+      Self.preferredAuthenticationMethod,
+      Self.identityUserID,
+      Self.connection,
+      Self.authSession,
+      Self.otpCode,
+      Self.newPassword,
     ])
 
   public static let documentation = """
@@ -103,25 +118,25 @@ public struct MyAccountAction: Action {
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let input = Parameters(parameters)
-    let token = try input.requiredString("token")
-    let operation = try input.requiredString("operation")
+    let token = try input.required(Self.token)
+    let operation = try input.required(Self.operation)
     let answer: PasskeyExchange.Answer
     var result: [String: Value] = [:]
     switch operation {
     case "list":
       var path = APIPaths.myAccountMethods
-      if let type = try input.string("type") { path += "?" + URLParameters([("type", type)]).queryString() }
+      if let type = try input[Self.type] { path += "?" + URLParameters([("type", type)]).queryString() }
       answer = try await PasskeyExchange.send(.get, path: path, body: nil, bearer: token, in: context)
       result["authentication_methods"] = answer.body.member("authentication_methods") ?? answer.body
     case "factors":
       answer = try await PasskeyExchange.send(.get, path: "me/v1/factors", body: nil, bearer: token, in: context)
       result["factors"] = answer.body.member("factors") ?? answer.body
     case "get", "update", "delete":
-      let path = APIPaths.myAccountMethods + "/" + APIPaths.encode(try input.requiredString("id"))
+      let path = APIPaths.myAccountMethods + "/" + APIPaths.encode(try input.required(Self.id))
       if operation == "update" {
         var body: [String: Value] = [:]
-        for name in ["name", "preferred_authentication_method"] {
-          if let value = try input.string(name) { body[name] = .string(value) }
+        for parameter in [Self.name, Self.preferredAuthenticationMethod] {
+          if let value = try input[parameter] { body[parameter.name] = .string(value) }
         }
         answer = try await PasskeyExchange.send(.patch, path: path, body: .object(body), bearer: token, in: context)
       } else {
@@ -130,9 +145,11 @@ public struct MyAccountAction: Action {
       }
       if operation != "delete" { result["authentication_method"] = answer.body }
     case "enroll":
-      var body: [String: Value] = ["type": .string(try input.requiredString("type"))]
-      for name in ["email", "phone_number", "preferred_authentication_method", "identity_user_id", "connection"] {
-        if let value = try input.string(name) { body[name] = .string(value) }
+      var body: [String: Value] = ["type": .string(try input.required(Self.type))]
+      for parameter in [
+        Self.email, Self.phoneNumber, Self.preferredAuthenticationMethod, Self.identityUserID, Self.connection,
+      ] {
+        if let value = try input[parameter] { body[parameter.name] = .string(value) }
       }
       answer = try await PasskeyExchange.send(
         path: APIPaths.myAccountMethods, body: .object(body), bearer: token, in: context)
@@ -145,10 +162,10 @@ public struct MyAccountAction: Action {
         }
       }
     default:
-      let id = try input.requiredString("id")
-      var body: [String: Value] = ["auth_session": .string(try input.requiredString("auth_session"))]
-      if let code = try input.string("otp_code") { body["otp_code"] = .string(code) }
-      if let password = try input.string("new_password") { body["new_password"] = .secret(.string(password)) }
+      let id = try input.required(Self.id)
+      var body: [String: Value] = ["auth_session": .string(try input.required(Self.authSession))]
+      if let code = try input[Self.otpCode] { body["otp_code"] = .string(code) }
+      if let password = try input[Self.newPassword] { body["new_password"] = .secret(.string(password)) }
       answer = try await PasskeyExchange.send(
         path: APIPaths.myAccountMethods + "/" + APIPaths.encode(id) + "/verify", body: .object(body),
         bearer: token, in: context)

@@ -7,20 +7,26 @@ import Foundation
 /// `my_account_passkey` — enroll a passkey through the My Account API, as Auth0.swift's
 /// `passkeyEnrollmentChallenge` + `enroll(passkey:challenge:)` do (PROTOCOL §6).
 public struct MyAccountPasskeyAction: Action {
+  static let token = Parameter<String>(
+    "token", required: true,
+    summary: "A My Account API access token (audience `<issuer>me/`, scope `create:me:authentication_methods`).")
+  static let identityUserID = Parameter<String>(
+    "identity_user_id", summary: "The identity to enroll for (default: the token's user).")
+  static let connection = Parameter<String>("connection", summary: "That identity's database connection.")
+  static let authenticator = Parameter<String>(
+    "authenticator",
+    summary: "The virtual authenticator's name (default `default`); `passkey_login` can use it afterwards.")
+  static let origin = Parameter<String>(
+    "origin", summary: "The origin the authenticator reports (default `https://<rp.id>`).")
+
   public static let signature = ActionSignature(
     name: "my_account_passkey", summary: "Enroll a passkey through the My Account API with a virtual authenticator.",
-    parameters: [
-      ParameterSignature(
-        "token", .string, required: true,
-        summary: "A My Account API access token (audience `<issuer>me/`, scope `create:me:authentication_methods`)."),
-      ParameterSignature(
-        "identity_user_id", .string, summary: "The identity to enroll for (default: the token's user)."),
-      ParameterSignature("connection", .string, summary: "That identity's database connection."),
-      ParameterSignature(
-        "authenticator", .string,
-        summary: "The virtual authenticator's name (default `default`); `passkey_login` can use it afterwards."),
-      ParameterSignature(
-        "origin", .string, summary: "The origin the authenticator reports (default `https://<rp.id>`)."),
+    declaring: [
+      Self.token,
+      Self.identityUserID,
+      Self.connection,
+      Self.authenticator,
+      Self.origin,
     ],
     results: [
       ResultField("authentication_method", "The verify answer: `id`, `type`, `key_id`, …"),
@@ -74,10 +80,10 @@ public struct MyAccountPasskeyAction: Action {
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let input = Parameters(parameters)
-    let token = try input.requiredString("token")
+    let token = try input.required(Self.token)
     var body: [String: Value] = ["type": .string("passkey")]
-    for name in ["identity_user_id", "connection"] {
-      if let value = try input.string(name) { body[name] = .string(value) }
+    for parameter in [Self.identityUserID, Self.connection] {
+      if let value = try input[parameter] { body[parameter.name] = .string(value) }
     }
     let start = try await PasskeyExchange.send(
       path: APIPaths.myAccountMethods, body: .object(body), bearer: token, in: context)
@@ -95,7 +101,7 @@ public struct MyAccountPasskeyAction: Action {
     else { throw .environment(MyAccountMessages.incompleteOptions) }
     context.secrets.register(secretsIn: authSession)
     let origin = try PasskeyExchange.origin(rpID: rpID, input: input)
-    let authn = await context.state.authenticators.with(try input.string("authenticator") ?? "default") {
+    let authn = await context.state.authenticators.with(try input[Self.authenticator] ?? "default") {
       $0.register(rpID: rpID, userHandle: Array(userHandle), userName: userName, challenge: challenge, origin: origin)
     }
     let verify = try await PasskeyExchange.send(

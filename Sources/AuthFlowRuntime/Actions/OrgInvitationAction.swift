@@ -5,28 +5,41 @@ public import AuthFlowScenario
 /// `org_invitation` — organization invitations through the Management API v2: create (the tenant
 /// emails the invitation link), list, get, delete.
 public struct OrgInvitationAction: Action {
+  static let organization = Parameter<String>("organization", required: true, summary: "The organization id (`org_…`).")
+  static let operation = Parameter<String>(
+    "operation", .oneOf(["create", "list", "get", "delete"]), summary: "What to do (default create).")
+  static let invitee = Parameter<String>("invitee", summary: "create: the email address to invite.")
+  static let inviter = Parameter<String>("inviter", summary: "create: the inviter's name (default authflow).")
+  static let clientID = Parameter<String>(
+    "client_id", summary: "create: the application the link opens (default: the scenario's client).")
+  static let connection = Parameter<String>("connection", summary: "create: the connection the invitee signs up with.")
+  static let ttl = Parameter<Duration>(
+    "ttl", summary: "create: how long the invitation is valid (default 7 days).",
+    maximumDuration: InputLimits.longestInvitationTTL)
+  static let roles = Parameter<Value>("roles", .array(of: .string), summary: "create: role ids given on acceptance.")
+  static let sendEmail = Parameter<Bool>("send_email", summary: "create: email the invitation link (default true).")
+  static let invitationID = Parameter<String>(
+    "invitation_id", summary: "get, delete: the invitation's `id` (`uinv_…`).")
+  static let token = Parameter<String>(
+    "token", summary: "A Management API token; default: one obtained by client credentials for `management_client`.")
+  static let managementClient = Parameter<String>(
+    "management_client", summary: "The tenant's client profile for client credentials (default m2m).")
+
   public static let signature = ActionSignature(
     name: "org_invitation", summary: "Create, list, get or delete organization invitations (Management API v2).",
-    parameters: [
-      ParameterSignature("organization", .string, required: true, summary: "The organization id (`org_…`)."),
-      ParameterSignature(
-        "operation", .oneOf(["create", "list", "get", "delete"]), summary: "What to do (default create)."),
-      ParameterSignature("invitee", .string, summary: "create: the email address to invite."),
-      ParameterSignature("inviter", .string, summary: "create: the inviter's name (default authflow)."),
-      ParameterSignature(
-        "client_id", .string, summary: "create: the application the link opens (default: the scenario's client)."),
-      ParameterSignature("connection", .string, summary: "create: the connection the invitee signs up with."),
-      ParameterSignature(
-        "ttl", .duration, summary: "create: how long the invitation is valid (default 7 days).",
-        maximumDuration: InputLimits.longestInvitationTTL),
-      ParameterSignature("roles", .array(of: .string), summary: "create: role ids given on acceptance."),
-      ParameterSignature("send_email", .bool, summary: "create: email the invitation link (default true)."),
-      ParameterSignature("invitation_id", .string, summary: "get, delete: the invitation's `id` (`uinv_…`)."),
-      ParameterSignature(
-        "token", .string,
-        summary: "A Management API token; default: one obtained by client credentials for `management_client`."),
-      ParameterSignature(
-        "management_client", .string, summary: "The tenant's client profile for client credentials (default m2m)."),
+    declaring: [
+      Self.organization,
+      Self.operation,
+      Self.invitee,
+      Self.inviter,
+      Self.clientID,
+      Self.connection,
+      Self.ttl,
+      Self.roles,
+      Self.sendEmail,
+      Self.invitationID,
+      Self.token,
+      Self.managementClient,
     ])
 
   public static let documentation = """
@@ -79,10 +92,10 @@ public struct OrgInvitationAction: Action {
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let input = Parameters(parameters)
-    let organization = try input.requiredString("organization")
-    let operation = try input.string("operation") ?? "create"
+    let organization = try input.required(Self.organization)
+    let operation = try input[Self.operation] ?? "create"
     let token: String
-    if let given = try input.string("token") {
+    if let given = try input[Self.token] {
       token = given
     } else {
       switch try await Self.managementToken(input, context: context) {
@@ -96,7 +109,7 @@ public struct OrgInvitationAction: Action {
     case "list":
       answer = try await PasskeyExchange.send(.get, path: path, body: nil, bearer: token, in: context)
     case "get", "delete":
-      let id = APIPaths.encode(try input.requiredString("invitation_id"))
+      let id = APIPaths.encode(try input.required(Self.invitationID))
       answer = try await PasskeyExchange.send(
         operation == "get" ? .get : .delete, path: "\(path)/\(id)", body: nil, bearer: token, in: context)
     default:
@@ -116,20 +129,20 @@ public struct OrgInvitationAction: Action {
 
   /// The create body.
   static func createBody(_ input: Parameters, context: ActionContext) throws(ActionError) -> [String: Value] {
-    let invitee = try input.requiredString("invitee")
-    guard let clientID = try input.string("client_id") ?? context.client.member("client_id")?.stringValue else {
-      throw .invalidParameter("client_id", OrgInvitationMessages.noClientID)
+    let invitee = try input.required(Self.invitee)
+    guard let clientID = try input[Self.clientID] ?? context.client.member("client_id")?.stringValue else {
+      throw .invalidParameter(Self.clientID, OrgInvitationMessages.noClientID)
     }
     var body: [String: Value] = [
-      "inviter": .object(["name": .string(try input.string("inviter") ?? "authflow")]),
+      "inviter": .object(["name": .string(try input[Self.inviter] ?? "authflow")]),
       "invitee": .object(["email": .string(invitee)]), "client_id": .string(clientID),
     ]
-    if let connection = try input.string("connection") { body["connection_id"] = .string(connection) }
-    if let ttl = try input.duration("ttl", maximum: InputLimits.longestInvitationTTL) {
+    if let connection = try input[Self.connection] { body["connection_id"] = .string(connection) }
+    if let ttl = try input[Self.ttl] {
       body["ttl_sec"] = .int(Int(ttl.seconds.rounded()))
     }
-    if let roles = input["roles"]?.arrayValue { body["roles"] = .array(roles) }
-    if let send = try input.bool("send_email") { body["send_invitation_email"] = .bool(send) }
+    if let roles = try input[Self.roles]?.arrayValue { body["roles"] = .array(roles) }
+    if let send = try input[Self.sendEmail] { body["send_invitation_email"] = .bool(send) }
     return body
   }
 
@@ -148,10 +161,10 @@ public struct OrgInvitationAction: Action {
 
   /// A client-credentials token for the Management API.
   static func managementToken(_ input: Parameters, context: ActionContext) async throws(ActionError) -> TokenResult {
-    let profile = try input.string("management_client") ?? "m2m"
+    let profile = try input[Self.managementClient] ?? "m2m"
     guard let client = context.tenant.clients[profile]?.objectValue,
       let clientID = client["client_id"]?.stringValue, let secret = client["client_secret"]?.stringValue
-    else { throw .invalidParameter("management_client", OrgInvitationMessages.noManagementClient(profile)) }
+    else { throw .invalidParameter(Self.managementClient, OrgInvitationMessages.noManagementClient(profile)) }
     let body: [String: Value] = [
       "grant_type": .string("client_credentials"), "client_id": .string(clientID),
       "client_secret": .secret(.string(secret)), "audience": .string(context.tenant.issuer + "api/v2/"),

@@ -3,13 +3,17 @@ public import AuthFlowScenario
 
 /// `outbox` — reads the newest message the tenant sent to an address (code, magic link, invitation).
 public struct OutboxAction: Action {
+  static let to = Parameter<String>("to", required: true, summary: "The email address or phone number.")
+  static let minCount = Parameter<Int>(
+    "min_count", summary: "Wait until at least this many messages were sent to it (default 1).")
+  static let timeout = Parameter<Duration>("timeout", summary: "How long to poll for them (default 5s).")
+
   public static let signature = ActionSignature(
     name: "outbox", summary: "Read the newest email or SMS sent to an address: its code, link or invitation.",
-    parameters: [
-      ParameterSignature("to", .string, required: true, summary: "The email address or phone number."),
-      ParameterSignature(
-        "min_count", .int, summary: "Wait until at least this many messages were sent to it (default 1)."),
-      ParameterSignature("timeout", .duration, summary: "How long to poll for them (default 5s)."),
+    declaring: [
+      Self.to,
+      Self.minCount,
+      Self.timeout,
     ],
     results: [
       ResultField("id", "The message id."), ResultField("to", "The address."),
@@ -50,15 +54,15 @@ public struct OutboxAction: Action {
   /// How often the mailbox is read while waiting.
   public static let traits = ActionTraits(
     capabilities: ["mock_control"], failures: [.environment, .flow, .invalidParameter],
-    timeout: .polls(parameter: "timeout", defaultLimit: .seconds(5)))
+    timeout: .polls(parameter: Self.timeout.name, defaultLimit: .seconds(5)))
 
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let input = Parameters(parameters)
-    let address = try input.requiredString("to")
-    let minimum = max(1, try input.int("min_count") ?? 1)
-    let timeout = try input.duration("timeout") ?? .seconds(5)
+    let address = try input.required(Self.to)
+    let minimum = max(1, try input[Self.minCount] ?? 1)
+    let timeout = try input[Self.timeout] ?? .seconds(5)
     let mailbox = MockOutbox(control: try MockControl(context, action: "outbox"))
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)

@@ -6,17 +6,21 @@ import Foundation
 /// The JSON requests of the passkey actions (PROTOCOL §1: JSON bodies, `Auth0-Client`-free here)
 /// and how their answers become step results.
 enum PasskeyExchange {
+  static let realm = Parameter<String>(
+    "realm", summary: "Database connection (default: the tenant's default directory).")
+  static let organization = Parameter<String>("organization", summary: "Organization id or name.")
+  static let audience = Parameter<String>("audience", summary: "API audience of the access token.")
+  static let scope = Parameter<String>(
+    "scope", summary: "Scope; `openid` is added when missing (default `openid profile email`).")
+  static let authenticator = Parameter<String>(
+    "authenticator",
+    summary: "The virtual authenticator's name (default `default`); it keeps its passkeys for the scenario.")
+  static let origin = Parameter<String>(
+    "origin", summary: "The origin the authenticator reports (default `https://<rpId>`).")
+
   /// The parameters `passkey_signup` and `passkey_login` share.
-  static let commonParameters: [ParameterSignature] = [
-    ParameterSignature("realm", .string, summary: "Database connection (default: the tenant's default directory)."),
-    ParameterSignature("organization", .string, summary: "Organization id or name."),
-    ParameterSignature("audience", .string, summary: "API audience of the access token."),
-    ParameterSignature(
-      "scope", .string, summary: "Scope; `openid` is added when missing (default `openid profile email`)."),
-    ParameterSignature(
-      "authenticator", .string,
-      summary: "The virtual authenticator's name (default `default`); it keeps its passkeys for the scenario."),
-    ParameterSignature("origin", .string, summary: "The origin the authenticator reports (default `https://<rpId>`)."),
+  static let commonParameters: [any ParameterDeclaration] = [
+    realm, organization, audience, scope, authenticator, origin,
   ]
 
   /// The parsed answer of one JSON request.
@@ -89,17 +93,17 @@ enum PasskeyExchange {
     var body: [String: Value] = [
       "grant_type": .string("urn:okta:params:oauth:grant-type:webauthn"),
       "client_id": context.client.member("client_id") ?? .null, "auth_session": authSession,
-      "authn_response": authnResponse, "scope": .string(scope(try input.string("scope"))),
+      "authn_response": authnResponse, "scope": .string(scope(try input[Self.scope])),
     ]
     if let secret = context.client.member("client_secret"), !secret.isNull { body["client_secret"] = secret }
-    for name in ["realm", "audience", "organization"] {
-      if let value = try input.string(name) { body[name] = .string(value) }
+    for parameter in [realm, audience, organization] {
+      if let value = try input[parameter] { body[parameter.name] = .string(value) }
     }
     return .object(body)
   }
 
   /// The relying party's origin as a native app's platform authenticator reports it.
   static func origin(rpID: String, input: Parameters) throws(ActionError) -> String {
-    try input.string("origin") ?? "https://\(rpID)"
+    try input[origin] ?? "https://\(rpID)"
   }
 }

@@ -6,11 +6,13 @@ public import AuthFlowScenario
 /// `passkey_login` — log in with a passkey the scenario's virtual authenticator holds:
 /// `/passkey/challenge`, an assertion, the webauthn grant (PROTOCOL §4.5, §3.5).
 public struct PasskeyLoginAction: Action {
+  static let credentialID = Parameter<String>(
+    "credential_id", summary: "Use this credential (base64url); default: the authenticator's newest one.")
+
   public static let signature = ActionSignature(
     name: "passkey_login", summary: "Log in with a passkey held by a virtual WebAuthn authenticator.",
-    parameters: [
-      ParameterSignature(
-        "credential_id", .string, summary: "Use this credential (base64url); default: the authenticator's newest one.")
+    declaring: [
+      Self.credentialID
     ] + PasskeyExchange.commonParameters + IDTokenOptIn.parameters,
     results: ResultField.credentials + [ResultField("passkey", "The passkey used: `passkey.id`.")])
 
@@ -50,8 +52,8 @@ public struct PasskeyLoginAction: Action {
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let input = Parameters(parameters)
     var body: [String: Value] = ["client_id": context.client.member("client_id") ?? .null]
-    for name in ["realm", "organization"] {
-      if let value = try input.string(name) { body[name] = .string(value) }
+    for parameter in [PasskeyExchange.realm, PasskeyExchange.organization] {
+      if let value = try input[parameter] { body[parameter.name] = .string(value) }
     }
     let start = try await PasskeyExchange.send(path: "passkey/challenge", body: .object(body), in: context)
     guard (200..<300).contains(start.status) else { return PasskeyExchange.protocolError(start) }
@@ -60,14 +62,14 @@ public struct PasskeyLoginAction: Action {
       let challenge = options?.member("challenge")?.stringValue, Base64URL.decode(challenge) != nil
     else { throw .environment("/passkey/challenge answered without rpId or challenge") }
     var allowed: [[UInt8]] = []
-    if let credentialID = try input.string("credential_id") {
+    if let credentialID = try input[Self.credentialID] {
       guard let bytes = Base64URL.decode(credentialID) else {
-        throw .invalidParameter("credential_id", "is not base64url")
+        throw .invalidParameter(Self.credentialID, "is not base64url")
       }
       allowed = [Array(bytes)]
     }
     let origin = try PasskeyExchange.origin(rpID: rpID, input: input)
-    let name = try input.string("authenticator") ?? "default"
+    let name = try input[PasskeyExchange.authenticator] ?? "default"
     let authn: Value
     do {
       authn = try await context.state.authenticators.with(name) { authenticator throws(VirtualAuthenticator.Failure) in

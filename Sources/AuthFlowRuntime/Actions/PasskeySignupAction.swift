@@ -6,13 +6,17 @@ public import AuthFlowScenario
 /// `passkey_signup` — sign up with a new passkey: `/passkey/register`, the virtual authenticator
 /// creates the credential, the webauthn grant exchanges it for tokens (PROTOCOL §4.5, §3.5).
 public struct PasskeySignupAction: Action {
+  static let email = Parameter<String>("email", summary: "The new user's email (put in `user_profile`).")
+  static let userProfile = Parameter<[String: Value]>(
+    "user_profile", summary: "`user_profile` members (`email`, `name`, `username`, `phone_number`, …).")
+  static let userMetadata = Parameter<[String: Value]>("user_metadata", summary: "At most 10 string properties.")
+
   public static let signature = ActionSignature(
     name: "passkey_signup", summary: "Sign up with a passkey created by a virtual WebAuthn authenticator.",
-    parameters: [
-      ParameterSignature("email", .string, summary: "The new user's email (put in `user_profile`)."),
-      ParameterSignature(
-        "user_profile", .map, summary: "`user_profile` members (`email`, `name`, `username`, `phone_number`, …)."),
-      ParameterSignature("user_metadata", .map, summary: "At most 10 string properties."),
+    declaring: [
+      Self.email,
+      Self.userProfile,
+      Self.userMetadata,
     ] + PasskeyExchange.commonParameters,
     results: ResultField.credentials + [
       ResultField("passkey", "The passkey created: `passkey.id`, `passkey.user_handle`.")
@@ -53,16 +57,16 @@ public struct PasskeySignupAction: Action {
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let input = Parameters(parameters)
-    var profile = try input.object("user_profile") ?? [:]
-    if let email = try input.string("email") { profile["email"] = .string(email) }
-    guard !profile.isEmpty else { throw .invalidParameter("email", "give `email` or `user_profile`") }
+    var profile = try input[Self.userProfile] ?? [:]
+    if let email = try input[Self.email] { profile["email"] = .string(email) }
+    guard !profile.isEmpty else { throw .invalidParameter(Self.email, "give `email` or `user_profile`") }
     var body: [String: Value] = [
       "client_id": context.client.member("client_id") ?? .null, "user_profile": .object(profile),
     ]
-    for name in ["realm", "organization"] {
-      if let value = try input.string(name) { body[name] = .string(value) }
+    for parameter in [PasskeyExchange.realm, PasskeyExchange.organization] {
+      if let value = try input[parameter] { body[parameter.name] = .string(value) }
     }
-    if let metadata = try input.object("user_metadata") { body["user_metadata"] = .object(metadata) }
+    if let metadata = try input[Self.userMetadata] { body["user_metadata"] = .object(metadata) }
     let start = try await PasskeyExchange.send(path: "passkey/register", body: .object(body), in: context)
     guard (200..<300).contains(start.status) else { return PasskeyExchange.protocolError(start) }
     let options = start.body.member("authn_params_public_key")
@@ -74,7 +78,7 @@ public struct PasskeySignupAction: Action {
     else { throw .environment("/passkey/register answered without rp.id, user.id or challenge") }
     let userName = options?.member("user")?.member("name")?.stringValue ?? ""
     let origin = try PasskeyExchange.origin(rpID: rpID, input: input)
-    let authn = await context.state.authenticators.with(try input.string("authenticator") ?? "default") {
+    let authn = await context.state.authenticators.with(try input[PasskeyExchange.authenticator] ?? "default") {
       $0.register(rpID: rpID, userHandle: Array(userHandle), userName: userName, challenge: challenge, origin: origin)
     }
     context.secrets.register(secretsIn: authSession)

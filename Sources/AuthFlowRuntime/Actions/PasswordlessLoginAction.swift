@@ -4,15 +4,23 @@ public import AuthFlowScenario
 /// `passwordless_login` — completes a passwordless login with the code
 /// (Auth0.swift `login(email:code:…)` / `login(phoneNumber:code:…)`).
 public struct PasswordlessLoginAction: Action {
+  static let email = Parameter<String>("email", summary: "The email the code was sent to.")
+  static let phoneNumber = Parameter<String>("phone_number", summary: "The phone number the code was sent to.")
+  static let otp = Parameter<String>("otp", required: true, summary: "The one-time code (a secret).")
+  static let realm = Parameter<String>("realm", summary: "`email` or `sms` (default from which address is given).")
+  static let scope = Parameter<String>(
+    "scope", summary: "Scope; `openid` is prepended (default `openid profile email`).")
+  static let audience = Parameter<String>("audience", summary: "The API to get an access token for.")
+
   public static let signature = ActionSignature(
     name: "passwordless_login", summary: "Log in with a passwordless one-time code (passwordless/otp grant).",
-    parameters: [
-      ParameterSignature("email", .string, summary: "The email the code was sent to."),
-      ParameterSignature("phone_number", .string, summary: "The phone number the code was sent to."),
-      ParameterSignature("otp", .string, required: true, summary: "The one-time code (a secret)."),
-      ParameterSignature("realm", .string, summary: "`email` or `sms` (default from which address is given)."),
-      ParameterSignature("scope", .string, summary: "Scope; `openid` is prepended (default `openid profile email`)."),
-      ParameterSignature("audience", .string, summary: "The API to get an access token for."),
+    declaring: [
+      Self.email,
+      Self.phoneNumber,
+      Self.otp,
+      Self.realm,
+      Self.scope,
+      Self.audience,
     ] + IDTokenOptIn.parameters,
     results: ResultField.credentials)
 
@@ -51,18 +59,18 @@ public struct PasswordlessLoginAction: Action {
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let input = Parameters(parameters)
-    let email = try input.string("email")
-    let phone = try input.string("phone_number")
+    let email = try input[Self.email]
+    let phone = try input[Self.phoneNumber]
     guard let username = email ?? phone else {
-      throw .invalidParameter("email", "give `email` or `phone_number`")
+      throw .invalidParameter(Self.email, "give `email` or `phone_number`")
     }
     var body: [String: Value] = [
       "username": .string(username),
-      "otp": .secret(.string(try input.requiredString("otp"))),
-      "realm": .string(try input.string("realm") ?? (email != nil ? "email" : "sms")),
-      "scope": .string(AuthenticationAPI.scopeWithOpenID(try input.string("scope"))),
+      "otp": .secret(.string(try input.required(Self.otp))),
+      "realm": .string(try input[Self.realm] ?? (email != nil ? "email" : "sms")),
+      "scope": .string(AuthenticationAPI.scopeWithOpenID(try input[Self.scope])),
     ]
-    AuthenticationAPI.put("audience", try input.string("audience"), in: &body)
+    AuthenticationAPI.put("audience", try input[Self.audience], in: &body)
     return try await AuthenticationAPI(context).token(grant: AuthenticationAPI.Grant.passwordlessOTP, body)
   }
 }

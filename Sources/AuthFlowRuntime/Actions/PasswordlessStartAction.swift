@@ -4,14 +4,20 @@ public import AuthFlowScenario
 /// `passwordless_start` — sends a one-time code or link by email or SMS
 /// (Auth0.swift `startPasswordless(email:…)` / `startPasswordless(phoneNumber:…)`).
 public struct PasswordlessStartAction: Action {
+  static let email = Parameter<String>("email", summary: "The address to send to (email connection).")
+  static let phoneNumber = Parameter<String>("phone_number", summary: "The E.164 number to send to (sms connection).")
+  static let connection = Parameter<String>(
+    "connection", summary: "`email` or `sms` (default: `email` when `email` is given, else `sms`).")
+  static let send = Parameter<String>(
+    "send", .oneOf(["code", "link", "link_ios", "link_android"]), summary: "Default `code`.")
+
   public static let signature = ActionSignature(
     name: "passwordless_start", summary: "Start a passwordless login: send a code or link by email or SMS.",
-    parameters: [
-      ParameterSignature("email", .string, summary: "The address to send to (email connection)."),
-      ParameterSignature("phone_number", .string, summary: "The E.164 number to send to (sms connection)."),
-      ParameterSignature(
-        "connection", .string, summary: "`email` or `sms` (default: `email` when `email` is given, else `sms`)."),
-      ParameterSignature("send", .oneOf(["code", "link", "link_ios", "link_android"]), summary: "Default `code`."),
+    declaring: [
+      Self.email,
+      Self.phoneNumber,
+      Self.connection,
+      Self.send,
     ])
 
   public static let documentation = """
@@ -44,15 +50,15 @@ public struct PasswordlessStartAction: Action {
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let input = Parameters(parameters)
     let api = AuthenticationAPI(context)
-    let email = try input.string("email")
-    let phone = try input.string("phone_number")
+    let email = try input[Self.email]
+    let phone = try input[Self.phoneNumber]
     guard email != nil || phone != nil else {
-      throw .invalidParameter("email", "give `email` or `phone_number`")
+      throw .invalidParameter(Self.email, "give `email` or `phone_number`")
     }
     var body: [String: Value] = [
       "client_id": .string(try api.clientID()),
-      "connection": .string(try input.string("connection") ?? (email != nil ? "email" : "sms")),
-      "send": .string(try input.string("send") ?? "code"),
+      "connection": .string(try input[Self.connection] ?? (email != nil ? "email" : "sms")),
+      "send": .string(try input[Self.send] ?? "code"),
     ]
     AuthenticationAPI.put("email", email, in: &body)
     AuthenticationAPI.put("phone_number", phone, in: &body)

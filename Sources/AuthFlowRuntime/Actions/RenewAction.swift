@@ -3,12 +3,16 @@ public import AuthFlowScenario
 
 /// `renew` — exchanges a refresh token (Auth0.swift `renew(withRefreshToken:scope:)`).
 public struct RenewAction: Action {
+  static let refreshToken = Parameter<String>("refresh_token", required: true, summary: "The refresh token.")
+  static let scope = Parameter<String>("scope", summary: "Down-scoping; sent unchanged (no `openid` added).")
+  static let audience = Parameter<String>("audience", summary: "Another API (multi-resource refresh token).")
+
   public static let signature = ActionSignature(
     name: "renew", summary: "Exchange a refresh token for new credentials (refresh_token grant).",
-    parameters: [
-      ParameterSignature("refresh_token", .string, required: true, summary: "The refresh token."),
-      ParameterSignature("scope", .string, summary: "Down-scoping; sent unchanged (no `openid` added)."),
-      ParameterSignature("audience", .string, summary: "Another API (multi-resource refresh token)."),
+    declaring: [
+      Self.refreshToken,
+      Self.scope,
+      Self.audience,
     ] + IDTokenOptIn.parameters,
     results: ResultField.credentials)
 
@@ -49,9 +53,9 @@ public struct RenewAction: Action {
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let input = Parameters(parameters)
-    var body: [String: Value] = ["refresh_token": .secret(.string(try input.requiredString("refresh_token")))]
-    AuthenticationAPI.put("scope", try input.string("scope"), in: &body)
-    AuthenticationAPI.put("audience", try input.string("audience"), in: &body)
+    var body: [String: Value] = ["refresh_token": .secret(.string(try input.required(Self.refreshToken)))]
+    AuthenticationAPI.put("scope", try input[Self.scope], in: &body)
+    AuthenticationAPI.put("audience", try input[Self.audience], in: &body)
     return try await AuthenticationAPI(context).token(grant: AuthenticationAPI.Grant.refreshToken, body)
   }
 }

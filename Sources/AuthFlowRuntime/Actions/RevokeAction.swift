@@ -3,9 +3,11 @@ public import AuthFlowScenario
 
 /// `revoke` — revokes a refresh token (Auth0.swift `revoke(refreshToken:)`).
 public struct RevokeAction: Action {
+  static let refreshToken = Parameter<String>("refresh_token", required: true, summary: "The refresh token.")
+
   public static let signature = ActionSignature(
     name: "revoke", summary: "Revoke a refresh token (POST /oauth/revoke).",
-    parameters: [ParameterSignature("refresh_token", .string, required: true, summary: "The refresh token.")],
+    declaring: [Self.refreshToken],
     results: [ResultField("revoked", "True."), .response])
 
   public static let documentation = """
@@ -43,6 +45,6 @@ public struct RevokeAction: Action {
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     try await AuthenticationAPI(context).revoke(
-      refreshToken: try Parameters(parameters).requiredString("refresh_token"))
+      refreshToken: try Parameters(parameters).required(Self.refreshToken))
   }
 }

@@ -4,9 +4,10 @@ public import AuthFlowScenario
 /// `sso_credentials` — Auth0.swift `ssoCredentials()`: a session transfer token from the stored
 /// refresh token, to open a web session without logging in again (PROTOCOL §3.1, §3.2).
 public struct SSOCredentialsAction: Action {
+
   public static let signature = ActionSignature(
     name: "sso_credentials", summary: "Exchange the stored refresh token for a session transfer token.",
-    parameters: [],
+    declaring: [],
     results: ResultField.credentials + [
       ResultField.cause,
       ResultField("session_transfer_token", "The session transfer token (secret)."),

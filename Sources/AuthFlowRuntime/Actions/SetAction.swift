@@ -3,8 +3,9 @@ public import AuthFlowScenario
 
 /// `set` — computes values and stores them in `vars` for the steps after it.
 public struct SetAction: Action {
+
   public static let signature = ActionSignature(
-    name: "set", summary: "Store values in `vars` for the steps that run after this one.", parameters: [],
+    name: "set", summary: "Store values in `vars` for the steps that run after this one.", declaring: [],
     acceptsAnyParameters: true, definesVariables: true)
 
   public static let documentation = """

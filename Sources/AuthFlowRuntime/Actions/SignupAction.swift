@@ -4,20 +4,27 @@ public import AuthFlowScenario
 /// `signup` — creates a database user (Auth0.swift `signup(email:username:password:connection:…)`).
 public struct SignupAction: Action {
   /// The root attributes the SDK sends beside the required members (PROTOCOL §4.1).
-  static let rootAttributes = ["given_name", "family_name", "name", "nickname", "picture", "phone_number"]
+  static let rootAttributeNames = ["given_name", "family_name", "name", "nickname", "picture", "phone_number"]
+
+  static let email = Parameter<String>("email", required: true, summary: "The new user's email.")
+  static let password = Parameter<String>("password", required: true, summary: "The password (a secret).")
+  static let connection = Parameter<String>(
+    "connection", summary: "The database connection (default `Username-Password-Authentication`).")
+  static let username = Parameter<String>("username", summary: "When the connection requires usernames.")
+  static let userMetadata = Parameter<[String: Value]>("user_metadata", summary: "Up to 10 string properties.")
+  static let rootAttributes = Parameter<[String: Value]>(
+    "root_attributes",
+    summary: "given_name, family_name, name, nickname, picture, phone_number (never override the above).")
 
   public static let signature = ActionSignature(
     name: "signup", summary: "Create a database user (POST /dbconnections/signup).",
-    parameters: [
-      ParameterSignature("email", .string, required: true, summary: "The new user's email."),
-      ParameterSignature("password", .string, required: true, summary: "The password (a secret)."),
-      ParameterSignature(
-        "connection", .string, summary: "The database connection (default `Username-Password-Authentication`)."),
-      ParameterSignature("username", .string, summary: "When the connection requires usernames."),
-      ParameterSignature("user_metadata", .map, summary: "Up to 10 string properties."),
-      ParameterSignature(
-        "root_attributes", .map,
-        summary: "given_name, family_name, name, nickname, picture, phone_number (never override the above)."),
+    declaring: [
+      Self.email,
+      Self.password,
+      Self.connection,
+      Self.username,
+      Self.userMetadata,
+      Self.rootAttributes,
     ])
 
   public static let documentation = """
@@ -68,16 +75,16 @@ public struct SignupAction: Action {
     let api = AuthenticationAPI(context)
     var body: [String: Value] = [
       "client_id": .string(try api.clientID()),
-      "email": .string(try input.requiredString("email")),
-      "password": .secret(.string(try input.requiredString("password"))),
-      "connection": .string(try input.string("connection") ?? "Username-Password-Authentication"),
+      "email": .string(try input.required(Self.email)),
+      "password": .secret(.string(try input.required(Self.password))),
+      "connection": .string(try input[Self.connection] ?? "Username-Password-Authentication"),
     ]
-    AuthenticationAPI.put("username", try input.string("username"), in: &body)
-    if let metadata = try input.object("user_metadata") { body["user_metadata"] = .object(metadata) }
-    for (key, value) in try input.object("root_attributes") ?? [:] where body[key] == nil {
-      guard Self.rootAttributes.contains(key) else {
+    AuthenticationAPI.put("username", try input[Self.username], in: &body)
+    if let metadata = try input[Self.userMetadata] { body["user_metadata"] = .object(metadata) }
+    for (key, value) in try input[Self.rootAttributes] ?? [:] where body[key] == nil {
+      guard Self.rootAttributeNames.contains(key) else {
         throw .invalidParameter(
-          "root_attributes.\(key)", "expected one of \(Self.rootAttributes.joined(separator: ", "))")
+          "\(Self.rootAttributes.name).\(key)", "expected one of \(Self.rootAttributeNames.joined(separator: ", "))")
       }
       body[key] = value
     }

@@ -4,16 +4,19 @@ public import AuthFlowScenario
 
 /// `token` — a raw `POST /oauth/token` with any body, for negative tests.
 public struct TokenAction: Action {
+  static let body = Parameter<[String: Value]>("body", required: true, summary: "The request body, sent as given.")
+  static let clientAuth = Parameter<Bool>(
+    "client_auth", summary: "Add the client's `client_id` (and `client_secret`) when the body has none (default true).")
+  static let encoding = Parameter<String>(
+    "encoding", .oneOf(["json", "form"]),
+    summary: "`json` (as Auth0.swift) or `form` (urlencoded); default: the tenant's (form on `oidc` tenants).")
+
   public static let signature = ActionSignature(
     name: "token", summary: "Send any body to POST /oauth/token (negative tests, unusual grants).",
-    parameters: [
-      ParameterSignature("body", .map, required: true, summary: "The request body, sent as given."),
-      ParameterSignature(
-        "client_auth", .bool,
-        summary: "Add the client's `client_id` (and `client_secret`) when the body has none (default true)."),
-      ParameterSignature(
-        "encoding", .oneOf(["json", "form"]),
-        summary: "`json` (as Auth0.swift) or `form` (urlencoded); default: the tenant's (form on `oidc` tenants)."),
+    declaring: [
+      Self.body,
+      Self.clientAuth,
+      Self.encoding,
     ] + IDTokenOptIn.parameters,
     results: ResultField.credentials)
 
@@ -46,13 +49,13 @@ public struct TokenAction: Action {
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let input = Parameters(parameters)
-    guard var body = try input.object("body") else { throw .invalidParameter("body", "is required") }
+    guard var body = try input[Self.body] else { throw .invalidParameter(Self.body, "is required") }
     let api = AuthenticationAPI(context)
-    if try input.bool("client_auth") ?? true, body["client_id"] == nil {
+    if try input[Self.clientAuth] ?? true, body["client_id"] == nil {
       body.merge(try api.clientAuthentication()) { given, _ in given }
     }
     let response: HTTPResponse
-    switch try input.string("encoding") {
+    switch try input[Self.encoding] {
     case "form": response = try await api.post("oauth/token", form: body)
     case "json": response = try await api.post("oauth/token", json: body)
     default: response = try await api.post("oauth/token", oauth: body)

@@ -10,18 +10,29 @@ public struct TokenExchangeAction: Action {
     "facebook": "http://auth0.com/oauth/token-type/facebook-info-session-access-token",
   ]
 
+  static let provider = Parameter<String>(
+    "provider", .oneOf(["apple", "facebook"]), required: true, summary: "The native provider.")
+  static let subjectToken = Parameter<String>(
+    "subject_token", required: true,
+    summary: "Apple's authorization code, or Facebook's session-info access token (a secret).")
+  static let firstName = Parameter<String>("first_name", summary: "Apple: the full name's given part.")
+  static let lastName = Parameter<String>("last_name", summary: "Apple: the full name's family part.")
+  static let profile = Parameter<[String: Value]>(
+    "profile", summary: "Profile members (Facebook: the Graph API profile).")
+  static let scope = Parameter<String>(
+    "scope", summary: "Scope; `openid` is prepended (default `openid profile email`).")
+  static let audience = Parameter<String>("audience", summary: "The API to get an access token for.")
+
   public static let signature = ActionSignature(
     name: "token_exchange", summary: "Exchange a native Apple or Facebook credential for tokens.",
-    parameters: [
-      ParameterSignature("provider", .oneOf(["apple", "facebook"]), required: true, summary: "The native provider."),
-      ParameterSignature(
-        "subject_token", .string, required: true,
-        summary: "Apple's authorization code, or Facebook's session-info access token (a secret)."),
-      ParameterSignature("first_name", .string, summary: "Apple: the full name's given part."),
-      ParameterSignature("last_name", .string, summary: "Apple: the full name's family part."),
-      ParameterSignature("profile", .map, summary: "Profile members (Facebook: the Graph API profile)."),
-      ParameterSignature("scope", .string, summary: "Scope; `openid` is prepended (default `openid profile email`)."),
-      ParameterSignature("audience", .string, summary: "The API to get an access token for."),
+    declaring: [
+      Self.provider,
+      Self.subjectToken,
+      Self.firstName,
+      Self.lastName,
+      Self.profile,
+      Self.scope,
+      Self.audience,
     ] + IDTokenOptIn.parameters,
     results: ResultField.credentials)
 
@@ -55,16 +66,16 @@ public struct TokenExchangeAction: Action {
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let input = Parameters(parameters)
-    let provider = try input.requiredString("provider")
+    let provider = try input.required(Self.provider)
     guard let tokenType = Self.subjectTokenTypes[provider] else {
-      throw .invalidParameter("provider", "expected apple or facebook")
+      throw .invalidParameter(Self.provider, "expected apple or facebook")
     }
     var body: [String: Value] = [
-      "subject_token": .secret(.string(try input.requiredString("subject_token"))),
+      "subject_token": .secret(.string(try input.required(Self.subjectToken))),
       "subject_token_type": .string(tokenType),
-      "scope": .string(AuthenticationAPI.scopeWithOpenID(try input.string("scope"))),
+      "scope": .string(AuthenticationAPI.scopeWithOpenID(try input[Self.scope])),
     ]
-    AuthenticationAPI.put("audience", try input.string("audience"), in: &body)
+    AuthenticationAPI.put("audience", try input[Self.audience], in: &body)
     if let profile = try Self.userProfile(provider: provider, input) {
       body["user_profile"] = .string(Value.object(profile).jsonText(revealSecrets: true))
     }
@@ -73,11 +84,11 @@ public struct TokenExchangeAction: Action {
 
   /// The profile the SDK encodes into `user_profile`, or nil when it would be empty.
   static func userProfile(provider: String, _ input: Parameters) throws(ActionError) -> [String: Value]? {
-    var profile = try input.object("profile") ?? [:]
+    var profile = try input[Self.profile] ?? [:]
     if provider == "apple" {
       var name: [String: Value] = [:]
-      if let first = try input.string("first_name") { name["firstName"] = .string(first) }
-      if let last = try input.string("last_name") { name["lastName"] = .string(last) }
+      if let first = try input[Self.firstName] { name["firstName"] = .string(first) }
+      if let last = try input[Self.lastName] { name["lastName"] = .string(last) }
       if !name.isEmpty { profile["name"] = .object(name) }
     }
     return profile.isEmpty ? nil : profile

@@ -3,9 +3,11 @@ public import AuthFlowScenario
 
 /// `userinfo` — the user's profile for an access token (Auth0.swift `userInfo(withAccessToken:)`).
 public struct UserInfoAction: Action {
+  static let accessToken = Parameter<String>("access_token", required: true, summary: "The access token.")
+
   public static let signature = ActionSignature(
     name: "userinfo", summary: "Get the user's claims for an access token (GET /userinfo).",
-    parameters: [ParameterSignature("access_token", .string, required: true, summary: "The access token.")])
+    declaring: [Self.accessToken])
 
   public static let documentation = """
     Sends `GET /userinfo` with `Authorization: Bearer <access_token>`. The result is the claims
@@ -38,7 +40,7 @@ public struct UserInfoAction: Action {
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
-    let token = try Parameters(parameters).requiredString("access_token")
+    let token = try Parameters(parameters).required(Self.accessToken)
     let response = try await AuthenticationAPI(context).get("userinfo", bearer: token)
     return try AuthenticationResponse.outcome(response) { claims throws(ActionError) in
       guard claims["sub"]?.stringValue != nil else {

@@ -4,16 +4,25 @@ public import AuthFlowScenario
 
 /// `validate_id_token` — PROTOCOL §5 on any token (v3's opt-in `validateClaims()`).
 public struct ValidateIDTokenAction: Action {
+  static let idToken = Parameter<String>("id_token", required: true, summary: "The token (a JWT value or a string).")
+  static let issuer = Parameter<String>("issuer", summary: "Expected `iss`; default the tenant's issuer.")
+  static let clientID = Parameter<String>("client_id", summary: "Expected audience; default the client's `client_id`.")
+  static let nonce = Parameter<String>("nonce", summary: "Expected nonce; not checked when absent.")
+  static let maxAge = Parameter<Int>("max_age", summary: "Seconds; requires and checks `auth_time`.")
+  static let organization = Parameter<String>(
+    "organization", summary: "`org_…` checks `org_id`, a name checks `org_name`.")
+  static let leeway = Parameter<Int>("leeway", summary: "Seconds (default 60, as `validateClaims()`).")
+
   public static let signature = ActionSignature(
     name: "validate_id_token", summary: "Validate an ID token as Auth0.swift does, plus the OIDC Core rules it omits.",
-    parameters: [
-      ParameterSignature("id_token", .string, required: true, summary: "The token (a JWT value or a string)."),
-      ParameterSignature("issuer", .string, summary: "Expected `iss`; default the tenant's issuer."),
-      ParameterSignature("client_id", .string, summary: "Expected audience; default the client's `client_id`."),
-      ParameterSignature("nonce", .string, summary: "Expected nonce; not checked when absent."),
-      ParameterSignature("max_age", .int, summary: "Seconds; requires and checks `auth_time`."),
-      ParameterSignature("organization", .string, summary: "`org_…` checks `org_id`, a name checks `org_name`."),
-      ParameterSignature("leeway", .int, summary: "Seconds (default 60, as `validateClaims()`)."),
+    declaring: [
+      Self.idToken,
+      Self.issuer,
+      Self.clientID,
+      Self.nonce,
+      Self.maxAge,
+      Self.organization,
+      Self.leeway,
     ],
     results: [
       ResultField("id_token", "The token, a JWT value when it decodes."),
@@ -53,14 +62,14 @@ public struct ValidateIDTokenAction: Action {
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let input = Parameters(parameters)
-    let token = try input.requiredString("id_token")
-    guard let clientID = try input.string("client_id") ?? context.client.member("client_id")?.stringValue else {
-      throw .invalidParameter("client_id", "is required when the client profile has none")
+    let token = try input.required(Self.idToken)
+    guard let clientID = try input[Self.clientID] ?? context.client.member("client_id")?.stringValue else {
+      throw .invalidParameter(Self.clientID, "is required when the client profile has none")
     }
     let options = IDTokenValidator.Options(
-      issuer: try input.string("issuer") ?? context.tenant.issuer, clientID: clientID, nonce: try input.string("nonce"),
-      maxAge: try input.int("max_age"), organization: try input.string("organization"),
-      leeway: try input.int("leeway") ?? IDTokenCheck.defaultLeeway)
+      issuer: try input[Self.issuer] ?? context.tenant.issuer, clientID: clientID, nonce: try input[Self.nonce],
+      maxAge: try input[Self.maxAge], organization: try input[Self.organization],
+      leeway: try input[Self.leeway] ?? IDTokenCheck.defaultLeeway)
     let failure = await IDTokenCheck.failure(of: token, options: options, context: context)
     var jwt = JWTValue(raw: token)
     jwt?.signatureValid = failure.map { !$0.isSignatureFailure } ?? true

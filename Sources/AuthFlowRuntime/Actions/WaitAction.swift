@@ -3,9 +3,11 @@ public import AuthFlowScenario
 
 /// `wait: 2s` — pauses the branch it is on (other branches go on).
 public struct WaitAction: Action {
+  static let forParameter = Parameter<Duration>("for", required: true, summary: "How long to wait, e.g. 2s, 500ms.")
+
   public static let signature = ActionSignature(
     name: "wait", summary: "Pause this branch of the flow for a duration.",
-    parameters: [ParameterSignature("for", .duration, required: true, summary: "How long to wait, e.g. 2s, 500ms.")],
+    declaring: [Self.forParameter],
     scalarForm: ParameterSignature("for", .duration, required: true, summary: "How long to wait."),
     results: [ResultField("waited_ms", "How long the step waited, in milliseconds.")])
 
@@ -25,18 +27,19 @@ public struct WaitAction: Action {
           waited_ms: { gte: 50 }
     """
 
-  public static let traits = ActionTraits(failures: [.invalidParameter], timeout: .sleeps(parameter: "for"))
+  public static let traits = ActionTraits(
+    failures: [.invalidParameter], timeout: .sleeps(parameter: Self.forParameter.name))
 
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let duration: Duration
     if parameters.objectValue == nil, !parameters.isNull {
-      duration = try Parameters.duration(parameters, for: "for")
-    } else if let value = try Parameters(parameters).duration("for") {
+      duration = try Parameters.duration(parameters, for: Self.forParameter.name)
+    } else if let value = try Parameters(parameters)[Self.forParameter] {
       duration = value
     } else {
-      throw .invalidParameter("for", "is required, e.g. `wait: 2s`")
+      throw .invalidParameter(Self.forParameter, "is required, e.g. `wait: 2s`")
     }
     do {
       try await Task.sleep(for: duration)

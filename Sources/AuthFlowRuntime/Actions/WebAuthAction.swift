@@ -7,55 +7,76 @@ public import AuthFlowScenario
 /// Universal Login pages through a named browser, the callback, the code exchange and ID-token
 /// validation.
 public struct WebAuthAction: Action {
+  static let login = Parameter<[String: Value]>("login", summary: "Login form values: `email`, `password`.")
+  static let signup = Parameter<[String: Value]>("signup", summary: "Signup form values: `email`, `password`, …")
+  static let passwordless = Parameter<[String: Value]>(
+    "passwordless",
+    summary:
+      "Passwordless page values (`connection: email`/`sms`): `email` or `phone_number`; `code` (default: read from the mock's outbox)."
+  )
+  static let scope = Parameter<String>("scope", summary: "Default `openid profile email`; `openid` always added.")
+  static let audience = Parameter<String>("audience", summary: "API identifier.")
+  static let connection = Parameter<String>("connection", summary: "Connection name (skips the login page choice).")
+  static let connectionScope = Parameter<String>(
+    "connection_scope", summary: "IdP scopes for the connection, sent as given.")
+  static let organization = Parameter<String>(
+    "organization", summary: "Organization ID (`org_…`) or name; validated in the ID token.")
+  static let organizationPrompt = Parameter<String>(
+    "organization_prompt",
+    summary: "The organization name typed into the organization prompt page, when the client requires one.")
+  static let invitationURL = Parameter<String>(
+    "invitation_url", summary: "An invitation link: its `organization` and `invitation` are sent.")
+  static let maxAge = Parameter<Int>("max_age", summary: "Seconds; requires `auth_time` in the ID token.")
+  static let parameters = Parameter<[String: Value]>(
+    "parameters",
+    summary:
+      "Extra /authorize parameters (prompt, screen_hint, login_hint, …); they override the defaults; `null` removes one (`nonce: null`)."
+  )
+  static let responseType = Parameter<String>(
+    "response_type", .oneOf(["code", "token", "id_token", "id_token token", "token id_token"]),
+    summary: "Default `code`; the others are the legacy implicit grant.")
+  static let stopAt = Parameter<String>(
+    "stop_at",
+    .oneOf(["login", "signup", "mfa", "consent", "organization", "passwordless", "passwordless_code", "callback"]),
+    summary: "Stop on that page and return it as `page`.")
+  static let browser = Parameter<String>(
+    "browser",
+    summary:
+      "The named browser (cookie jar) to use; steps naming the same one share the SSO session. `chromium` (or `html`) instead picks the driver for this step, with the default jar (docs/browser.md)."
+  )
+  static let redirectURI = Parameter<String>("redirect_uri", summary: "Default: the client profile's `redirect_uri`.")
+  static let leeway = Parameter<Int>(
+    "leeway",
+    summary: "ID-token leeway in seconds (default 60; Auth0.swift's 60000 is a quirk, docs/id-token-validation.md).")
+  static let validateIDToken = Parameter<Bool>("validate_id_token", summary: "Default true.")
+  static let telemetry = Parameter<Bool>(
+    "telemetry", summary: "Send `auth0Client` and `Auth0-Client` (default true; never sent to `oidc` tenants).")
+  static let lock = Parameter<[String: Value]>(
+    "lock", summary: "Lock v1 parameters (PROTOCOL §10), encoded and sent to /authorize.")
+
   public static let signature = ActionSignature(
     name: "web_auth", summary: "Log in through /authorize and Universal Login, as Auth0.swift's Web Auth.",
-    parameters: [
-      ParameterSignature("login", .map, summary: "Login form values: `email`, `password`."),
-      ParameterSignature("signup", .map, summary: "Signup form values: `email`, `password`, …"),
-      ParameterSignature(
-        "passwordless", .map,
-        summary:
-          "Passwordless page values (`connection: email`/`sms`): `email` or `phone_number`; `code` (default: read from the mock's outbox)."
-      ),
-      ParameterSignature("scope", .string, summary: "Default `openid profile email`; `openid` always added."),
-      ParameterSignature("audience", .string, summary: "API identifier."),
-      ParameterSignature("connection", .string, summary: "Connection name (skips the login page choice)."),
-      ParameterSignature("connection_scope", .string, summary: "IdP scopes for the connection, sent as given."),
-      ParameterSignature(
-        "organization", .string, summary: "Organization ID (`org_…`) or name; validated in the ID token."),
-      ParameterSignature(
-        "organization_prompt", .string,
-        summary: "The organization name typed into the organization prompt page, when the client requires one."),
-      ParameterSignature(
-        "invitation_url", .string, summary: "An invitation link: its `organization` and `invitation` are sent."),
-      ParameterSignature("max_age", .int, summary: "Seconds; requires `auth_time` in the ID token."),
-      ParameterSignature(
-        "parameters", .map,
-        summary:
-          "Extra /authorize parameters (prompt, screen_hint, login_hint, …); they override the defaults; `null` removes one (`nonce: null`)."
-      ),
-      ParameterSignature(
-        "response_type", .oneOf(["code", "token", "id_token", "id_token token", "token id_token"]),
-        summary: "Default `code`; the others are the legacy implicit grant."),
-      ParameterSignature(
-        "stop_at",
-        .oneOf(["login", "signup", "mfa", "consent", "organization", "passwordless", "passwordless_code", "callback"]),
-        summary: "Stop on that page and return it as `page`."),
-      ParameterSignature(
-        "browser", .string,
-        summary:
-          "The named browser (cookie jar) to use; steps naming the same one share the SSO session. `chromium` (or `html`) instead picks the driver for this step, with the default jar (docs/browser.md)."
-      ),
-      ParameterSignature("redirect_uri", .string, summary: "Default: the client profile's `redirect_uri`."),
-      ParameterSignature(
-        "leeway", .int,
-        summary: "ID-token leeway in seconds (default 60; Auth0.swift's 60000 is a quirk, docs/id-token-validation.md)."
-      ),
-      ParameterSignature("validate_id_token", .bool, summary: "Default true."),
-      ParameterSignature(
-        "telemetry", .bool,
-        summary: "Send `auth0Client` and `Auth0-Client` (default true; never sent to `oidc` tenants)."),
-      ParameterSignature("lock", .map, summary: "Lock v1 parameters (PROTOCOL §10), encoded and sent to /authorize."),
+    declaring: [
+      Self.login,
+      Self.signup,
+      Self.passwordless,
+      Self.scope,
+      Self.audience,
+      Self.connection,
+      Self.connectionScope,
+      Self.organization,
+      Self.organizationPrompt,
+      Self.invitationURL,
+      Self.maxAge,
+      Self.parameters,
+      Self.responseType,
+      Self.stopAt,
+      Self.browser,
+      Self.redirectURI,
+      Self.leeway,
+      Self.validateIDToken,
+      Self.telemetry,
+      Self.lock,
     ],
     results: ResultField.credentials + [
       ResultField("authorize_url", "The `/authorize` URL sent."),
