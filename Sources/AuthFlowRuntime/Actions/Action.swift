@@ -18,6 +18,10 @@ public protocol Action: Sendable {
   /// timeout, use of the mock's clock, ID-token opt-in. The interpreter, the runner and the docs
   /// read it; nothing about one action is written down anywhere else.
   static var traits: ActionTraits { get }
+  /// A scenario whose step `fails` fails as the action declares it can (a protocol error with its
+  /// code, a flow or parameter failure, an environment failure). It runs as a test against the
+  /// embedded mock, so every action has a failing path that is exercised.
+  static var failingExample: FailingExample { get }
 
   init()
 
@@ -140,4 +144,23 @@ public struct ActionError: Error, Sendable {
     let limit = DurationText.describe(maximum)
     return invalidParameter(name, "the duration is too long (the range is \(signed ? "-" + limit : "0") to \(limit))")
   }
+}
+
+/// A scenario in which the action's step `fails` fails, and how (see ``Action/failingExample``).
+public struct FailingExample: Sendable {
+  /// How the step fails: one of the action's ``ActionTraits/failures``.
+  public var failure: FailureClass
+  /// For a protocol error: the `error.code`, one of the action's ``ActionTraits/errors``.
+  public var code: String?
+  /// The scenario, run against the embedded mock; its step with id `fails` uses the action.
+  public var scenario: String
+
+  public init(_ failure: FailureClass, code: String? = nil, scenario: String) {
+    self.failure = failure
+    self.code = code
+    self.scenario = scenario
+  }
+
+  /// The id of the step that must fail.
+  public static let stepID = "fails"
 }

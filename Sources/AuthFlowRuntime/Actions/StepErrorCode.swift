@@ -38,6 +38,10 @@ extension StepErrorCode {
     "unsupported_grant_type", "The tenant does not support the grant (HTTP 501 or 400).")
   public static let accessDenied = StepErrorCode(
     "access_denied", "The user or a rule denied the request (also: the user declined a device code).")
+  public static let insufficientScope = StepErrorCode(
+    "insufficient_scope", "The access token lacks a scope the API call needs (HTTP 403).")
+  public static let inexistentOrganization = StepErrorCode(
+    "inexistent_organization", "No organization has that id (HTTP 404).")
   public static let unauthorized = StepErrorCode("unauthorized", "The token or client is not allowed (HTTP 401/403).")
   public static let tooManyAttempts = StepErrorCode(
     "too_many_attempts", "Brute-force protection blocked the user after repeated failures.")

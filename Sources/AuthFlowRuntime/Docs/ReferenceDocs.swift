@@ -57,6 +57,7 @@ public enum ReferenceDocs {
       "## Example", "", "This scenario runs as a test against the embedded mock tenant.", "", "```yaml",
       action.example.trimmingTrailingNewlines(), "```", "",
     ]
+    lines += failingExampleSection(action)
     return lines.joined(separator: "\n")
   }
 
@@ -127,6 +128,19 @@ public enum ReferenceDocs {
     }
     lines.append("")
     return lines
+  }
+
+  /// `## Failing example`: the declared failing path, which runs as a test too.
+  static func failingExampleSection(_ action: any Action.Type) -> [String] {
+    let example = action.failingExample
+    let outcome =
+      example.code.map { "answers with `error.code: \($0)`" }
+      ?? "fails (\(example.failure.rawValue): \(example.failure.summary))"
+    return [
+      "## Failing example", "",
+      "The step `\(FailingExample.stepID)` \(outcome); this scenario runs as a test against the embedded mock tenant too.",
+      "", "```yaml", example.scenario.trimmingTrailingNewlines(), "```", "",
+    ]
   }
 
   static func index() -> String {

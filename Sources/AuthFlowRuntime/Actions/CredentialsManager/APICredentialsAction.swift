@@ -53,6 +53,16 @@ public struct APICredentialsAction: Action {
         expect: { exchanged: false }
     """
 
+  public static let failingExample = FailingExample(
+    .protocolError, code: "no_credentials",
+    scenario: """
+      scenario: API credentials need stored credentials
+      client: native
+      steps:
+        - id: fails
+          api_credentials: { audience: https://api.example.com/ }
+      """)
+
   public static let traits = ActionTraits(
     capabilities: ["refresh_token"], errors: [.noCredentials, .noRefreshToken, .apiExchangeFailed],
     failures: ActionTraits.tenantCall)

@@ -46,6 +46,15 @@ public struct CredentialsCheckAction: Action {
         expect: { has_valid: false, expired: true }
     """
 
+  public static let failingExample = FailingExample(
+    .invalidParameter,
+    scenario: """
+      scenario: min_ttl must be a duration
+      steps:
+        - id: fails
+          credentials_check: { min_ttl: "${{ 'soon' }}" }
+      """)
+
   public static let traits = ActionTraits(failures: [.invalidParameter])
 
   public init() {}

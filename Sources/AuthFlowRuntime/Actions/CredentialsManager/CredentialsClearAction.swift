@@ -41,6 +41,15 @@ public struct CredentialsClearAction: Action {
         expect: { error.code: invalid_grant }
     """
 
+  public static let failingExample = FailingExample(
+    .invalidParameter,
+    scenario: """
+      scenario: Clearing asks for a boolean
+      steps:
+        - id: fails
+          credentials_clear: { revoke: "${{ 'maybe' }}" }
+      """)
+
   public static let traits = ActionTraits(
     capabilities: ["revocation"], errors: [.revokeFailed], failures: ActionTraits.tenantCall)
 

@@ -55,6 +55,16 @@ public struct CredentialsGetAction: Action {
       - mock_clock: -10m
     """
 
+  public static let failingExample = FailingExample(
+    .protocolError, code: "no_credentials",
+    scenario: """
+      scenario: Nothing stored, nothing to get
+      client: native
+      steps:
+        - id: fails
+          credentials_get: {}
+      """)
+
   public static let traits = ActionTraits(
     capabilities: ["refresh_token"], errors: [.noCredentials, .noRefreshToken, .refreshFailed, .largeMinTTL],
     failures: ActionTraits.tenantCall)

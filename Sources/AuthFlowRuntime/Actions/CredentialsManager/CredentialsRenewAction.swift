@@ -33,6 +33,16 @@ public struct CredentialsRenewAction: Action {
           refresh_token: ${{ credentials.refresh_token }}
     """
 
+  public static let failingExample = FailingExample(
+    .protocolError, code: "no_credentials",
+    scenario: """
+      scenario: Nothing stored, nothing to renew
+      client: native
+      steps:
+        - id: fails
+          credentials_renew: {}
+      """)
+
   public static let traits = ActionTraits(
     capabilities: ["refresh_token"], errors: [.noCredentials, .noRefreshToken, .refreshFailed],
     failures: ActionTraits.tenantCall)

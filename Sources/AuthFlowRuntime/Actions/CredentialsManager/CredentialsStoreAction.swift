@@ -37,6 +37,15 @@ public struct CredentialsStoreAction: Action {
           that: ${{ credentials.stored && credentials.refresh_token == steps.login.refresh_token }}
     """
 
+  public static let failingExample = FailingExample(
+    .invalidParameter,
+    scenario: """
+      scenario: Only a credentials result can be stored
+      steps:
+        - id: fails
+          credentials_store: { credentials: "${{ 'not credentials' }}" }
+      """)
+
   public static let traits = ActionTraits(failures: [.invalidParameter])
 
   public init() {}

@@ -29,6 +29,15 @@ public struct CredentialsUserAction: Action {
           email: alice@example.com
     """
 
+  public static let failingExample = FailingExample(
+    .protocolError, code: "no_credentials",
+    scenario: """
+      scenario: No stored ID token, no user
+      steps:
+        - id: fails
+          credentials_user: {}
+      """)
+
   public static let traits = ActionTraits(errors: [.noCredentials], failures: [.protocolError, .invalidParameter])
 
   public init() {}

@@ -43,6 +43,16 @@ public struct SSOCredentialsAction: Action {
           refresh_token: ${{ credentials.refresh_token }}
     """
 
+  public static let failingExample = FailingExample(
+    .protocolError, code: "no_credentials",
+    scenario: """
+      scenario: Nothing stored, no session transfer token
+      client: native
+      steps:
+        - id: fails
+          sso_credentials: {}
+      """)
+
   public static let traits = ActionTraits(
     capabilities: ["refresh_token"], errors: [.noCredentials, .noRefreshToken, .ssoExchangeFailed],
     failures: ActionTraits.tenantCall)

@@ -48,6 +48,18 @@ public struct LoginAction: Action {
           expires_in: { gt: 0 }
     """
 
+  public static let failingExample = FailingExample(
+    .protocolError, code: "invalid_grant",
+    scenario: """
+      scenario: A wrong password is refused
+      client: native
+      steps:
+        - id: fails
+          login:
+            username: ${{ tenant.users.alice.email }}
+            password: not-her-password
+      """)
+
   public static let traits = ActionTraits(
     capabilities: ["password_realm"],
     errors: StepErrorCode.tokenEndpoint + [.invalidUserPassword, .mfaRequired, .tooManyAttempts, .unauthorized],

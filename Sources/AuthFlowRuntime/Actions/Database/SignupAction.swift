@@ -63,6 +63,18 @@ public struct SignupAction: Action {
           id_token.claims.email: ${{ vars.email }}
     """
 
+  public static let failingExample = FailingExample(
+    .protocolError, code: "user_exists",
+    scenario: """
+      scenario: An existing user cannot sign up again
+      client: native
+      steps:
+        - id: fails
+          signup:
+            email: ${{ tenant.users.alice.email }}
+            password: Another-Passw0rd!
+      """)
+
   public static let traits = ActionTraits(
     capabilities: ["signup"],
     errors: StepErrorCode.authenticationAPI + [.userExists, .invalidPassword, .invalidSignup],

@@ -59,6 +59,19 @@ public struct DeviceActivateAction: Action {
           refresh_token: { exists: true }
     """
 
+  public static let failingExample = FailingExample(
+    .protocolError, code: "page_error",
+    scenario: """
+      scenario: An unknown user code is refused on the activation page
+      requires: [device_flow]
+      client: native
+      steps:
+        - id: fails
+          device_activate:
+            user_code: ZZZZ-ZZZZ
+            login: { email: "${{ tenant.users.alice.email }}", password: "${{ tenant.users.alice.password }}" }
+      """)
+
   public static let traits = ActionTraits(
     capabilities: ["device_flow"], errors: [.pageError], failures: ActionTraits.browserFlow)
 

@@ -46,6 +46,17 @@ public struct DeviceAuthorizationAction: Action {
           device_code: { exists: true }
     """
 
+  public static let failingExample = FailingExample(
+    .protocolError, code: "unauthorized_client",
+    scenario: """
+      scenario: A client without the device grant cannot start it
+      requires: [device_flow]
+      client: m2m
+      steps:
+        - id: fails
+          device_authorization: { scope: openid }
+      """)
+
   public static let traits = ActionTraits(
     capabilities: ["device_flow"], errors: StepErrorCode.authenticationAPI + [.unauthorizedClient, .invalidScope],
     failures: ActionTraits.tenantCall)

@@ -54,6 +54,17 @@ public struct DeviceTokenAction: Action {
           error.status: 429
     """
 
+  public static let failingExample = FailingExample(
+    .protocolError, code: "invalid_grant",
+    scenario: """
+      scenario: An unknown device code is refused
+      requires: [device_flow]
+      client: native
+      steps:
+        - id: fails
+          device_token: { device_code: not-a-device-code, once: true }
+      """)
+
   public static let traits = ActionTraits(
     capabilities: ["device_flow"],
     errors: StepErrorCode.tokenEndpoint + [.authorizationPending, .slowDown, .expiredToken],

@@ -41,6 +41,17 @@ public struct AssertAction: Action {
           value: { equals: 4, lt: 10 }
     """
 
+  public static let failingExample = FailingExample(
+    .flow,
+    scenario: """
+      scenario: A false assertion fails the step
+      steps:
+        - id: fails
+          assert:
+            that: ${{ 1 == 2 }}
+            message: one is not two
+      """)
+
   public static let traits = ActionTraits(failures: [.flow, .invalidParameter])
 
   public init() {}

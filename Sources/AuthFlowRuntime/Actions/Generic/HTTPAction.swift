@@ -63,6 +63,17 @@ public struct HTTPAction: Action {
           headers.content-type: { contains: application/json }
     """
 
+  public static let failingExample = FailingExample(
+    .environment,
+    scenario: """
+      scenario: A 5xx answer is an environment failure
+      requires: [mock_control]
+      steps:
+        - mock_fault: { endpoint: /userinfo, kind: status, status: 503, count: 1 }
+        - id: fails
+          http: { url: userinfo }
+      """)
+
   public static let traits = ActionTraits(failures: [.environment, .invalidParameter])
 
   public init() {}

@@ -26,6 +26,15 @@ public struct SetAction: Action {
           that: ${{ vars.greeting == 'hello' && vars.count == 3 }}
     """
 
+  public static let failingExample = FailingExample(
+    .invalidParameter,
+    scenario: """
+      scenario: set takes a mapping
+      steps:
+        - id: fails
+          set: "${{ 'not a mapping' }}"
+      """)
+
   public static let traits = ActionTraits(failures: [.invalidParameter])
 
   public init() {}

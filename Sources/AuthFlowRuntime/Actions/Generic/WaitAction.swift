@@ -27,6 +27,15 @@ public struct WaitAction: Action {
           waited_ms: { gte: 50 }
     """
 
+  public static let failingExample = FailingExample(
+    .invalidParameter,
+    scenario: """
+      scenario: wait takes a duration
+      steps:
+        - id: fails
+          wait: { for: "${{ 'a while' }}" }
+      """)
+
   public static let traits = ActionTraits(
     failures: [.invalidParameter], timeout: .sleeps(parameter: Self.forParameter.name))
 

@@ -40,6 +40,16 @@ public struct MFAChallengeAction: Action {
           challenge_type: otp
     """
 
+  public static let failingExample = FailingExample(
+    .protocolError, code: "invalid_grant",
+    scenario: """
+      scenario: An unknown mfa_token cannot be challenged
+      client: native
+      steps:
+        - id: fails
+          mfa_challenge: { mfa_token: not-an-mfa-token, challenge_type: otp }
+      """)
+
   public static let traits = ActionTraits(
     capabilities: ["mfa"],
     errors: StepErrorCode.authenticationAPI + [.invalidGrant, .expiredToken, .unsupportedChallengeType, .accessDenied],

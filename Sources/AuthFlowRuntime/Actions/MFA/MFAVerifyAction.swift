@@ -54,6 +54,24 @@ public struct MFAVerifyAction: Action {
           id_token.claims.email: bob@example.com
     """
 
+  public static let failingExample = FailingExample(
+    .protocolError, code: "invalid_grant",
+    scenario: """
+      scenario: A wrong OTP is refused
+      client: native
+      steps:
+        - id: login
+          login:
+            username: ${{ tenant.users.bob.email }}
+            password: ${{ tenant.users.bob.password }}
+          expect:
+            error.code: mfa_required
+        - id: fails
+          mfa_verify:
+            mfa_token: ${{ steps.login.error.body.mfa_token }}
+            otp: "000000"
+      """)
+
   public static let traits = ActionTraits(
     capabilities: ["mfa"], errors: StepErrorCode.tokenEndpoint + [.expiredToken, .tooManyAttempts],
     failures: ActionTraits.tenantCall, mockClock: .reads, idTokenOptIn: true)

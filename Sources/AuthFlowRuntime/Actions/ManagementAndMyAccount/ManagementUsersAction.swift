@@ -89,7 +89,33 @@ public struct ManagementUsersAction: Action {
           error.status: 403
     """
 
-  public static let traits = ActionTraits(errors: [.unauthorized, .invalidRequest], failures: ActionTraits.tenantCall)
+  public static let failingExample = FailingExample(
+    .protocolError, code: "insufficient_scope",
+    scenario: """
+      scenario: A token without the scope cannot read another user
+      client: native
+      steps:
+        - id: login
+          http:
+            url: oauth/token
+            method: POST
+            json:
+              grant_type: http://auth0.com/oauth/grant-type/password-realm
+              client_id: ${{ client.client_id }}
+              username: ${{ tenant.users.alice.email }}
+              password: ${{ tenant.users.alice.password }}
+              realm: Username-Password-Authentication
+              audience: ${{ tenant.issuer }}api/v2/
+              scope: openid read:current_user
+        - id: fails
+          management_users:
+            token: ${{ steps.login.body.access_token }}
+            operation: get
+            user_id: auth0|bob0002
+      """)
+
+  public static let traits = ActionTraits(
+    errors: [.insufficientScope, .unauthorized, .invalidRequest], failures: ActionTraits.tenantCall)
 
   public init() {}
 

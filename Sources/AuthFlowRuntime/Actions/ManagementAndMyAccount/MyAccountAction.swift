@@ -111,8 +111,26 @@ public struct MyAccountAction: Action {
           error.status: 403
     """
 
+  public static let failingExample = FailingExample(
+    .protocolError, code: "insufficient_scope",
+    scenario: """
+      scenario: A token without the scope cannot list factors
+      client: native
+      steps:
+        - id: login
+          login:
+            username: ${{ tenant.users.alice.email }}
+            password: ${{ tenant.users.alice.password }}
+            audience: ${{ tenant.issuer }}me/
+            scope: openid read:me:authentication_methods
+        - id: fails
+          my_account:
+            token: ${{ steps.login.access_token }}
+            operation: factors
+      """)
+
   public static let traits = ActionTraits(
-    capabilities: ["my_account"], errors: [.unauthorized], failures: ActionTraits.tenantCall)
+    capabilities: ["my_account"], errors: [.insufficientScope, .unauthorized], failures: ActionTraits.tenantCall)
 
   public init() {}
 

@@ -73,8 +73,26 @@ public struct MyAccountPasskeyAction: Action {
           id_token.claims.sub: ${{ tenant.users.alice.user_id }}
     """
 
+  public static let failingExample = FailingExample(
+    .protocolError, code: "insufficient_scope",
+    scenario: """
+      scenario: A token without the scope cannot enroll a passkey
+      client: native
+      steps:
+        - id: login
+          login:
+            username: ${{ tenant.users.alice.email }}
+            password: ${{ tenant.users.alice.password }}
+            audience: ${{ tenant.issuer }}me/
+            scope: openid read:me:authentication_methods
+        - id: fails
+          my_account_passkey:
+            token: ${{ steps.login.access_token }}
+      """)
+
   public static let traits = ActionTraits(
-    capabilities: ["my_account", "passkeys"], errors: [.unauthorized], failures: ActionTraits.browserFlow)
+    capabilities: ["my_account", "passkeys"], errors: [.insufficientScope, .unauthorized],
+    failures: ActionTraits.browserFlow)
 
   public init() {}
 

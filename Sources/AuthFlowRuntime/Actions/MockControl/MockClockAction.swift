@@ -39,6 +39,16 @@ public struct MockClockAction: Action {
           now: { lt: "${{ steps.forward.now }}" }
     """
 
+  public static let failingExample = FailingExample(
+    .invalidParameter,
+    scenario: """
+      scenario: The clock moves by a duration only
+      requires: [mock_control]
+      steps:
+        - id: fails
+          mock_clock: { advance: "${{ 'later' }}" }
+      """)
+
   public static let traits = ActionTraits(
     capabilities: ["mock_control"], failures: [.environment, .flow, .invalidParameter], mockClock: .movesExclusively)
 

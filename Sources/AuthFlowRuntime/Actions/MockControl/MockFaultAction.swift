@@ -65,6 +65,16 @@ public struct MockFaultAction: Action {
       - mock_fault: { clear: true }
     """
 
+  public static let failingExample = FailingExample(
+    .invalidParameter,
+    scenario: """
+      scenario: A fault's endpoint is a path
+      requires: [mock_control]
+      steps:
+        - id: fails
+          mock_fault: { endpoint: "${{ 'oauth/token' }}", kind: status }
+      """)
+
   public static let traits = ActionTraits(
     capabilities: ["mock_control"], failures: [.environment, .flow, .invalidParameter])
 

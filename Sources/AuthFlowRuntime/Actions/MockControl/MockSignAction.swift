@@ -46,6 +46,16 @@ public struct MockSignAction: Action {
           token.header.alg: RS256
     """
 
+  public static let failingExample = FailingExample(
+    .flow,
+    scenario: """
+      scenario: Only a tenant with mock control signs tokens
+      requires: [mock_control]
+      steps:
+        - id: fails
+          mock_sign: { variant: "${{ 'rot13' }}" }
+      """)
+
   public static let traits = ActionTraits(
     capabilities: ["mock_control"], failures: [.environment, .flow, .invalidParameter], mockClock: .reads)
 

@@ -52,6 +52,16 @@ public struct OutboxAction: Action {
     """
 
   /// How often the mailbox is read while waiting.
+  public static let failingExample = FailingExample(
+    .flow,
+    scenario: """
+      scenario: Nothing arrives for an address nobody wrote to
+      requires: [mock_control]
+      steps:
+        - id: fails
+          outbox: { to: nobody@example.com, timeout: 300ms }
+      """)
+
   public static let traits = ActionTraits(
     capabilities: ["mock_control"], failures: [.environment, .flow, .invalidParameter],
     timeout: .polls(parameter: Self.timeout.name, defaultLimit: .seconds(5)))

@@ -85,8 +85,19 @@ public struct OrgInvitationAction: Action {
         expect: { deleted: true }
     """
 
+  public static let failingExample = FailingExample(
+    .protocolError, code: "inexistent_organization",
+    scenario: """
+      scenario: An unknown organization has no invitations
+      client: native
+      steps:
+        - id: fails
+          org_invitation: { organization: org_nosuchorg, invitee: someone@example.com }
+      """)
+
   public static let traits = ActionTraits(
-    capabilities: ["organizations"], errors: [.unauthorized, .invalidRequest], failures: ActionTraits.tenantCall)
+    capabilities: ["organizations"], errors: [.inexistentOrganization, .unauthorized, .invalidRequest],
+    failures: ActionTraits.tenantCall)
 
   public init() {}
 

@@ -43,6 +43,16 @@ public struct PasskeyLoginAction: Action {
           refresh_token: { exists: true }
     """
 
+  public static let failingExample = FailingExample(
+    .flow,
+    scenario: """
+      scenario: An authenticator without a passkey cannot log in
+      client: native
+      steps:
+        - id: fails
+          passkey_login: { authenticator: empty }
+      """)
+
   public static let traits = ActionTraits(
     capabilities: ["passkeys"], errors: StepErrorCode.tokenEndpoint, failures: ActionTraits.browserFlow,
     idTokenOptIn: true)

@@ -49,6 +49,16 @@ public struct PasskeySignupAction: Action {
           id_token.claims.sub: ${{ steps.signup.id_token.claims.sub }}
     """
 
+  public static let failingExample = FailingExample(
+    .protocolError, code: "invalid_request",
+    scenario: """
+      scenario: An existing user cannot sign up again with a passkey
+      client: native
+      steps:
+        - id: fails
+          passkey_signup: { email: "${{ tenant.users.alice.email }}" }
+      """)
+
   public static let traits = ActionTraits(
     capabilities: ["passkeys", "signup"], errors: StepErrorCode.tokenEndpoint + [.userExists, .invalidSignup],
     failures: ActionTraits.browserFlow)

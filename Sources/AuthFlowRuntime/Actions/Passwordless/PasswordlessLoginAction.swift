@@ -51,6 +51,18 @@ public struct PasswordlessLoginAction: Action {
           id_token.claims.email_verified: true
     """
 
+  public static let failingExample = FailingExample(
+    .protocolError, code: "invalid_grant",
+    scenario: """
+      scenario: A wrong code is refused
+      client: native
+      steps:
+        - id: start
+          passwordless_start: { email: "${{ tenant.users.alice.email }}" }
+        - id: fails
+          passwordless_login: { email: "${{ tenant.users.alice.email }}", otp: "000000" }
+      """)
+
   public static let traits = ActionTraits(
     capabilities: ["passwordless"], errors: StepErrorCode.tokenEndpoint + [.tooManyAttempts],
     failures: ActionTraits.tenantCall, idTokenOptIn: true)

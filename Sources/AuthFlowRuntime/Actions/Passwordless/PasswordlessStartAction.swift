@@ -40,6 +40,16 @@ public struct PasswordlessStartAction: Action {
       email: ${{ random_email() }}
     """
 
+  public static let failingExample = FailingExample(
+    .protocolError, code: "bad.connection",
+    scenario: """
+      scenario: An unknown connection is refused
+      client: native
+      steps:
+        - id: fails
+          passwordless_start: { email: "${{ tenant.users.alice.email }}", connection: no-such-connection }
+      """)
+
   public static let traits = ActionTraits(
     capabilities: ["passwordless"],
     errors: StepErrorCode.authenticationAPI + [.badConnection, .badEmail, .badPhoneNumber, .unauthorizedClient],

@@ -45,6 +45,16 @@ public struct RenewAction: Action {
           error.status: 403
     """
 
+  public static let failingExample = FailingExample(
+    .protocolError, code: "invalid_grant",
+    scenario: """
+      scenario: An unknown refresh token is refused
+      client: native
+      steps:
+        - id: fails
+          renew: { refresh_token: not-a-refresh-token }
+      """)
+
   public static let traits = ActionTraits(
     capabilities: ["refresh_token"], errors: StepErrorCode.tokenEndpoint, failures: ActionTraits.tenantCall,
     idTokenOptIn: true)

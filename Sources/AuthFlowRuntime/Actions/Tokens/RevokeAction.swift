@@ -37,6 +37,16 @@ public struct RevokeAction: Action {
           error.code: invalid_grant
     """
 
+  public static let failingExample = FailingExample(
+    .invalidParameter,
+    scenario: """
+      scenario: Revoking without a token value
+      client: native
+      steps:
+        - id: fails
+          revoke: { refresh_token: "${{ null }}" }
+      """)
+
   public static let traits = ActionTraits(
     capabilities: ["revocation"], errors: StepErrorCode.authenticationAPI + [.unsupportedTokenType],
     failures: ActionTraits.tenantCall)

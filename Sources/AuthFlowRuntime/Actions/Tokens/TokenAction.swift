@@ -42,6 +42,16 @@ public struct TokenAction: Action {
           error.status: 501
     """
 
+  public static let failingExample = FailingExample(
+    .protocolError, code: "unsupported_grant_type",
+    scenario: """
+      scenario: An unknown grant type is refused
+      client: native
+      steps:
+        - id: fails
+          token: { body: { grant_type: urn:example:no-such-grant } }
+      """)
+
   public static let traits = ActionTraits(
     errors: StepErrorCode.tokenEndpoint, failures: ActionTraits.tenantCall, idTokenOptIn: true)
 

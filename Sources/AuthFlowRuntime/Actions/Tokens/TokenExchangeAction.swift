@@ -59,6 +59,18 @@ public struct TokenExchangeAction: Action {
           error.code: { one_of: [invalid_grant, unsupported_grant_type] }
     """
 
+  public static let failingExample = FailingExample(
+    .protocolError, code: "invalid_grant",
+    scenario: """
+      scenario: An unknown Apple authorization code is refused
+      client: native
+      steps:
+        - id: fails
+          token_exchange:
+            provider: apple
+            subject_token: not-a-real-apple-code
+      """)
+
   public static let traits = ActionTraits(
     errors: StepErrorCode.tokenEndpoint, failures: ActionTraits.tenantCall, idTokenOptIn: true)
 

@@ -33,6 +33,16 @@ public struct UserInfoAction: Action {
           name: { exists: false }
     """
 
+  public static let failingExample = FailingExample(
+    .protocolError, code: "a0.sdk.internal_error.plain",
+    scenario: """
+      scenario: A made-up access token is refused
+      client: native
+      steps:
+        - id: fails
+          userinfo: { access_token: not-an-access-token }
+      """)
+
   public static let traits = ActionTraits(
     capabilities: ["userinfo"], errors: [.plainError, .unknownError, .invalidToken, .unauthorized],
     failures: ActionTraits.tenantCall)

@@ -56,6 +56,19 @@ public struct ValidateIDTokenAction: Action {
           id_token_error: Subject (sub) claim must be a string present in the ID token
     """
 
+  public static let failingExample = FailingExample(
+    .flow,
+    scenario: """
+      scenario: A token with alg none is refused
+      requires: [mock_control]
+      client: native
+      steps:
+        - id: forged
+          mock_sign: { variant: none }
+        - id: fails
+          validate_id_token: { id_token: "${{ steps.forged.token }}" }
+      """)
+
   public static let traits = ActionTraits(failures: [.environment, .flow, .invalidParameter])
 
   public init() {}

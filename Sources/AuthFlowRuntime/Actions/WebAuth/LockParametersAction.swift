@@ -39,6 +39,15 @@ public struct LockParametersAction: Action {
           payload.device: authflow
     """
 
+  public static let failingExample = FailingExample(
+    .invalidParameter,
+    scenario: """
+      scenario: Lock parameters must be a mapping
+      steps:
+        - id: fails
+          lock_parameters: { parameters: "${{ 'scope=openid' }}" }
+      """)
+
   public static let traits = ActionTraits(failures: [.invalidParameter])
 
   public init() {}

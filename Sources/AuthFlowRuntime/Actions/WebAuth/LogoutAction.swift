@@ -57,6 +57,16 @@ public struct LogoutAction: Action {
           error.code: login_required
     """
 
+  public static let failingExample = FailingExample(
+    .protocolError, code: "invalid_request",
+    scenario: """
+      scenario: A returnTo the tenant does not allow is refused
+      client: native
+      steps:
+        - id: fails
+          logout: { return_to: "https://evil.example/after" }
+      """)
+
   public static let traits = ActionTraits(
     capabilities: ["logout"], errors: [.invalidRequest, .loginRequired], failures: ActionTraits.browserFlow)
 

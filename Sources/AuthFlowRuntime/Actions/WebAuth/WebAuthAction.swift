@@ -149,6 +149,17 @@ public struct WebAuthAction: Action {
           pages: [login, callback]
     """
 
+  public static let failingExample = FailingExample(
+    .protocolError, code: "page_error",
+    scenario: """
+      scenario: A wrong password is refused on the login page
+      client: native
+      steps:
+        - id: fails
+          web_auth:
+            login: { email: "${{ tenant.users.alice.email }}", password: not-her-password }
+      """)
+
   public static let traits = ActionTraits(
     capabilities: ["authorization_code"],
     errors: StepErrorCode.tokenEndpoint + [
