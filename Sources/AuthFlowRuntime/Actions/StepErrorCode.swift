@@ -63,6 +63,14 @@ extension StepErrorCode {
   public static let userExists = StepErrorCode("user_exists", "Signup: the user already exists.")
   public static let invalidPassword = StepErrorCode(
     "invalid_password", "Signup: the password fails the connection's policy (`error.body.name` says which).")
+  public static let passwordDictionaryError = StepErrorCode(
+    "password_dictionary_error", "Signup: the password is in the connection's dictionary of common passwords.")
+  public static let passwordNoUserInfoError = StepErrorCode(
+    "password_no_user_info_error", "Signup: the password contains the user's own information.")
+  public static let requiresVerification = StepErrorCode(
+    "requires_verification", "Bot detection: the request must pass a CAPTCHA first (`bot_detection`).")
+  public static let inexistentInvitation = StepErrorCode(
+    "inexistent_invitation", "No invitation has that id (HTTP 404).")
   public static let invalidSignup = StepErrorCode("invalid_signup", "Signup refused (generic).")
   public static let badConnection = StepErrorCode(
     "bad.connection", "Passwordless: the connection is unknown or disabled.")

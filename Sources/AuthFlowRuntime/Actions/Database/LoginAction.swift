@@ -62,7 +62,9 @@ public struct LoginAction: Action {
 
   public static let traits = ActionTraits(
     capabilities: ["password_realm"],
-    errors: StepErrorCode.tokenEndpoint + [.invalidUserPassword, .mfaRequired, .tooManyAttempts, .unauthorized],
+    errors: StepErrorCode.tokenEndpoint + [
+      .requiresVerification, .invalidUserPassword, .mfaRequired, .tooManyAttempts, .unauthorized,
+    ],
     failures: ActionTraits.tenantCall, idTokenOptIn: true)
 
   public init() {}

@@ -77,7 +77,10 @@ public struct SignupAction: Action {
 
   public static let traits = ActionTraits(
     capabilities: ["signup"],
-    errors: StepErrorCode.authenticationAPI + [.userExists, .invalidPassword, .invalidSignup],
+    errors: StepErrorCode.authenticationAPI + [
+      .requiresVerification, .passwordDictionaryError, .passwordNoUserInfoError, .userExists, .invalidPassword,
+      .invalidSignup,
+    ],
     failures: ActionTraits.tenantCall)
 
   public init() {}

@@ -115,7 +115,7 @@ public struct ManagementUsersAction: Action {
       """)
 
   public static let traits = ActionTraits(
-    errors: [.insufficientScope, .unauthorized, .invalidRequest], failures: ActionTraits.tenantCall)
+    errors: [.invalidToken, .insufficientScope, .unauthorized, .invalidRequest], failures: ActionTraits.tenantCall)
 
   public init() {}
 

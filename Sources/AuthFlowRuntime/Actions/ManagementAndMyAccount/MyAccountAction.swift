@@ -130,7 +130,8 @@ public struct MyAccountAction: Action {
       """)
 
   public static let traits = ActionTraits(
-    capabilities: ["my_account"], errors: [.insufficientScope, .unauthorized], failures: ActionTraits.tenantCall)
+    capabilities: ["my_account"], errors: [.invalidToken, .insufficientScope, .unauthorized],
+    failures: ActionTraits.tenantCall)
 
   public init() {}
 

@@ -91,7 +91,7 @@ public struct MyAccountPasskeyAction: Action {
       """)
 
   public static let traits = ActionTraits(
-    capabilities: ["my_account", "passkeys"], errors: [.insufficientScope, .unauthorized],
+    capabilities: ["my_account", "passkeys"], errors: [.invalidToken, .insufficientScope, .unauthorized],
     failures: ActionTraits.browserFlow)
 
   public init() {}

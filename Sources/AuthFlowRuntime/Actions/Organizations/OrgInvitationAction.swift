@@ -96,7 +96,8 @@ public struct OrgInvitationAction: Action {
       """)
 
   public static let traits = ActionTraits(
-    capabilities: ["organizations"], errors: [.inexistentOrganization, .unauthorized, .invalidRequest],
+    capabilities: ["organizations"],
+    errors: [.inexistentInvitation, .inexistentOrganization, .unauthorized, .invalidRequest],
     failures: ActionTraits.tenantCall)
 
   public init() {}

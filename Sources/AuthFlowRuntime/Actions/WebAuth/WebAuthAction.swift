@@ -163,6 +163,7 @@ public struct WebAuthAction: Action {
   public static let traits = ActionTraits(
     capabilities: ["authorization_code"],
     errors: StepErrorCode.tokenEndpoint + [
+      .unauthorized,
       .pageError, .loginRequired, .consentRequired, .interactionRequired, .mfaRequired,
     ], failures: ActionTraits.browserFlow)
 
