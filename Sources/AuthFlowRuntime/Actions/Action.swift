@@ -14,11 +14,50 @@ public protocol Action: Sendable {
   /// A complete scenario using the action. It runs as a test against the embedded mock, so the
   /// docs cannot drift from the code.
   static var example: String { get }
+  /// What the action needs and how it behaves: capabilities, error codes, failure classes,
+  /// timeout, use of the mock's clock, ID-token opt-in. The interpreter, the runner and the docs
+  /// read it; nothing about one action is written down anywhere else.
+  static var traits: ActionTraits { get }
+  /// A scenario whose step `fails` fails as the action declares it can (a protocol error with its
+  /// code, a flow or parameter failure, an environment failure). It runs as a test against the
+  /// embedded mock, so every action has a failing path that is exercised.
+  static var failingExample: FailingExample { get }
 
   init()
 
   /// Runs the action once. Throw `ActionError` for what is not a protocol outcome.
   func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome
+
+  /// A failure that the step's `result` stands for although the action answered (`http`'s 5xx
+  /// is the environment failing), given the paths the step's `expect` names; nil when none. The
+  /// default: none.
+  static func failure(in result: Value, expectations: [[String]]) -> ResultFailure?
+
+  /// The outcome as the step sees it, after what the action does with every outcome. The default
+  /// applies the ID-token opt-in (``IDTokenOptIn``) when ``ActionTraits/idTokenOptIn`` is set.
+  static func completing(_ outcome: ActionOutcome, parameters: Value, context: ActionContext) async -> ActionOutcome
+}
+
+extension Action {
+  public static func failure(in result: Value, expectations: [[String]]) -> ResultFailure? { nil }
+
+  public static func completing(
+    _ outcome: ActionOutcome, parameters: Value, context: ActionContext
+  ) async -> ActionOutcome {
+    guard traits.idTokenOptIn else { return outcome }
+    return await IDTokenOptIn.apply(to: outcome, parameters: parameters, context: context)
+  }
+}
+
+/// A failure a step's result stands for (see ``Action/failure(in:expectations:)``).
+public struct ResultFailure: Sendable, Hashable {
+  public var failureClass: FailureClass
+  public var message: String
+
+  public init(_ failureClass: FailureClass, _ message: String) {
+    self.failureClass = failureClass
+    self.message = message
+  }
 }
 
 /// What an action produced.
@@ -95,9 +134,33 @@ public struct ActionError: Error, Sendable {
     ActionError(.invalidParameter, "parameter '\(name)': \(message)", parameter: name)
   }
 
+  /// The declared `parameter`'s value is not usable.
+  public static func invalidParameter(_ parameter: some ParameterDeclaration, _ message: String) -> ActionError {
+    invalidParameter(parameter.signature.name, message)
+  }
+
   /// A duration past its documented range (see `InputLimits`).
   public static func durationTooLong(_ name: String, maximum: Duration, signed: Bool = false) -> ActionError {
     let limit = DurationText.describe(maximum)
     return invalidParameter(name, "the duration is too long (the range is \(signed ? "-" + limit : "0") to \(limit))")
   }
+}
+
+/// A scenario in which the action's step `fails` fails, and how (see ``Action/failingExample``).
+public struct FailingExample: Sendable {
+  /// How the step fails: one of the action's ``ActionTraits/failures``.
+  public var failure: FailureClass
+  /// For a protocol error: the `error.code`, one of the action's ``ActionTraits/errors``.
+  public var code: String?
+  /// The scenario, run against the embedded mock; its step with id `fails` uses the action.
+  public var scenario: String
+
+  public init(_ failure: FailureClass, code: String? = nil, scenario: String) {
+    self.failure = failure
+    self.code = code
+    self.scenario = scenario
+  }
+
+  /// The id of the step that must fail.
+  public static let stepID = "fails"
 }

@@ -13,6 +13,8 @@ public enum ReferenceDocs {
     }
     pages.append(("actions/README.md", index()))
     pages.append(("functions.md", functions()))
+    pages.append(("capabilities.md", VocabularyDocs.capabilities()))
+    pages.append(("errors.md", VocabularyDocs.errors()))
     return pages
   }
 
@@ -50,10 +52,12 @@ public enum ReferenceDocs {
       lines += ["Any other key is accepted as well.", ""]
     }
     lines += resultSection(signature)
+    lines += behaviourSection(action)
     lines += [
       "## Example", "", "This scenario runs as a test against the embedded mock tenant.", "", "```yaml",
       action.example.trimmingTrailingNewlines(), "```", "",
     ]
+    lines += failingExampleSection(action)
     return lines.joined(separator: "\n")
   }
 
@@ -70,13 +74,73 @@ public enum ReferenceDocs {
     }
     lines += [
       "`steps.<id>.FIELD` and `expect` keys must start with one of these (checked by `authflow validate`):", "",
-      "| field | description |", "|---|---|",
+      "| field | type | secret | description |", "|---|---|---|---|",
     ]
     for field in fields + [ResultField.error] {
-      lines.append("| `\(field.name)` | \(cell(field.summary)) |")
+      lines.append(
+        "| `\(field.name)` | \(field.type.rawValue) | \(field.isSecret ? "yes" : "no") | \(cell(field.summary)) |")
     }
     lines.append("")
     return lines
+  }
+
+  /// `## Requires`, `## Errors` and `## Behaviour`: what the action's ``ActionTraits`` declare.
+  static func behaviourSection(_ action: any Action.Type) -> [String] {
+    let traits = action.traits
+    var lines: [String] = []
+    if !traits.capabilities.isEmpty {
+      lines += [
+        "## Requires", "",
+        "Capabilities ([the vocabulary](../capabilities.md)) a tenant needs for this action; scenarios using it should list them in `requires:`: "
+          + traits.capabilities.map { "`\($0)`" }.joined(separator: ", ") + ".",
+        "",
+      ]
+    }
+    lines += ["## Errors", ""]
+    if traits.errors.isEmpty {
+      lines += ["The step has no `error.code` of its own.", ""]
+    } else {
+      lines += [
+        "`error.code` can be (see [all error codes](../errors.md)):", "", "| code | from | meaning |", "|---|---|---|",
+      ]
+      for error in traits.errors.sorted() {
+        lines.append("| `\(error.code)` | \(error.origin.rawValue) | \(cell(error.summary)) |")
+      }
+      lines.append("")
+    }
+    lines += ["How the step can fail besides its `expect`:", ""]
+    for failure in FailureClass.allCases where traits.failures.contains(failure) {
+      lines.append("- **\(failure.rawValue)**: \(failure.summary).")
+    }
+    lines += ["", "## Behaviour", "", "- Timeout: \(traits.timeout.summary)"]
+    switch traits.mockClock {
+    case .none: break
+    case .reads: lines.append("- The mock's clock: read, so what the action computes agrees with the mock's time.")
+    case .movesExclusively:
+      lines.append(
+        "- The mock's clock: moved. The clock is shared by the run, so a scenario with this step runs alone and the clock is put back afterwards."
+      )
+    }
+    if traits.idTokenOptIn {
+      lines.append(
+        "- `validate_id_token: true` validates the returned ID token ([ID-token validation](../id-token-validation.md))."
+      )
+    }
+    lines.append("")
+    return lines
+  }
+
+  /// `## Failing example`: the declared failing path, which runs as a test too.
+  static func failingExampleSection(_ action: any Action.Type) -> [String] {
+    let example = action.failingExample
+    let outcome =
+      example.code.map { "answers with `error.code: \($0)`" }
+      ?? "fails (\(example.failure.rawValue): \(example.failure.summary))"
+    return [
+      "## Failing example", "",
+      "The step `\(FailingExample.stepID)` \(outcome); this scenario runs as a test against the embedded mock tenant too.",
+      "", "```yaml", example.scenario.trimmingTrailingNewlines(), "```", "",
+    ]
   }
 
   static func index() -> String {
@@ -110,13 +174,13 @@ public enum ReferenceDocs {
     ].joined(separator: "\n")
   }
 
-  private static func cell(_ text: String) -> String {
+  static func cell(_ text: String) -> String {
     text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
   }
 }
 
 extension String {
-  fileprivate func trimmingTrailingNewlines() -> String {
+  func trimmingTrailingNewlines() -> String {
     var text = self
     while text.hasSuffix("\n") { text.removeLast() }
     return text

@@ -158,7 +158,7 @@ struct StepRunner: Sendable {
     let actionContext = scenario.actionContext(stepID: step.id.value)
     do {
       result = try await action.init().run(parameters, in: actionContext)
-      result = await IDTokenOptIn.apply(to: result, action: action, parameters: parameters, context: actionContext)
+      result = await action.completing(result, parameters: parameters, context: actionContext)
     } catch {
       let kind: Problem.Kind = error.kind == .environment ? .environment : .action
       outcome.problems = [Problem(kind, scenario.scrub(error.message), at: step.action.name.location)]
@@ -177,10 +177,9 @@ struct StepRunner: Sendable {
         path: "error", actual: scenario.scrub(error.value.display(revealSecrets: scenario.reveal)))
       outcome.problems.append(problem)
     }
-    if let failure = ServerErrorFailure.unexpected(
-      in: value, action: step.action.name.value, expectations: step.expectations.map(\.components))
-    {
-      outcome.problems.append(Problem(.environment, scenario.scrub(failure), at: step.action.name.location))
+    if let failure = action.failure(in: value, expectations: step.expectations.map(\.components)) {
+      let kind: Problem.Kind = failure.failureClass == .environment ? .environment : .action
+      outcome.problems.append(Problem(kind, scenario.scrub(failure.message), at: step.action.name.location))
     }
     if let failure = IDTokenFailure.unexpected(in: value, expectations: step.expectations.map(\.components)) {
       outcome.problems.append(Problem(.action, scenario.scrub(failure), at: step.action.name.location))

@@ -4,12 +4,15 @@ public import AuthFlowScenario
 
 /// The mock tenant's virtual clock is one for the whole run: a `mock_clock` step moving it would
 /// expire the codes and tokens of any scenario running at the same time. So the ``Runner`` runs a
-/// scenario that uses `mock_clock` (known from its steps, before it runs) alone — no other
+/// scenario with a step whose action moves the clock (known from its steps, before it runs) alone — no other
 /// scenario runs while it does, readers–writer style — and puts the clock back afterwards.
 extension ScenarioInstance {
-  /// True when a step or cleanup step of the scenario is a `mock_clock` action.
+  /// True when a step or cleanup step of the scenario moves the mock's clock (its action declares
+  /// ``MockClockUse/movesExclusively``, as `mock_clock` does).
   public var movesMockClock: Bool {
-    (scenario.steps + scenario.cleanup).contains { $0.action.name.value == MockClockAction.signature.name }
+    (scenario.steps + scenario.cleanup).contains {
+      ActionRegistry.action(named: $0.action.name.value)?.traits.mockClock == .movesExclusively
+    }
   }
 }
 

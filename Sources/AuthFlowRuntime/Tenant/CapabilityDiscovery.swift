@@ -20,6 +20,19 @@ public struct CapabilityDiscovery: Sendable, Equatable {
     ("http://auth0.com/oauth/grant-type/mfa-otp", "mfa"),
   ]
 
+  /// Each capability a discovery document can show, with where it is read (for the docs).
+  public static var sources: [(capability: String, source: String)] {
+    [("discovery", "the discovery document itself")]
+      + standardGrants.map { ($0.capability, "`grant_types_supported` lists `\($0.grant)`") }
+      + auth0Grants.map { ($0.capability, "`grant_types_supported` lists `\($0.grant)` (`auth0` tenants)") }
+      + [
+        ("implicit", "`response_types_supported` lists `id_token`"),
+        ("pkce", "`code_challenge_methods_supported` lists `S256`"),
+        ("userinfo", "`userinfo_endpoint`"), ("revocation", "`revocation_endpoint`"),
+        ("logout", "`end_session_endpoint` (or Auth0's `/v2/logout`)"),
+      ]
+  }
+
   /// Reads `metadata`; `auth0Extensions` adds Auth0's extension grants.
   public init(_ metadata: ProviderMetadata, auth0Extensions: Bool = false) {
     let source = "discovery"

@@ -146,7 +146,7 @@ struct UniversalLoginDriver: Sendable {
       }
       guard clock.now < deadline else { throw .flow(WebAuthMessages.noCodeArrived(address: address)) }
       do {
-        try await Task.sleep(for: OutboxAction.pollInterval)
+        try await Task.sleep(for: MockOutbox.pollInterval)
       } catch {
         throw .flow(OutboxMessages.cancelled)
       }

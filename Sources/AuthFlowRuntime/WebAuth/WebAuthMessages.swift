@@ -35,7 +35,7 @@ enum WebAuthMessages {
     "stop_at: \(wanted) was not reached; the flow ended at \(reached)"
   }
   /// `error.code` when a login page answers a submission with an error (wrong password, …).
-  static let pageErrorCode = "page_error"
+  static let pageErrorCode = StepErrorCode.pageError.code
   static let tooManyPages = "the Universal Login flow did not reach the callback after 10 pages"
   static func badTokenResponse(_ status: Int) -> String {
     "the token endpoint answered \(status) without a JSON body"

@@ -20,56 +20,56 @@ struct WebAuthTransaction: Sendable {
     guard let clientID = context.client.member("client_id")?.stringValue else {
       throw .flow(WebAuthMessages.noClientID)
     }
-    guard let redirectURI = try input.string("redirect_uri") ?? context.client.member("redirect_uri")?.stringValue
+    guard let redirectURI = try input[WebAuthAction.redirectURI] ?? context.client.member("redirect_uri")?.stringValue
     else { throw .flow(WebAuthMessages.noRedirectURI) }
     self.clientID = clientID
     self.clientSecret = context.client.member("client_secret")?.stringValue
     // Auth0's telemetry goes to Auth0 tenants (and the mock) only, whatever the step says.
-    let sendTelemetry = (try input.bool("telemetry") ?? true) && context.tenant.sendsAuth0Telemetry
+    let sendTelemetry = (try input[WebAuthAction.telemetry] ?? true) && context.tenant.sendsAuth0Telemetry
     telemetry = sendTelemetry ? AuthorizeRequest.telemetry : nil
     var options = AuthorizeRequest.Options(clientID: clientID, redirectURI: redirectURI)
-    options.responseType = try input.string("response_type") ?? "code"
-    options.scope = try input.string("scope")
-    options.audience = try input.string("audience")
-    options.connection = try input.string("connection")
-    options.connectionScope = try input.string("connection_scope")
-    options.organization = try input.string("organization")
-    options.maxAge = try input.int("max_age")
+    options.responseType = try input[WebAuthAction.responseType] ?? "code"
+    options.scope = try input[WebAuthAction.scope]
+    options.audience = try input[WebAuthAction.audience]
+    options.connection = try input[WebAuthAction.connection]
+    options.connectionScope = try input[WebAuthAction.connectionScope]
+    options.organization = try input[WebAuthAction.organization]
+    options.maxAge = try input[WebAuthAction.maxAge]
     options.telemetry = telemetry
-    if let url = try input.string("invitation_url") {
+    if let url = try input[WebAuthAction.invitationURL] {
       guard let invitation = AuthorizeRequest.invitation(from: url) else {
-        throw .invalidParameter("invitation_url", WebAuthMessages.invalidInvitationURL(url))
+        throw .invalidParameter(WebAuthAction.invitationURL, WebAuthMessages.invalidInvitationURL(url))
       }
       options.organization = invitation.organization
       options.invitation = invitation.invitation
     }
-    if let lock = try input.object("lock") {
+    if let lock = try input[WebAuthAction.lock] {
       options.extra += LockParameters(lock).payload(connection: options.connection)
     }
-    options.extra += try input.stringMap("parameters")
-    options.removed = (try input.object("parameters") ?? [:]).filter(\.value.isNull).map(\.key).sorted()
+    options.extra += try input.stringMap(WebAuthAction.parameters)
+    options.removed = (try input[WebAuthAction.parameters] ?? [:]).filter(\.value.isNull).map(\.key).sorted()
     request = AuthorizeRequest(options)
-    browserName = try input.string("browser")
+    browserName = try input[WebAuthAction.browser]
     var values: [PageKind: [String: String]] = [:]
-    for kind in [PageKind.login, .signup] {
-      let pairs = try input.stringMap(kind.rawValue)
-      if input[kind.rawValue] != nil { values[kind] = Dictionary(pairs, uniquingKeysWith: { first, _ in first }) }
+    for (kind, parameter) in [(PageKind.login, WebAuthAction.login), (.signup, WebAuthAction.signup)] {
+      let pairs = try input.stringMap(parameter)
+      if input.contains(parameter) { values[kind] = Dictionary(pairs, uniquingKeysWith: { first, _ in first }) }
     }
-    if let name = try input.string("organization_prompt") { values[.organization] = ["organization_name": name] }
-    if input["passwordless"] != nil {
-      var given = Dictionary(try input.stringMap("passwordless"), uniquingKeysWith: { first, _ in first })
+    if let name = try input[WebAuthAction.organizationPrompt] { values[.organization] = ["organization_name": name] }
+    if input.contains(WebAuthAction.passwordless) {
+      var given = Dictionary(try input.stringMap(WebAuthAction.passwordless), uniquingKeysWith: { first, _ in first })
       if let code = given.removeValue(forKey: "code") { values[.passwordlessCode] = ["code": code] }
       values[.passwordless] = given
     }
     self.values = values
-    stopAt = try input.string("stop_at").flatMap(PageKind.init(rawValue:))
-    validate = try input.bool("validate_id_token") ?? true
+    stopAt = try input[WebAuthAction.stopAt].flatMap(PageKind.init(rawValue:))
+    validate = try input[WebAuthAction.validateIDToken] ?? true
     let maxAge = request.parameters["max_age"].flatMap(Int.init)
     // The org from an invitation URL is not validated unless `organization` is set too (§5).
     self.options = IDTokenValidator.Options(
       issuer: context.tenant.issuer, clientID: clientID, nonce: request.nonce, maxAge: maxAge,
-      organization: try input.string("organization"),
-      leeway: try input.int("leeway") ?? IDTokenCheck.webAuthLeeway)
+      organization: try input[WebAuthAction.organization],
+      leeway: try input[WebAuthAction.leeway] ?? IDTokenCheck.webAuthLeeway)
   }
 
   /// True when the response must carry an ID token: `openid` was requested and the response type

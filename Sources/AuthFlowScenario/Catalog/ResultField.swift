@@ -1,15 +1,25 @@
+public import AuthFlowCore
+
 /// One top-level member of a step's result (`steps.<id>.FIELD…`, `expect: { FIELD…: … }`): the
-/// first path segment only, where the rest is dynamic (`body.*`, `claims.*`).
+/// first path segment only, where the rest is dynamic (`body.*`, `claims.*`), with its type.
 public struct ResultField: Sendable, Hashable {
   /// The member's name (`access_token`, `status`, `page`).
   public var name: String
   /// One line for the reference docs.
   public var summary: String
+  /// What the member holds.
+  public var type: ResultType
 
-  public init(_ name: String, _ summary: String) {
+  /// A field; its type is `type`, or the one ``ResultType/usual(for:)`` knows for its name.
+  public init(_ name: String, _ summary: String, type: ResultType? = nil) {
     self.name = name
     self.summary = summary
+    self.type = type ?? ResultType.usual(for: name)
   }
+
+  /// True when the member is a secret wherever it appears (``SecretFieldNames``): masked in
+  /// reports, traces and diagnostics.
+  public var isSecret: Bool { SecretFieldNames.all.contains(name) }
 
   /// Present on every result of a step whose action answered with a protocol error:
   /// `error.code`, `error.description`, `error.status`, `error.body`.
@@ -48,4 +58,39 @@ public struct ResultField: Sendable, Hashable {
     ResultField("cookies", "Cookies set by the response, by name."),
     ResultField("url", "The final URL."),
   ]
+}
+
+/// What a result field holds, as the reference docs say it.
+public enum ResultType: String, Sendable, Hashable {
+  case string
+  case int = "integer"
+  case number
+  case bool = "boolean"
+  /// A JWT value: `.claims.*`, `.header.*`, `.raw`.
+  case jwt = "JWT"
+  /// A JWT value when the token is a JWT, else a string.
+  case token = "JWT or string"
+  case object
+  case list
+  case any
+
+  /// The type of the members every action names alike (`status`, `expires_in`, `id_token`, …);
+  /// `any` for the others, unless their declaration says.
+  public static func usual(for name: String) -> ResultType {
+    switch name {
+    case "status", "expires_in", "expires_at", "interval", "count", "polls", "waited_ms", "ttl", "sent_at":
+      return .int
+    case "now", "offset": return .number
+    case "id_token", "token": return .jwt
+    case "access_token", "refresh_token": return .token
+    case "id_token_valid", "can_renew", "exchanged", "expired", "has_valid", "renewed", "revoked", "stored":
+      return .bool
+    case "headers", "cookies", "response", "error", "cause", "page", "user", "authentication_method",
+      "authorize_parameters", "passkey", "payload":
+      return .object
+    case "pages", "redirects", "identities": return .list
+    case "body", "value": return .any
+    default: return .string
+    }
+  }
 }

@@ -1,0 +1,52 @@
+public import AuthFlowCore
+public import AuthFlowScenario
+
+/// `credentials_user` — Auth0.swift `credentialsManager.user`: the stored ID token's claims.
+public struct CredentialsUserAction: Action {
+
+  public static let signature = ActionSignature(
+    name: "credentials_user", summary: "The user profile from the stored ID token's claims.", declaring: [])
+
+  public static let documentation = """
+    Decodes the stored ID token (without a network call and without checking expiry, as the SDK)
+    and returns its claims (`sub`, `email`, `name`, …). Fails with `no_credentials` when no ID
+    token is stored.
+    """
+
+  public static let example = """
+    scenario: The stored ID token names the user
+    client: native
+    steps:
+      - id: login
+        login:
+          username: ${{ tenant.users.alice.email }}
+          password: ${{ tenant.users.alice.password }}
+      - credentials_store: { credentials: "${{ steps.login }}" }
+      - id: user
+        credentials_user: {}
+        expect:
+          sub: ${{ tenant.users.alice.user_id }}
+          email: alice@example.com
+    """
+
+  public static let failingExample = FailingExample(
+    .protocolError, code: "no_credentials",
+    scenario: """
+      scenario: No stored ID token, no user
+      steps:
+        - id: fails
+          credentials_user: {}
+      """)
+
+  public static let traits = ActionTraits(errors: [.noCredentials], failures: [.protocolError, .invalidParameter])
+
+  public init() {}
+
+  public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
+    let store = await context.credentialsStore()
+    guard let idToken = store.main?["id_token"], let text = idToken.stringValue, let token = JWTValue(raw: text) else {
+      return .protocolError(CredentialsManagerErrors.noCredentials, result: [:])
+    }
+    return .success(.object(token.claims))
+  }
+}

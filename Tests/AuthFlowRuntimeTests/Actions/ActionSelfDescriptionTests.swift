@@ -1,0 +1,119 @@
+import AuthFlowCore
+import AuthFlowRuntime
+import AuthFlowScenario
+import Foundation
+import Testing
+
+/// Each action is one self-describing unit: what is particular to it is declared in its own
+/// file(s) (``ActionTraits``, ``Action/failure(in:expectations:)``) and read generically, so its
+/// type name and step name appear nowhere else but in the registry.
+@Suite("Actions describe themselves")
+struct ActionSelfDescriptionTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+  static let sources = root.appendingPathComponent("Sources")
+  static let actionNames = ActionRegistry.all.map { $0.signature.name }
+
+  /// Every Swift file under `Sources`, as (path relative to `Sources`, text).
+  static let sourceFiles: [(path: String, text: String)] = {
+    let enumerator = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
+    var files: [(String, String)] = []
+    while let url = enumerator?.nextObject() as? URL {
+      guard url.pathExtension == "swift", let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+      files.append((String(url.path.dropFirst(sources.path.count + 1)), text))
+    }
+    return files.sorted { $0.0 < $1.0 }
+  }()
+
+  /// The folders whose code runs every action alike: an action's step name quoted there is
+  /// action-specific behaviour patched in from outside.
+  static let genericFolders = [
+    "AuthFlowRuntime/Interpreter/", "AuthFlowRuntime/Run/", "AuthFlowRuntime/Docs/", "AuthFlowRuntime/Results/",
+    "authflow/",
+  ]
+
+  /// Files that belong to one action besides `<TypeName>.swift`: Web Auth's browser drivers.
+  static let ownFolders: [String: String] = ["WebAuthAction": "AuthFlowRuntime/WebAuth/"]
+
+  static func isOwn(_ path: String, by typeName: String) -> Bool {
+    path.hasSuffix("/\(typeName).swift") || path.hasSuffix("/ActionRegistry.swift")
+      || ownFolders[typeName].map { path.hasPrefix($0) } == true
+  }
+
+  /// Whole-word occurrences of `word` in `text`.
+  static func mentions(_ word: String, in text: String) -> Bool {
+    text.range(of: "\\b\(word)\\b", options: .regularExpression) != nil
+  }
+
+  @Test("Sources hold at least the action files (the scan finds them)")
+  func scanFindsTheActions() {
+    for action in ActionRegistry.all {
+      let typeName = String(describing: action)
+      #expect(Self.sourceFiles.contains { $0.path.hasSuffix("/\(typeName).swift") }, "no file \(typeName).swift")
+    }
+  }
+
+  @Test("An action's type name appears only in its own file(s) and the registry", arguments: actionNames)
+  func typeNameStaysHome(_ name: String) throws {
+    let typeName = String(describing: try #require(ActionRegistry.action(named: name)))
+    let outside = Self.sourceFiles.filter { !Self.isOwn($0.path, by: typeName) && Self.mentions(typeName, in: $0.text) }
+    #expect(outside.isEmpty, "\(typeName) is named in \(outside.map(\.path)); declare it in the action instead")
+  }
+
+  @Test("No generic code quotes an action's step name", arguments: actionNames)
+  func stepNameIsNotQuotedByGenericCode(_ name: String) {
+    let generic = Self.sourceFiles.filter { file in Self.genericFolders.contains { file.path.hasPrefix($0) } }
+    #expect(!generic.isEmpty)
+    let outside = generic.filter { $0.text.contains("\"\(name)\"") }
+    #expect(outside.isEmpty, "\"\(name)\" is quoted in \(outside.map(\.path)); declare it in the action instead")
+  }
+
+  @Test("Declared capabilities are in the vocabulary", arguments: actionNames)
+  func capabilitiesAreKnown(_ name: String) throws {
+    let action = try #require(ActionRegistry.action(named: name))
+    for capability in action.traits.capabilities {
+      #expect(CapabilityVocabulary.builtInNames.contains(capability), "\(name): unknown capability '\(capability)'")
+    }
+  }
+
+  @Test("Declared traits agree with the signature", arguments: actionNames)
+  func traitsAgreeWithSignature(_ name: String) throws {
+    let action = try #require(ActionRegistry.action(named: name))
+    let traits = action.traits
+    #expect(!traits.failures.isEmpty, "\(name) declares no failure class")
+    if traits.idTokenOptIn {
+      #expect(action.signature.parameter("validate_id_token") != nil, "\(name) offers the opt-in without its parameter")
+    }
+    if !traits.errors.isEmpty {
+      #expect(traits.failures.contains(.protocolError), "\(name) lists error codes but no protocol errors")
+    }
+    switch traits.timeout {
+    case .polls(let parameter, _), .sleeps(let parameter):
+      #expect(action.signature.parameter(parameter) != nil, "\(name)'s timeout names an undeclared '\(parameter)'")
+    case .step: break
+    }
+  }
+
+  @Test("The runner reads clock exclusivity from the traits")
+  func clockExclusivityIsDeclared() {
+    let moving = ActionRegistry.all.filter { $0.traits.mockClock == .movesExclusively }.map { $0.signature.name }
+    #expect(moving == ["mock_clock"])
+  }
+
+  @Test("http's 5xx is an environment failure unless `expect` names the status")
+  func httpServerErrorIsDeclared() throws {
+    let http = try #require(ActionRegistry.action(named: "http"))
+    let result: Value = .object(["status": 503, "url": "https://tenant.example/oauth/token"])
+    let serverError = http.failure(in: result, expectations: [["body"]])
+    let failure = try #require(serverError)
+    #expect(failure.failureClass == .environment)
+    #expect(failure.message.contains("HTTP 503"))
+    let expected = http.failure(in: result, expectations: [["status"]])
+    #expect(expected == nil)
+    let notFound = http.failure(in: .object(["status": 404]), expectations: [])
+    #expect(notFound == nil)
+    let login = try #require(ActionRegistry.action(named: "login"))
+    let fromLogin = login.failure(in: result, expectations: [])
+    #expect(fromLogin == nil)
+  }
+}
