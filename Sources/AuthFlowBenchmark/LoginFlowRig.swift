@@ -1,5 +1,7 @@
 import AuthFlowCore
 import AuthFlowHTTP
+import AuthFlowMockHosting
+import AuthFlowResults
 import AuthFlowRuntime
 import AuthFlowScenario
 import Synchronization
@@ -57,7 +59,8 @@ public struct LoginFlowRig: Sendable {
       throw .tenant(project.diagnostics.map(\.message).joined(separator: "; "))
     }
     let secrets = SecretRegistry()
-    let resolver = TenantResolver(environment: [:], secrets: secrets, projectDirectory: directory.path)
+    let resolver = TenantResolver(
+      embedded: MockTenantHost(), environment: [:], secrets: secrets, projectDirectory: directory.path)
     let tenant: ResolvedTenant
     do {
       tenant = try await resolver.resolve(profile)

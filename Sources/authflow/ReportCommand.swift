@@ -1,6 +1,7 @@
 import ArgumentParser
 import AuthFlowCore
 import AuthFlowReporting
+import AuthFlowResults
 import AuthFlowRuntime
 import Foundation
 

@@ -1,7 +1,9 @@
 import ArgumentParser
 import AuthFlowCore
 import AuthFlowHTTP
+import AuthFlowMockHosting
 import AuthFlowReporting
+import AuthFlowResults
 import AuthFlowRuntime
 import AuthFlowScenario
 import Foundation
@@ -123,7 +125,8 @@ struct RunCommand: AsyncParsableCommand {
     let project = Pipeline.loadProject(explicit: config, near: paths)
     let sources = loaded.sources.merging(project.sources) { first, _ in first }
     let diagnostics =
-      loaded.diagnostics + project.diagnostics + Pipeline.check(loaded.scenarios, against: project.config)
+      loaded.diagnostics + project.diagnostics
+      + Pipeline.check(loaded.scenarios, against: project.config, embedded: MockTenantHost())
     DiagnosticOutput.print(diagnostics, sources: sources)
     guard !diagnostics.hasErrors else { throw ExitCode(AuthFlowExitCode.invalidInput.rawValue) }
 
@@ -162,7 +165,8 @@ struct RunCommand: AsyncParsableCommand {
     let projectDirectory =
       project.config.file.isEmpty ? "." : (project.config.file as NSString).deletingLastPathComponent
     let resolver = TenantResolver(
-      environment: environment, secrets: secrets, projectDirectory: projectDirectory, transport: transport)
+      embedded: MockTenantHost(), environment: environment, secrets: secrets, projectDirectory: projectDirectory,
+      transport: transport)
     var resolved: [ResolvedTenant] = []
     for profile in profiles {
       do {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthFlowCore
+import AuthFlowMockHosting
 import AuthFlowRuntime
 import AuthFlowScenario
 
@@ -20,7 +21,8 @@ struct ValidateCommand: AsyncParsableCommand {
     let loaded = await Pipeline.load(paths)
     let project = Pipeline.loadProject(explicit: config, near: paths)
     let diagnostics =
-      loaded.diagnostics + project.diagnostics + Pipeline.check(loaded.scenarios, against: project.config)
+      loaded.diagnostics + project.diagnostics
+      + Pipeline.check(loaded.scenarios, against: project.config, embedded: MockTenantHost())
     DiagnosticOutput.print(diagnostics, sources: loaded.sources.merging(project.sources) { first, _ in first })
     if diagnostics.hasErrors { throw ExitCode(AuthFlowExitCode.invalidInput.rawValue) }
     let instances = loaded.scenarios.reduce(0) { $0 + $1.instances.count }

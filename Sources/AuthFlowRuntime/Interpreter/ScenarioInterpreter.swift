@@ -1,6 +1,7 @@
 import AuthFlowCore
 public import AuthFlowExpression
 import AuthFlowHTTP
+public import AuthFlowResults
 public import AuthFlowScenario
 
 /// Runs one scenario instance: variables, then the step graph (independent branches

@@ -1,6 +1,7 @@
 public import AuthFlowCore
 public import AuthFlowExpression
 public import AuthFlowScenario
+import AuthFlowYAML
 import Foundation
 
 /// The front of the pipeline — parse → validate → graph → bind — shared by `run`, `validate`

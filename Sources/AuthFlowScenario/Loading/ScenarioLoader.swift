@@ -1,5 +1,6 @@
 public import AuthFlowCore
 public import AuthFlowExpression
+import AuthFlowYAML
 import Foundation
 
 /// Finds, reads, parses and validates scenario files: the front of `authflow validate` and
