@@ -177,6 +177,8 @@ let package = Package(
       "AuthFlowBenchmarkTests",
       ["AuthFlowBenchmark", "AuthFlowResults", "AuthFlowRuntime", "AuthFlowMockHosting", "AuthFlowScenario"]
     ),
+    // The layer rules of docs/architecture.md, on the target graph `swift package dump-package` prints.
+    testTarget("AuthFlowArchitectureTests", []),
     // The exit-code contract, end to end: launches the built `authflow` beside the test bundle.
     testTarget("AuthFlowCLITests", ["AuthFlowCore"]),
   ]
