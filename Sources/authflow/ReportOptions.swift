@@ -12,9 +12,9 @@ struct ReportOptions: ParsableArguments {
 
   @Flag(
     name: .customLong("show-secrets"),
-    help: ArgumentHelp(
-      "Show passwords, secrets, codes and tokens in clear (local debugging only).",
-      discussion: "'report merge' refuses reports written with --show-secrets unless it is given too."))
+    help:
+      "Show passwords, secrets, codes and tokens in clear (local debugging only; 'report merge' needs it to merge reports written with it)."
+  )
   var showSecrets = false
 
   @Flag(
