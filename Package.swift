@@ -28,10 +28,17 @@ let package = Package(
     .target(name: "AuthFlowCore", swiftSettings: swiftSettings),
     // The `${{ … }}` language.
     .target(name: "AuthFlowExpression", dependencies: ["AuthFlowCore"], swiftSettings: swiftSettings),
-    // YAML → located model, diagnostics, validation, flow graph, tenant profiles.
+    // The YAML reader every loader shares (scenarios, `authflow.yaml`, mock fixtures): a located
+    // node tree, its resource limits and its diagnostics.
+    .target(
+      name: "AuthFlowYAML",
+      dependencies: ["AuthFlowCore", .product(name: "Yams", package: "Yams")],
+      swiftSettings: swiftSettings
+    ),
+    // Located YAML → scenario model, diagnostics, validation, flow graph, tenant profiles.
     .target(
       name: "AuthFlowScenario",
-      dependencies: ["AuthFlowCore", "AuthFlowExpression", .product(name: "Yams", package: "Yams")],
+      dependencies: ["AuthFlowCore", "AuthFlowExpression", "AuthFlowYAML"],
       swiftSettings: swiftSettings
     ),
     // JWT/JWS/JWK: parse, verify, sign; OIDC ID-token rules.
@@ -70,7 +77,7 @@ let package = Package(
     .target(
       name: "AuthFlowMockTenant",
       dependencies: [
-        "AuthFlowCore", "AuthFlowJOSE", "AuthFlowScenario",
+        "AuthFlowCore", "AuthFlowJOSE", "AuthFlowYAML",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
         // The connection limits (431, closing after 413) sit in the channel pipeline.
@@ -82,14 +89,27 @@ let package = Package(
       resources: [.copy("Resources")],
       swiftSettings: swiftSettings
     ),
+    // What a run produced (run, scenario and step reports, statuses, shards): all a reporter reads.
+    .target(
+      name: "AuthFlowResults",
+      dependencies: ["AuthFlowCore", "AuthFlowScenario"],
+      swiftSettings: swiftSettings
+    ),
     // Interpreter, execution context, actions, assertions.
     .target(
       name: "AuthFlowRuntime",
       dependencies: [
-        "AuthFlowCore", "AuthFlowExpression", "AuthFlowScenario", "AuthFlowJOSE", "AuthFlowHTTP",
-        "AuthFlowMockTenant",
+        "AuthFlowCore", "AuthFlowExpression", "AuthFlowYAML", "AuthFlowScenario", "AuthFlowResults", "AuthFlowJOSE",
+        "AuthFlowHTTP",
         .product(name: "Logging", package: "swift-log"),
       ],
+      swiftSettings: swiftSettings
+    ),
+    // The embedded mock tenant behind the runtime's `EmbeddedTenantHost`, injected by the executable,
+    // `authflow bench` and the tests: the one module that links both the runtime and the mock.
+    .target(
+      name: "AuthFlowMockHosting",
+      dependencies: ["AuthFlowCore", "AuthFlowRuntime", "AuthFlowMockTenant"],
       swiftSettings: swiftSettings
     ),
     // Console, JUnit, JSON, GitHub and HTML reporters (the HTML report lays out the flow graph and
@@ -97,20 +117,24 @@ let package = Package(
     .target(
       name: "AuthFlowReporting",
       dependencies: [
-        "AuthFlowCore", "AuthFlowScenario", "AuthFlowRuntime", .product(name: "Crypto", package: "swift-crypto"),
+        "AuthFlowCore", "AuthFlowScenario", "AuthFlowResults", .product(name: "Crypto", package: "swift-crypto"),
       ],
       swiftSettings: swiftSettings),
     // `authflow bench`: the DESIGN §7 speed measures (child processes, in-process login flows).
     .target(
       name: "AuthFlowBenchmark",
-      dependencies: ["AuthFlowCore", "AuthFlowScenario", "AuthFlowRuntime", "AuthFlowHTTP", "AuthFlowMockTenant"],
+      dependencies: [
+        "AuthFlowCore", "AuthFlowScenario", "AuthFlowResults", "AuthFlowRuntime", "AuthFlowHTTP", "AuthFlowMockTenant",
+        "AuthFlowMockHosting",
+      ],
       swiftSettings: swiftSettings
     ),
     .executableTarget(
       name: "authflow",
       dependencies: [
-        "AuthFlowCore", "AuthFlowExpression", "AuthFlowScenario", "AuthFlowRuntime", "AuthFlowReporting",
-        "AuthFlowMockTenant", "AuthFlowJOSE", "AuthFlowHTTP", "AuthFlowBenchmark",
+        "AuthFlowCore", "AuthFlowExpression", "AuthFlowYAML", "AuthFlowScenario", "AuthFlowResults", "AuthFlowRuntime",
+        "AuthFlowReporting",
+        "AuthFlowMockTenant", "AuthFlowMockHosting", "AuthFlowJOSE", "AuthFlowHTTP", "AuthFlowBenchmark",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ],
@@ -132,6 +156,7 @@ let package = Package(
     ),
     testTarget("AuthFlowCoreTests", ["AuthFlowCore"]),
     testTarget("AuthFlowExpressionTests", ["AuthFlowExpression"]),
+    testTarget("AuthFlowYAMLTests", ["AuthFlowYAML"]),
     testTarget("AuthFlowScenarioTests", ["AuthFlowScenario"], resources: [.copy("Fixtures")]),
     testTarget("AuthFlowJOSETests", ["AuthFlowJOSE"]),
     testTarget("AuthFlowHTTPTests", ["AuthFlowHTTP", .product(name: "Hummingbird", package: "hummingbird")]),
@@ -141,10 +166,19 @@ let package = Package(
     ),
     testTarget(
       "AuthFlowRuntimeTests",
-      ["AuthFlowRuntime", "AuthFlowReporting", .product(name: "Hummingbird", package: "hummingbird")]
+      [
+        "AuthFlowRuntime", "AuthFlowResults", "AuthFlowReporting", "AuthFlowMockTenant", "AuthFlowMockHosting",
+        .product(name: "Hummingbird", package: "hummingbird"),
+      ]
     ),
-    testTarget("AuthFlowReportingTests", ["AuthFlowReporting"]),
-    testTarget("AuthFlowBenchmarkTests", ["AuthFlowBenchmark", "AuthFlowRuntime", "AuthFlowScenario"]),
+    // The comparison report's tests build their runs with the runtime's `TenantComparison`.
+    testTarget("AuthFlowReportingTests", ["AuthFlowReporting", "AuthFlowResults", "AuthFlowRuntime"]),
+    testTarget(
+      "AuthFlowBenchmarkTests",
+      ["AuthFlowBenchmark", "AuthFlowResults", "AuthFlowRuntime", "AuthFlowMockHosting", "AuthFlowScenario"]
+    ),
+    // The layer rules of docs/architecture.md, on the target graph `swift package dump-package` prints.
+    testTarget("AuthFlowArchitectureTests", []),
     // The exit-code contract, end to end: launches the built `authflow` beside the test bundle.
     testTarget("AuthFlowCLITests", ["AuthFlowCore"]),
   ]

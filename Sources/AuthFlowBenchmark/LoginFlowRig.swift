@@ -1,7 +1,10 @@
 import AuthFlowCore
 import AuthFlowHTTP
+import AuthFlowMockHosting
+import AuthFlowResults
 import AuthFlowRuntime
 import AuthFlowScenario
+import Foundation
 import Synchronization
 
 /// The embedded mock tenant and the run's services, started once, driving the real `web_auth`
@@ -38,32 +41,48 @@ public struct LoginFlowRig: Sendable {
   /// Starts the embedded mock on 127.0.0.1 (the built-in fixture without its rate limit: see
   /// `BenchTenant`) and prepares the flow.
   public static func start() async throws(Failure) -> LoginFlowRig {
-    let loader = ScenarioLoader(catalog: ActionRegistry.catalog, functions: Pipeline.functions)
-    let (scenario, diagnostics) = loader.load(
-      text: ScenarioCorpus.loginFlow(name: "bench login flow"), file: "bench-login.yaml")
-    guard let instance = scenario?.instances.first, !diagnostics.hasErrors else {
-      throw .invalidScenario(diagnostics)
-    }
+    // source: the login flow and a project with the bench tenant, in a temporary directory
     let directory: TemporaryDirectory
-    let project: Pipeline.ProjectLoad
+    let source: ScenarioSource
     do {
       directory = try TemporaryDirectory()
-      project = Pipeline.loadProject(explicit: try BenchTenant.write(into: directory.path), near: [])
+      let file = (directory.path as NSString).appendingPathComponent("bench-login.yaml")
+      try ScenarioCorpus.loginFlow(name: "bench login flow").write(toFile: file, atomically: false, encoding: .utf8)
+      source = ScenarioSource(paths: [file], configFile: try BenchTenant.write(into: directory.path))
     } catch {
       throw .tenant(String(describing: error))
     }
-    guard let profile = project.config.tenant(named: BenchTenant.name), !project.diagnostics.hasErrors else {
+    // → parsed → validated → planned
+    let suite = await source.validated(embedded: MockTenantHost())
+    guard suite.isValid else {
       directory.remove()
-      throw .tenant(project.diagnostics.map(\.message).joined(separator: "; "))
+      throw .invalidScenario(suite.diagnostics)
     }
+    let plan: RunPlan
+    switch suite.plan(tenants: [BenchTenant.name], selection: Selection()) {
+    case .success(let planned): plan = planned
+    case .failure(let unknown):
+      directory.remove()
+      throw .tenant(unknown.message)
+    }
+    guard let instance = plan.instances.first else {
+      directory.remove()
+      throw .invalidScenario([])
+    }
+    // → bound: the mock starts
     let secrets = SecretRegistry()
-    let resolver = TenantResolver(environment: [:], secrets: secrets, projectDirectory: directory.path)
-    let tenant: ResolvedTenant
+    let resolver = TenantResolver(
+      embedded: MockTenantHost(), environment: [:], secrets: secrets, projectDirectory: plan.projectDirectory)
+    let bound: BoundRun
     do {
-      tenant = try await resolver.resolve(profile)
+      bound = try await plan.bind(resolver)
     } catch {
       directory.remove()
-      throw .tenant(error.message)
+      throw .tenant(error.error.message)
+    }
+    guard let tenant = bound.tenants.first else {
+      directory.remove()
+      throw .tenant("no tenant")
     }
     let transport = LiveTransport()
     let services = RunServices(secrets: secrets, transport: transport)

@@ -1,4 +1,5 @@
 public import AuthFlowCore
+public import AuthFlowYAML
 
 /// A parsed scenario file: the located model of DESIGN §2. Built by `ScenarioParser`, checked by
 /// `ScenarioValidator`, drawn by `FlowGraph`.

@@ -16,6 +16,8 @@ public struct ScenarioInstance: Sendable {
 
   /// The scenario this is a run of.
   public var scenario: Scenario
+  /// The scenario's flow graph, shared by all its instances: what the interpreter walks.
+  public var graph: FlowGraph
   /// The values of this combination, in axis order.
   public var matrix: [MatrixValue]
   /// 0-based position among the scenario's instances.
@@ -36,7 +38,10 @@ public struct ScenarioInstance: Sendable {
 extension Scenario {
   /// Every run of the scenario, one per matrix combination (one when there is no matrix; none
   /// when an axis has no values).
-  public var instances: [ScenarioInstance] {
+  public var instances: [ScenarioInstance] { instances(graph: FlowGraph(self)) }
+
+  /// ``instances`` sharing a graph already built (the validated scenario's).
+  func instances(graph: FlowGraph) -> [ScenarioInstance] {
     var combinations: [[ScenarioInstance.MatrixValue]] = [[]]
     for axis in matrix {
       var next: [[ScenarioInstance.MatrixValue]] = []
@@ -49,7 +54,7 @@ extension Scenario {
       combinations = next
     }
     return combinations.enumerated().map { index, values in
-      ScenarioInstance(scenario: self, matrix: values, index: index)
+      ScenarioInstance(scenario: self, graph: graph, matrix: values, index: index)
     }
   }
 }

@@ -1,5 +1,6 @@
 public import AuthFlowCore
 public import AuthFlowExpression
+public import AuthFlowYAML
 
 /// A value tree from YAML whose strings may carry `${{ … }}` expressions. Every node is located,
 /// so evaluation errors point back at the YAML.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AuthFlowCore
 import AuthFlowHTTP
+import AuthFlowMockHosting
 import AuthFlowRuntime
 import AuthFlowScenario
 import Foundation
@@ -50,7 +51,8 @@ struct DoctorCommand: AsyncParsableCommand {
     let projectDirectory =
       project.config.file.isEmpty ? "." : (project.config.file as NSString).deletingLastPathComponent
     let resolver = TenantResolver(
-      environment: ProcessInfo.processInfo.environment, secrets: secrets, projectDirectory: projectDirectory,
+      embedded: MockTenantHost(), environment: ProcessInfo.processInfo.environment, secrets: secrets,
+      projectDirectory: projectDirectory,
       transport: transport)
     let report: DoctorReport
     do {

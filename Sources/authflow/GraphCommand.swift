@@ -30,27 +30,27 @@ struct GraphCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let loaded = await Pipeline.load(paths)
+    // source → parsed → validated, each scenario with its flow graph
+    let loaded = await ScenarioSource(paths: paths).scenarios()
     DiagnosticOutput.print(loaded.diagnostics, sources: loaded.sources)
     guard !loaded.diagnostics.hasErrors else { throw ExitCode(AuthFlowExitCode.invalidInput.rawValue) }
-    guard !loaded.scenarios.isEmpty else {
+    guard !loaded.validated.isEmpty else {
       Console.error("error: no scenario files in \(paths.joined(separator: ", ")) (scenarios are .yaml or .yml files)")
       throw ExitCode(AuthFlowExitCode.invalidInput.rawValue)
     }
-    Console.out(Self.render(loaded.scenarios, format: format))
+    Console.out(Self.render(loaded.validated, format: format))
   }
 
   /// One graph alone; several each after a comment naming its file and title.
-  static func render(_ scenarios: [Scenario], format: Format) -> String {
-    func draw(_ scenario: Scenario) -> String {
-      let graph = FlowGraph(scenario)
-      return format == .mermaid ? graph.mermaid : graph.dot
+  static func render(_ scenarios: [ValidatedScenario], format: Format) -> String {
+    func draw(_ validated: ValidatedScenario) -> String {
+      format == .mermaid ? validated.graph.mermaid : validated.graph.dot
     }
     guard scenarios.count > 1 else { return scenarios.first.map(draw) ?? "" }
     let comment = format == .mermaid ? "%%" : "//"
-    return scenarios.map { scenario in
-      let title = scenario.title.value.replacingOccurrences(of: "\n", with: " ")
-      return "\(comment) \(scenario.file): \(title)\n" + draw(scenario)
+    return scenarios.map { validated in
+      let title = validated.scenario.title.value.replacingOccurrences(of: "\n", with: " ")
+      return "\(comment) \(validated.scenario.file): \(title)\n" + draw(validated)
     }.joined(separator: "\n")
   }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AuthFlowCore
 import AuthFlowReporting
+import AuthFlowResults
 import AuthFlowRuntime
 import Foundation
 
@@ -27,18 +28,8 @@ struct ReportMergeCommand: AsyncParsableCommand {
   @Argument(help: "The JSON reports (written by 'authflow run --reporter json:FILE').")
   var files: [String] = []
 
-  @Option(name: .long, help: "console, junit:FILE, json:FILE, html:FILE or github (repeatable; default console).")
-  var reporter: [String] = []
-
-  @Flag(
-    name: .customLong("show-secrets"),
-    help: "Merge reports written with --show-secrets (they hold secrets in clear); refused without it.")
-  var showSecrets = false
-
-  @Flag(
-    name: .customLong("fail-on-skip"),
-    help: "Exit 1 when any scenario, or any step by its 'if:', was skipped (as 'run --fail-on-skip').")
-  var failOnSkip = false
+  @OptionGroup(title: "Reports")
+  var reportOptions: ReportOptions
 
   func validate() throws {
     if files.isEmpty {
@@ -47,14 +38,8 @@ struct ReportMergeCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let secrets = SecretRegistry(revealSecrets: showSecrets)
-    let reporters: ReporterGroup
-    do {
-      reporters = try ReporterRegistry.builtIn.make(
-        arguments: reporter.isEmpty ? ["console"] : reporter, context: .live(secrets: secrets))
-    } catch {
-      throw ValidationError(error.description)
-    }
+    let secrets = SecretRegistry(revealSecrets: reportOptions.showSecrets)
+    let reporters = try reportOptions.reporters(context: .live(secrets: secrets))
     var problems = reporters.checkReportPaths()
     let inputs = Set(files.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
     for target in reporters.fileTargets
@@ -66,7 +51,7 @@ struct ReportMergeCommand: AsyncParsableCommand {
       throw ExitCode(AuthFlowExitCode.invalidInput.rawValue)
     }
     let report: RunReport
-    switch Self.merge(files, showSecrets: showSecrets) {
+    switch Self.merge(files, showSecrets: reportOptions.showSecrets) {
     case .success(let merged): report = merged
     case .failure(let error):
       Console.error("error: \(error.description)")
@@ -79,10 +64,7 @@ struct ReportMergeCommand: AsyncParsableCommand {
       Console.error("error: \(error.description)")
       reportsWritten = false
     }
-    let verdict = report.exitCode(failOnSkip: failOnSkip)
-    if failOnSkip, verdict != report.exitCode {
-      Console.error(secrets.scrub(SkipNotice.failOnSkipMessage(report.skips)))
-    }
+    let verdict = reportOptions.verdict(of: report, secrets: secrets)
     let code: AuthFlowExitCode = !reportsWritten && verdict == .success ? .environment : verdict
     if code != .success { throw ExitCode(code.rawValue) }
   }

@@ -1,12 +1,15 @@
 import ArgumentParser
 import AuthFlowCore
 import AuthFlowHTTP
+import AuthFlowMockHosting
 import AuthFlowReporting
+import AuthFlowResults
 import AuthFlowRuntime
 import AuthFlowScenario
 import Foundation
 
-/// `authflow run [PATH…]`: parse → validate → graph → bind → interpret → report.
+/// `authflow run [PATH…]`: source → parsed → validated (with its flow graph) → planned → bound to
+/// running tenants → results → reports; see docs/architecture.md.
 struct RunCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "run",
@@ -43,16 +46,8 @@ struct RunCommand: AsyncParsableCommand {
       "Exit 0 when the selection runs no scenario (default: exit 2); unknown --tag/--skip-tag values become warnings.")
   var allowEmpty = false
 
-  @Flag(
-    name: .customLong("fail-on-skip"),
-    help: "Exit 1 when any selected scenario is skipped, or any step is skipped by its 'if:' (docs/running.md).")
-  var failOnSkip = false
-
-  @Option(name: .long, help: "console, junit:FILE, json:FILE, html:FILE or github (repeatable; default console).")
-  var reporter: [String] = []
-
-  @Flag(name: .customLong("show-secrets"), help: "Print passwords, secrets, codes and tokens (local debugging only).")
-  var showSecrets = false
+  @OptionGroup(title: "Reports")
+  var reportOptions: ReportOptions
 
   @Flag(name: .long, help: "Print every HTTP exchange to standard error, secrets redacted.")
   var trace = false
@@ -96,93 +91,127 @@ struct RunCommand: AsyncParsableCommand {
     // Signals and a closed output stop the run from here on, until the last report is written.
     let stops = StopSignals.install()
     defer { stops.uninstall() }
-    let paths = self.paths.isEmpty ? ["scenarios"] : self.paths
-    let secrets = SecretRegistry(revealSecrets: showSecrets)
-    var reporterContext = ReporterContext.live(secrets: secrets)
-    reporterContext.quiet = quiet
-    let reporters: ReporterGroup
-    do {
-      reporters = try ReporterRegistry.builtIn.make(
-        arguments: reporter.isEmpty ? ["console"] : reporter, context: reporterContext)
-    } catch {
-      throw ValidationError(error.description)
+    let secrets = SecretRegistry(revealSecrets: reportOptions.showSecrets)
+    let reporters = try makeReporters(secrets: secrets)
+    // Until the plan is known, a second signal still leaves valid reports: an interrupted run with
+    // no scenario yet (the journal below replaces this one).
+    let early = ReportJournal(reporters: reporters, tenant: tenant ?? "", startedAt: Date(), planned: [])
+    stops.onSecondStop { await early.writeNow() }
+
+    // source → parsed → validated
+    let source = ScenarioSource(paths: paths, configFile: config)
+    let suite = await source.validated(embedded: MockTenantHost())
+    DiagnosticOutput.print(suite.diagnostics, sources: suite.sources)
+    guard suite.isValid else { throw ExitCode(AuthFlowExitCode.invalidInput.rawValue) }
+
+    // → planned: tenants and selection
+    let plan = try makePlan(suite, source: source)
+    let start = RunStart(
+      tenant: plan.tenantNames.joined(separator: ","), scenarioCount: plan.instances.count * plan.profiles.count,
+      startedAt: Date())
+    // From here a second signal leaves reports of every selected scenario (interrupted, not run).
+    let journal = ReportJournal(
+      reporters: reporters, tenant: start.tenant, startedAt: start.startedAt, planned: plan.notRun,
+      shard: plan.selection.shard)
+    stops.onSecondStop { await journal.writeNow() }
+
+    // → bound: the tenants run (embedded mocks start here)
+    let network = try RunNetwork(self, secrets: secrets)
+    let bound = try await bind(plan, network: network, secrets: secrets, sources: suite.sources)
+
+    // → results
+    let reports = await execute(
+      bound, network: network, reporters: reporters, journal: journal, start: start, stops: stops, secrets: secrets)
+    await bound.stop()
+    try? await network.live.shutdown()
+    await journal.close()
+
+    // → reports
+    var report = RunReport.combining(reports)
+    report.shard = plan.selection.shard
+    let reportsWritten = await Self.finish(report, reporters: reporters)
+    if reports.count > 1 {
+      let comparison = TenantComparison(runs: reports.map { $0.redacted(by: secrets) })
+      Console.out(secrets.scrub(comparison.render()))
     }
-    // Report paths are checked before anything runs: a report lost at the end is a false green.
+    let verdict = reportOptions.verdict(of: report, secrets: secrets)
+    let code = Self.exitCode(verdict, reportsWritten: reportsWritten, stopCause: stops.cause)
+    if code != .success { throw ExitCode(code.rawValue) }
+  }
+
+  /// The reporters, their report paths checked before anything runs: a report lost at the end is
+  /// a false green.
+  private func makeReporters(secrets: SecretRegistry) throws -> ReporterGroup {
+    var context = ReporterContext.live(secrets: secrets)
+    context.quiet = quiet
+    let reporters = try reportOptions.reporters(context: context)
     let pathProblems = reporters.checkReportPaths()
     guard pathProblems.isEmpty else {
       for problem in pathProblems { Console.error("error: \(problem)") }
       throw ExitCode(AuthFlowExitCode.invalidInput.rawValue)
     }
-    // Until the selection is known, a second signal still leaves valid reports: an interrupted run
-    // with no scenario yet (the journal below replaces this one).
-    let early = ReportJournal(reporters: reporters, tenant: tenant ?? "", startedAt: Date(), planned: [])
-    stops.onSecondStop { await early.writeNow() }
+    return reporters
+  }
 
-    // parse → validate → graph → bind
-    let loaded = await Pipeline.load(paths)
-    let project = Pipeline.loadProject(explicit: config, near: paths)
-    let sources = loaded.sources.merging(project.sources) { first, _ in first }
-    let diagnostics =
-      loaded.diagnostics + project.diagnostics + Pipeline.check(loaded.scenarios, against: project.config)
-    DiagnosticOutput.print(diagnostics, sources: sources)
-    guard !diagnostics.hasErrors else { throw ExitCode(AuthFlowExitCode.invalidInput.rawValue) }
-
-    let tenantNames = tenant.map(Self.tenantNames) ?? [project.config.defaultTenantName]
-    var profiles: [TenantProfile] = []
-    for tenantName in tenantNames {
-      guard let profile = project.config.tenant(named: tenantName) else {
-        let known = project.config.tenants.map(\.name.value)
-        let hint = Suggestion.hint(for: tenantName, in: known).map { " (\($0))" } ?? ""
-        Console.error("error: no tenant named '\(tenantName)'\(hint); known tenants: \(known.joined(separator: ", "))")
-        throw ExitCode(AuthFlowExitCode.invalidInput.rawValue)
-      }
-      profiles.append(profile)
-    }
+  /// The plan: `--tenant` names (exit 2 for one no profile has) and the selection, checked.
+  private func makePlan(_ suite: ValidatedSuite, source: ScenarioSource) throws -> RunPlan {
     let selection = Selection(tags: tag, skipTags: skipTag, shard: shard.flatMap(Shard.init))
-    let loadedInstances = loaded.scenarios.flatMap(\.instances)
-    let instances = selection.apply(to: loadedInstances)
-    try checkSelection(
-      selection, instances: instances, loaded: loaded.scenarios, total: loadedInstances.count, paths: paths)
-    // From here a second signal leaves reports of every selected scenario (interrupted, not run).
-    let start = RunStart(
-      tenant: tenantNames.joined(separator: ","), scenarioCount: instances.count * profiles.count, startedAt: Date())
-    let journal = ReportJournal(
-      reporters: reporters, tenant: start.tenant, startedAt: start.startedAt,
-      planned: TenantRuns.notRun(instances, tenants: tenantNames), shard: selection.shard)
-    stops.onSecondStop { await journal.writeNow() }
-
-    // The tenants: embedded mocks start here.
-    let environment = ProcessInfo.processInfo.environment
-    let transportConfiguration = try transportOptions.parsed()
-    let live = LiveTransport(configuration: transportConfiguration)
-    var policy = retryPolicy
-    policy.requestTimeout = transportConfiguration.requestTimeout
-    let transport = RetryingTransport(
-      wrapping: trace ? Self.tracing(live, secrets: secrets) : live, policy: policy)
-    let projectDirectory =
-      project.config.file.isEmpty ? "." : (project.config.file as NSString).deletingLastPathComponent
-    let resolver = TenantResolver(
-      environment: environment, secrets: secrets, projectDirectory: projectDirectory, transport: transport)
-    var resolved: [ResolvedTenant] = []
-    for profile in profiles {
-      do {
-        resolved.append(try await resolver.resolve(profile))
-      } catch {
-        DiagnosticOutput.print(error.diagnostics, sources: sources)
-        Console.error("error: tenant '\(profile.name.value)': \(secrets.scrub(error.message))")
-        for tenant in resolved { await tenant.stop() }
-        try? await live.shutdown()
-        throw ExitCode((error.isEnvironment ? AuthFlowExitCode.environment : .invalidInput).rawValue)
-      }
+    switch suite.plan(tenants: tenant.map(Self.tenantNames), selection: selection) {
+    case .failure(let unknown):
+      Console.error("error: \(unknown.message)")
+      throw ExitCode(AuthFlowExitCode.invalidInput.rawValue)
+    case .success(let plan):
+      try checkSelection(plan, paths: source.paths)
+      return plan
     }
+  }
 
-    // interpret → report
+  /// The transport every tenant is reached through: the live client, traced with `--trace`,
+  /// retrying on 429 within the rate-limit bounds.
+  struct RunNetwork {
+    let live: LiveTransport
+    let transport: any HTTPTransport
+
+    init(_ command: RunCommand, secrets: SecretRegistry) throws {
+      let configuration = try command.transportOptions.parsed()
+      live = LiveTransport(configuration: configuration)
+      var policy = command.retryPolicy
+      policy.requestTimeout = configuration.requestTimeout
+      transport = RetryingTransport(
+        wrapping: command.trace ? RunCommand.tracing(live, secrets: secrets) : live, policy: policy)
+    }
+  }
+
+  /// Binds the plan to running tenants: a bad profile or fixture exits 2, a tenant that cannot be
+  /// started or reached 3.
+  private func bind(
+    _ plan: RunPlan, network: RunNetwork, secrets: SecretRegistry, sources: [String: String]
+  ) async throws -> BoundRun {
+    let resolver = TenantResolver(
+      embedded: MockTenantHost(), environment: ProcessInfo.processInfo.environment, secrets: secrets,
+      projectDirectory: plan.projectDirectory, transport: network.transport)
+    do {
+      return try await plan.bind(resolver)
+    } catch {
+      DiagnosticOutput.print(error.error.diagnostics, sources: sources)
+      Console.error("error: tenant '\(error.tenant)': \(secrets.scrub(error.error.message))")
+      try? await network.live.shutdown()
+      throw ExitCode((error.error.isEnvironment ? AuthFlowExitCode.environment : .invalidInput).rawValue)
+    }
+  }
+
+  /// Runs the bound plan on each tenant, with live progress, the journal and the reporters
+  /// observing; a stop cancels it (cleanup still runs, the rest is reported interrupted).
+  private func execute(
+    _ bound: BoundRun, network: RunNetwork, reporters: ReporterGroup, journal: ReportJournal, start: RunStart,
+    stops: StopSignals, secrets: SecretRegistry
+  ) async -> [RunReport] {
+    let environment = ProcessInfo.processInfo.environment
     let chromium = ChromiumHost(observe: Self.chromiumObserver(secrets: secrets, trace: trace))
-    var services = RunServices(secrets: secrets, transport: transport, environment: environment, chromium: chromium)
+    var services = RunServices(
+      secrets: secrets, transport: network.transport, environment: environment, chromium: chromium)
     services.recordsExchanges = reporters.needsStepResults
-    var runs = TenantRuns(
-      tenants: resolved.map(\.context), services: services, functions: Pipeline.functions, jobs: jobs,
-      keepsStepResults: reporters.needsStepResults)
+    var runs = bound.runs(services: services, jobs: jobs, keepsStepResults: reporters.needsStepResults)
     let progress = showsProgress(environment) ? ProgressDisplay.live(total: start.scenarioCount, secrets: secrets) : nil
     var extraObservers: [any RunObserver] = []
     if journal.isNeeded { extraObservers.append(journal) }
@@ -192,6 +221,7 @@ struct RunCommand: AsyncParsableCommand {
     await journal.writeNow()
     let redraws = progress.map { progress in Task { await progress.run() } }
     let observed = runs
+    let instances = bound.plan.instances
     let running = Task { await observed.run(instances) }
     stops.onStop { running.cancel() }
     let reports = await running.value
@@ -202,28 +232,18 @@ struct RunCommand: AsyncParsableCommand {
     await chromium.shutdown()
     // A safety net: any chromium this process started and did not stop is killed now.
     LaunchedProcesses.killAll()
-    for tenant in resolved { await tenant.stop() }
-    try? await live.shutdown()
-    await journal.close()
-    var report = RunReport.combining(reports)
-    report.shard = selection.shard
-    var reportsWritten = true
+    return reports
+  }
+
+  /// Writes every report; false when one could not be written (a green run then exits 3).
+  private static func finish(_ report: RunReport, reporters: ReporterGroup) async -> Bool {
     do {
       try await reporters.finish(report)
+      return true
     } catch {
       Console.error("error: \(error.description)")
-      reportsWritten = false
+      return false
     }
-    if reports.count > 1 {
-      let comparison = TenantComparison(runs: reports.map { $0.redacted(by: secrets) })
-      Console.out(secrets.scrub(comparison.render()))
-    }
-    let verdict = report.exitCode(failOnSkip: failOnSkip)
-    if failOnSkip, verdict != report.exitCode {
-      Console.error(secrets.scrub(SkipNotice.failOnSkipMessage(report.skips)))
-    }
-    let code = Self.exitCode(verdict, reportsWritten: reportsWritten, stopCause: stops.cause)
-    if code != .success { throw ExitCode(code.rawValue) }
   }
 
   /// The live progress line: only when standard error is a terminal that can erase a line, and
@@ -234,10 +254,8 @@ struct RunCommand: AsyncParsableCommand {
 
   /// Unknown `--tag`/`--skip-tag` values and an empty selection are errors (exit 2), warnings
   /// with `--allow-empty`.
-  private func checkSelection(
-    _ selection: Selection, instances: [ScenarioInstance], loaded: [Scenario], total: Int, paths: [String]
-  ) throws {
-    let unknown = selection.unknownTags(in: loaded)
+  private func checkSelection(_ plan: RunPlan, paths: [String]) throws {
+    let (selection, instances, unknown, total) = (plan.selection, plan.instances, plan.unknownTags, plan.loadedCount)
     for tag in unknown {
       Console.error("\(allowEmpty ? "warning" : "error"): \(tag.message)")
     }
@@ -276,7 +294,7 @@ struct RunCommand: AsyncParsableCommand {
   }
 
   /// The bounds of the rate-limit-aware client (docs/running.md).
-  private var retryPolicy: RetryingTransport.Policy {
+  fileprivate var retryPolicy: RetryingTransport.Policy {
     var policy = RetryingTransport.Policy()
     policy.maxRetries = rateLimitRetries
     policy.maxWait = DurationText.parse(rateLimitMaxWait) ?? policy.maxWait
@@ -295,7 +313,7 @@ struct RunCommand: AsyncParsableCommand {
     }
   }
 
-  private static func tracing(_ base: any HTTPTransport, secrets: SecretRegistry) -> any HTTPTransport {
+  fileprivate static func tracing(_ base: any HTTPTransport, secrets: SecretRegistry) -> any HTTPTransport {
     TracingTransport.scrubbed(wrapping: base, secrets: secrets) { Console.error($0) }
   }
 }

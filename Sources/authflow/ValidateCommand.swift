@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthFlowCore
+import AuthFlowMockHosting
 import AuthFlowRuntime
 import AuthFlowScenario
 
@@ -16,16 +17,14 @@ struct ValidateCommand: AsyncParsableCommand {
   var config: String?
 
   func run() async throws {
-    let paths = self.paths.isEmpty ? ["scenarios"] : self.paths
-    let loaded = await Pipeline.load(paths)
-    let project = Pipeline.loadProject(explicit: config, near: paths)
-    let diagnostics =
-      loaded.diagnostics + project.diagnostics + Pipeline.check(loaded.scenarios, against: project.config)
-    DiagnosticOutput.print(diagnostics, sources: loaded.sources.merging(project.sources) { first, _ in first })
-    if diagnostics.hasErrors { throw ExitCode(AuthFlowExitCode.invalidInput.rawValue) }
-    let instances = loaded.scenarios.reduce(0) { $0 + $1.instances.count }
+    // source → parsed → validated
+    let suite = await ScenarioSource(paths: paths, configFile: config).validated(embedded: MockTenantHost())
+    DiagnosticOutput.print(suite.diagnostics, sources: suite.sources)
+    if !suite.isValid { throw ExitCode(AuthFlowExitCode.invalidInput.rawValue) }
+    let files = suite.scenarios.count
+    let instances = suite.instances.count
     Console.out(
-      "\(loaded.scenarios.count) scenario file\(loaded.scenarios.count == 1 ? "" : "s") valid (\(instances) instance\(instances == 1 ? "" : "s"))."
+      "\(files) scenario file\(files == 1 ? "" : "s") valid (\(instances) instance\(instances == 1 ? "" : "s"))."
     )
   }
 }

@@ -1,5 +1,5 @@
 import AuthFlowCore
-import AuthFlowRuntime
+import AuthFlowResults
 import Foundation
 import Testing
 

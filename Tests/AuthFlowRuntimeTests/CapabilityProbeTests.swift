@@ -1,5 +1,6 @@
 import AuthFlowCore
 import AuthFlowHTTP
+import AuthFlowMockHosting
 import AuthFlowRuntime
 import AuthFlowScenario
 import Foundation
@@ -12,7 +13,7 @@ struct CapabilityProbeTests {
   static func diagnose(_ profile: TenantProfile) async throws -> DoctorReport {
     let secrets = SecretRegistry()
     let transport = LiveTransport()
-    let resolver = TenantResolver(environment: [:], secrets: secrets, projectDirectory: ".")
+    let resolver = TenantResolver(embedded: MockTenantHost(), environment: [:], secrets: secrets, projectDirectory: ".")
     let probe = CapabilityProbe(services: RunServices(secrets: secrets, transport: transport))
     let report = try await TenantDoctor(transport: transport, probe: probe).diagnose(profile, resolver: resolver)
     try? await transport.shutdown()

@@ -1,5 +1,7 @@
 import AuthFlowCore
 import AuthFlowHTTP
+import AuthFlowMockHosting
+import AuthFlowResults
 import AuthFlowRuntime
 import AuthFlowScenario
 import Foundation
@@ -36,7 +38,8 @@ struct ClientAuthenticationTests {
       let run = try await LoopbackProvider.run([login], on: resolved.context, transport: transport, secrets: secrets)
       let (config, _) = ProjectConfigParser().parse(yaml, file: "authflow.yaml")
       let profile = try #require(config?.tenant(named: "op"))
-      let resolver = TenantResolver(environment: [:], secrets: SecretRegistry(), projectDirectory: ".")
+      let resolver = TenantResolver(
+        embedded: MockTenantHost(), environment: [:], secrets: SecretRegistry(), projectDirectory: ".")
       let doctor = try await TenantDoctor(transport: transport).diagnose(profile, resolver: resolver)
       try? await transport.shutdown()
       let token = try #require(provider.requests(to: "/o/token").first)
@@ -117,7 +120,8 @@ struct ClientAuthenticationTests {
       let profile = try #require(config?.tenant(named: "op"))
       let transport = LiveTransport()
       let resolver = TenantResolver(
-        environment: ["AUTH_METHOD": "private_key_jwt"], secrets: SecretRegistry(), projectDirectory: ".")
+        embedded: MockTenantHost(), environment: ["AUTH_METHOD": "private_key_jwt"], secrets: SecretRegistry(),
+        projectDirectory: ".")
       let report = try await TenantDoctor(transport: transport).diagnose(profile, resolver: resolver)
       try? await transport.shutdown()
       #expect(report.exitCode == .failure, "\(report.render())")
@@ -216,7 +220,8 @@ struct ProviderTelemetryTests {
       let (config, _) = ProjectConfigParser().parse(LoopbackProvider.profileYAML(base: base), file: "authflow.yaml")
       let profile = try #require(config?.tenant(named: "op"))
       let transport = LiveTransport()
-      let resolver = TenantResolver(environment: [:], secrets: SecretRegistry(), projectDirectory: ".")
+      let resolver = TenantResolver(
+        embedded: MockTenantHost(), environment: [:], secrets: SecretRegistry(), projectDirectory: ".")
       let report = try await TenantDoctor(transport: transport).diagnose(profile, resolver: resolver)
       try? await transport.shutdown()
       let text = report.render()

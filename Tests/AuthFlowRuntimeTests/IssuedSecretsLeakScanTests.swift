@@ -1,6 +1,7 @@
 import AuthFlowCore
 import AuthFlowHTTP
 import AuthFlowReporting
+import AuthFlowResults
 import AuthFlowRuntime
 import AuthFlowScenario
 import Foundation

@@ -1,6 +1,7 @@
 import AuthFlowCore
 import AuthFlowHTTP
 import AuthFlowJOSE
+import AuthFlowResults
 import AuthFlowRuntime
 import AuthFlowTestSupport
 import Foundation

@@ -1,6 +1,8 @@
 import AuthFlowCore
 import AuthFlowHTTP
+import AuthFlowMockHosting
 import AuthFlowMockTenant
+import AuthFlowResults
 import AuthFlowRuntime
 import AuthFlowScenario
 import Foundation
@@ -42,7 +44,8 @@ struct ProfileLoginPageTests {
     #expect(diagnostics.isEmpty, "\(diagnostics.map(\.description))")
     let profile = try #require(config?.tenant(named: "op"))
     let secrets = SecretRegistry()
-    let resolver = TenantResolver(environment: [:], secrets: secrets, projectDirectory: directory.path)
+    let resolver = TenantResolver(
+      embedded: MockTenantHost(), environment: [:], secrets: secrets, projectDirectory: directory.path)
     let resolved: ResolvedTenant
     do {
       resolved = try await resolver.resolve(profile)

@@ -1,4 +1,5 @@
 import AuthFlowCore
+import AuthFlowMockHosting
 import AuthFlowRuntime
 import AuthFlowScenario
 import Foundation
@@ -25,24 +26,24 @@ import Testing
     let file = BundledScenarioTests.root.appendingPathComponent("authflow.yaml").path
     let project = Pipeline.loadProject(explicit: file, near: [])
     #expect(!project.diagnostics.hasErrors)
-    let found = Pipeline.check(loaded.scenarios, against: project.config)
+    let found = Pipeline.check(loaded.scenarios, against: project.config, embedded: MockTenantHost())
     #expect(found.isEmpty, "\(found.map(\.description))")
   }
 
   @Test func mockFixtureClientsCountAndTyposDoNot() throws {
     let scenario = try ScenarioHarness.parse("scenario: x\nclient: nativ\nsteps:\n  - wait: 1ms\n")
-    let found = Pipeline.check([scenario], against: .embedded)
+    let found = Pipeline.check([scenario], against: .embedded, embedded: MockTenantHost())
     #expect(found.count == 1)
     #expect(found.first?.message.hasPrefix("no tenant defines a client profile 'nativ'") == true)
     #expect(found.first?.hint == "did you mean 'native'?")
     let fine = try ScenarioHarness.parse("scenario: x\nclient: native\nsteps:\n  - wait: 1ms\n")
-    #expect(Pipeline.check([fine], against: .embedded).isEmpty)
+    #expect(Pipeline.check([fine], against: .embedded, embedded: MockTenantHost()).isEmpty)
   }
 
   @Test func aStepsClientIsCheckedLikeTheScenarios() throws {
     let scenario = try ScenarioHarness.parse(
       "scenario: x\nsteps:\n  - wait: 1ms\n    client: wbe\ncleanup:\n  - wait: 1ms\n    client: web\n")
-    let found = Pipeline.check([scenario], against: .embedded)
+    let found = Pipeline.check([scenario], against: .embedded, embedded: MockTenantHost())
     #expect(found.map(\.message).count == 1, "\(found.map(\.message))")
     #expect(found.first?.message.hasPrefix("no tenant defines a client profile 'wbe'") == true)
     #expect(found.first?.hint == "did you mean 'web'?")

@@ -1,5 +1,6 @@
 import AuthFlowCore
 import AuthFlowHTTP
+import AuthFlowMockHosting
 import AuthFlowRuntime
 import AuthFlowScenario
 import AuthFlowTestSupport
@@ -17,7 +18,7 @@ struct TenantDoctorTests {
     -> DoctorReport
   {
     let transport = LiveTransport()
-    let resolver = TenantResolver(environment: [:], secrets: secrets, projectDirectory: ".")
+    let resolver = TenantResolver(embedded: MockTenantHost(), environment: [:], secrets: secrets, projectDirectory: ".")
     let report = try await TenantDoctor(transport: transport).diagnose(profile, resolver: resolver)
     try? await transport.shutdown()
     return report

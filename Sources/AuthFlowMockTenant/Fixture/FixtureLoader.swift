@@ -1,6 +1,6 @@
 public import AuthFlowCore
 import AuthFlowJOSE
-import AuthFlowScenario
+import AuthFlowYAML
 import Foundation
 
 /// Reads a tenant fixture (`tenants/*.yaml`) into a `TenantFixture`, reporting every problem as a

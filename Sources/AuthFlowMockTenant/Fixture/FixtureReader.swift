@@ -1,5 +1,5 @@
 import AuthFlowCore
-import AuthFlowScenario
+import AuthFlowYAML
 
 /// Typed, located reads over a YAML tree; every problem becomes a diagnostic, none stops the read.
 struct FixtureReader {

@@ -1,5 +1,5 @@
 import AuthFlowCore
-import AuthFlowRuntime
+import AuthFlowResults
 
 /// The console's texts.
 enum ConsoleMessages {

@@ -1,5 +1,5 @@
 import AuthFlowCore
-public import AuthFlowRuntime
+public import AuthFlowResults
 
 /// Live progress on standard output, one line per finished scenario, then a summary of every
 /// failure (step, YAML location, path, expected and actual), skip reasons, `INTERRUPTED` when the

@@ -1,4 +1,4 @@
-import AuthFlowRuntime
+import AuthFlowResults
 
 /// Colors for the console, or none.
 struct ConsoleStyle: Sendable, Hashable {

@@ -1,5 +1,5 @@
 import AuthFlowCore
-import AuthFlowRuntime
+import AuthFlowResults
 
 /// The summary the console prints after the run, from an already redacted report.
 struct ConsoleSummary {

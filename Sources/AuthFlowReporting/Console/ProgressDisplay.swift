@@ -1,5 +1,5 @@
 public import AuthFlowCore
-public import AuthFlowRuntime
+public import AuthFlowResults
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-public import AuthFlowRuntime
+public import AuthFlowResults
 
 /// What the progress line of `authflow run` shows: `12/58 done, 1 failed · running: Login works,
 /// Refresh rotates`, cut to the terminal's width.

@@ -1,4 +1,4 @@
-public import AuthFlowRuntime
+public import AuthFlowResults
 public import Foundation
 
 /// One output format of a run: the console, a JUnit XML file, a JSON file, GitHub annotations.

@@ -1,4 +1,4 @@
-public import AuthFlowRuntime
+public import AuthFlowResults
 
 /// The reporters of one run, driven together.
 public struct ReporterGroup: Sendable {

@@ -1,5 +1,5 @@
 public import AuthFlowCore
-public import AuthFlowRuntime
+public import AuthFlowResults
 
 extension RunReport {
   /// The report with every free-text field passed through `secrets.scrub` and every string inside
@@ -22,7 +22,7 @@ extension RunReport {
 }
 
 extension ScenarioReport {
-  /// The scenario with every text scrubbed; see ``AuthFlowRuntime/RunReport/redacted(by:)``.
+  /// The scenario with every text scrubbed; see ``RunReport/redacted(by:)``.
   public func redacted(by secrets: SecretRegistry) -> ScenarioReport {
     secrets.revealSecrets ? self : mappingTexts(secrets.scrub)
   }
@@ -106,7 +106,7 @@ extension RunReport {
 extension Value {
   /// The value with each JWT replaced by what `steps.X.id_token` reads as: `{ raw (secret),
   /// header, claims, signature_valid }`. The token itself stays secret; the claims become plain
-  /// values (scrubbed like every text by ``AuthFlowRuntime/RunReport/redacted(by:)``).
+  /// values (scrubbed like every text by ``RunReport/redacted(by:)``).
   public func expandingTokens() -> Value {
     switch self {
     case .jwt(let token):

@@ -1,4 +1,4 @@
-public import AuthFlowRuntime
+public import AuthFlowResults
 public import Foundation
 
 /// Keeps the file reports (`junit:`, `json:`) current while a run goes on, so that a run stopped
@@ -40,7 +40,7 @@ public actor ReportJournal: RunObserver {
   /// - Parameters:
   ///   - reporters: the run's reporters; only those with a ``Reporter/reportPath`` are written.
   ///   - planned: every scenario the run will report, in report order, each as not run
-  ///     (``AuthFlowRuntime/TenantRuns/notRun(_:)``).
+  ///     (the runtime's `TenantRuns.notRun(_:)`).
   public init(
     reporters: ReporterGroup, tenant: String, startedAt: Date, planned: [ScenarioReport], shard: Shard? = nil,
     minimumInterval: Duration = .seconds(1)

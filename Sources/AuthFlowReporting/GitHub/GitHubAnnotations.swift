@@ -1,5 +1,5 @@
 import AuthFlowCore
-import AuthFlowRuntime
+import AuthFlowResults
 
 /// The workflow commands for a redacted report: an `::error` for every problem of a failed step,
 /// a `::warning` for every problem of a step that hit an environment error, an `::error` for every

@@ -1,4 +1,4 @@
-import AuthFlowRuntime
+import AuthFlowResults
 
 /// The GitHub reporter's texts.
 enum GitHubMessages {

@@ -1,4 +1,4 @@
-public import AuthFlowRuntime
+public import AuthFlowResults
 
 /// GitHub Actions annotations on standard output (`::error file=…,line=…,col=…,title=…::…` for
 /// failures, `::warning` for environment errors and interruptions), plus a Markdown job summary

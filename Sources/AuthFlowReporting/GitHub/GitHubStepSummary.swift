@@ -1,5 +1,5 @@
 import AuthFlowCore
-import AuthFlowRuntime
+import AuthFlowResults
 
 /// The Markdown job summary (`$GITHUB_STEP_SUMMARY`) for a redacted report: counts, a table of the
 /// problems of failed and errored scenarios and the warnings of any, and the skipped scenarios with their reasons.

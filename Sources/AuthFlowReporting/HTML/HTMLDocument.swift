@@ -1,5 +1,5 @@
 import AuthFlowCore
-import AuthFlowRuntime
+import AuthFlowResults
 import Foundation
 
 /// Renders a redacted run report (tokens expanded, ``RunReport/expandingTokens()``) as one

@@ -1,5 +1,5 @@
 import AuthFlowCore
-import AuthFlowRuntime
+import AuthFlowResults
 import AuthFlowScenario
 
 /// A scenario's flow graph as inline SVG, laid out by ``AuthFlowScenario/GraphLayout`` from the

@@ -1,5 +1,5 @@
 import AuthFlowCore
-import AuthFlowRuntime
+import AuthFlowResults
 
 /// The HTML report's texts.
 enum HTMLMessages {

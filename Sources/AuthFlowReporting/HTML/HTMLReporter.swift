@@ -1,4 +1,4 @@
-public import AuthFlowRuntime
+public import AuthFlowResults
 
 /// One self-contained HTML page a person opens: the summary, filters (status, tag, tenant, text),
 /// and per scenario its flow graph drawn as SVG with each step coloured by its result, the story

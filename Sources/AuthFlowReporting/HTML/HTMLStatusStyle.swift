@@ -1,4 +1,4 @@
-import AuthFlowRuntime
+import AuthFlowResults
 
 /// How the HTML report shows each status: its CSS class (colours in ``HTMLAssets/style``) and
 /// its label. The one place a new status (a `warning` outcome) needs a line.

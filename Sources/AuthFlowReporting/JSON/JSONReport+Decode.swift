@@ -1,5 +1,5 @@
 import AuthFlowCore
-public import AuthFlowRuntime
+public import AuthFlowResults
 import AuthFlowScenario
 public import Foundation
 

@@ -1,5 +1,5 @@
 public import AuthFlowCore
-public import AuthFlowRuntime
+public import AuthFlowResults
 public import Foundation
 
 extension JSONReport {

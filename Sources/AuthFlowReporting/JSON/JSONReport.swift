@@ -1,5 +1,5 @@
 public import AuthFlowCore
-public import AuthFlowRuntime
+public import AuthFlowResults
 import Foundation
 
 /// The JSON report: a stable, documented structure with sorted keys (diff-friendly), every key

@@ -1,4 +1,4 @@
-public import AuthFlowRuntime
+public import AuthFlowResults
 
 /// The JSON report file; see ``JSONReport`` for the structure.
 public struct JSONReporter: FileReporter {

@@ -1,5 +1,5 @@
 import AuthFlowCore
-import AuthFlowRuntime
+import AuthFlowResults
 
 /// Renders a redacted run report as JUnit XML.
 ///

@@ -1,5 +1,5 @@
 import AuthFlowCore
-import AuthFlowRuntime
+import AuthFlowResults
 import Foundation
 
 /// The JUnit reporter's texts.

@@ -1,4 +1,4 @@
-public import AuthFlowRuntime
+public import AuthFlowResults
 
 /// JUnit XML for CI test views (Jenkins, GitLab, GitHub JUnit actions); see ``JUnitDocument`` for
 /// the layout.

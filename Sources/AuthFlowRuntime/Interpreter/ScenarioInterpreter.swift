@@ -1,6 +1,7 @@
 import AuthFlowCore
 public import AuthFlowExpression
 import AuthFlowHTTP
+public import AuthFlowResults
 public import AuthFlowScenario
 
 /// Runs one scenario instance: variables, then the step graph (independent branches
@@ -54,7 +55,7 @@ public struct ScenarioInterpreter: Sendable {
       let activity = RequestActivity(parent: RequestActivity.current)
       let main = await RequestActivity.$current.withValue(activity) {
         await withDeadline(budget, onExpiry: activity.markDeadline) {
-          await runGraph(scenario.steps, phase: .main, runtime: prepared, collector: collector)
+          await runGraph(instance.graph.mainNodes, phase: .main, runtime: prepared, collector: collector)
         }
       }
       var mainReports = await collector.reports
@@ -64,7 +65,7 @@ public struct ScenarioInterpreter: Sendable {
       }
       report.steps = mainReports
       let cleanupCollector = StepCollector()
-      let cleanup = scenario.cleanup
+      let cleanup = instance.graph.cleanupNodes
       if !cleanup.isEmpty {
         // Cleanup runs even when the run was interrupted: an unstructured task does not inherit the
         // cancellation, and the cleanup budget bounds it.
@@ -80,7 +81,7 @@ public struct ScenarioInterpreter: Sendable {
     }
     await runtime.chromium.close()
     report.duration = ContinuousClock.now - started
-    report.steps = Self.linkingNeeds(report.steps, graph: FlowGraph(scenario))
+    report.steps = Self.linkingNeeds(report.steps, graph: instance.graph)
     report.status = Self.status(of: report.steps)
     if report.status == .interrupted { report.skipReason = StepMessages.cutShort }
     await observer?.scenarioFinished(report)
@@ -190,20 +191,22 @@ public struct ScenarioInterpreter: Sendable {
     return reports
   }
 
-  /// Runs a list of steps as a graph: a step starts when every step it needs has finished; it is
-  /// skipped when one of them failed (or was itself skipped because of a failure). Scheduling is
-  /// linear in steps and edges: each step counts the needs still unfinished, and a finished step
-  /// releases only its own dependants.
-  private func runGraph(_ steps: [Step], phase: StepPhase, runtime: ScenarioRuntime, collector: StepCollector) async {
-    let dependencies = StepGraph.dependencies(of: steps)
+  /// Walks one phase of the flow graph (its main or its cleanup nodes): a step starts when every
+  /// step it depends on has finished; it is skipped when one of them failed (or was itself skipped
+  /// because of a failure). Scheduling is linear in steps and edges: each step counts the
+  /// dependencies still unfinished, and a finished step releases only its own dependants.
+  private func runGraph(
+    _ nodes: [FlowGraph.Node], phase: StepPhase, runtime: ScenarioRuntime, collector: StepCollector
+  ) async {
+    let steps = nodes.map(\.step)
     var finished: [String: StepReport] = [:]
     var poisoned: Set<String> = []
     var started = [Bool](repeating: false, count: steps.count)
     var unfinishedNeeds = [Int](repeating: 0, count: steps.count)
     var dependants: [String: [Int]] = [:]
     var ready: [Int] = []
-    for (index, step) in steps.enumerated() {
-      let needs = Set(dependencies[step.id.value] ?? [])
+    for (index, node) in nodes.enumerated() {
+      let needs = Set(node.dependencies)
       unfinishedNeeds[index] = needs.count
       for need in needs { dependants[need, default: []].append(index) }
       if needs.isEmpty { ready.append(index) }
@@ -224,7 +227,7 @@ public struct ScenarioInterpreter: Sendable {
           next += 1
           let step = steps[index]
           started[index] = true
-          let needs = dependencies[step.id.value] ?? []
+          let needs = nodes[index].dependencies
           if Task.isCancelled {
             let skipped = skippedReport(step, phase: phase, reason: StepMessages.interrupted, status: .interrupted)
             finished[step.id.value] = skipped
@@ -283,19 +286,4 @@ actor StepCollector {
   func add(_ report: StepReport) { finished.append(report) }
 
   var reports: [StepReport] { finished }
-}
-
-/// Step dependencies: `needs`, or the previous step in the list.
-enum StepGraph {
-  static func dependencies(of steps: [Step]) -> [String: [String]] {
-    var result: [String: [String]] = [:]
-    for (index, step) in steps.enumerated() {
-      if let needs = step.needs {
-        result[step.id.value] = needs.map(\.value)
-      } else {
-        result[step.id.value] = index > 0 ? [steps[index - 1].id.value] : []
-      }
-    }
-    return result
-  }
 }

@@ -1,6 +1,7 @@
 import AuthFlowCore
 import AuthFlowExpression
 import AuthFlowHTTP
+import AuthFlowResults
 import AuthFlowScenario
 
 /// Runs one step: its condition, its attempts (retry / until), its expectations and `save`.

@@ -1,5 +1,4 @@
 public import AuthFlowCore
-import AuthFlowMockTenant
 public import AuthFlowScenario
 import Foundation
 
@@ -7,16 +6,21 @@ extension Pipeline {
   /// The checks of scenarios against `authflow.yaml` (``ProjectConfig/check(_:clients:)``): a
   /// pinned tenant that does not exist, a `requires` outside the capability vocabulary, a
   /// `client:` no tenant defines. `validate` and `run` both make them, so a typo is an error
-  /// before anything runs instead of a silent skip.
-  public static func check(_ scenarios: [Scenario], against project: ProjectConfig) -> [Diagnostic] {
-    let clients = clientNames(of: project)
+  /// before anything runs instead of a silent skip. A mock tenant's fixture clients are read
+  /// through `embedded`; without one, its clients are not checked.
+  public static func check(
+    _ scenarios: [Scenario], against project: ProjectConfig, embedded: (any EmbeddedTenantHost)?
+  ) -> [Diagnostic] {
+    let clients = clientNames(of: project, embedded: embedded)
     return scenarios.flatMap { project.check($0, clients: clients) }
   }
 
   /// The client profile names each tenant offers: `clients:`, and for a mock tenant its
   /// fixture's clients too. Nil for a mock whose fixture path is an expression or cannot be read
   /// (its own diagnostics come when it starts).
-  static func clientNames(of project: ProjectConfig) -> [String: Set<String>?] {
+  static func clientNames(
+    of project: ProjectConfig, embedded: (any EmbeddedTenantHost)?
+  ) -> [String: Set<String>?] {
     let directory = project.file.isEmpty ? "." : (project.file as NSString).deletingLastPathComponent
     var names: [String: Set<String>?] = [:]
     for tenant in project.tenants {
@@ -25,23 +29,22 @@ extension Pipeline {
         names[tenant.name.value] = own
         continue
       }
-      let loaded: FixtureLoader.Result
+      let path: String?
       switch tenant.fixture {
       case nil:
-        loaded = FixtureLoader.loadDefault()
+        path = nil
       case let fixture?:
-        guard let path = fixture.literalValue?.stringValue else {
+        guard let literal = fixture.literalValue?.stringValue else {
           names[tenant.name.value] = .some(nil)
           continue
         }
-        loaded = FixtureLoader.load(
-          path: path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path))
+        path = literal.hasPrefix("/") ? literal : (directory as NSString).appendingPathComponent(literal)
       }
-      guard let fixture = loaded.fixture else {
+      guard let fixtureClients = embedded?.clientNames(fixturePath: path) else {
         names[tenant.name.value] = .some(nil)
         continue
       }
-      names[tenant.name.value] = own.union(fixture.clients.keys)
+      names[tenant.name.value] = own.union(fixtureClients)
     }
     return names
   }

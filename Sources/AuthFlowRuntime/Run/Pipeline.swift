@@ -1,10 +1,12 @@
 public import AuthFlowCore
 public import AuthFlowExpression
 public import AuthFlowScenario
+import AuthFlowYAML
 import Foundation
 
-/// The front of the pipeline — parse → validate → graph → bind — shared by `run`, `validate`
-/// and `graph`: scenario files checked against the action registry and the function registry.
+/// The registries and loaders behind the front stages (``ScenarioSource`` → ``ValidatedSuite`` →
+/// ``RunPlan``): scenario files checked against the action registry and the function registry,
+/// and `authflow.yaml`.
 public enum Pipeline {
   /// Every function scenarios can call: the standard ones and those that need the runtime's
   /// modules (`totp`).

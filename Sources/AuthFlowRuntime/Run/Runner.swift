@@ -1,5 +1,6 @@
 import AuthFlowCore
 public import AuthFlowExpression
+public import AuthFlowResults
 public import AuthFlowScenario
 import Foundation
 

@@ -1,45 +1,5 @@
+public import AuthFlowResults
 public import AuthFlowScenario
-
-/// `--shard K/N`: this machine runs shard K of N.
-public struct Shard: Sendable, Hashable, CustomStringConvertible {
-  public var index: Int
-  public var count: Int
-
-  /// Parses `K/N` with 1 ≤ K ≤ N; nil otherwise.
-  public init?(_ text: String) {
-    let parts = text.split(separator: "/")
-    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
-      (1...count).contains(index)
-    else { return nil }
-    self.index = index
-    self.count = count
-  }
-
-  /// Shard `index` of `count`, with 1 ≤ index ≤ count; nil otherwise.
-  public init?(index: Int, count: Int) {
-    guard count >= 1, (1...count).contains(index) else { return nil }
-    self.index = index
-    self.count = count
-  }
-
-  public var description: String { "\(index)/\(count)" }
-
-  /// Whether this shard runs `instance`. The assignment hashes the scenario's file and instance
-  /// name with FNV-1a, so it is the same on every machine and does not depend on which other
-  /// files exist or the order they were listed in.
-  public func contains(_ instance: ScenarioInstance) -> Bool {
-    Int(Self.fnv1a("\(instance.scenario.file)\u{0}\(instance.name)") % UInt64(count)) == index - 1
-  }
-
-  static func fnv1a(_ text: String) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01b3
-    }
-    return hash
-  }
-}
 
 /// Which scenario instances a run takes: `--tag`, `--skip-tag`, `--shard`.
 public struct Selection: Sendable {

@@ -1,4 +1,5 @@
 public import AuthFlowExpression
+public import AuthFlowResults
 public import AuthFlowScenario
 import Foundation
 

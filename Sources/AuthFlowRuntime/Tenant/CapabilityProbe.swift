@@ -1,4 +1,5 @@
 import AuthFlowCore
+import AuthFlowResults
 import AuthFlowScenario
 
 /// `authflow doctor --probe`: learns the capabilities no discovery document states by trying a

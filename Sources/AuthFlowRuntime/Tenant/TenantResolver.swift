@@ -1,14 +1,13 @@
 public import AuthFlowCore
 import AuthFlowExpression
 public import AuthFlowHTTP
-import AuthFlowMockTenant
 public import AuthFlowScenario
 import Foundation
 
 /// A tenant ready for scenarios: its context, and the embedded mock server when it is one.
 public struct ResolvedTenant: Sendable {
   public var context: TenantContext
-  let mock: MockTenantServer.Handle?
+  let mock: (any EmbeddedTenant)?
   /// The issuer the profile names (`oidc`) or implies (`auth0`: the domain's URL), before
   /// discovery; nil for the mock.
   public var configuredIssuer: String?
@@ -36,6 +35,8 @@ public struct TenantResolutionError: Error, Sendable {
 /// Turns a tenant profile into a running tenant: evaluates its `${{ env.X }}` values, starts the
 /// embedded mock for `kind: mock`, and gathers clients, users and capabilities.
 public struct TenantResolver: Sendable {
+  /// What starts `kind: mock` tenants (injected by the executable; nil: no mock tenant can run).
+  public var embedded: (any EmbeddedTenantHost)?
   public var environment: [String: String]
   public var secrets: SecretRegistry
   /// The directory `authflow.yaml` is in: fixture paths are relative to it.
@@ -49,9 +50,10 @@ public struct TenantResolver: Sendable {
   public var verifiesIssuer: Bool
 
   public init(
-    environment: [String: String], secrets: SecretRegistry, projectDirectory: String,
-    transport: (any HTTPTransport)? = nil, verifiesIssuer: Bool = true
+    embedded: (any EmbeddedTenantHost)? = nil, environment: [String: String], secrets: SecretRegistry,
+    projectDirectory: String, transport: (any HTTPTransport)? = nil, verifiesIssuer: Bool = true
   ) {
+    self.embedded = embedded
     self.environment = environment
     self.secrets = secrets
     self.projectDirectory = projectDirectory
@@ -95,20 +97,17 @@ public struct TenantResolver: Sendable {
     switch profile.kind {
     case .mock:
       let fixturePath = (try evaluate(profile.fixture))?.stringValue
-      let handle = try await startMock(fixturePath: fixturePath, at: profile.fixture?.location)
-      let fixture = handle.tenant.fixture
-      var mockClients = Self.clients(of: fixture)
+      let handle = try await startMock(fixturePath: fixturePath)
+      var mockClients = handle.clients
       mockClients.merge(clients) { _, override in override }
-      var mockUsers = Self.users(of: fixture)
+      var mockUsers = handle.users
       mockUsers.merge(users) { _, override in override }
-      // What this mock does: a fixture that turns refresh-token rotation off takes the capability away.
-      var builtIn = Capability.mock
-      if !fixture.settings.refreshTokenRotation { builtIn.remove("refresh_token_rotation") }
+      let builtIn = handle.capabilities
       for capability in builtIn where evidence[capability] == nil {
         evidence[capability] = "built into the mock tenant"
       }
       var tenant = TenantContext(
-        name: profile.name.value, kind: .mock, baseURL: handle.baseURL, issuer: handle.tenant.issuer,
+        name: profile.name.value, kind: .mock, baseURL: handle.baseURL, issuer: handle.issuer,
         clients: mockClients, users: mockUsers, capabilities: builtIn.union(declared),
         capabilityEvidence: evidence, settings: settings,
         capabilitySources: ["the mock tenant's built-in capabilities", declaredSource])
@@ -194,28 +193,13 @@ public struct TenantResolver: Sendable {
     secrets.register(secretsIn: .object(tenant.users))
   }
 
-  private func startMock(
-    fixturePath: String?, at location: SourceLocation?
-  ) async throws(TenantResolutionError)
-    -> MockTenantServer.Handle
-  {
-    let loaded: FixtureLoader.Result
-    if let fixturePath {
-      let path =
-        fixturePath.hasPrefix("/") ? fixturePath : (projectDirectory as NSString).appendingPathComponent(fixturePath)
-      loaded = FixtureLoader.load(path: path)
-    } else {
-      loaded = FixtureLoader.loadDefault()
-    }
-    guard let fixture = loaded.fixture, !loaded.diagnostics.hasErrors else {
+  private func startMock(fixturePath: String?) async throws(TenantResolutionError) -> any EmbeddedTenant {
+    guard let embedded else {
       throw TenantResolutionError(
-        diagnostics: loaded.diagnostics, message: "the mock tenant's fixture is not valid", isEnvironment: false)
+        diagnostics: [], message: "this build has no embedded mock tenant to start", isEnvironment: true)
     }
-    do {
-      return try await MockTenantServer.start(fixture: fixture)
-    } catch {
-      throw TenantResolutionError(diagnostics: [], message: String(describing: error), isEnvironment: true)
-    }
+    let path = fixturePath.map { $0.hasPrefix("/") ? $0 : (projectDirectory as NSString).appendingPathComponent($0) }
+    return try await embedded.start(fixturePath: path)
   }
 
   /// Passwords and client secrets are secrets wherever they come from.
@@ -226,45 +210,5 @@ public struct TenantResolver: Sendable {
       marked[key] = marked[key]?.asSecret
     }
     return .object(marked)
-  }
-
-  static func clients(of fixture: TenantFixture) -> [String: Value] {
-    fixture.clients.mapValues { client in
-      var members: [String: Value] = [
-        "client_id": .string(client.clientID),
-        "type": .string(client.kind.rawValue),
-        "name": .string(client.name),
-        "redirect_uri": client.callbacks.first.map(Value.string) ?? .null,
-        "callbacks": .array(client.callbacks.map(Value.string)),
-        "logout_urls": .array(client.allowedLogoutURLs.map(Value.string)),
-        "grant_types": .array(client.grantTypes.map(Value.string)),
-      ]
-      if let secret = client.clientSecret { members["client_secret"] = .secret(.string(secret)) }
-      return .object(members)
-    }
-  }
-
-  static func users(of fixture: TenantFixture) -> [String: Value] {
-    fixture.users.mapValues { user in
-      var members: [String: Value] = [
-        "user_id": .string(user.userID),
-        "connection": .string(user.connection),
-        "email_verified": .bool(user.emailVerified),
-        "blocked": .bool(user.blocked),
-        "user_metadata": .object(user.userMetadata),
-        "app_metadata": .object(user.appMetadata),
-      ]
-      let optional: [(String, String?)] = [
-        ("email", user.email), ("username", user.username), ("phone_number", user.phoneNumber), ("name", user.name),
-        ("nickname", user.nickname), ("picture", user.picture), ("given_name", user.givenName),
-        ("family_name", user.familyName),
-      ]
-      for (key, value) in optional { if let value { members[key] = .string(value) } }
-      if let password = user.password { members["password"] = .secret(.string(password)) }
-      if let totp = user.mfa.first(where: { $0.kind.rawValue == "totp" || $0.kind.rawValue == "otp" }) {
-        members["totp_secret"] = .secret(.string(totp.secret))
-      }
-      return .object(members)
-    }
   }
 }

@@ -1,5 +1,6 @@
 public import AuthFlowCore
 public import AuthFlowExpression
+import AuthFlowYAML
 import Foundation
 
 /// Finds, reads, parses and validates scenario files: the front of `authflow validate` and
@@ -14,6 +15,9 @@ public struct ScenarioLoader: Sendable {
   public struct Output: Sendable {
     /// The scenarios, in file order (files that are not YAML mappings have none).
     public var scenarios: [Scenario]
+    /// The scenarios of the files without errors, each with its flow graph, in file order: all of
+    /// ``scenarios`` when ``diagnostics`` has no error.
+    public var validated: [ValidatedScenario]
     /// Every problem in every file, files in order, each file's sorted by location.
     public var diagnostics: [Diagnostic]
     /// The files read, in order.
@@ -42,9 +46,10 @@ public struct ScenarioLoader: Sendable {
       files += found.files
     }
     let loaded = await loadFiles(files)
-    var result = Output(scenarios: [], diagnostics: diagnostics, files: files, sources: [:])
+    var result = Output(scenarios: [], validated: [], diagnostics: diagnostics, files: files, sources: [:])
     for file in loaded {
       if let scenario = file.scenario { result.scenarios.append(scenario) }
+      if let validated = file.validated { result.validated.append(validated) }
       result.diagnostics += file.diagnostics
       if let text = file.text { result.sources[file.path] = text }
     }
@@ -53,15 +58,28 @@ public struct ScenarioLoader: Sendable {
 
   /// Parses and validates one file's text.
   public func load(text: String, file: String) -> (scenario: Scenario?, diagnostics: [Diagnostic]) {
+    let (scenario, _, diagnostics) = loadValidating(text: text, file: file)
+    return (scenario, diagnostics)
+  }
+
+  /// Parses one file's text, then validates it with its flow graph: the validated scenario when
+  /// there is a validator and no error.
+  func loadValidating(
+    text: String, file: String
+  ) -> (scenario: Scenario?, validated: ValidatedScenario?, diagnostics: [Diagnostic]) {
     var (scenario, diagnostics) = parser.parse(text, file: file)
-    if let scenario, let validator { diagnostics += validator.validate(scenario) }
-    return (scenario, diagnostics.sortedByLocation)
+    guard let parsed = scenario, let validator else { return (scenario, nil, diagnostics.sortedByLocation) }
+    let graph = FlowGraph(parsed)
+    diagnostics += validator.validate(parsed, graph: graph)
+    let validated = diagnostics.hasErrors ? nil : ValidatedScenario(scenario: parsed, graph: graph)
+    return (parsed, validated, diagnostics.sortedByLocation)
   }
 
   private struct LoadedFile: Sendable {
     var path: String
     var text: String?
     var scenario: Scenario?
+    var validated: ValidatedScenario?
     var diagnostics: [Diagnostic]
   }
 
@@ -91,7 +109,7 @@ public struct ScenarioLoader: Sendable {
     guard let text = String(data: data, encoding: .utf8) else {
       return LoadedFile(path: path, diagnostics: [.notUTF8(path)])
     }
-    let (scenario, diagnostics) = load(text: text, file: path)
-    return LoadedFile(path: path, text: text, scenario: scenario, diagnostics: diagnostics)
+    let (scenario, validated, diagnostics) = loadValidating(text: text, file: path)
+    return LoadedFile(path: path, text: text, scenario: scenario, validated: validated, diagnostics: diagnostics)
   }
 }

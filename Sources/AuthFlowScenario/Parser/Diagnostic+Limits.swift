@@ -1,4 +1,5 @@
 import AuthFlowCore
+import AuthFlowYAML
 
 // The messages of values out of their documented range and inputs past a resource limit (see
 // `InputLimits` and docs/scenario-language.md, "Limits").
@@ -15,12 +16,6 @@ extension Diagnostic {
       hint: "durations are bounded so that no step can wait forever; see 'Limits' in docs/scenario-language.md")
   }
 
-  static func fileTooLarge(_ path: String, bytes: Int) -> Diagnostic {
-    .error(
-      "the file is \(bytes) bytes, more than the limit of \(InputLimits.fileBytes) bytes",
-      at: SourceLocation(file: path, line: 1, column: 1), hint: "split it into smaller files")
-  }
-
   static func tooManySteps(_ count: Int, at location: SourceLocation) -> Diagnostic {
     .error(
       "the scenario has \(count) steps, more than the limit of \(InputLimits.stepsPerScenario)", at: location,
@@ -31,19 +26,5 @@ extension Diagnostic {
     .error(
       "the matrix expands to more than \(InputLimits.matrixInstances) instances", at: location,
       hint: "the instance count is the product of the lengths of the axes; use fewer axes or values")
-  }
-}
-
-extension Diagnostic {
-  static func yamlTooManyNodes(at location: SourceLocation) -> Diagnostic {
-    .error(
-      "the document expands to more than \(InputLimits.yamlNodes) YAML nodes (aliases count as the nodes they repeat)",
-      at: location, hint: "an alias repeats its anchor's whole node; nested aliases multiply")
-  }
-
-  static func yamlTooDeep(at location: SourceLocation) -> Diagnostic {
-    .error(
-      "lists and mappings are nested more than \(InputLimits.yamlDepth) deep", at: location,
-      hint: "flatten the structure")
   }
 }

@@ -1,5 +1,6 @@
 import AuthFlowCore
 import AuthFlowExpression
+import AuthFlowYAML
 
 // The parser's messages, one factory per kind of problem. They are read by QA engineers: say what
 // is wrong in their words, and how to fix it.

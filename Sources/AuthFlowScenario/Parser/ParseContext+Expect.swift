@@ -1,5 +1,6 @@
 import AuthFlowCore
 import AuthFlowExpression
+import AuthFlowYAML
 
 extension ParseContext {
   /// `expect:` — path → matcher(s).

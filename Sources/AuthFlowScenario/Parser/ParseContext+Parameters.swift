@@ -1,4 +1,5 @@
 import AuthFlowCore
+import AuthFlowYAML
 
 extension ParseContext {
   /// Checks an action's parameters against its signature: unknown and missing parameters, and

@@ -1,4 +1,5 @@
 import AuthFlowCore
+import AuthFlowYAML
 
 /// The ids seen so far in a file, to report duplicates with the first definition.
 struct StepIDs {

@@ -1,5 +1,6 @@
 import AuthFlowCore
 import AuthFlowExpression
+import AuthFlowYAML
 
 extension ParseContext {
   /// Converts a YAML node into a template: strings containing `${{` are parsed as expressions,

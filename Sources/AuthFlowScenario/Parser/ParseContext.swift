@@ -1,4 +1,5 @@
 import AuthFlowCore
+import AuthFlowYAML
 
 /// The state one parse carries: the file, the diagnostics found so far, and the action catalog.
 ///

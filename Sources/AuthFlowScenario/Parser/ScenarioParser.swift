@@ -1,4 +1,5 @@
 public import AuthFlowCore
+public import AuthFlowYAML
 
 /// The parse stage: a located YAML tree → a located `Scenario`, plus every problem found.
 ///

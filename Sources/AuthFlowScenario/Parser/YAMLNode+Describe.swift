@@ -1,3 +1,5 @@
+import AuthFlowYAML
+
 extension YAMLNode {
   /// How an error message names what was found ("a mapping", "a list", "an integer").
   var foundDescription: String {

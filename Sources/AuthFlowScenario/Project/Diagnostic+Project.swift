@@ -1,4 +1,5 @@
 import AuthFlowCore
+import AuthFlowYAML
 
 // Messages about `authflow.yaml`.
 extension Diagnostic {

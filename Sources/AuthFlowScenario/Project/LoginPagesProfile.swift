@@ -1,4 +1,5 @@
 public import AuthFlowCore
+public import AuthFlowYAML
 
 /// A tenant's `login_pages:` (issue 16 items 4 and 4b): how authflow recognises and fills the
 /// provider's login and consent forms, and how it signs in where the login page is a

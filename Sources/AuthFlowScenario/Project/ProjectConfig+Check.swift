@@ -1,4 +1,5 @@
 public import AuthFlowCore
+import AuthFlowYAML
 
 extension ProjectConfig {
   /// What the scenario names of the project must exist: its `tenant:` a tenant of this

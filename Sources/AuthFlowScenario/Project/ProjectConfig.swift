@@ -1,4 +1,5 @@
 import AuthFlowCore
+public import AuthFlowYAML
 
 /// `authflow.yaml`: the tenants a scenario folder can run against, and the default one.
 public struct ProjectConfig: Sendable {

@@ -1,4 +1,5 @@
 import AuthFlowCore
+import AuthFlowYAML
 
 extension ParseContext {
   /// `login_pages:` of a tenant: every problem located, with "did you mean" for keys.

@@ -1,4 +1,5 @@
 public import AuthFlowCore
+public import AuthFlowYAML
 
 /// Reads `authflow.yaml` into a `ProjectConfig` with the same located diagnostics as scenarios:
 /// unknown keys and kinds with "did you mean", the settings each kind requires, and a

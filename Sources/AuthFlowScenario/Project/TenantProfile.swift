@@ -1,4 +1,5 @@
 public import AuthFlowCore
+public import AuthFlowYAML
 
 /// A tenant of `authflow.yaml` (DESIGN §3): what kind of server it is, where it is, its client
 /// and user profiles, its capabilities and the ways it differs from the mock.

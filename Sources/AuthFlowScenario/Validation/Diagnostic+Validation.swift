@@ -1,4 +1,5 @@
 import AuthFlowCore
+import AuthFlowYAML
 
 // The validator's messages: graph and reference problems, found after parsing.
 extension Diagnostic {

@@ -1,4 +1,5 @@
 import AuthFlowCore
+import AuthFlowYAML
 
 extension ScenarioValidator {
   /// Two steps saving the same name (an error: which value wins would depend on timing), and a

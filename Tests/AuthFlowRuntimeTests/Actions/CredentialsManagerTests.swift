@@ -1,5 +1,6 @@
 import AuthFlowCore
 import AuthFlowHTTP
+import AuthFlowMockHosting
 import AuthFlowScenario
 import Foundation
 import Synchronization
@@ -188,7 +189,7 @@ struct AuthenticationTracingTests {
     let scenario = try ScenarioHarness.parse(yaml, file: "logging.yaml")
     #expect(scenario.tags.map(\.value).contains("logging"))
     let secrets = SecretRegistry()
-    let resolver = TenantResolver(environment: [:], secrets: secrets, projectDirectory: ".")
+    let resolver = TenantResolver(embedded: MockTenantHost(), environment: [:], secrets: secrets, projectDirectory: ".")
     let tenant = try await resolver.resolve(try requireValue(ProjectConfig.embedded.tenants.first))
     let lines = Mutex<[String]>([])
     let formatter = ExchangeFormatter()

@@ -1,5 +1,6 @@
 import AuthFlowCore
 import AuthFlowJOSE
+import AuthFlowResults
 import AuthFlowRuntime
 import AuthFlowTestSupport
 import Foundation

@@ -1,5 +1,7 @@
 import AuthFlowCore
 import AuthFlowHTTP
+import AuthFlowMockHosting
+import AuthFlowResults
 import AuthFlowRuntime
 import AuthFlowScenario
 import AuthFlowTestSupport
@@ -56,7 +58,7 @@ enum ChromiumTestSupport {
     _ yamls: [String], browser: BrowserEngine? = nil, secrets: SecretRegistry = SecretRegistry(),
     trace: TraceLines? = nil, environment: [String: String]? = nil
   ) async throws -> Outcome {
-    let resolver = TenantResolver(environment: [:], secrets: secrets, projectDirectory: ".")
+    let resolver = TenantResolver(embedded: MockTenantHost(), environment: [:], secrets: secrets, projectDirectory: ".")
     let profile = try requireValue(ProjectConfig.embedded.tenants.first)
     let tenant: ResolvedTenant
     do {

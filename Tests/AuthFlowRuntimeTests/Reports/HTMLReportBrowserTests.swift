@@ -1,5 +1,6 @@
 import AuthFlowCore
 import AuthFlowReporting
+import AuthFlowResults
 import AuthFlowRuntime
 import AuthFlowTestSupport
 import Foundation

@@ -1,5 +1,6 @@
 import AuthFlowCore
 import AuthFlowHTTP
+import AuthFlowMockHosting
 import AuthFlowRuntime
 import AuthFlowScenario
 import AuthFlowTestSupport
@@ -76,7 +77,8 @@ import Testing
       let (config, _) = ProjectConfigParser().parse(yaml, file: "authflow.yaml")
       let profile = try #require(config?.tenant(named: "op"))
       let resolver = TenantResolver(
-        environment: [:], secrets: SecretRegistry(), projectDirectory: ".", transport: transport)
+        embedded: MockTenantHost(), environment: [:], secrets: SecretRegistry(), projectDirectory: ".",
+        transport: transport)
       let clock = ContinuousClock()
       let started = clock.now
       let error = await #expect(throws: TenantResolutionError.self) { try await resolver.resolve(profile) }

@@ -1,5 +1,7 @@
 import AuthFlowCore
 import AuthFlowHTTP
+import AuthFlowMockHosting
+import AuthFlowResults
 import AuthFlowRuntime
 import AuthFlowScenario
 import Testing
@@ -54,7 +56,7 @@ import Testing
     #expect(!diagnostics.hasErrors, "\(diagnostics)")
     let config = try #require(parsed)
     let secrets = SecretRegistry()
-    let resolver = TenantResolver(environment: [:], secrets: secrets, projectDirectory: ".")
+    let resolver = TenantResolver(embedded: MockTenantHost(), environment: [:], secrets: secrets, projectDirectory: ".")
     var tenants: [ResolvedTenant] = []
     for profile in config.tenants { tenants.append(try await resolver.resolve(profile)) }
     let instances = try scenarios.enumerated().flatMap { index, yaml in

@@ -1,6 +1,8 @@
 import AuthFlowCore
 import AuthFlowHTTP
 import AuthFlowJOSE
+import AuthFlowMockHosting
+import AuthFlowResults
 import AuthFlowRuntime
 import AuthFlowScenario
 import AuthFlowTestSupport
@@ -275,7 +277,8 @@ final class LoopbackProvider: Sendable {
     guard let profile = config?.tenant(named: "op"), !diagnostics.hasErrors else {
       throw ScenarioHarness.InvalidScenario(description: "\(diagnostics.map(\.description))")
     }
-    let resolver = TenantResolver(environment: [:], secrets: secrets, projectDirectory: ".", transport: transport)
+    let resolver = TenantResolver(
+      embedded: MockTenantHost(), environment: [:], secrets: secrets, projectDirectory: ".", transport: transport)
     do {
       return try await resolver.resolve(profile)
     } catch {

@@ -1,5 +1,7 @@
 import AuthFlowCore
 import AuthFlowHTTP
+import AuthFlowMockHosting
+import AuthFlowResults
 import AuthFlowRuntime
 import AuthFlowScenario
 
@@ -27,7 +29,7 @@ enum MockHarness {
     keepsStepResults: Bool = true, wrap: (any HTTPTransport) -> any HTTPTransport = { $0 },
     beforeStop: ((_ baseURL: String, _ transport: any HTTPTransport) async -> Void)? = nil
   ) async throws -> RunReport {
-    let resolver = TenantResolver(environment: [:], secrets: secrets, projectDirectory: ".")
+    let resolver = TenantResolver(embedded: MockTenantHost(), environment: [:], secrets: secrets, projectDirectory: ".")
     let profile = try requireValue(ProjectConfig.embedded.tenants.first)
     let tenant: ResolvedTenant
     do {

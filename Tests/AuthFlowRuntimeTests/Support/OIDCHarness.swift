@@ -1,5 +1,7 @@
 import AuthFlowCore
 import AuthFlowHTTP
+import AuthFlowMockHosting
+import AuthFlowResults
 import AuthFlowRuntime
 import AuthFlowScenario
 import Synchronization
@@ -16,7 +18,7 @@ struct OIDCHarness {
   var issuer: String { mock.context.baseURL }
 
   static func start(secrets: SecretRegistry = SecretRegistry()) async throws -> OIDCHarness {
-    let resolver = TenantResolver(environment: [:], secrets: secrets, projectDirectory: ".")
+    let resolver = TenantResolver(embedded: MockTenantHost(), environment: [:], secrets: secrets, projectDirectory: ".")
     let profile = try requireValue(ProjectConfig.embedded.tenants.first)
     let mock: ResolvedTenant
     do {
@@ -60,7 +62,8 @@ struct OIDCHarness {
       throw TenantResolutionError(diagnostics: [], message: "no profile 'op'", isEnvironment: false)
     }
     let resolver = TenantResolver(
-      environment: [:], secrets: secrets, projectDirectory: ".", transport: recorder, verifiesIssuer: verifiesIssuer)
+      embedded: MockTenantHost(), environment: [:], secrets: secrets, projectDirectory: ".", transport: recorder,
+      verifiesIssuer: verifiesIssuer)
     return try await resolver.resolve(profile)
   }
 

@@ -1,5 +1,6 @@
 import AuthFlowCore
 import AuthFlowHTTP
+import AuthFlowResults
 import AuthFlowRuntime
 import AuthFlowScenario
 import AuthFlowTestSupport

@@ -1,7 +1,7 @@
 import AuthFlowCore
 import Testing
 
-@testable import AuthFlowScenario
+@testable import AuthFlowYAML
 
 /// Plain scalars are typed as Yams' constructors type them; the fast path that skips the
 /// constructors for most text must not change a single result.

@@ -1,4 +1,5 @@
 public import AuthFlowCore
+public import AuthFlowResults
 
 extension RunReport {
   /// What `--fail-on-skip` counts (docs/running.md): a scenario that did not run (a capability

@@ -1,5 +1,4 @@
 public import AuthFlowCore
-import AuthFlowHTTP
 
 extension Value {
   /// The value with what a tenant sends as credentials marked secret: members whose names are

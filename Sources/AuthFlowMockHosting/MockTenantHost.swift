@@ -1,0 +1,92 @@
+import AuthFlowCore
+import AuthFlowMockTenant
+public import AuthFlowRuntime
+import Foundation
+
+/// The embedded mock tenant behind the runtime's ``EmbeddedTenantHost``: what the executable,
+/// `authflow bench` and the tests inject into ``TenantResolver`` and ``Pipeline/check(_:against:embedded:)``.
+/// The runtime never links the mock itself.
+public struct MockTenantHost: EmbeddedTenantHost {
+  public init() {}
+
+  public func clientNames(fixturePath path: String?) -> Set<String>? {
+    guard let fixture = Self.load(path).fixture else { return nil }
+    return Set(fixture.clients.keys)
+  }
+
+  public func start(fixturePath path: String?) async throws(TenantResolutionError) -> any EmbeddedTenant {
+    let loaded = Self.load(path)
+    guard let fixture = loaded.fixture, !loaded.diagnostics.hasErrors else {
+      throw TenantResolutionError(
+        diagnostics: loaded.diagnostics, message: "the mock tenant's fixture is not valid", isEnvironment: false)
+    }
+    do {
+      return RunningMockTenant(handle: try await MockTenantServer.start(fixture: fixture))
+    } catch {
+      throw TenantResolutionError(diagnostics: [], message: String(describing: error), isEnvironment: true)
+    }
+  }
+
+  private static func load(_ path: String?) -> FixtureLoader.Result {
+    path.map { FixtureLoader.load(path: $0) } ?? FixtureLoader.loadDefault()
+  }
+}
+
+/// A started mock server, as the runtime reads it.
+struct RunningMockTenant: EmbeddedTenant {
+  let handle: MockTenantServer.Handle
+
+  var baseURL: String { handle.baseURL }
+  var issuer: String { handle.tenant.issuer }
+  var clients: [String: Value] { Self.clients(of: handle.tenant.fixture) }
+  var users: [String: Value] { Self.users(of: handle.tenant.fixture) }
+
+  /// What this mock does: a fixture that turns refresh-token rotation off takes the capability away.
+  var capabilities: Set<String> {
+    var builtIn = Capability.mock
+    if !handle.tenant.fixture.settings.refreshTokenRotation { builtIn.remove("refresh_token_rotation") }
+    return builtIn
+  }
+
+  func stop() async { await handle.stop() }
+
+  static func clients(of fixture: TenantFixture) -> [String: Value] {
+    fixture.clients.mapValues { client in
+      var members: [String: Value] = [
+        "client_id": .string(client.clientID),
+        "type": .string(client.kind.rawValue),
+        "name": .string(client.name),
+        "redirect_uri": client.callbacks.first.map(Value.string) ?? .null,
+        "callbacks": .array(client.callbacks.map(Value.string)),
+        "logout_urls": .array(client.allowedLogoutURLs.map(Value.string)),
+        "grant_types": .array(client.grantTypes.map(Value.string)),
+      ]
+      if let secret = client.clientSecret { members["client_secret"] = .secret(.string(secret)) }
+      return .object(members)
+    }
+  }
+
+  static func users(of fixture: TenantFixture) -> [String: Value] {
+    fixture.users.mapValues { user in
+      var members: [String: Value] = [
+        "user_id": .string(user.userID),
+        "connection": .string(user.connection),
+        "email_verified": .bool(user.emailVerified),
+        "blocked": .bool(user.blocked),
+        "user_metadata": .object(user.userMetadata),
+        "app_metadata": .object(user.appMetadata),
+      ]
+      let optional: [(String, String?)] = [
+        ("email", user.email), ("username", user.username), ("phone_number", user.phoneNumber), ("name", user.name),
+        ("nickname", user.nickname), ("picture", user.picture), ("given_name", user.givenName),
+        ("family_name", user.familyName),
+      ]
+      for (key, value) in optional { if let value { members[key] = .string(value) } }
+      if let password = user.password { members["password"] = .secret(.string(password)) }
+      if let totp = user.mfa.first(where: { $0.kind.rawValue == "totp" || $0.kind.rawValue == "otp" }) {
+        members["totp_secret"] = .secret(.string(totp.secret))
+      }
+      return .object(members)
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import AuthFlowCore
+public import AuthFlowExpression
+public import AuthFlowResults
+public import AuthFlowScenario
+
+/// Stage 4, the plan: which tenant profiles, and which scenario instances the selection (`--tag`,
+/// `--skip-tag`, `--shard`) takes. Binding it starts the tenants (``bind(_:)``).
+public struct RunPlan: Sendable {
+  /// A `--tenant` name that `authflow.yaml` does not define.
+  public struct UnknownTenant: Error, Sendable {
+    public var name: String
+    public var known: [String]
+
+    /// `no tenant named 'mok' (did you mean 'mock'?); known tenants: mock, staging`.
+    public var message: String {
+      let hint = Suggestion.hint(for: name, in: known).map { " (\($0))" } ?? ""
+      return "no tenant named '\(name)'\(hint); known tenants: \(known.joined(separator: ", "))"
+    }
+  }
+
+  /// The profiles to run on, in `--tenant` order.
+  public var profiles: [TenantProfile]
+  public var selection: Selection
+  /// The selected instances, in file order.
+  public var instances: [ScenarioInstance]
+  /// `--tag`/`--skip-tag` values no scenario has.
+  public var unknownTags: [Selection.UnknownTag]
+  /// How many instances there were before the selection.
+  public var loadedCount: Int
+  /// The directory `authflow.yaml` is in: fixture paths are relative to it.
+  public var projectDirectory: String
+
+  /// The tenant names, in order (a comparison run has several).
+  public var tenantNames: [String] { profiles.map(\.name.value) }
+
+  /// Every scenario the run will report, each as not run: the report of a run stopped before (or
+  /// while) its tenants start.
+  public var notRun: [ScenarioReport] { TenantRuns.notRun(instances, tenants: tenantNames) }
+
+  /// Binds the plan to running tenants: evaluates each profile, starts embedded mocks, discovers
+  /// real tenants. On a failure the tenants already started are stopped.
+  public func bind(_ resolver: TenantResolver) async throws(BindFailure) -> BoundRun {
+    var resolved: [ResolvedTenant] = []
+    for profile in profiles {
+      do {
+        resolved.append(try await resolver.resolve(profile))
+      } catch {
+        for tenant in resolved { await tenant.stop() }
+        throw BindFailure(tenant: profile.name.value, error: error)
+      }
+    }
+    return BoundRun(plan: self, tenants: resolved)
+  }
+
+  /// A tenant that could not be resolved: which, and why.
+  public struct BindFailure: Error, Sendable {
+    public var tenant: String
+    public var error: TenantResolutionError
+  }
+}
+
+/// Stage 4, bound: the plan with its tenants running (clients, users and capabilities known). Its
+/// ``runs(services:functions:jobs:keepsStepResults:)`` produce the results; ``stop()`` stops the
+/// embedded mocks.
+public struct BoundRun: Sendable {
+  public var plan: RunPlan
+  public var tenants: [ResolvedTenant]
+
+  /// Stage 5, the run: the interpreter on every selected instance, on each tenant in turn.
+  public func runs(
+    services: RunServices, functions: FunctionRegistry = Pipeline.functions, jobs: Int, keepsStepResults: Bool
+  ) -> TenantRuns {
+    TenantRuns(
+      tenants: tenants.map(\.context), services: services, functions: functions, jobs: jobs,
+      keepsStepResults: keepsStepResults)
+  }
+
+  /// Stops every embedded mock.
+  public func stop() async {
+    for tenant in tenants { await tenant.stop() }
+  }
+}

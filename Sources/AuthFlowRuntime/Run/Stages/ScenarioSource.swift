@@ -1,0 +1,39 @@
+public import AuthFlowScenario
+
+/// Stage 1, the source: the scenario files and directories a command is pointed at, and the
+/// tenant profiles file. `authflow run`, `validate`, `graph` and `bench` all start here; see
+/// docs/architecture.md, "A scenario through the stages".
+public struct ScenarioSource: Sendable {
+  /// Where `run` and `validate` look without paths.
+  public static let defaultPaths = ["scenarios"]
+
+  /// Scenario files or directories (directories are searched for `*.yaml` and `*.yml`).
+  public var paths: [String]
+  /// `--config`: the tenant profiles file; nil finds `authflow.yaml` near ``paths``.
+  public var configFile: String?
+
+  /// `paths`, or ``defaultPaths`` when empty.
+  public init(paths: [String], configFile: String? = nil) {
+    self.paths = paths.isEmpty ? Self.defaultPaths : paths
+    self.configFile = configFile
+  }
+
+  /// Stages 2 and 3, parse → validate: every scenario (located YAML → model → checked, with its
+  /// flow graph). `graph` stops here.
+  public func scenarios() async -> ScenarioLoader.Output {
+    await Pipeline.load(paths)
+  }
+
+  /// Stages 2 and 3 with the project: the scenarios, `authflow.yaml`, and the checks of one
+  /// against the other (a pinned tenant, a `client:` or a `requires` nobody defines).
+  /// `embedded` reads mock fixtures' clients. `validate` stops here.
+  public func validated(embedded: (any EmbeddedTenantHost)?) async -> ValidatedSuite {
+    let loaded = await scenarios()
+    let project = Pipeline.loadProject(explicit: configFile, near: paths)
+    return ValidatedSuite(
+      scenarios: loaded.validated, parsed: loaded.scenarios, project: project.config,
+      diagnostics: loaded.diagnostics + project.diagnostics
+        + Pipeline.check(loaded.scenarios, against: project.config, embedded: embedded),
+      sources: loaded.sources.merging(project.sources) { first, _ in first })
+  }
+}

@@ -1,0 +1,145 @@
+import AuthFlowCore
+import AuthFlowHTTP
+import AuthFlowMockHosting
+import AuthFlowResults
+import AuthFlowRuntime
+import AuthFlowScenario
+import Foundation
+import Testing
+
+/// The stages `authflow run` composes — source → validated (with its flow graph) → plan → bound —
+/// on files in a temporary directory, and the embedded tenant injected through
+/// `EmbeddedTenantHost`.
+@Suite struct PipelineStageTests {
+  /// A directory with `files` (path → text) and an `authflow.yaml` with one mock tenant, removed by
+  /// the caller.
+  static func directory(_ files: [String: String]) throws -> URL {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stages-\(UUID().uuidString)")
+    for (path, text) in files.merging(
+      ["authflow.yaml": "tenants:\n  mock: { kind: mock }\n"], uniquingKeysWith: { a, _ in a })
+    {
+      let url = directory.appendingPathComponent(path)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+    return directory
+  }
+
+  /// The scenarios of `directory` with its own `authflow.yaml` (not the one of the working directory).
+  static func source(_ directory: URL) -> ScenarioSource {
+    ScenarioSource(paths: [directory.path], configFile: directory.appendingPathComponent("authflow.yaml").path)
+  }
+
+  static let twoSteps = """
+    scenario: Two steps
+    tags: [smoke]
+    steps:
+      - id: first
+        wait: 1ms
+      - id: second
+        needs: [first]
+        wait: 1ms
+    cleanup:
+      - id: tidy
+        wait: 1ms
+    """
+
+  @Test func theValidatedScenarioCarriesTheGraphItsInstancesRun() async throws {
+    let directory = try Self.directory(["a.yaml": Self.twoSteps])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let suite = await Self.source(directory).validated(embedded: MockTenantHost())
+    #expect(suite.isValid, "\(suite.diagnostics.map(\.description))")
+    let validated = try #require(suite.scenarios.first)
+    #expect(validated.graph.mainNodes.map(\.id) == ["first", "second"])
+    #expect(validated.graph.node("second")?.dependencies == ["first"])
+    #expect(validated.graph.cleanupNodes.map(\.id) == ["tidy"])
+    let instance = try #require(suite.instances.first)
+    #expect(instance.graph.nodes.map(\.id) == validated.graph.nodes.map(\.id))
+  }
+
+  @Test func aFileWithAnErrorGivesNoValidatedScenario() async throws {
+    let broken = Self.twoSteps.replacingOccurrences(of: "needs: [first]", with: "needs: [frist]")
+    let directory = try Self.directory(["a.yaml": broken])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let suite = await Self.source(directory).validated(embedded: MockTenantHost())
+    #expect(!suite.isValid)
+    #expect(suite.scenarios.isEmpty)
+    #expect(suite.parsed.count == 1)
+  }
+
+  @Test func thePlanNamesAnUnknownTenantWithASuggestion() async throws {
+    let directory = try Self.directory(["a.yaml": Self.twoSteps])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let suite = await Self.source(directory).validated(embedded: MockTenantHost())
+    switch suite.plan(tenants: ["mok"], selection: Selection()) {
+    case .success(let plan): Issue.record("planned on \(plan.tenantNames) for an unknown tenant")
+    case .failure(let unknown):
+      #expect(unknown.message == "no tenant named 'mok' (did you mean 'mock'?); known tenants: mock")
+    }
+  }
+
+  @Test func thePlanTakesTheSelectionAndReportsUnknownTags() async throws {
+    let other = Self.twoSteps.replacingOccurrences(of: "Two steps", with: "Other").replacingOccurrences(
+      of: "[smoke]", with: "[slow]")
+    let directory = try Self.directory(["a.yaml": Self.twoSteps, "b.yaml": other])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let suite = await Self.source(directory).validated(embedded: MockTenantHost())
+    let plan = try suite.plan(tenants: nil, selection: Selection(tags: ["smoke", "smok"])).get()
+    #expect(plan.tenantNames == ["mock"])
+    #expect(plan.instances.map(\.name) == ["Two steps"])
+    #expect(plan.loadedCount == 2)
+    #expect(plan.unknownTags.map(\.tag) == ["smok"])
+    #expect(plan.notRun.map(\.status) == [.interrupted])
+  }
+
+  @Test func bindingStartsTheInjectedMockAndTheRunWalksTheGraph() async throws {
+    let directory = try Self.directory(["a.yaml": Self.twoSteps])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let suite = await Self.source(directory).validated(embedded: MockTenantHost())
+    let plan = try suite.plan(tenants: nil, selection: Selection()).get()
+    let secrets = SecretRegistry()
+    let bound = try await plan.bind(
+      TenantResolver(embedded: MockTenantHost(), environment: [:], secrets: secrets, projectDirectory: "."))
+    let tenant = try #require(bound.tenants.first)
+    #expect(tenant.context.baseURL.hasPrefix("http://127.0.0.1:"))
+    #expect(tenant.context.clients["native"] != nil)
+    let transport = LiveTransport()
+    let runs = bound.runs(
+      services: RunServices(secrets: secrets, transport: transport), jobs: 1, keepsStepResults: true)
+    let reports = await runs.run(plan.instances)
+    await bound.stop()
+    try? await transport.shutdown()
+    let steps: [StepReport] = try #require(reports.first?.scenarios.first?.steps)
+    #expect(steps.map(\.id) == ["first", "second", "tidy"])
+    #expect(steps.map(\.needs) == [[], ["first"], []])
+    #expect(steps.allSatisfy { $0.status == .passed })
+  }
+
+  @Test func withoutAnEmbeddedHostAMockTenantIsAnEnvironmentFailure() async throws {
+    let resolver = TenantResolver(environment: [:], secrets: SecretRegistry(), projectDirectory: ".")
+    let profile = try #require(ProjectConfig.embedded.tenants.first)
+    do {
+      let resolved = try await resolver.resolve(profile)
+      await resolved.stop()
+      Issue.record("a mock tenant started without an embedded host")
+    } catch {
+      #expect(error.isEnvironment)
+      #expect(error.message.contains("no embedded mock tenant"))
+    }
+  }
+
+  @Test func anInvalidFixtureIsInvalidInputWithItsDiagnostics() async throws {
+    let directory = try Self.directory(["bad.yaml": "tenant: [not, a, mapping]\n"])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    do {
+      let tenant = try await MockTenantHost().start(fixturePath: directory.appendingPathComponent("bad.yaml").path)
+      await tenant.stop()
+      Issue.record("a mock started from an invalid fixture")
+    } catch {
+      #expect(!error.isEnvironment)
+      #expect(!error.diagnostics.isEmpty)
+    }
+    #expect(MockTenantHost().clientNames(fixturePath: directory.appendingPathComponent("none.yaml").path) == nil)
+    #expect(MockTenantHost().clientNames(fixturePath: nil)?.contains("native") == true)
+  }
+}
