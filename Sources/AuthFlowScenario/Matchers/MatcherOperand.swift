@@ -1,4 +1,4 @@
-public import AuthFlowCore
+import AuthFlowCore
 
 /// What a matcher's operand must be. The parser checks a literal operand against it (an
 /// expression is checked when it has been evaluated), and the JSON Schema describes it.

@@ -1,4 +1,4 @@
-public import AuthFlowCore
+import AuthFlowCore
 import AuthFlowExpression
 
 extension Matcher.Kind {

@@ -1,4 +1,4 @@
-public import AuthFlowCore
+import AuthFlowCore
 
 extension Matcher.Kind {
   /// `not_contains`.

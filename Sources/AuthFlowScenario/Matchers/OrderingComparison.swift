@@ -1,4 +1,4 @@
-public import AuthFlowCore
+import AuthFlowCore
 
 /// What `gt`, `gte`, `lt` and `lte` share: the comparison (numbers by value, strings by their
 /// characters in order) and the failure when the two cannot be compared.
