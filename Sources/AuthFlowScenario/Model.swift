@@ -176,17 +176,9 @@ public struct Expectation: Sendable {
   }
 }
 
-/// A matcher of DESIGN §2.
+/// A matcher of DESIGN §2: which one (`Kind`, each described in `Matchers/`), its operand and
+/// where it is written.
 public struct Matcher: Sendable {
-  /// Every matcher the language has: the parser, the runtime, the JSON Schema and the docs' table
-  /// all take their names from here.
-  public enum Kind: String, Sendable, CaseIterable, Hashable {
-    case equals, notEquals = "not_equals", matches, notMatches = "not_matches"
-    case contains, notContains = "not_contains", startsWith = "starts_with"
-    case oneOf = "one_of", notOneOf = "not_one_of"
-    case exists, type, gt, gte, lt, lte, within
-  }
-
   public var kind: Kind
   /// The expected operand. For `within` it is an object `{ of: …, seconds: … }`.
   public var operand: Template

@@ -132,23 +132,13 @@ enum ChromiumCLI {
 
   /// Waits (at most 60 s) until `pid` has started chromium; false at once when `pid` has exited.
   static func waitForChromium(of pid: Int32) async -> Bool {
-    let deadline = ContinuousClock.now + .seconds(60)
-    while ContinuousClock.now < deadline, kill(pid, 0) == 0 {
-      if !processes(of: pid).isEmpty { return true }
-      try? await Task.sleep(for: .milliseconds(50))
-    }
-    return false
+    await Scoped.waitUntil(limit: .seconds(60), giveUp: { kill(pid, 0) != 0 }) { !processes(of: pid).isEmpty }
   }
 
   /// True once no process of `pid`'s chromium is alive. Its processes were killed when authflow
   /// exited; the init process reaps the helpers a moment later, so this looks a few times (at most
   /// 10 s) before saying no.
   static func gone(of pid: Int32) async -> Bool {
-    let deadline = ContinuousClock.now + .seconds(10)
-    while !processes(of: pid).isEmpty {
-      guard ContinuousClock.now < deadline else { return false }
-      try? await Task.sleep(for: .milliseconds(100))
-    }
-    return true
+    await Scoped.waitUntil(limit: .seconds(10), every: .milliseconds(100)) { processes(of: pid).isEmpty }
   }
 }

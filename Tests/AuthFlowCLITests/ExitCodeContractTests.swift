@@ -115,6 +115,16 @@ import Testing
     }
   }
 
+  @Test(arguments: ["5/4", "0/4", "2"]) func aShardOutsideOneToNIsTwoBeforeAnythingRuns(_ shard: String) async throws {
+    try await Workspace.with(["a.yaml": Self.holds]) { directory in
+      let outcome = try await CLIProcess.run(
+        ["run", "a.yaml", "--shard", shard, "--reporter", "json:r.json"], in: directory)
+      #expect(outcome.status == 2, "\(outcome.standardError)")
+      #expect(outcome.standardError.contains("--shard must be K/N with 1 ≤ K ≤ N, e.g. 2/4 (got '\(shard)')"))
+      #expect(!FileManager.default.fileExists(atPath: directory + "/r.json"), "nothing ran")
+    }
+  }
+
   @Test func anUnwritableReportPathIsTwoBeforeAnythingRuns() async throws {
     try await Workspace.with(["a.yaml": Self.holds]) { directory in
       let outcome = try await CLIProcess.run(["run", "a.yaml", "--reporter", "junit:/proc/x/r.xml"], in: directory)

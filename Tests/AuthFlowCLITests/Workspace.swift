@@ -1,4 +1,5 @@
 import AuthFlowCore
+import AuthFlowTestSupport
 import Foundation
 
 #if canImport(FoundationXML)
@@ -14,14 +15,13 @@ import Foundation
 /// A temporary directory holding scenario files, removed afterwards; and what tests read back.
 enum Workspace {
   static func with(_ files: [String: String], _ body: (String) async throws -> Void) async throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("authflow-cli-\(UUID().uuidString)")
-      .path
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    for (name, text) in files {
-      try text.write(toFile: directory + "/" + name, atomically: false, encoding: .utf8)
+    try await Scoped.directory(prefix: "authflow-cli") { url in
+      let directory = url.path
+      for (name, text) in files {
+        try text.write(toFile: directory + "/" + name, atomically: false, encoding: .utf8)
+      }
+      try await body(directory)
     }
-    try await body(directory)
   }
 
   static func json(_ path: String) throws -> Value {

@@ -16,9 +16,11 @@ import Testing
     configuration.headerTimeout = headerTimeout
     let handle = try await MockTenantServer.start(
       fixture: MockHarness.fixture, configuration: configuration, signingKey: MockHarness.key)
-    defer { Task { await handle.stop() } }
-    let port = try #require(URLComponents(string: handle.baseURL)?.port)
-    try await body(port)
+    try await Scoped.run(
+      {
+        let port = try #require(URLComponents(string: handle.baseURL)?.port)
+        try await body(port)
+      }, finally: { await handle.stop() })
   }
 
   @Test func aSlowlorisClientIsDisconnected() async throws {

@@ -124,6 +124,11 @@ import Testing
       let after = Self.residentBytes()
       let before = baseline.withLock { $0 }
       let counts = await tenant.stateCounts()
+      if limits.maxEntriesPerStore == bounded.maxEntriesPerStore {
+        for store in ["sessions", "refresh_token_families"] {
+          #expect((counts[store] ?? 0) <= bounded.maxEntriesPerStore, "\(store) outgrew its cap")
+        }
+      }
       print(
         "mock RSS \(label): \(before / 1024) KiB → \(after / 1024) KiB over \(measured) logins = "
           + "\((after - before) / measured) bytes/login; sessions \(counts["sessions"] ?? 0), "

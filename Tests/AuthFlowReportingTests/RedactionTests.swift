@@ -70,9 +70,9 @@ import Testing
     var json = ""
     Value.writeJSONString(secret, into: &json)
     return [
-      secret, String(json.dropFirst().dropLast()), XMLEscaping.escape(secret),
-      XMLEscaping.escape(secret, attribute: true), GitHubEscaping.data(secret), GitHubEscaping.property(secret),
-      HTMLEscaping.escape(secret),
+      secret, String(json.dropFirst().dropLast()), MarkupEscaping.xml(secret),
+      MarkupEscaping.xml(secret, attribute: true), GitHubEscaping.data(secret), GitHubEscaping.property(secret),
+      MarkupEscaping.html(secret),
       secret.markdownEscaped, secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? secret,
     ]
   }
@@ -126,9 +126,9 @@ import Testing
     }
     let html = try #require(outputs["html"])
     for secret in [Self.plain, Self.refreshToken] {
-      #expect(html.contains(HTMLEscaping.escape(secret)), "html should show \(secret.debugDescription)")
+      #expect(html.contains(MarkupEscaping.html(secret)), "html should show \(secret.debugDescription)")
     }
     let junit = try #require(outputs["junit"])
-    #expect(junit.contains(XMLEscaping.escape(Self.password, attribute: true)))
+    #expect(junit.contains(MarkupEscaping.xml(Self.password, attribute: true)))
   }
 }

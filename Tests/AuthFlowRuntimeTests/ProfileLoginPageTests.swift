@@ -5,6 +5,7 @@ import AuthFlowMockTenant
 import AuthFlowResults
 import AuthFlowRuntime
 import AuthFlowScenario
+import AuthFlowTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -26,40 +27,35 @@ struct ProfileLoginPageTests {
     loginPage: String, profile profileLines: String = "",
     _ body: (Tenant) async throws -> Void
   ) async throws {
-    let directory = FileManager.default.temporaryDirectory.appending(path: "authflow-login-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let defaultPath = try #require(FixtureLoader.defaultFixturePath)
-    let fixture = try String(contentsOfFile: defaultPath, encoding: .utf8)
-      .replacingOccurrences(of: "\ntenant:\n", with: "\ntenant:\n  login_page: \(loginPage)\n")
-    try fixture.write(to: directory.appending(path: "fixture.yaml"), atomically: true, encoding: .utf8)
-    let yaml = """
-      tenants:
-        op:
-          kind: mock
-          fixture: fixture.yaml
-      \(profileLines)
-      """
-    let (config, diagnostics) = ProjectConfigParser().parse(yaml, file: "authflow.yaml")
-    #expect(diagnostics.isEmpty, "\(diagnostics.map(\.description))")
-    let profile = try #require(config?.tenant(named: "op"))
-    let secrets = SecretRegistry()
-    let resolver = TenantResolver(
-      embedded: MockTenantHost(), environment: [:], secrets: secrets, projectDirectory: directory.path)
-    let resolved: ResolvedTenant
-    do {
-      resolved = try await resolver.resolve(profile)
-    } catch {
-      Issue.record("\(error.message) \(error.diagnostics.map(\.description))")
-      return
+    try await Scoped.directory(prefix: "authflow-login") { directory in
+      let defaultPath = try #require(FixtureLoader.defaultFixturePath)
+      let fixture = try String(contentsOfFile: defaultPath, encoding: .utf8)
+        .replacingOccurrences(of: "\ntenant:\n", with: "\ntenant:\n  login_page: \(loginPage)\n")
+      try fixture.write(to: directory.appending(path: "fixture.yaml"), atomically: true, encoding: .utf8)
+      let yaml = """
+        tenants:
+          op:
+            kind: mock
+            fixture: fixture.yaml
+        \(profileLines)
+        """
+      let (config, diagnostics) = ProjectConfigParser().parse(yaml, file: "authflow.yaml")
+      #expect(diagnostics.isEmpty, "\(diagnostics.map(\.description))")
+      let profile = try #require(config?.tenant(named: "op"))
+      let secrets = SecretRegistry()
+      let resolver = TenantResolver(
+        embedded: MockTenantHost(), environment: [:], secrets: secrets, projectDirectory: directory.path)
+      let resolved: ResolvedTenant
+      do throws(TenantResolutionError) {
+        resolved = try await resolver.resolve(profile)
+      } catch {
+        Issue.record("\(error.message) \(error.diagnostics.map(\.description))")
+        return
+      }
+      try await Scoped.run(
+        { try await body(Tenant(context: resolved.context, resolved: resolved, secrets: secrets)) },
+        finally: { await resolved.stop() })
     }
-    do {
-      try await body(Tenant(context: resolved.context, resolved: resolved, secrets: secrets))
-    } catch {
-      await resolved.stop()
-      throw error
-    }
-    await resolved.stop()
   }
 
   /// Runs one scenario on `tenant`; every exchange is traced (scrubbed, as `--trace` prints it).

@@ -225,7 +225,8 @@ import Testing
       "", "[]", "- a\n- b", "scenario:", "steps: 3", "scenario: [x]\nsteps: [[], 1, null, {}]", "? [a]\n: b",
       "&a x: *a",
     ] {
-      _ = diagnostics(MarkedText(text))
+      // None of these is a scenario: each is refused with a diagnostic, never a crash or a pass.
+      #expect(diagnostics(MarkedText(text)).contains { $0.severity == .error }, "\(text.debugDescription)")
     }
   }
 }

@@ -14,12 +14,12 @@ struct HTMLDocument {
     html += "<meta http-equiv=\"Content-Security-Policy\" content=\"\(HTMLAssets.contentSecurityPolicy)\">\n"
     html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
     html += "<meta name=\"referrer\" content=\"no-referrer\">\n"
-    html += "<title>" + HTMLEscaping.escape(HTMLMessages.pageTitle(report)) + "</title>\n"
+    html += "<title>" + MarkupEscaping.html(HTMLMessages.pageTitle(report)) + "</title>\n"
     html += "<style>" + HTMLAssets.style + "</style>\n</head>\n<body>\n"
     html += header() + filters() + "<main>\n"
     if report.scenarios.isEmpty { html += "<p class=\"reason\">\(HTMLMessages.noScenarios)</p>\n" }
     for (index, scenario) in report.scenarios.enumerated() { html += section(scenario, index: index) }
-    html += "</main>\n<footer>" + HTMLEscaping.escape(HTMLMessages.footer) + "</footer>\n"
+    html += "</main>\n<footer>" + MarkupEscaping.html(HTMLMessages.footer) + "</footer>\n"
     html += "<script>" + HTMLAssets.script + "</script>\n</body>\n</html>\n"
     return html
   }
@@ -27,10 +27,10 @@ struct HTMLDocument {
   // MARK: - Summary and filters
 
   private func header() -> String {
-    var html = "<header>\n<h1>" + HTMLEscaping.escape(HTMLMessages.heading(report)) + "</h1>\n"
-    html += "<div class=\"run\">" + HTMLEscaping.escape(HTMLMessages.runLine(report)) + "</div>\n"
+    var html = "<header>\n<h1>" + MarkupEscaping.html(HTMLMessages.heading(report)) + "</h1>\n"
+    html += "<div class=\"run\">" + MarkupEscaping.html(HTMLMessages.runLine(report)) + "</div>\n"
     if report.interrupted {
-      html += "<div class=\"banner\">" + HTMLEscaping.escape(HTMLMessages.interrupted) + "</div>\n"
+      html += "<div class=\"banner\">" + MarkupEscaping.html(HTMLMessages.interrupted) + "</div>\n"
     }
     html += "<div class=\"counts\">"
     for status in HTMLStatusStyle.filterOrder {
@@ -50,18 +50,19 @@ struct HTMLDocument {
     var html = "<div class=\"filters\">"
     for status in HTMLStatusStyle.filterOrder where report.count(status) > 0 {
       html +=
-        "<label><input type=\"checkbox\" checked" + HTMLEscaping.attributes([("data-status", status.rawValue)])
-        + "> " + HTMLEscaping.escape(HTMLStatusStyle.label(status)) + " (\(report.count(status)))</label>"
+        "<label><input type=\"checkbox\" checked" + MarkupEscaping.htmlAttributes([("data-status", status.rawValue)])
+        + "> " + MarkupEscaping.html(HTMLStatusStyle.label(status)) + " (\(report.count(status)))</label>"
     }
     let tags = Set(report.scenarios.flatMap(\.tags)).sorted()
     html += "<label>tag <select id=\"tag\"><option value=\"\">any</option>"
     for tag in tags {
-      html += "<option" + HTMLEscaping.attributes([("value", tag)]) + ">" + HTMLEscaping.escape(tag) + "</option>"
+      html += "<option" + MarkupEscaping.htmlAttributes([("value", tag)]) + ">" + MarkupEscaping.html(tag) + "</option>"
     }
     html += "</select></label>"
     html += "<label>tenant <select id=\"tenant\"><option value=\"\">any</option>"
     for tenant in tenants {
-      html += "<option" + HTMLEscaping.attributes([("value", tenant)]) + ">" + HTMLEscaping.escape(tenant) + "</option>"
+      html +=
+        "<option" + MarkupEscaping.htmlAttributes([("value", tenant)]) + ">" + MarkupEscaping.html(tenant) + "</option>"
     }
     html += "</select></label>"
     html += "<label><input type=\"search\" id=\"search\" placeholder=\"name, file or step\"></label>"
@@ -86,7 +87,7 @@ struct HTMLDocument {
     let searchText = ([scenario.name, scenario.file] + scenario.steps.map(\.id)).joined(separator: " ").lowercased()
     var html =
       "<section"
-      + HTMLEscaping.attributes([
+      + MarkupEscaping.htmlAttributes([
         ("class", "scenario \(HTMLStatusStyle.cssClass(status))"), ("id", anchor), ("data-status", status.rawValue),
         ("data-tags", scenario.tags.joined(separator: " ")), ("data-tenant", tenant(of: scenario)),
         ("data-search", searchText),
@@ -98,14 +99,14 @@ struct HTMLDocument {
       let count = scenario.warnings.count
       html += " <span class=\"badge st-warning\">\(count) \(count == 1 ? "warning" : "warnings")</span>"
     }
-    html += " <span class=\"name\">" + HTMLEscaping.escape(scenario.name) + "</span>"
+    html += " <span class=\"name\">" + MarkupEscaping.html(scenario.name) + "</span>"
     var meta = "\(scenario.location) · \(DurationText.format(scenario.duration))"
     if tenants.count > 1 { meta += " · tenant \(tenant(of: scenario))" }
-    html += " <span class=\"meta\">" + HTMLEscaping.escape(meta)
-    for tag in scenario.tags { html += "<span class=\"tag\">" + HTMLEscaping.escape(tag) + "</span>" }
+    html += " <span class=\"meta\">" + MarkupEscaping.html(meta)
+    for tag in scenario.tags { html += "<span class=\"tag\">" + MarkupEscaping.html(tag) + "</span>" }
     html += "</span></summary>\n<div class=\"body\">\n"
     if let reason = scenario.skipReason {
-      html += "<p class=\"reason\">" + HTMLEscaping.escape("\(HTMLStatusStyle.label(status)): \(reason)") + "</p>\n"
+      html += "<p class=\"reason\">" + MarkupEscaping.html("\(HTMLStatusStyle.label(status)): \(reason)") + "</p>\n"
     }
     html += story(scenario)
     let graph = HTMLFlowGraph(scenario: scenario, anchor: anchor).render()
@@ -121,7 +122,7 @@ struct HTMLDocument {
   }
 
   private func badge(_ status: Status?) -> String {
-    "<span class=\"badge \(HTMLStatusStyle.cssClass(status))\">" + HTMLEscaping.escape(HTMLStatusStyle.label(status))
+    "<span class=\"badge \(HTMLStatusStyle.cssClass(status))\">" + MarkupEscaping.html(HTMLStatusStyle.label(status))
       + "</span>"
   }
 
@@ -130,12 +131,12 @@ struct HTMLDocument {
     var html = ""
     for step in scenario.stepsThatDidNotPass {
       html += "<div class=\"story \(HTMLStatusStyle.cssClass(step.status))\">"
-      html += "<strong>" + HTMLEscaping.escape(ConsoleMessages.stepStatus(step)) + "</strong>"
+      html += "<strong>" + MarkupEscaping.html(ConsoleMessages.stepStatus(step)) + "</strong>"
       if let problem = step.problems.first {
-        html += "<br>" + HTMLEscaping.escape("\(problem.location(in: step)): \(problem.message)")
+        html += "<br>" + MarkupEscaping.html("\(problem.location(in: step)): \(problem.message)")
       }
       if let dependants = ReportMessages.skippedDependants(of: step, in: scenario) {
-        html += "<br>" + HTMLEscaping.escape(dependants)
+        html += "<br>" + MarkupEscaping.html(dependants)
       }
       html += "</div>\n"
     }
@@ -147,21 +148,21 @@ struct HTMLDocument {
   private func step(_ step: StepReport, in scenario: ScenarioReport, anchor: String) -> String {
     var html =
       "<li"
-      + HTMLEscaping.attributes([
+      + MarkupEscaping.htmlAttributes([
         ("class", "step \(HTMLStatusStyle.cssClass(step.status))"), ("id", anchor), ("data-step", step.id),
       ]) + ">"
     html += "<details\(step.didNotPass ? " open" : "")><summary>" + badge(step.status) + " "
-    html += HTMLEscaping.escape(step.title)
+    html += MarkupEscaping.html(step.title)
     var meta = [step.action, DurationText.format(step.duration)]
     if step.attempts > 1 { meta.append("\(step.attempts) attempts") }
     if !step.needs.isEmpty { meta.append("needs " + step.needs.joined(separator: ", ")) }
     html +=
-      " <span class=\"meta\">" + HTMLEscaping.escape(meta.joined(separator: " · ") + " · \(step.location)")
+      " <span class=\"meta\">" + MarkupEscaping.html(meta.joined(separator: " · ") + " · \(step.location)")
       + "</span></summary>\n<div class=\"inner\">\n"
-    if let reason = step.skipReason { html += "<p class=\"reason\">" + HTMLEscaping.escape(reason) + "</p>\n" }
+    if let reason = step.skipReason { html += "<p class=\"reason\">" + MarkupEscaping.html(reason) + "</p>\n" }
     if !step.problems.isEmpty { html += problems(step) }
     if let dependants = ReportMessages.skippedDependants(of: step, in: scenario) {
-      html += "<p class=\"reason\">" + HTMLEscaping.escape(dependants) + "</p>\n"
+      html += "<p class=\"reason\">" + MarkupEscaping.html(dependants) + "</p>\n"
     }
     if let result = step.result {
       for (path, token) in Self.tokens(in: result, path: []) { html += self.token(token, path: path) }
@@ -169,8 +170,8 @@ struct HTMLDocument {
     for exchange in step.exchanges { html += self.exchange(exchange) }
     if let result = step.result {
       html +=
-        "<details><summary>result (<code>steps." + HTMLEscaping.escape(step.id) + "</code>)</summary><pre>"
-        + HTMLEscaping.escape(result.jsonText(pretty: true, revealSecrets: revealSecrets)) + "</pre></details>\n"
+        "<details><summary>result (<code>steps." + MarkupEscaping.html(step.id) + "</code>)</summary><pre>"
+        + MarkupEscaping.html(result.jsonText(pretty: true, revealSecrets: revealSecrets)) + "</pre></details>\n"
     }
     return html + "</div></details></li>\n"
   }
@@ -181,11 +182,11 @@ struct HTMLDocument {
       let check = [problem.path, problem.matcher].compactMap { $0 }.joined(separator: " ")
       let warning = problem.severity == .warning
       html += warning ? "<tr class=\"st-warning\"><td>warning: <code>" : "<tr><td><code>"
-      html += HTMLEscaping.escape("\(problem.location(in: step))") + "</code>"
-      if !check.isEmpty { html += "<br><code>" + HTMLEscaping.escape(check) + "</code>" }
-      html += "</td><td>" + HTMLEscaping.escape(problem.message) + "</td>"
-      html += "<td class=\"expected\">" + HTMLEscaping.escape(problem.expected ?? "") + "</td>"
-      html += "<td class=\"actual\">" + HTMLEscaping.escape(problem.actual ?? "") + "</td></tr>"
+      html += MarkupEscaping.html("\(problem.location(in: step))") + "</code>"
+      if !check.isEmpty { html += "<br><code>" + MarkupEscaping.html(check) + "</code>" }
+      html += "</td><td>" + MarkupEscaping.html(problem.message) + "</td>"
+      html += "<td class=\"expected\">" + MarkupEscaping.html(problem.expected ?? "") + "</td>"
+      html += "<td class=\"actual\">" + MarkupEscaping.html(problem.actual ?? "") + "</td></tr>"
     }
     return html + "</table>\n"
   }
@@ -195,15 +196,15 @@ struct HTMLDocument {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     let request = lines.first.map(String.init) ?? text
     let answer = lines.first { $0.hasPrefix("←") || $0.hasPrefix("✗") }.map { "  " + $0 } ?? ""
-    return "<details class=\"exchange\"><summary><code>" + HTMLEscaping.escape(request + answer)
+    return "<details class=\"exchange\"><summary><code>" + MarkupEscaping.html(request + answer)
       + "</code></summary><pre>"
-      + HTMLEscaping.escape(text) + "</pre></details>\n"
+      + MarkupEscaping.html(text) + "</pre></details>\n"
   }
 
   /// A decoded token: signature state, header and claims (times also as UTC dates).
   private func token(_ token: [String: Value], path: [String]) -> String {
     let name = path.joined(separator: ".")
-    var html = "<h4>token <code>" + HTMLEscaping.escape(name) + "</code>"
+    var html = "<h4>token <code>" + MarkupEscaping.html(name) + "</code>"
     switch token["signature_valid"] {
     case .bool(true)?: html += " · signature verified"
     case .bool(false)?: html += " · signature NOT valid"
@@ -220,7 +221,7 @@ struct HTMLDocument {
           text += "  (" + Timestamp.iso8601(Date(timeIntervalSince1970: seconds)) + ")"
         }
         html +=
-          "<tr><th>" + HTMLEscaping.escape(key) + "</th><td><code>" + HTMLEscaping.escape(text)
+          "<tr><th>" + MarkupEscaping.html(key) + "</th><td><code>" + MarkupEscaping.html(text)
           + "</code></td></tr>"
       }
       html += "</table>"

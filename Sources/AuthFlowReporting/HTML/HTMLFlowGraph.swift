@@ -41,7 +41,7 @@ struct HTMLFlowGraph {
     let height = Int(layout.height.rounded(.up))
     var svg =
       "<svg class=\"flow\" xmlns=\"http://www.w3.org/2000/svg\""
-      + HTMLEscaping.attributes([
+      + MarkupEscaping.htmlAttributes([
         ("width", String(width)), ("height", String(height)), ("viewBox", "0 0 \(width) \(height)"), ("role", "img"),
         ("aria-label", "flow graph of \(scenario.name)"),
       ]) + ">"
@@ -52,12 +52,12 @@ struct HTMLFlowGraph {
       let top = layout.cleanupTop
       svg +=
         "<rect class=\"cleanup\""
-        + HTMLEscaping.attributes([
+        + MarkupEscaping.htmlAttributes([
           ("x", number(4)), ("y", number(top)), ("width", number(layout.width - 8)),
           ("height", number(layout.height - top - 4)), ("rx", "8"),
         ]) + "/>"
       svg +=
-        "<text class=\"cleanup-title\"" + HTMLEscaping.attributes([("x", "12"), ("y", number(top + 16))])
+        "<text class=\"cleanup-title\"" + MarkupEscaping.htmlAttributes([("x", "12"), ("y", number(top + 16))])
         + ">cleanup (always runs)</text>"
     }
     let halfHeight = GraphLayout.boxHeight / 2
@@ -80,26 +80,26 @@ struct HTMLFlowGraph {
       let top = box.y - halfHeight
       let detail = [step?.action, step.map { statusLine($0) }].compactMap { $0 }.joined(separator: " · ")
       let target = stepIndex[key].map { "#" + Self.stepAnchor(anchor, index: $0) } ?? "#\(anchor)"
-      svg += "<a" + HTMLEscaping.attributes([("href", target)]) + ">"
+      svg += "<a" + MarkupEscaping.htmlAttributes([("href", target)]) + ">"
       svg +=
         "<g"
-        + HTMLEscaping.attributes([
+        + MarkupEscaping.htmlAttributes([
           ("class", "node \(HTMLStatusStyle.cssClass(status))"), ("data-step", box.id),
           ("data-status", HTMLStatusStyle.label(status)),
         ]) + ">"
-      svg += "<title>" + HTMLEscaping.escape(title(box.id, step: step)) + "</title>"
+      svg += "<title>" + MarkupEscaping.html(title(box.id, step: step)) + "</title>"
       svg +=
         "<rect"
-        + HTMLEscaping.attributes([
+        + MarkupEscaping.htmlAttributes([
           ("x", number(left)), ("y", number(top)), ("width", number(GraphLayout.boxWidth)),
           ("height", number(GraphLayout.boxHeight)), ("rx", "8"),
         ]) + "/>"
       svg +=
-        "<text class=\"id\"" + HTMLEscaping.attributes([("x", number(left + 10)), ("y", number(top + 19))])
-        + ">" + HTMLEscaping.escape(Self.clip(box.id, 26)) + "</text>"
+        "<text class=\"id\"" + MarkupEscaping.htmlAttributes([("x", number(left + 10)), ("y", number(top + 19))])
+        + ">" + MarkupEscaping.html(Self.clip(box.id, 26)) + "</text>"
       svg +=
-        "<text" + HTMLEscaping.attributes([("x", number(left + 10)), ("y", number(top + 37))]) + ">"
-        + HTMLEscaping.escape(Self.clip(detail, 30)) + "</text>"
+        "<text" + MarkupEscaping.htmlAttributes([("x", number(left + 10)), ("y", number(top + 37))]) + ">"
+        + MarkupEscaping.html(Self.clip(detail, 30)) + "</text>"
       svg += "</g></a>"
     }
     return svg + "</svg>"

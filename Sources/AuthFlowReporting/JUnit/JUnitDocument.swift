@@ -33,11 +33,11 @@ struct JUnitDocument {
   func render() -> String {
     var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
     if report.interrupted { xml += "<!-- \(JUnitMessages.interruptedComment) -->\n" }
-    xml += "<testsuites" + XMLEscaping.attributes(totals(of: report.scenarios, name: "authflow")) + ">\n"
+    xml += "<testsuites" + MarkupEscaping.xmlAttributes(totals(of: report.scenarios, name: "authflow")) + ">\n"
     for (suite, scenarios) in suites() {
       xml +=
         "  <testsuite"
-        + XMLEscaping.attributes(
+        + MarkupEscaping.xmlAttributes(
           totals(of: scenarios, name: suite.name) + [("timestamp", Timestamp.junit(report.startedAt))])
       xml += ">\n"
       xml += properties(tenant: suite.tenant ?? report.tenant)
@@ -84,15 +84,15 @@ struct JUnitDocument {
 
   private func properties(tenant: String) -> String {
     var xml = "    <properties>\n"
-    xml += "      <property" + XMLEscaping.attributes([("name", "tenant"), ("value", tenant)]) + "/>\n"
+    xml += "      <property" + MarkupEscaping.xmlAttributes([("name", "tenant"), ("value", tenant)]) + "/>\n"
     if report.interrupted {
-      xml += "      <property" + XMLEscaping.attributes([("name", "interrupted"), ("value", "true")]) + "/>\n"
+      xml += "      <property" + MarkupEscaping.xmlAttributes([("name", "interrupted"), ("value", "true")]) + "/>\n"
     }
     return xml + "    </properties>\n"
   }
 
   private func testcase(_ scenario: ScenarioReport) -> String {
-    let attributes = XMLEscaping.attributes([
+    let attributes = MarkupEscaping.xmlAttributes([
       ("name", scenario.name), ("classname", scenario.file), ("file", scenario.file),
       ("line", String(scenario.location.line)), ("time", scenario.duration.secondsText),
     ])
@@ -100,7 +100,8 @@ struct JUnitDocument {
     switch scenario.status {
     case .passed: body = nil
     case .skipped:
-      body = "<skipped" + XMLEscaping.attributes([("message", scenario.skipReason ?? JUnitMessages.skipped)]) + "/>"
+      body =
+        "<skipped" + MarkupEscaping.xmlAttributes([("message", scenario.skipReason ?? JUnitMessages.skipped)]) + "/>"
     case .failed: body = problemElement("failure", scenario)
     case .error: body = problemElement("error", scenario)
     case .interrupted: body = interruptedElement(scenario)
@@ -109,7 +110,7 @@ struct JUnitDocument {
     // show as the test's standard output.
     let log =
       scenario.steps.isEmpty
-      ? nil : "<system-out>" + XMLEscaping.escape(JUnitMessages.stepLog(scenario)) + "</system-out>"
+      ? nil : "<system-out>" + MarkupEscaping.xml(JUnitMessages.stepLog(scenario)) + "</system-out>"
     let children = [body, log].compactMap { $0 }
     guard !children.isEmpty else { return "    <testcase\(attributes)/>\n" }
     return "    <testcase\(attributes)>\n" + children.map { "      \($0)\n" }.joined() + "    </testcase>\n"
@@ -119,8 +120,8 @@ struct JUnitDocument {
   private func interruptedElement(_ scenario: ScenarioReport) -> String {
     let message = "\(scenario.location): \(scenario.skipReason ?? JUnitMessages.interrupted)"
     let details = ([message] + scenario.steps.map(JUnitMessages.stepLine)).joined(separator: "\n")
-    return "<error" + XMLEscaping.attributes([("message", message), ("type", Status.interrupted.rawValue)]) + ">"
-      + XMLEscaping.escape(details) + "</error>"
+    return "<error" + MarkupEscaping.xmlAttributes([("message", message), ("type", Status.interrupted.rawValue)]) + ">"
+      + MarkupEscaping.xml(details) + "</error>"
   }
 
   /// `<failure>` or `<error>` with the first problem as message and every problem as text.
@@ -139,7 +140,7 @@ struct JUnitDocument {
       type = scenario.status.rawValue
     }
     let details = steps.map { JUnitMessages.details($0, in: scenario) }.joined(separator: "\n\n")
-    return "<\(element)" + XMLEscaping.attributes([("message", message), ("type", type)]) + ">"
-      + XMLEscaping.escape(details.isEmpty ? message : details) + "</\(element)>"
+    return "<\(element)" + MarkupEscaping.xmlAttributes([("message", message), ("type", type)]) + ">"
+      + MarkupEscaping.xml(details.isEmpty ? message : details) + "</\(element)>"
   }
 }

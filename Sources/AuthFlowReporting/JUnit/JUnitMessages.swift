@@ -64,7 +64,7 @@ enum JUnitMessages {
       }
     }
     guard !lines.isEmpty else { return "" }
-    return "<system-out>" + XMLEscaping.escape(lines.joined(separator: "\n")) + "</system-out>"
+    return "<system-out>" + MarkupEscaping.xml(lines.joined(separator: "\n")) + "</system-out>"
   }
 
   /// Continuation lines indented under the first.

@@ -4,14 +4,12 @@ import AuthFlowScenario
 /// The message of a failed `expect` matcher: what was checked, what was wanted and found, and
 /// when the result knows it, why (the ID-token check that failed, not only `false`).
 enum ExpectationMessage {
-  /// `expected id_token_valid to equal true, found false: <reason>`; for `exists` the operand is
-  /// the verb itself (`expected id_token to exist, found nothing …`). Texts are already redacted.
+  /// `expected id_token_valid to equal true, found false: <reason>`, as the matcher's own file
+  /// words it (`Matcher.Kind.failureMessage`). Texts are already redacted.
   static func failed(
     path: String, kind: Matcher.Kind, verb: String, expected: String, actual: String, reason: String?
   ) -> String {
-    let wanted = kind == .exists ? verb : "\(verb) \(expected)"
-    let because = reason.map { ": \($0)" } ?? ""
-    return "expected \(path) \(wanted), found \(actual)\(because)"
+    kind.failureMessage(path: path, verb: verb, expected: expected, actual: actual, reason: reason)
   }
 
   /// Why the value at `path` is what it is, when the result says so: an ID token's validity (and

@@ -1,5 +1,4 @@
 import AuthFlowCore
-import AuthFlowExpression
 import AuthFlowYAML
 
 extension ParseContext {
@@ -63,70 +62,4 @@ extension ParseContext {
     }
     return matchers
   }
-
-  /// Checks what can be checked before running: literal operands of the right kind, and regular
-  /// expressions that compile.
-  private mutating func checkOperand(_ node: YAMLNode, of kind: Matcher.Kind) {
-    if node.isExpression { return }
-    let value = node.scalar.map(\.value)
-    switch kind {
-    case .equals, .notEquals, .contains, .notContains:
-      return
-    case .startsWith:
-      if case .string? = value { return }
-      report(.invalidMatcherOperand(kind.rawValue, expected: "a string", found: node))
-    case .exists:
-      if case .bool? = value { return }
-      report(.invalidMatcherOperand(kind.rawValue, expected: "true or false", found: node))
-    case .matches, .notMatches:
-      guard case .string(let pattern)? = value else {
-        report(.invalidMatcherOperand(kind.rawValue, expected: "a regular expression", found: node))
-        return
-      }
-      do throws(RegexSyntaxError) {
-        _ = try RegexPattern.cached(pattern)
-      } catch {
-        report(.invalidRegex(pattern, reason: error.description, at: node))
-      }
-    case .type:
-      guard case .string(let name)? = value else {
-        report(.invalidMatcherOperand(kind.rawValue, expected: "a type name", found: node))
-        return
-      }
-      if !Matcher.typeNames.contains(name) {
-        report(.unknownTypeName(name, at: node, choices: Matcher.typeNames))
-      }
-    case .oneOf, .notOneOf:
-      if case .sequence = node { return }
-      report(.invalidMatcherOperand(kind.rawValue, expected: "a list of values", found: node))
-    case .gt, .gte, .lt, .lte:
-      switch value {
-      case .int?, .double?, .string?: return
-      default: report(.invalidMatcherOperand(kind.rawValue, expected: "a number or a string", found: node))
-      }
-    case .within:
-      checkWithin(node)
-    }
-  }
-
-  /// `within: { of: …, seconds: … }`.
-  private mutating func checkWithin(_ node: YAMLNode) {
-    guard let pairs = mapping(node, for: "within", expected: "a mapping '{ of: …, seconds: … }'") else { return }
-    let keys = knownPairs(pairs, allowed: ["of", "seconds"], in: "'within'")
-    for required in ["of", "seconds"] where keys[required] == nil {
-      report(
-        .missingKey(
-          required, in: "'within'", at: node.location, hint: "write 'within: { of: <expected>, seconds: <tolerance> }'")
-      )
-    }
-    if let seconds = keys["seconds"]?.value, !seconds.isExpression {
-      _ = duration(seconds, for: "seconds", maximum: InputLimits.widestTolerance)
-    }
-  }
-}
-
-extension Matcher {
-  /// The names the `type` matcher accepts, as `Value.typeName` spells them; `secret` holds for a
-  /// value the runtime masks (a secret or a JWT), whatever is inside it.
-  public static let typeNames = ["array", "bool", "int", "jwt", "null", "number", "object", "secret", "string"]
 }

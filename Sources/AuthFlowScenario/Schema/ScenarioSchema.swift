@@ -131,7 +131,7 @@ public enum ScenarioSchema {
   private static var matcher: Value {
     var matchers: [String: Value] = ["severity": JSONSchema.ref("severity")]
     for kind in Matcher.Kind.allCases {
-      matchers[kind.rawValue] = operand(of: kind)
+      matchers[kind.rawValue] = kind.rule.operand.schema
     }
     return [
       "anyOf": [
@@ -141,22 +141,5 @@ public enum ScenarioSchema {
       "description":
         "A plain value (equality), or matchers that must all hold; compare with an object by 'equals: { … }'.",
     ]
-  }
-
-  /// What each matcher takes; the parser checks the same (`checkOperand`).
-  private static func operand(of kind: Matcher.Kind) -> Value {
-    switch kind {
-    case .equals, .notEquals, .contains, .notContains: return [:]
-    case .matches, .notMatches, .startsWith: return JSONSchema.type("string")
-    case .oneOf, .notOneOf: return JSONSchema.orExpression(JSONSchema.type("array"))
-    case .exists: return JSONSchema.orExpression(JSONSchema.type("boolean"))
-    case .type: return JSONSchema.orExpression(["enum": JSONSchema.strings(Matcher.typeNames)])
-    case .gt, .gte, .lt, .lte: return ["type": ["number", "string"]]
-    case .within:
-      return [
-        "type": "object", "required": ["of", "seconds"], "additionalProperties": false,
-        "properties": ["of": [:], "seconds": JSONSchema.ref("duration")],
-      ]
-    }
   }
 }

@@ -1,3 +1,5 @@
+import AuthFlowCore
+
 /// Server-rendered Universal Login pages. Every value that came from a request is HTML-escaped.
 enum LoginPages {
   /// The identifier + password page.
@@ -110,18 +112,6 @@ enum LoginPages {
 /// HTML text and attribute escaping.
 enum HTML {
   static func escape(_ text: String) -> String {
-    var output = ""
-    output.reserveCapacity(text.utf8.count)
-    for character in text {
-      switch character {
-      case "&": output += "&amp;"
-      case "<": output += "&lt;"
-      case ">": output += "&gt;"
-      case "\"": output += "&quot;"
-      case "'": output += "&#39;"
-      default: output.append(character)
-      }
-    }
-    return output
+    MarkupEscaping.html(text)
   }
 }

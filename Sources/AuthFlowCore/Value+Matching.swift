@@ -1,5 +1,3 @@
-public import AuthFlowCore
-
 extension Value {
   /// Equality as `expect` means it: secrets compare by their text, a JWT equals its raw string,
   /// 3 equals 3.0, and objects and arrays compare member by member.

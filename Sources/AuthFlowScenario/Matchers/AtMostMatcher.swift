@@ -1,0 +1,21 @@
+import AuthFlowCore
+
+extension Matcher.Kind {
+  /// `lte`.
+  public static let lte = Self(AtMostMatcher())
+}
+
+/// `lte: <number or string>`: less than or equal to the operand.
+struct AtMostMatcher: MatcherRule {
+  let name = "lte"
+  let operand = MatcherOperand.numberOrString
+  let documentation = "is less than or equal to it (\(OrderingComparison.documentationNote))"
+  let examples: [MatcherExample] = [
+    .holds(3, for: 3),
+    .fails(2, for: 3, with: "expected value to be at most 2, found 3"),
+  ]
+
+  func failure(expected: Value, actual: Value?) -> String? {
+    OrderingComparison.failure("to be at most", expected: expected, actual: actual) { $0 <= 0 }
+  }
+}

@@ -1,0 +1,51 @@
+public import AuthFlowCore
+
+/// One matcher of the `expect:` language, described in one file: its name, the operand it takes,
+/// when it holds, how its failure reads, its row in the docs' table, and examples that run as
+/// tests.
+///
+/// Adding a matcher is writing one conforming type in `Matchers/` with a `Matcher.Kind` constant
+/// beside it, listing that kind in `MatcherRegistry.kinds` (sorted by name), and regenerating the
+/// docs table and the JSON Schema, which a test checks against the registry.
+public protocol MatcherRule: Sendable {
+  /// The key written under an `expect` path, e.g. `not_contains`.
+  var name: String { get }
+  /// What the operand must be: the parser checks literal operands, the JSON Schema lists it.
+  var operand: MatcherOperand { get }
+  /// The docs table's first cell; by default the name in backticks.
+  var documentedName: String { get }
+  /// The docs table's second cell, completing "holds when the actual value…".
+  var documentation: String { get }
+  /// Whether the failure message shows the expected operand (`exists` reads "to exist", not
+  /// "to exist true").
+  var showsOperand: Bool { get }
+  /// At least one example that holds and one that fails; the tests run every one.
+  var examples: [MatcherExample] { get }
+  /// Nil when the matcher holds for `actual` (nil: nothing at the path); otherwise the verb phrase
+  /// of the failure message ("to contain", "not to match (the pattern is not a string)").
+  func failure(expected: Value, actual: Value?) -> String?
+}
+
+extension MatcherRule {
+  public var documentedName: String { "`\(name)`" }
+  public var showsOperand: Bool { true }
+}
+
+/// An example of one matcher: an operand and an actual value, and the failure message it gives at
+/// the path `value` (nil: the matcher holds). Values are shown as JSON, as a run shows them.
+public struct MatcherExample: Sendable {
+  public var operand: Value
+  public var actual: Value
+  /// `expected value to contain "x", found "abc"`; nil for an example that holds.
+  public var message: String?
+
+  /// An example for which the matcher holds.
+  public static func holds(_ operand: Value, for actual: Value) -> MatcherExample {
+    MatcherExample(operand: operand, actual: actual, message: nil)
+  }
+
+  /// An example for which the matcher fails with `message`.
+  public static func fails(_ operand: Value, for actual: Value, with message: String) -> MatcherExample {
+    MatcherExample(operand: operand, actual: actual, message: message)
+  }
+}

@@ -1,0 +1,54 @@
+import AuthFlowCore
+import AuthFlowScenario
+import AuthFlowTestSupport
+import Testing
+
+/// Every matcher's own examples, from the registry: each matcher has one that holds and one that
+/// fails, every example holds or fails as it says (with its message), and its operand parses. A
+/// matcher added without a failing example fails here.
+@Suite struct MatcherExampleTests {
+  @Test(arguments: MatcherRegistry.kinds) func everyMatcherHasAPassingAndAFailingExample(_ kind: Matcher.Kind) {
+    #expect(kind.rule.examples.contains { $0.message == nil }, "\(kind) has no example that holds")
+    #expect(kind.rule.examples.contains { $0.message != nil }, "\(kind) has no failing example")
+  }
+
+  @Test(arguments: MatcherRegistry.kinds) func examplesHoldOrFailWithTheirMessage(_ kind: Matcher.Kind) {
+    for example in kind.rule.examples {
+      let verb = kind.failure(expected: example.operand, actual: example.actual)
+      guard let message = example.message else {
+        #expect(verb == nil, "\(kind): \(example.operand.jsonText()) should hold for \(example.actual.jsonText())")
+        continue
+      }
+      let found = verb.map {
+        kind.failureMessage(
+          path: "value", verb: $0, expected: example.operand.jsonText(), actual: example.actual.jsonText())
+      }
+      #expect(found == message, "\(kind)")
+    }
+  }
+
+  /// Each example's operand, written as YAML (JSON is YAML's flow style), is one the parser takes.
+  @Test(arguments: MatcherRegistry.kinds) func exampleOperandsParse(_ kind: Matcher.Kind) {
+    for example in kind.rule.examples {
+      let yaml = "scenario: x\nsteps:\n  - logout:\n    expect:\n      a: { \(kind): \(example.operand.jsonText()) }"
+      let found = diagnostics(MarkedText(yaml))
+      #expect(found.isEmpty, "\(kind): \(found.map(\.message))")
+    }
+  }
+
+  @Test func aNameOutsideTheRegistryIsRefused() {
+    #expect(Matcher.Kind(rawValue: "nope") == nil)
+    #expect(Matcher.Kind(rawValue: "not_contains") == .notContains)
+    let found = diagnostics(MarkedText("scenario: x\nsteps:\n  - logout:\n    expect:\n      a: { nope: 1 }"))
+    #expect(found.map(\.message) == ["unknown matcher 'nope'"])
+  }
+
+  /// The evaluation treats an absent value and null alike where the docs say so.
+  @Test func anAbsentValueFailsThePositiveMatchersAndHoldsTheNegatedOnes() {
+    #expect(Matcher.Kind.exists.failure(expected: true, actual: nil) == "to exist")
+    #expect(Matcher.Kind.contains.failure(expected: "a", actual: nil) == "to contain")
+    #expect(Matcher.Kind.notContains.failure(expected: "a", actual: nil) == nil)
+    #expect(Matcher.Kind.notEquals.failure(expected: "a", actual: nil) == nil)
+    #expect(Matcher.Kind.notMatches.failure(expected: "a", actual: nil) == nil)
+  }
+}
