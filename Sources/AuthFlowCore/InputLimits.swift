@@ -33,6 +33,8 @@ public enum InputLimits {
   public static let fixtureInteger: ClosedRange<Int> = 0...4_102_444_800
   /// The requests of a tenant's `login_pages.app` login.
   public static let appLoginRequests: ClosedRange<Int> = 1...8
+  /// A tenant profile's `rate_limit.requests_per_minute`.
+  public static let requestsPerMinute: ClosedRange<Int> = 1...1_000_000
   /// `authflow bench --iterations` and `--corpus-size`.
   public static let benchCount: ClosedRange<Int> = 1...1_000_000
   /// `authflow bench --samples`.

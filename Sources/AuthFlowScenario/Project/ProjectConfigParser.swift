@@ -12,7 +12,7 @@ public struct ProjectConfigParser: Sendable {
   /// The keys of a tenant.
   public static let tenantKeys = [
     "kind", "fixture", "domain", "issuer", "clients", "users", "capabilities", "custom_capabilities", "forms",
-    "login_pages", "password_grant_returns_id_token", "error_statuses", "settings", "browser",
+    "login_pages", "password_grant_returns_id_token", "error_statuses", "settings", "browser", "rate_limit",
   ]
 
   /// Parses YAML text; the config is nil only when the text is not YAML or not a mapping.
@@ -91,6 +91,7 @@ extension ParseContext {
         report(.unknownBrowserEngine(text))
       }
     }
+    tenant.requestsPerMinute = keys["rate_limit"].flatMap { rateLimit($0.value) }
     checkKindSettings(tenant, keys: keys)
     checkClientAuthentication(tenant)
     return tenant

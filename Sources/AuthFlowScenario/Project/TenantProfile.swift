@@ -43,6 +43,9 @@ public struct TenantProfile: Sendable {
   /// The browser that drives `web_auth`'s login pages (`browser: chromium`); the built-in HTML
   /// driver when nil.
   public var browser: Located<BrowserEngine>?
+  /// `rate_limit.requests_per_minute`: the pace requests to this tenant keep from the first one,
+  /// before its `X-RateLimit-*` headers are learned (docs/running.md, "Rate limits").
+  public var requestsPerMinute: Located<Int>?
   /// Whether the password grant returns an ID token (it does unless `openid` is dropped).
   public var passwordGrantReturnsIDToken: Bool?
   /// HTTP statuses the tenant answers with for given error codes, where they differ.

@@ -118,6 +118,18 @@ public enum ProjectSchema {
           ["enum": JSONSchema.strings(BrowserEngine.allCases.map(\.rawValue))],
           "The browser that drives web_auth's login pages: html (built in, the default) or chromium (headless, over the DevTools protocol; docs/browser.md)."
         ),
+        "rate_limit": JSONSchema.described(
+          [
+            "type": "object", "additionalProperties": false,
+            "properties": [
+              "requests_per_minute": [
+                "type": "integer", "minimum": .int(InputLimits.requestsPerMinute.lowerBound),
+                "maximum": .int(InputLimits.requestsPerMinute.upperBound),
+              ]
+            ],
+          ],
+          "The pace of requests to this tenant from the first one, across all jobs; the X-RateLimit-* headers it answers with pace the run as well (docs/running.md#rate-limits)."
+        ),
         "error_statuses": JSONSchema.described(
           ["type": "object", "additionalProperties": ["type": ["integer", "string"]]],
           "HTTP statuses for error codes, where they differ."),
