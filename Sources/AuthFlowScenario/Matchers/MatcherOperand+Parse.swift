@@ -1,4 +1,5 @@
 import AuthFlowCore
+import AuthFlowYAML
 import AuthFlowExpression
 
 extension ParseContext {

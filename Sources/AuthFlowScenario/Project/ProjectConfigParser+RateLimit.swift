@@ -1,4 +1,5 @@
 import AuthFlowCore
+import AuthFlowYAML
 
 extension ParseContext {
   /// The keys of a tenant's `rate_limit:`.
