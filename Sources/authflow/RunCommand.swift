@@ -72,6 +72,11 @@ struct RunCommand: AsyncParsableCommand {
     help: "The longest wait before a retry (Retry-After / X-RateLimit-Reset asking for more are cut to it).")
   var rateLimitMaxWait: String = "10s"
 
+  @Flag(
+    name: .customLong("no-pacing"),
+    help: "Send requests as soon as they are ready, not paced by the tenant's X-RateLimit-* headers or its profile's rate_limit (for a scenario that means to hit the limit).")
+  var noPacing = false
+
   @OptionGroup(title: "Transport limits")
   var transportOptions: TransportOptions
 
@@ -118,12 +123,14 @@ struct RunCommand: AsyncParsableCommand {
     // → bound: the tenants run (embedded mocks start here)
     let network = try RunNetwork(self, secrets: secrets)
     let bound = try await bind(plan, network: network, secrets: secrets, sources: suite.sources)
+    if let pacer = network.pacer { bound.declareRates(to: pacer) }
 
     // → results
     let reports = await execute(
       bound, network: network, reporters: reporters, journal: journal, start: start, stops: stops, secrets: secrets)
     await bound.stop()
     try? await network.live.shutdown()
+    if trace, let pacer = network.pacer { Console.error(RunNetwork.pacingSummary(pacer.statistics)) }
     await journal.close()
 
     // → reports
@@ -166,19 +173,29 @@ struct RunCommand: AsyncParsableCommand {
     }
   }
 
-  /// The transport every tenant is reached through: the live client, traced with `--trace`,
-  /// retrying on 429 within the rate-limit bounds.
+  /// The transport every tenant is reached through: the live client, traced with `--trace`, paced
+  /// by the tenants' rate limits (unless `--no-pacing`), retrying on 429 within the rate-limit bounds.
   struct RunNetwork {
     let live: LiveTransport
     let transport: any HTTPTransport
+    /// Shared by every job and tenant of the run; nil with `--no-pacing`.
+    let pacer: RateLimitPacer?
 
     init(_ command: RunCommand, secrets: SecretRegistry) throws {
       let configuration = try command.transportOptions.parsed()
       live = LiveTransport(configuration: configuration)
       var policy = command.retryPolicy
       policy.requestTimeout = configuration.requestTimeout
-      transport = RetryingTransport(
-        wrapping: command.trace ? RunCommand.tracing(live, secrets: secrets) : live, policy: policy)
+      let sent: any HTTPTransport = command.trace ? RunCommand.tracing(live, secrets: secrets) : live
+      pacer = command.noPacing ? nil : RateLimitPacer()
+      let paced: any HTTPTransport = pacer.map { PacedTransport(wrapping: sent, pacer: $0, maxWait: policy.maxWait) } ?? sent
+      transport = RetryingTransport(wrapping: paced, policy: policy)
+    }
+
+    /// `pacing: 3 of 120 requests waited for the tenant's rate limit, 1.2s in all`.
+    static func pacingSummary(_ statistics: RateLimitPacer.Statistics) -> String {
+      let waited = DurationText.format(statistics.waited)
+      return "pacing: \(statistics.paced) of \(statistics.admitted) requests waited for the tenant's rate limit, \(waited) in all"
     }
   }
 

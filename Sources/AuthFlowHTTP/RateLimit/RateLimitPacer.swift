@@ -54,17 +54,43 @@ public final class RateLimitPacer: Sendable {
     case retryAfter(Duration)
   }
 
+  /// One bucket's window, as far as the responses tell. Two estimates bound what is left, and the
+  /// smaller one counts: the limit less every request this run sent in the window (other clients
+  /// may share it), and the least `Remaining` any response of the window reported less every
+  /// request still on its way (which that response may not have counted yet). Both hold however
+  /// the responses of concurrent requests are ordered.
   struct Bucket {
     /// `X-RateLimit-Limit`.
     var limit: Int?
-    /// How many more requests the current window allows, less those admitted since.
-    var budget: Int?
+    /// The least `X-RateLimit-Remaining` reported in the current window.
+    var leastRemaining: Int?
     /// When the current window ends (`X-RateLimit-Reset`); nil when unknown.
     var reset: Date?
+    /// Requests sent in the current window (since it began, or since this run first used the bucket).
+    var sent = 0
     /// Requests admitted whose response has not come back.
     var inFlight = 0
     /// For forgetting the least recently used bucket.
     var lastUsed: Date
+
+    /// How many more requests may go now; nil when nothing is known.
+    var budget: Int? {
+      let byLimit = limit.map { $0 - sent }
+      let byRemaining = leastRemaining.map { $0 - inFlight }
+      switch (byLimit, byRemaining) {
+      case (let a?, let b?): return min(a, b)
+      case (let a?, nil): return a
+      case (nil, let b?): return b
+      case (nil, nil): return nil
+      }
+    }
+
+    /// A new window: what is on its way may count in it.
+    mutating func startWindow(reset: Date?) {
+      self.reset = reset
+      leastRemaining = nil
+      sent = inFlight
+    }
   }
 
   /// A bucket: the host (and port) and path a request counts against.
@@ -126,14 +152,13 @@ public final class RateLimitPacer: Sendable {
       defer { Self.store(bucket, key: key, in: &state, maxBuckets: policy.maxBuckets) }
       if let reset = bucket.reset, now >= reset {
         // The window has ended: the tenant's whole limit again, its new end not known yet.
-        bucket.budget = bucket.limit.map { max(0, $0 - bucket.inFlight) }
-        bucket.reset = nil
+        bucket.startWindow(reset: nil)
       }
       if let budget = bucket.budget, budget <= 0 {
         let wait = bucket.reset.map { Self.duration(from: now, to: $0) } ?? policy.pollInterval
         return .retryAfter(max(wait, .milliseconds(1)))
       }
-      bucket.budget = bucket.budget.map { $0 - 1 }
+      bucket.sent += 1
       bucket.inFlight += 1
       state.statistics.admitted += 1
       guard var declared = state.declared[key.host] else { return .send }
@@ -162,24 +187,28 @@ public final class RateLimitPacer: Sendable {
       var bucket = state.buckets[key] ?? Bucket(lastUsed: now)
       defer { Self.store(bucket, key: key, in: &state, maxBuckets: policy.maxBuckets) }
       if admitted { bucket.inFlight = max(0, bucket.inFlight - 1) }
-      guard let remaining = headers.remaining else {
-        // A 429 without the headers still says the bucket is spent until its `Retry-After`.
-        if response.status == 429, RateLimitDelay.isRateLimit(response) {
-          bucket.budget = 0
-          bucket.reset = RateLimitDelay.requested(by: response, now: now).map { now.addingTimeInterval($0.seconds) }
-        }
-        return
-      }
       if let limit = headers.limit { bucket.limit = limit }
-      let reported = max(0, remaining - bucket.inFlight)
-      let sameWindow = headers.reset != nil && headers.reset == bucket.reset
-      bucket.budget = sameWindow ? min(bucket.budget ?? reported, reported) : reported
-      if response.status == 429, RateLimitDelay.isRateLimit(response) { bucket.budget = 0 }
-      bucket.reset = headers.reset ?? bucket.reset
-      if let reset = bucket.reset, reset <= now {
-        bucket.reset = nil
-        bucket.budget = bucket.limit.map { max(0, $0 - bucket.inFlight) } ?? bucket.budget
+      let rateLimited = response.status == 429 && RateLimitDelay.isRateLimit(response)
+      // A 429 says the bucket is spent until its reset, or its `Retry-After` without the headers.
+      let remaining = rateLimited ? 0 : headers.remaining
+      // (a 429 that names no wait at all is taken to mean one second, as `RetryingTransport` waits).
+      let reset =
+        headers.reset
+        ?? (rateLimited ? now.addingTimeInterval(RateLimitDelay.requested(by: response, now: now)?.seconds ?? 1) : nil)
+      guard let remaining else { return }
+      if let reset, reset <= now { return }  // a window already over says nothing about the next
+      switch (bucket.reset, reset) {
+      case (let known?, let reported?) where reported < known:
+        return  // an answer from a window that has ended
+      case (let known?, let reported?) where reported > known:
+        bucket.startWindow(reset: reported)
+      case (nil, let reported?):
+        // The first window this run learns of: every request sent so far may count in it.
+        bucket.reset = reported
+      default:
+        break
       }
+      bucket.leastRemaining = min(bucket.leastRemaining ?? remaining, remaining)
     }
   }
 
@@ -188,7 +217,6 @@ public final class RateLimitPacer: Sendable {
     state.withLock { state in
       guard var bucket = state.buckets[key] else { return }
       bucket.inFlight = max(0, bucket.inFlight - 1)
-      bucket.budget = bucket.budget.map { $0 + 1 }
       state.buckets[key] = bucket
     }
   }
