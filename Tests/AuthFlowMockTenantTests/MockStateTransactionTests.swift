@@ -174,6 +174,22 @@ import Testing
     }
   }
 
+  @Test func aRecoveryCodeUsedAtOnceLogsInOnce() async throws {
+    let tenant = try MockHarness.tenant()
+    let recovery = try #require(
+      tenant.withState { $0.users.user(id: "auth0|bob0002") }?.mfa.first { $0.kind == .recoveryCode }?.secret)
+    try await MockHarness.test(tenant) { client in
+      let answers = try await Self.race {
+        let token = try await MFAAPITests.bobMFAToken(client)
+        return try await client.postJSON(
+          "/oauth/token",
+          MFAAPITests.grant(
+            MFAAPITests.mfaRecovery, ["mfa_token": .string(token), "recovery_code": .string(recovery)]))
+      }
+      #expect(answers.filter { $0.status == .ok }.count == 1, "\(answers.map(\.status))")
+    }
+  }
+
   @Test func anMFACodeReplayedAtOnceLogsInOnce() async throws {
     let tenant = try MockHarness.tenant()
     try await MockHarness.test(tenant) { client in

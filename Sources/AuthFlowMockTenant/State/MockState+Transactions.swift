@@ -183,4 +183,17 @@ extension MockState {
     deviceActivations.insert(activation, key: id, expiresAt: now + lifetime)
     return .accepted(activation, authorization)
   }
+
+  /// Uses up the user's recovery code `code`, replacing it with `next` (the `mfa-recovery-code`
+  /// grant); false when the user has no such code. Checked and replaced in one step.
+  mutating func replaceRecoveryCode(_ code: String, userID: String, with next: String) -> Bool {
+    guard var user = users.user(id: userID),
+      let index = user.mfa.firstIndex(where: { factor in
+        factor.kind == .recoveryCode && RandomToken.constantTimeEquals(factor.secret, code)
+      })
+    else { return false }
+    user.mfa[index] = MFAEnrollment(kind: .recoveryCode, secret: next)
+    users.update(user)
+    return true
+  }
 }
