@@ -30,6 +30,15 @@ extension MockState {
     return .reused
   }
 
+  /// Rotates a refresh token (PROTOCOL §3.3) in one step: the token is exchanged for `newToken`
+  /// when rotating, and a reuse outside the leeway revokes its whole family.
+  mutating func rotateRefreshToken(
+    _ token: String, clientID: String, now: Double, rotate: Bool, reuseLeeway: Double, newToken: String
+  ) -> RefreshTokenStore.Outcome {
+    refreshTokens.exchange(
+      token, clientID: clientID, now: now, rotate: rotate, reuseLeeway: reuseLeeway, newToken: newToken)
+  }
+
   /// Stores a new passwordless code for `key` (`connection|address`): the previous code and its
   /// wrong guesses are forgotten in the same step.
   mutating func storePasswordlessCode(_ code: String, key: String, expiresAt: Double) {
