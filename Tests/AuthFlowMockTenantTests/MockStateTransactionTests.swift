@@ -106,6 +106,28 @@ import Testing
     }
   }
 
+  @Test func otpChallengeGuessesAtOnceNeverPassTheAttemptLimit() async throws {
+    let tenant = try MockHarness.tenant()
+    try await MockHarness.test(tenant) { client in
+      let session = try OTPChallengeTests.session(
+        try await OTPChallengeTests.challenge(client, ["email": .string("alice@example.com")]))
+      let code = try #require(tenant.withState { $0.outbox.list(to: "alice@example.com") }.last?.code)
+      let answers = try await Self.race {
+        try await OTPChallengeTests.token(client, session: session, otp: OTPChallengeTests.wrong(than: code))
+      }
+      let descriptions = Self.errorDescriptions(answers)
+      // Two wrong codes are answered as wrong, the third ends the session; the rest find it gone.
+      #expect(
+        descriptions.filter { $0 == OAuthError.wrongEmailCode.description }.count == PasswordlessCodes.maxAttempts - 1,
+        "\(descriptions)")
+      #expect(descriptions.filter { $0 == OAuthError.tooManyOTPAttempts.description }.count == 1)
+      #expect(
+        descriptions.filter { $0 == OAuthError.invalidAuthSession.description }.count
+          == Self.racers - PasswordlessCodes.maxAttempts)
+      #expect(try await OTPChallengeTests.token(client, session: session, otp: code).status == .forbidden)
+    }
+  }
+
   @Test func mfaGuessesAtOnceNeverOutnumberTheUsersBucket() async throws {
     let tenant = try MockHarness.tenant()
     try await MockHarness.test(tenant) { client in
@@ -171,6 +193,22 @@ import Testing
       #expect(wrong.count == ActivateRoutes.maxFailures - 1, "\(answers.map(\.status))")
       #expect(answers.filter { $0.status == .tooManyRequests }.count == 1)
       #expect(gone.count == Self.racers - ActivateRoutes.maxFailures)
+    }
+  }
+
+  @Test func aRecoveryCodeUsedAtOnceLogsInOnce() async throws {
+    let tenant = try MockHarness.tenant()
+    let recovery = try #require(
+      tenant.withState { $0.users.user(id: "auth0|bob0002") }?.mfa.first { $0.kind == .recoveryCode }?.secret)
+    try await MockHarness.test(tenant) { client in
+      let answers = try await Self.race {
+        let token = try await MFAAPITests.bobMFAToken(client)
+        return try await client.postJSON(
+          "/oauth/token",
+          MFAAPITests.grant(
+            MFAAPITests.mfaRecovery, ["mfa_token": .string(token), "recovery_code": .string(recovery)]))
+      }
+      #expect(answers.filter { $0.status == .ok }.count == 1, "\(answers.map(\.status))")
     }
   }
 

@@ -30,6 +30,15 @@ extension MockState {
     return .reused
   }
 
+  /// Rotates a refresh token (PROTOCOL §3.3) in one step: the token is exchanged for `newToken`
+  /// when rotating, and a reuse outside the leeway revokes its whole family.
+  mutating func rotateRefreshToken(
+    _ token: String, clientID: String, now: Double, rotate: Bool, reuseLeeway: Double, newToken: String
+  ) -> RefreshTokenStore.Outcome {
+    refreshTokens.exchange(
+      token, clientID: clientID, now: now, rotate: rotate, reuseLeeway: reuseLeeway, newToken: newToken)
+  }
+
   /// Stores a new passwordless code for `key` (`connection|address`): the previous code and its
   /// wrong guesses are forgotten in the same step.
   mutating func storePasswordlessCode(_ code: String, key: String, expiresAt: Double) {
@@ -182,5 +191,18 @@ extension MockState {
     activation.userCode = authorization.userCode
     deviceActivations.insert(activation, key: id, expiresAt: now + lifetime)
     return .accepted(activation, authorization)
+  }
+
+  /// Uses up the user's recovery code `code`, replacing it with `next` (the `mfa-recovery-code`
+  /// grant); false when the user has no such code. Checked and replaced in one step.
+  mutating func replaceRecoveryCode(_ code: String, userID: String, with next: String) -> Bool {
+    guard var user = users.user(id: userID),
+      let index = user.mfa.firstIndex(where: { factor in
+        factor.kind == .recoveryCode && RandomToken.constantTimeEquals(factor.secret, code)
+      })
+    else { return false }
+    user.mfa[index] = MFAEnrollment(kind: .recoveryCode, secret: next)
+    users.update(user)
+    return true
   }
 }

@@ -139,7 +139,8 @@ extension MockState {
 /// atomic by construction. Callers keep the critical sections short: they sign, hash, verify and
 /// encode JSON *outside* (before or after), never inside, so the lock is never held across slow
 /// work or an `await` (the compiler refuses an `await` inside). The rare O(n) purges of the bounded
-/// stores run once every `purgeInterval` inserts.
+/// stores run once every `purgeInterval` inserts. Reading the virtual clock inside is harmless (its
+/// own lock, never held while taking this one), but the transactions take `now` as a parameter.
 final class MockStateOwner: Sendable {
   private let state: Mutex<MockState>
   private let make: @Sendable () -> MockState

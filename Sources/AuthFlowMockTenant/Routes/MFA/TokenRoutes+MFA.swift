@@ -90,15 +90,11 @@ extension TokenRoutes {
     let (mfaToken, grant, user) = try await MFATokens(tenant: tenant).resolve(parameters.string("mfa_token"))
     guard let code = parameters.string("recovery_code") else { throw OAuthError.missingParameter("recovery_code") }
     guard grant.clientID == client.clientID else { throw OAuthError.malformedMFAToken }
-    guard
-      let index = user.mfa.firstIndex(where: { factor in
-        factor.kind == .recoveryCode && RandomToken.constantTimeEquals(factor.secret, code)
-      })
-    else { throw OAuthError.mfaRejected }
+    // Checked and replaced in one step: a recovery code logs in once, however many use it at once.
     let next = MFAMethods.newRecoveryCode()
-    var updated = user
-    updated.mfa[index] = MFAEnrollment(kind: .recoveryCode, secret: next)
-    tenant.withState { $0.users.update(updated) }
+    guard tenant.withState({ $0.replaceRecoveryCode(code, userID: user.userID, with: next) }) else {
+      throw OAuthError.mfaRejected
+    }
     tenant.withState { $0.mfaTokens.remove(mfaToken) }
     var body = try await issuer.response(
       for: grant, client: client, requestedScope: grant.scope, issueRefreshToken: true)

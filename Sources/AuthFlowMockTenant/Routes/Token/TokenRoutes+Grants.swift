@@ -35,11 +35,14 @@ extension TokenRoutes {
   func refreshToken(_ parameters: RequestParameters, client: ClientConfig) async throws -> [String: Value] {
     guard let token = parameters.string("refresh_token") else { throw OAuthError.missingParameter("refresh_token") }
     let settings = tenant.fixture.settings
-    let outcome = tenant.withState({
-      $0.refreshTokens.exchange(
-        token, clientID: client.clientID, now: tenant.clock.seconds, rotate: settings.refreshTokenRotation,
-        reuseLeeway: Double(settings.refreshTokenReuseLeeway), newToken: RandomToken.make(bytes: 32))
-    })
+    let now = tenant.clock.seconds
+    let successor = RandomToken.make(bytes: 32)
+    // Exchanged, rotated and (on reuse) the family revoked in one step.
+    let outcome = tenant.withState {
+      $0.rotateRefreshToken(
+        token, clientID: client.clientID, now: now, rotate: settings.refreshTokenRotation,
+        reuseLeeway: Double(settings.refreshTokenReuseLeeway), newToken: successor)
+    }
     guard case .accepted(var grant, let newToken) = outcome else { throw OAuthError.invalidRefreshToken }
     guard let userID = grant.userID, let user = tenant.withState({ $0.users.user(id: userID) }) else {
       throw OAuthError.deletedUserRefreshToken
