@@ -11,10 +11,7 @@ public struct CredentialsGetAction: Action {
 
   public static let signature = ActionSignature(
     name: "credentials_get", summary: "Get the stored credentials, renewing them when expired or below `min_ttl`.",
-    declaring: [
-      Self.minTTL,
-      Self.scope,
-    ],
+    declaring: [Self.minTTL, Self.scope],
     results: ResultField.credentials + [
       ResultField.cause, ResultField("renewed", "Whether the credentials were renewed."),
     ])

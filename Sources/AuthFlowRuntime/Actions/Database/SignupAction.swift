@@ -18,14 +18,7 @@ public struct SignupAction: Action {
 
   public static let signature = ActionSignature(
     name: "signup", summary: "Create a database user (POST /dbconnections/signup).",
-    declaring: [
-      Self.email,
-      Self.password,
-      Self.connection,
-      Self.username,
-      Self.userMetadata,
-      Self.rootAttributes,
-    ])
+    declaring: [Self.email, Self.password, Self.connection, Self.username, Self.userMetadata, Self.rootAttributes])
 
   public static let documentation = """
     Sends `POST /dbconnections/signup` with `client_id`, `email`, `password`, `connection`, and

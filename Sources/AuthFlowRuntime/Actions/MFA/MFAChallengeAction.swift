@@ -9,11 +9,7 @@ public struct MFAChallengeAction: Action {
 
   public static let signature = ActionSignature(
     name: "mfa_challenge", summary: "Request an MFA challenge for an mfa_token (POST /mfa/challenge).",
-    declaring: [
-      Self.mfaToken,
-      Self.challengeType,
-      Self.authenticatorID,
-    ])
+    declaring: [Self.mfaToken, Self.challengeType, Self.authenticatorID])
 
   public static let documentation = """
     Sends `POST /mfa/challenge` with `client_id`, `mfa_token`, and `challenge_type` /

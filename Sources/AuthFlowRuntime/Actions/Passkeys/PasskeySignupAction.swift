@@ -13,11 +13,7 @@ public struct PasskeySignupAction: Action {
 
   public static let signature = ActionSignature(
     name: "passkey_signup", summary: "Sign up with a passkey created by a virtual WebAuthn authenticator.",
-    declaring: [
-      Self.email,
-      Self.userProfile,
-      Self.userMetadata,
-    ] + PasskeyExchange.commonParameters,
+    declaring: [Self.email, Self.userProfile, Self.userMetadata] + PasskeyExchange.commonParameters,
     results: ResultField.credentials + [
       ResultField("passkey", "The passkey created: `passkey.id`, `passkey.user_handle`.")
     ])
