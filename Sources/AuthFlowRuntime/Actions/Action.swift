@@ -159,11 +159,11 @@ public struct FailingExample: Sendable {
   /// How the step fails: one of the action's ``ActionTraits/failures``.
   public var failure: FailureClass
   /// For a protocol error: the `error.code`, one of the action's ``ActionTraits/errors``.
-  public var code: String?
+  public var code: StepErrorCode?
   /// The scenario, run against the embedded mock; its step with id `fails` uses the action.
   public var scenario: String
 
-  public init(_ failure: FailureClass, code: String? = nil, scenario: String) {
+  public init(_ failure: FailureClass, code: StepErrorCode? = nil, scenario: String) {
     self.failure = failure
     self.code = code
     self.scenario = scenario

@@ -50,7 +50,7 @@ public struct APICredentialsAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "no_credentials",
+    .protocolError, code: .noCredentials,
     scenario: """
       scenario: API credentials need stored credentials
       client: native

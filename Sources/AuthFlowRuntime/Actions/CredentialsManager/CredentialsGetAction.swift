@@ -53,7 +53,7 @@ public struct CredentialsGetAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "no_credentials",
+    .protocolError, code: .noCredentials,
     scenario: """
       scenario: Nothing stored, nothing to get
       client: native

@@ -43,7 +43,7 @@ public struct LoginAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "invalid_grant",
+    .protocolError, code: .invalidGrant,
     scenario: """
       scenario: A wrong password is refused
       client: native

@@ -57,7 +57,7 @@ public struct SignupAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "user_exists",
+    .protocolError, code: .userExists,
     scenario: """
       scenario: An existing user cannot sign up again
       client: native

@@ -54,7 +54,7 @@ public struct DeviceActivateAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "page_error",
+    .protocolError, code: .pageError,
     scenario: """
       scenario: An unknown user code is refused on the activation page
       requires: [device_flow]

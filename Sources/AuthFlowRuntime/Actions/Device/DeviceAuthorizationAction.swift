@@ -44,7 +44,7 @@ public struct DeviceAuthorizationAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "unauthorized_client",
+    .protocolError, code: .unauthorizedClient,
     scenario: """
       scenario: A client without the device grant cannot start it
       requires: [device_flow]

@@ -50,7 +50,7 @@ public struct DeviceTokenAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "invalid_grant",
+    .protocolError, code: .invalidGrant,
     scenario: """
       scenario: An unknown device code is refused
       requires: [device_flow]

@@ -37,7 +37,7 @@ public struct MFAChallengeAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "invalid_grant",
+    .protocolError, code: .invalidGrant,
     scenario: """
       scenario: An unknown mfa_token cannot be challenged
       client: native

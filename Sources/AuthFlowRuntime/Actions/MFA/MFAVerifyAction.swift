@@ -49,7 +49,7 @@ public struct MFAVerifyAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "invalid_grant",
+    .protocolError, code: .invalidGrant,
     scenario: """
       scenario: A wrong OTP is refused
       client: native

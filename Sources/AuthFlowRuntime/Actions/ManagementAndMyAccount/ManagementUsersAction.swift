@@ -83,7 +83,7 @@ public struct ManagementUsersAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "insufficient_scope",
+    .protocolError, code: .insufficientScope,
     scenario: """
       scenario: A token without the scope cannot read another user
       client: native

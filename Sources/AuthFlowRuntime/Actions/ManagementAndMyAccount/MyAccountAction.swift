@@ -102,7 +102,7 @@ public struct MyAccountAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "insufficient_scope",
+    .protocolError, code: .insufficientScope,
     scenario: """
       scenario: A token without the scope cannot list factors
       client: native

@@ -68,7 +68,7 @@ public struct MyAccountPasskeyAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "insufficient_scope",
+    .protocolError, code: .insufficientScope,
     scenario: """
       scenario: A token without the scope cannot enroll a passkey
       client: native

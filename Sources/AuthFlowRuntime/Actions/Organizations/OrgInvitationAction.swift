@@ -76,7 +76,7 @@ public struct OrgInvitationAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "inexistent_organization",
+    .protocolError, code: .inexistentOrganization,
     scenario: """
       scenario: An unknown organization has no invitations
       client: native

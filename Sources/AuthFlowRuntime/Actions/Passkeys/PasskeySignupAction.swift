@@ -46,7 +46,7 @@ public struct PasskeySignupAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "invalid_request",
+    .protocolError, code: .invalidRequest,
     scenario: """
       scenario: An existing user cannot sign up again with a passkey
       client: native

@@ -46,7 +46,7 @@ public struct PasswordlessLoginAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "invalid_grant",
+    .protocolError, code: .invalidGrant,
     scenario: """
       scenario: A wrong code is refused
       client: native

@@ -36,7 +36,7 @@ public struct PasswordlessStartAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "bad.connection",
+    .protocolError, code: .badConnection,
     scenario: """
       scenario: An unknown connection is refused
       client: native

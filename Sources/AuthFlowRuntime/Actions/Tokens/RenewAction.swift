@@ -42,7 +42,7 @@ public struct RenewAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "invalid_grant",
+    .protocolError, code: .invalidGrant,
     scenario: """
       scenario: An unknown refresh token is refused
       client: native

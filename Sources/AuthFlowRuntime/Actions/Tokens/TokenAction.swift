@@ -39,7 +39,7 @@ public struct TokenAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "unsupported_grant_type",
+    .protocolError, code: .unsupportedGrantType,
     scenario: """
       scenario: An unknown grant type is refused
       client: native

@@ -54,7 +54,7 @@ public struct TokenExchangeAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "invalid_grant",
+    .protocolError, code: .invalidGrant,
     scenario: """
       scenario: An unknown Apple authorization code is refused
       client: native

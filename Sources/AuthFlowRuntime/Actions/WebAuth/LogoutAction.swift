@@ -53,7 +53,7 @@ public struct LogoutAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "invalid_request",
+    .protocolError, code: .invalidRequest,
     scenario: """
       scenario: A returnTo the tenant does not allow is refused
       client: native

@@ -133,7 +133,7 @@ public struct WebAuthAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "page_error",
+    .protocolError, code: .pageError,
     scenario: """
       scenario: A wrong password is refused on the login page
       client: native
