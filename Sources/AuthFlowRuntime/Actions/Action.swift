@@ -5,6 +5,14 @@ public import AuthFlowScenario
 ///
 /// An action receives its parameters already evaluated (expressions resolved), does its work
 /// through the context (HTTP, browsers, the tenant), and returns the step's result.
+///
+/// Adding one is writing one file in the folder of its flow family (`Actions/<Family>/`) and one
+/// line in ``ActionRegistry``: its typed ``Parameter``s, its ``ActionSignature`` (listing them, and
+/// its result fields), documentation, an `example` and a `failingExample` (both run as tests), its
+/// ``ActionTraits`` (capabilities, error codes, failure classes, timeout, the mock's clock,
+/// ID-token opt-in) and `run`. The interpreter, the runner, the schema and the docs read those
+/// declarations; nothing about the action is written anywhere else (a test checks it). Then run
+/// `authflow docs` and `authflow schema --output schemas/scenario.schema.json`.
 public protocol Action: Sendable {
   /// The name, parameters and one-line summary; the parser validates steps against it and the
   /// JSON Schema and reference docs are generated from it.
@@ -151,11 +159,11 @@ public struct FailingExample: Sendable {
   /// How the step fails: one of the action's ``ActionTraits/failures``.
   public var failure: FailureClass
   /// For a protocol error: the `error.code`, one of the action's ``ActionTraits/errors``.
-  public var code: String?
+  public var code: StepErrorCode?
   /// The scenario, run against the embedded mock; its step with id `fails` uses the action.
   public var scenario: String
 
-  public init(_ failure: FailureClass, code: String? = nil, scenario: String) {
+  public init(_ failure: FailureClass, code: StepErrorCode? = nil, scenario: String) {
     self.failure = failure
     self.code = code
     self.scenario = scenario

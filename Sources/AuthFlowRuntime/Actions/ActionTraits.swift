@@ -89,6 +89,21 @@ public enum TimeoutBehaviour: Sendable, Hashable {
   }
 }
 
+extension TimeoutBehaviour {
+  /// Why a step of `action` that ran out of time did: nil for one that makes a single exchange
+  /// (the step's own timeout message says enough).
+  public func stepTimeoutHint(action: String) -> String? {
+    switch self {
+    case .step: return nil
+    case .polls(let parameter, _):
+      return
+        "`\(action)` was still polling (for up to its `\(parameter)`); give the step a longer `timeout:` or the action a shorter `\(parameter)`"
+    case .sleeps(let parameter):
+      return "`\(action)` sleeps for its `\(parameter)`; give the step a `timeout:` longer than that"
+    }
+  }
+}
+
 /// How an action uses the mock tenant's virtual clock (`/__mock/clock`).
 public enum MockClockUse: Sendable, Hashable {
   case none

@@ -134,7 +134,7 @@ public enum ReferenceDocs {
   static func failingExampleSection(_ action: any Action.Type) -> [String] {
     let example = action.failingExample
     let outcome =
-      example.code.map { "answers with `error.code: \($0)`" }
+      example.code.map { "answers with `error.code: \($0.code)`" }
       ?? "fails (\(example.failure.rawValue): \(example.failure.summary))"
     return [
       "## Failing example", "",

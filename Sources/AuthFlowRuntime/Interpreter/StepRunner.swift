@@ -64,7 +64,9 @@ struct StepRunner: Sendable {
         let message = scenario.scrub(StepMessages.tenantTimedOut(timeout, url: SensitiveData.maskURL(url)))
         return finish(report, started: started, problems: [Problem(.environment, message, at: location)])
       }
-      let problem = Problem(.timeout, StepMessages.timedOut(timeout), at: location)
+      // An action that sleeps or polls says so (its declared timeout behaviour).
+      let hint = action.traits.timeout.stepTimeoutHint(action: step.action.name.value).map { ": " + $0 } ?? ""
+      let problem = Problem(.timeout, StepMessages.timedOut(timeout) + hint, at: location)
       return finish(report, started: started, problems: [problem])
     }
   }

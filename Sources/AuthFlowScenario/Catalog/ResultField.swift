@@ -1,4 +1,4 @@
-public import AuthFlowCore
+import AuthFlowCore
 
 /// One top-level member of a step's result (`steps.<id>.FIELD…`, `expect: { FIELD…: … }`): the
 /// first path segment only, where the rest is dynamic (`body.*`, `claims.*`), with its type.

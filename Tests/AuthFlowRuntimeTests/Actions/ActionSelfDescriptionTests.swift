@@ -117,3 +117,34 @@ struct ActionSelfDescriptionTests {
     #expect(fromLogin == nil)
   }
 }
+
+/// The interpreter reads an action's declared timeout behaviour: a step that sleeps or polls past
+/// its `timeout:` says why.
+@Suite("Declared timeout behaviour")
+struct DeclaredTimeoutTests {
+  @Test("A wait longer than its step's timeout ends with the timeout, naming the sleep")
+  func sleepPastTheStepTimeout() async throws {
+    let report = try await MockHarness.run(
+      """
+      scenario: The step's budget is shorter than its wait
+      steps:
+        - id: pause
+          wait: 30s
+          timeout: 200ms
+      """)
+    let step = try #require(report.steps.first { $0.id == "pause" })
+    #expect(step.status == .failed)
+    #expect(step.problems.map(\.kind) == [.timeout])
+    let message = try #require(step.problems.first?.message)
+    #expect(message.hasPrefix("the step did not finish within its timeout of"), "\(message)")
+    #expect(message.hasSuffix("`wait` sleeps for its `for`; give the step a `timeout:` longer than that"), "\(message)")
+  }
+
+  @Test("A one-exchange action's timeout message has no hint")
+  func oneExchangeHasNoHint() throws {
+    let http = try #require(ActionRegistry.action(named: "http"))
+    #expect(http.traits.timeout.stepTimeoutHint(action: "http") == nil)
+    let outbox = try #require(ActionRegistry.action(named: "outbox"))
+    #expect(outbox.traits.timeout.stepTimeoutHint(action: "outbox")?.contains("`timeout`") == true)
+  }
+}

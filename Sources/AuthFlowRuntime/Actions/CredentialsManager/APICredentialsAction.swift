@@ -12,11 +12,7 @@ public struct APICredentialsAction: Action {
 
   public static let signature = ActionSignature(
     name: "api_credentials", summary: "Get (and store) an access token for another API with the stored refresh token.",
-    declaring: [
-      Self.audience,
-      Self.scope,
-      Self.minTTL,
-    ],
+    declaring: [Self.audience, Self.scope, Self.minTTL],
     results: ResultField.credentials + [
       ResultField.cause,
       ResultField("exchanged", "Whether the refresh token was exchanged (false: the stored API credentials)."),
@@ -54,7 +50,7 @@ public struct APICredentialsAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "no_credentials",
+    .protocolError, code: .noCredentials,
     scenario: """
       scenario: API credentials need stored credentials
       client: native

@@ -11,10 +11,7 @@ public struct CredentialsGetAction: Action {
 
   public static let signature = ActionSignature(
     name: "credentials_get", summary: "Get the stored credentials, renewing them when expired or below `min_ttl`.",
-    declaring: [
-      Self.minTTL,
-      Self.scope,
-    ],
+    declaring: [Self.minTTL, Self.scope],
     results: ResultField.credentials + [
       ResultField.cause, ResultField("renewed", "Whether the credentials were renewed."),
     ])
@@ -56,7 +53,7 @@ public struct CredentialsGetAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "no_credentials",
+    .protocolError, code: .noCredentials,
     scenario: """
       scenario: Nothing stored, nothing to get
       client: native

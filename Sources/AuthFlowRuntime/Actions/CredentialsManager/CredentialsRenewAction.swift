@@ -34,7 +34,7 @@ public struct CredentialsRenewAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "no_credentials",
+    .protocolError, code: .noCredentials,
     scenario: """
       scenario: Nothing stored, nothing to renew
       client: native

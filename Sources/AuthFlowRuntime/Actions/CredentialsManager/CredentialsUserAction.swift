@@ -30,7 +30,7 @@ public struct CredentialsUserAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "no_credentials",
+    .protocolError, code: .noCredentials,
     scenario: """
       scenario: No stored ID token, no user
       steps:

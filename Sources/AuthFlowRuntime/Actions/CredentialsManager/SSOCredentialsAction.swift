@@ -44,7 +44,7 @@ public struct SSOCredentialsAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "no_credentials",
+    .protocolError, code: .noCredentials,
     scenario: """
       scenario: Nothing stored, no session transfer token
       client: native

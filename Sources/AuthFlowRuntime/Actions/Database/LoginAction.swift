@@ -13,13 +13,7 @@ public struct LoginAction: Action {
 
   public static let signature = ActionSignature(
     name: "login", summary: "Log in with a username or email and password (password-realm grant).",
-    declaring: [
-      Self.username,
-      Self.password,
-      Self.realm,
-      Self.scope,
-      Self.audience,
-    ] + IDTokenOptIn.parameters,
+    declaring: [Self.username, Self.password, Self.realm, Self.scope, Self.audience] + IDTokenOptIn.parameters,
     results: ResultField.credentials)
 
   public static let documentation = """
@@ -49,7 +43,7 @@ public struct LoginAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "invalid_grant",
+    .protocolError, code: .invalidGrant,
     scenario: """
       scenario: A wrong password is refused
       client: native

@@ -18,14 +18,7 @@ public struct SignupAction: Action {
 
   public static let signature = ActionSignature(
     name: "signup", summary: "Create a database user (POST /dbconnections/signup).",
-    declaring: [
-      Self.email,
-      Self.password,
-      Self.connection,
-      Self.username,
-      Self.userMetadata,
-      Self.rootAttributes,
-    ])
+    declaring: [Self.email, Self.password, Self.connection, Self.username, Self.userMetadata, Self.rootAttributes])
 
   public static let documentation = """
     Sends `POST /dbconnections/signup` with `client_id`, `email`, `password`, `connection`, and
@@ -64,7 +57,7 @@ public struct SignupAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "user_exists",
+    .protocolError, code: .userExists,
     scenario: """
       scenario: An existing user cannot sign up again
       client: native

@@ -15,13 +15,7 @@ public struct DeviceActivateAction: Action {
   public static let signature = ActionSignature(
     name: "device_activate",
     summary: "Enter a device's user code at /activate, confirm (or decline) and log in, in a browser.",
-    declaring: [
-      Self.userCode,
-      Self.login,
-      Self.decision,
-      Self.browser,
-      Self.verificationURI,
-    ],
+    declaring: [Self.userCode, Self.login, Self.decision, Self.browser, Self.verificationURI],
     results: [
       ResultField("outcome", "`approved` or `denied`."), ResultField("pages", "The kinds of the pages visited."),
       ResultField("page", "The last page: `page.kind`, `page.url`, `page.fields`, `page.error`."),
@@ -60,7 +54,7 @@ public struct DeviceActivateAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "page_error",
+    .protocolError, code: .pageError,
     scenario: """
       scenario: An unknown user code is refused on the activation page
       requires: [device_flow]

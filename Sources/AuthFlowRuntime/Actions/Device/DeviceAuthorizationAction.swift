@@ -9,10 +9,7 @@ public struct DeviceAuthorizationAction: Action {
   public static let signature = ActionSignature(
     name: "device_authorization",
     summary: "Request a device code and user code (POST /oauth/device/code, the device flow).",
-    declaring: [
-      Self.scope,
-      Self.audience,
-    ],
+    declaring: [Self.scope, Self.audience],
     results: [
       ResultField("device_code", "The device code (secret)."), ResultField("user_code", "The code the user enters."),
       ResultField("verification_uri", "Where the user enters it."),
@@ -47,7 +44,7 @@ public struct DeviceAuthorizationAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "unauthorized_client",
+    .protocolError, code: .unauthorizedClient,
     scenario: """
       scenario: A client without the device grant cannot start it
       requires: [device_flow]

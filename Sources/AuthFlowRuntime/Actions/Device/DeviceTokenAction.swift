@@ -15,12 +15,7 @@ public struct DeviceTokenAction: Action {
 
   public static let signature = ActionSignature(
     name: "device_token", summary: "Poll /oauth/token with a device code until the user decides (the device flow).",
-    declaring: [
-      Self.deviceCode,
-      Self.interval,
-      Self.timeout,
-      Self.once,
-    ],
+    declaring: [Self.deviceCode, Self.interval, Self.timeout, Self.once],
     results: ResultField.credentials + [ResultField("polls", "How many requests were sent.")])
 
   public static let documentation = """
@@ -55,7 +50,7 @@ public struct DeviceTokenAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "invalid_grant",
+    .protocolError, code: .invalidGrant,
     scenario: """
       scenario: An unknown device code is refused
       requires: [device_flow]

@@ -9,11 +9,7 @@ public struct AssertAction: Action {
 
   public static let signature = ActionSignature(
     name: "assert", summary: "Check a condition over values computed from earlier steps.",
-    declaring: [
-      Self.that,
-      Self.value,
-      Self.message,
-    ],
+    declaring: [Self.that, Self.value, Self.message],
     scalarForm: ParameterSignature("that", .any, summary: "An expression that must be true."),
     results: [ResultField("value", "The `value` given (else the condition), for `expect` matchers.")])
 

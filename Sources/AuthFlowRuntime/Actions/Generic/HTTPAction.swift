@@ -23,17 +23,8 @@ public struct HTTPAction: Action {
   public static let signature = ActionSignature(
     name: "http", summary: "Send an HTTP request and expose the response.",
     declaring: [
-      Self.url,
-      Self.method,
-      Self.headers,
-      Self.query,
-      Self.form,
-      Self.json,
-      Self.body,
-      Self.bearer,
-      Self.followRedirects,
-      Self.browser,
-      Self.timeout,
+      Self.url, Self.method, Self.headers, Self.query, Self.form, Self.json, Self.body, Self.bearer,
+      Self.followRedirects, Self.browser, Self.timeout,
     ],
     results: ResultField.http + [ResultField("redirects", "The URLs visited on the way.")])
 

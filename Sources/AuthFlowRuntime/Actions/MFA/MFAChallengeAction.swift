@@ -9,11 +9,7 @@ public struct MFAChallengeAction: Action {
 
   public static let signature = ActionSignature(
     name: "mfa_challenge", summary: "Request an MFA challenge for an mfa_token (POST /mfa/challenge).",
-    declaring: [
-      Self.mfaToken,
-      Self.challengeType,
-      Self.authenticatorID,
-    ])
+    declaring: [Self.mfaToken, Self.challengeType, Self.authenticatorID])
 
   public static let documentation = """
     Sends `POST /mfa/challenge` with `client_id`, `mfa_token`, and `challenge_type` /
@@ -41,7 +37,7 @@ public struct MFAChallengeAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "invalid_grant",
+    .protocolError, code: .invalidGrant,
     scenario: """
       scenario: An unknown mfa_token cannot be challenged
       client: native

@@ -17,14 +17,8 @@ public struct MFAVerifyAction: Action {
 
   public static let signature = ActionSignature(
     name: "mfa_verify", summary: "Complete an MFA login with an OTP, an OOB code or a recovery code.",
-    declaring: [
-      Self.mfaToken,
-      Self.otp,
-      Self.totpSecret,
-      Self.oobCode,
-      Self.bindingCode,
-      Self.recoveryCode,
-    ] + IDTokenOptIn.parameters,
+    declaring: [Self.mfaToken, Self.otp, Self.totpSecret, Self.oobCode, Self.bindingCode, Self.recoveryCode]
+      + IDTokenOptIn.parameters,
     results: ResultField.credentials)
 
   public static let documentation = """
@@ -55,7 +49,7 @@ public struct MFAVerifyAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "invalid_grant",
+    .protocolError, code: .invalidGrant,
     scenario: """
       scenario: A wrong OTP is refused
       client: native

@@ -23,15 +23,8 @@ public struct ManagementUsersAction: Action {
   public static let signature = ActionSignature(
     name: "management_users", summary: "Call the Management API v2 users endpoints with a user-context token.",
     declaring: [
-      Self.token,
-      Self.operation,
-      Self.userID,
-      Self.fields,
-      Self.includeFields,
-      Self.userMetadata,
-      Self.linkWith,
-      Self.provider,
-      Self.secondaryUserID,
+      Self.token, Self.operation, Self.userID, Self.fields, Self.includeFields, Self.userMetadata, Self.linkWith,
+      Self.provider, Self.secondaryUserID,
     ],
     results: [
       ResultField("user", "The user (get, patch_metadata)."),
@@ -90,7 +83,7 @@ public struct ManagementUsersAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "insufficient_scope",
+    .protocolError, code: .insufficientScope,
     scenario: """
       scenario: A token without the scope cannot read another user
       client: native

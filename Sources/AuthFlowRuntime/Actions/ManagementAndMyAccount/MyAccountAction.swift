@@ -33,18 +33,8 @@ public struct MyAccountAction: Action {
   public static let signature = ActionSignature(
     name: "my_account", summary: "Call the My Account API's authentication-method endpoints.",
     declaring: [
-      Self.token,
-      Self.operation,
-      Self.id,
-      Self.type,
-      Self.name,
-      Self.email,
-      Self.phoneNumber,
-      Self.preferredAuthenticationMethod,
-      Self.identityUserID,
-      Self.connection,
-      Self.authSession,
-      Self.otpCode,
+      Self.token, Self.operation, Self.id, Self.type, Self.name, Self.email, Self.phoneNumber,
+      Self.preferredAuthenticationMethod, Self.identityUserID, Self.connection, Self.authSession, Self.otpCode,
       Self.newPassword,
     ])
 
@@ -112,7 +102,7 @@ public struct MyAccountAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "insufficient_scope",
+    .protocolError, code: .insufficientScope,
     scenario: """
       scenario: A token without the scope cannot list factors
       client: native

@@ -21,13 +21,7 @@ public struct MyAccountPasskeyAction: Action {
 
   public static let signature = ActionSignature(
     name: "my_account_passkey", summary: "Enroll a passkey through the My Account API with a virtual authenticator.",
-    declaring: [
-      Self.token,
-      Self.identityUserID,
-      Self.connection,
-      Self.authenticator,
-      Self.origin,
-    ],
+    declaring: [Self.token, Self.identityUserID, Self.connection, Self.authenticator, Self.origin],
     results: [
       ResultField("authentication_method", "The verify answer: `id`, `type`, `key_id`, …"),
       ResultField("enrollment_id", "The method id from `Location`."),
@@ -74,7 +68,7 @@ public struct MyAccountPasskeyAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "insufficient_scope",
+    .protocolError, code: .insufficientScope,
     scenario: """
       scenario: A token without the scope cannot enroll a passkey
       client: native

@@ -20,15 +20,7 @@ public struct MockFaultAction: Action {
   public static let signature = ActionSignature(
     name: "mock_fault",
     summary: "Inject a fault into the mock tenant (status, delay, dropped connection, malformed body), or clear them.",
-    declaring: [
-      Self.endpoint,
-      Self.kind,
-      Self.status,
-      Self.delay,
-      Self.count,
-      Self.probability,
-      Self.clear,
-    ])
+    declaring: [Self.endpoint, Self.kind, Self.status, Self.delay, Self.count, Self.probability, Self.clear])
 
   public static let documentation = """
     Sends `POST /__mock/faults` (requires `mock_control`). Requests whose path starts with

@@ -16,13 +16,7 @@ public struct MockSignAction: Action {
 
   public static let signature = ActionSignature(
     name: "mock_sign", summary: "Have the mock tenant sign arbitrary header and claims (test control).",
-    declaring: [
-      Self.claims,
-      Self.header,
-      Self.omit,
-      Self.defaults,
-      Self.variant,
-    ],
+    declaring: [Self.claims, Self.header, Self.omit, Self.defaults, Self.variant],
     results: [ResultField("token", "The signed token, a JWT value.")])
 
   public static let documentation = """

@@ -10,11 +10,7 @@ public struct OutboxAction: Action {
 
   public static let signature = ActionSignature(
     name: "outbox", summary: "Read the newest email or SMS sent to an address: its code, link or invitation.",
-    declaring: [
-      Self.to,
-      Self.minCount,
-      Self.timeout,
-    ],
+    declaring: [Self.to, Self.minCount, Self.timeout],
     results: [
       ResultField("id", "The message id."), ResultField("to", "The address."),
       ResultField("sent_at", "When it was sent."), ResultField("channel", "`email` or `sms`."),

@@ -28,18 +28,8 @@ public struct OrgInvitationAction: Action {
   public static let signature = ActionSignature(
     name: "org_invitation", summary: "Create, list, get or delete organization invitations (Management API v2).",
     declaring: [
-      Self.organization,
-      Self.operation,
-      Self.invitee,
-      Self.inviter,
-      Self.clientID,
-      Self.connection,
-      Self.ttl,
-      Self.roles,
-      Self.sendEmail,
-      Self.invitationID,
-      Self.token,
-      Self.managementClient,
+      Self.organization, Self.operation, Self.invitee, Self.inviter, Self.clientID, Self.connection, Self.ttl,
+      Self.roles, Self.sendEmail, Self.invitationID, Self.token, Self.managementClient,
     ])
 
   public static let documentation = """
@@ -86,7 +76,7 @@ public struct OrgInvitationAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "inexistent_organization",
+    .protocolError, code: .inexistentOrganization,
     scenario: """
       scenario: An unknown organization has no invitations
       client: native

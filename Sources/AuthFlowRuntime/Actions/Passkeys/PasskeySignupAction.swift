@@ -13,11 +13,7 @@ public struct PasskeySignupAction: Action {
 
   public static let signature = ActionSignature(
     name: "passkey_signup", summary: "Sign up with a passkey created by a virtual WebAuthn authenticator.",
-    declaring: [
-      Self.email,
-      Self.userProfile,
-      Self.userMetadata,
-    ] + PasskeyExchange.commonParameters,
+    declaring: [Self.email, Self.userProfile, Self.userMetadata] + PasskeyExchange.commonParameters,
     results: ResultField.credentials + [
       ResultField("passkey", "The passkey created: `passkey.id`, `passkey.user_handle`.")
     ])
@@ -50,7 +46,7 @@ public struct PasskeySignupAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "invalid_request",
+    .protocolError, code: .invalidRequest,
     scenario: """
       scenario: An existing user cannot sign up again with a passkey
       client: native

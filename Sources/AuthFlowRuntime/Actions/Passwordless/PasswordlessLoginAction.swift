@@ -14,14 +14,8 @@ public struct PasswordlessLoginAction: Action {
 
   public static let signature = ActionSignature(
     name: "passwordless_login", summary: "Log in with a passwordless one-time code (passwordless/otp grant).",
-    declaring: [
-      Self.email,
-      Self.phoneNumber,
-      Self.otp,
-      Self.realm,
-      Self.scope,
-      Self.audience,
-    ] + IDTokenOptIn.parameters,
+    declaring: [Self.email, Self.phoneNumber, Self.otp, Self.realm, Self.scope, Self.audience]
+      + IDTokenOptIn.parameters,
     results: ResultField.credentials)
 
   public static let documentation = """
@@ -52,7 +46,7 @@ public struct PasswordlessLoginAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "invalid_grant",
+    .protocolError, code: .invalidGrant,
     scenario: """
       scenario: A wrong code is refused
       client: native

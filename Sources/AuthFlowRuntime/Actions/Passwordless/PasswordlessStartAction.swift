@@ -13,12 +13,7 @@ public struct PasswordlessStartAction: Action {
 
   public static let signature = ActionSignature(
     name: "passwordless_start", summary: "Start a passwordless login: send a code or link by email or SMS.",
-    declaring: [
-      Self.email,
-      Self.phoneNumber,
-      Self.connection,
-      Self.send,
-    ])
+    declaring: [Self.email, Self.phoneNumber, Self.connection, Self.send])
 
   public static let documentation = """
     Sends `POST /passwordless/start` with `client_id`, `connection`, `email` or `phone_number`,
@@ -41,7 +36,7 @@ public struct PasswordlessStartAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "bad.connection",
+    .protocolError, code: .badConnection,
     scenario: """
       scenario: An unknown connection is refused
       client: native

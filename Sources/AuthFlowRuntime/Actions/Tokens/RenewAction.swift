@@ -9,11 +9,7 @@ public struct RenewAction: Action {
 
   public static let signature = ActionSignature(
     name: "renew", summary: "Exchange a refresh token for new credentials (refresh_token grant).",
-    declaring: [
-      Self.refreshToken,
-      Self.scope,
-      Self.audience,
-    ] + IDTokenOptIn.parameters,
+    declaring: [Self.refreshToken, Self.scope, Self.audience] + IDTokenOptIn.parameters,
     results: ResultField.credentials)
 
   public static let documentation = """
@@ -46,7 +42,7 @@ public struct RenewAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "invalid_grant",
+    .protocolError, code: .invalidGrant,
     scenario: """
       scenario: An unknown refresh token is refused
       client: native

@@ -13,11 +13,7 @@ public struct TokenAction: Action {
 
   public static let signature = ActionSignature(
     name: "token", summary: "Send any body to POST /oauth/token (negative tests, unusual grants).",
-    declaring: [
-      Self.body,
-      Self.clientAuth,
-      Self.encoding,
-    ] + IDTokenOptIn.parameters,
+    declaring: [Self.body, Self.clientAuth, Self.encoding] + IDTokenOptIn.parameters,
     results: ResultField.credentials)
 
   public static let documentation = """
@@ -43,7 +39,7 @@ public struct TokenAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "unsupported_grant_type",
+    .protocolError, code: .unsupportedGrantType,
     scenario: """
       scenario: An unknown grant type is refused
       client: native

@@ -26,13 +26,7 @@ public struct TokenExchangeAction: Action {
   public static let signature = ActionSignature(
     name: "token_exchange", summary: "Exchange a native Apple or Facebook credential for tokens.",
     declaring: [
-      Self.provider,
-      Self.subjectToken,
-      Self.firstName,
-      Self.lastName,
-      Self.profile,
-      Self.scope,
-      Self.audience,
+      Self.provider, Self.subjectToken, Self.firstName, Self.lastName, Self.profile, Self.scope, Self.audience,
     ] + IDTokenOptIn.parameters,
     results: ResultField.credentials)
 
@@ -60,7 +54,7 @@ public struct TokenExchangeAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "invalid_grant",
+    .protocolError, code: .invalidGrant,
     scenario: """
       scenario: An unknown Apple authorization code is refused
       client: native

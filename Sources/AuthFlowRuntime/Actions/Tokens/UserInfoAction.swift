@@ -34,7 +34,7 @@ public struct UserInfoAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "a0.sdk.internal_error.plain",
+    .protocolError, code: .plainError,
     scenario: """
       scenario: A made-up access token is refused
       client: native

@@ -15,15 +15,7 @@ public struct ValidateIDTokenAction: Action {
 
   public static let signature = ActionSignature(
     name: "validate_id_token", summary: "Validate an ID token as Auth0.swift does, plus the OIDC Core rules it omits.",
-    declaring: [
-      Self.idToken,
-      Self.issuer,
-      Self.clientID,
-      Self.nonce,
-      Self.maxAge,
-      Self.organization,
-      Self.leeway,
-    ],
+    declaring: [Self.idToken, Self.issuer, Self.clientID, Self.nonce, Self.maxAge, Self.organization, Self.leeway],
     results: [
       ResultField("id_token", "The token, a JWT value when it decodes."),
       ResultField("id_token_valid", "Whether it passed every check."),

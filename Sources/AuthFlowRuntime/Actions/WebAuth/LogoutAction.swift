@@ -12,12 +12,7 @@ public struct LogoutAction: Action {
 
   public static let signature = ActionSignature(
     name: "logout", summary: "End the SSO session with /v2/logout through the browser.",
-    declaring: [
-      Self.returnTo,
-      Self.federated,
-      Self.browser,
-      Self.idTokenHint,
-    ],
+    declaring: [Self.returnTo, Self.federated, Self.browser, Self.idTokenHint],
     results: [
       ResultField("logout_url", "The logout URL the browser was sent to."), ResultField("url", "The redirect URL."),
       ResultField("status", "The HTTP status of the last answer."),
@@ -58,7 +53,7 @@ public struct LogoutAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "invalid_request",
+    .protocolError, code: .invalidRequest,
     scenario: """
       scenario: A returnTo the tenant does not allow is refused
       client: native

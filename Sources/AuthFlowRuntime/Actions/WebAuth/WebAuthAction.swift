@@ -57,26 +57,9 @@ public struct WebAuthAction: Action {
   public static let signature = ActionSignature(
     name: "web_auth", summary: "Log in through /authorize and Universal Login, as Auth0.swift's Web Auth.",
     declaring: [
-      Self.login,
-      Self.signup,
-      Self.passwordless,
-      Self.scope,
-      Self.audience,
-      Self.connection,
-      Self.connectionScope,
-      Self.organization,
-      Self.organizationPrompt,
-      Self.invitationURL,
-      Self.maxAge,
-      Self.parameters,
-      Self.responseType,
-      Self.stopAt,
-      Self.browser,
-      Self.redirectURI,
-      Self.leeway,
-      Self.validateIDToken,
-      Self.telemetry,
-      Self.lock,
+      Self.login, Self.signup, Self.passwordless, Self.scope, Self.audience, Self.connection, Self.connectionScope,
+      Self.organization, Self.organizationPrompt, Self.invitationURL, Self.maxAge, Self.parameters, Self.responseType,
+      Self.stopAt, Self.browser, Self.redirectURI, Self.leeway, Self.validateIDToken, Self.telemetry, Self.lock,
     ],
     results: ResultField.credentials + [
       ResultField("authorize_url", "The `/authorize` URL sent."),
@@ -150,7 +133,7 @@ public struct WebAuthAction: Action {
     """
 
   public static let failingExample = FailingExample(
-    .protocolError, code: "page_error",
+    .protocolError, code: .pageError,
     scenario: """
       scenario: A wrong password is refused on the login page
       client: native
