@@ -20,6 +20,8 @@ public struct BenchmarkOptions: Sendable {
   public var workers: Int
   /// `--jobs` of the 1,000-scenario run.
   public var runJobs: Int
+  /// Requests of each pacing row's burst.
+  public var pacingRequests: Int
 
   public init(executable: String) {
     self.executable = executable
@@ -32,6 +34,7 @@ public struct BenchmarkOptions: Sendable {
     flowRounds = 5
     workers = 8
     runJobs = 4
+    pacingRequests = 200
   }
 
   /// A short run: fewer samples and rounds, same sizes (the targets are stated for them).
@@ -42,6 +45,7 @@ public struct BenchmarkOptions: Sendable {
     options.flowIterations = 2_000
     options.flowDuration = .seconds(2)
     options.flowRounds = 3
+    options.pacingRequests = 100
     return options
   }
 }

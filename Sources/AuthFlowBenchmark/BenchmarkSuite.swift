@@ -26,6 +26,8 @@ public struct BenchmarkSuite: Sendable {
     results += processes.peakMemory()
     progress("login flows, one at a time and \(options.workers) concurrent (\(options.flowDuration) each at most)")
     results += await LoginFlowMeasures(options: options).all()
+    progress("rate limit: \(options.pacingRequests) requests from 4 jobs, unpaced and paced ×\(options.largeSamples)")
+    results += await PacingMeasures(options: options).all()
     return BenchmarkReport(startedAt: startedAt, quick: quick, results: results)
   }
 }

@@ -74,7 +74,9 @@ struct RunCommand: AsyncParsableCommand {
 
   @Flag(
     name: .customLong("no-pacing"),
-    help: "Send requests as soon as they are ready, not paced by the tenant's X-RateLimit-* headers or its profile's rate_limit (for a scenario that means to hit the limit).")
+    help:
+      "Send requests as soon as they are ready, not paced by the tenant's X-RateLimit-* headers or its profile's rate_limit (for a scenario that means to hit the limit)."
+  )
   var noPacing = false
 
   @OptionGroup(title: "Transport limits")
@@ -188,14 +190,16 @@ struct RunCommand: AsyncParsableCommand {
       policy.requestTimeout = configuration.requestTimeout
       let sent: any HTTPTransport = command.trace ? RunCommand.tracing(live, secrets: secrets) : live
       pacer = command.noPacing ? nil : RateLimitPacer()
-      let paced: any HTTPTransport = pacer.map { PacedTransport(wrapping: sent, pacer: $0, maxWait: policy.maxWait) } ?? sent
+      let paced: any HTTPTransport =
+        pacer.map { PacedTransport(wrapping: sent, pacer: $0, maxWait: policy.maxWait) } ?? sent
       transport = RetryingTransport(wrapping: paced, policy: policy)
     }
 
     /// `pacing: 3 of 120 requests waited for the tenant's rate limit, 1.2s in all`.
     static func pacingSummary(_ statistics: RateLimitPacer.Statistics) -> String {
       let waited = DurationText.format(statistics.waited)
-      return "pacing: \(statistics.paced) of \(statistics.admitted) requests waited for the tenant's rate limit, \(waited) in all"
+      return
+        "pacing: \(statistics.paced) of \(statistics.admitted) requests waited for the tenant's rate limit, \(waited) in all"
     }
   }
 

@@ -19,6 +19,7 @@ public enum FixtureLoader {
     "issuer", "refresh_token_rotation", "refresh_token_reuse_leeway", "refresh_token_lifetime", "id_token_lifetime",
     "access_token_lifetime", "authorization_code_lifetime", "session_lifetime", "legacy_scope_claims",
     "organization_names_in_auth_api", "bot_detection", "brute_force_limit", "rate_limit_per_minute",
+    "rate_limit_window",
     "allowed_logout_urls", "password_policy", "signup_enumeration_protection", "password_dictionary",
     "password_dictionary_words", "password_history_size", "password_no_personal_info", "dynamic_client_registration",
     "login_page",
@@ -171,6 +172,13 @@ public enum FixtureLoader {
     settings.botDetection = reader.bool(members["bot_detection"], "bot_detection") ?? false
     settings.bruteForceLimit = reader.int(members["brute_force_limit"], "brute_force_limit") ?? settings.bruteForceLimit
     settings.rateLimitPerMinute = reader.int(members["rate_limit_per_minute"], "rate_limit_per_minute")
+    if let window = reader.int(members["rate_limit_window"], "rate_limit_window") {
+      if TenantSettings.rateLimitWindowRange.contains(window) {
+        settings.rateLimitWindow = window
+      } else if let node = members["rate_limit_window"] {
+        reader.diagnostics.append(FixtureMessages.rateLimitWindowOutOfRange(window, at: node.location))
+      }
+    }
     settings.allowedLogoutURLs = reader.strings(members["allowed_logout_urls"], "allowed_logout_urls") ?? []
     settings.passwordPolicy =
       members["password_policy"].flatMap { reader.choice($0, "password policy", as: PasswordPolicy.self) } ?? .fair
@@ -359,4 +367,13 @@ public enum FixtureLoader {
 
 extension Base32 {
   static func decodeIsValid(_ text: String) -> Bool { decode(text) != nil }
+}
+
+extension FixtureMessages {
+  static func rateLimitWindowOutOfRange(_ seconds: Int, at location: SourceLocation) -> Diagnostic {
+    let range = TenantSettings.rateLimitWindowRange
+    return .error(
+      "rate_limit_window must be from \(range.lowerBound) to \(range.upperBound) seconds, found \(seconds)",
+      at: location)
+  }
 }

@@ -74,8 +74,14 @@ public struct TenantSettings: Sendable {
   public var signupEnumerationProtection = false
   /// Consecutive failures for one user and IP before `too_many_attempts`.
   public var bruteForceLimit = 10
-  /// Requests per minute per IP and endpoint; nil is unlimited. (Not enforced yet.)
+  /// Requests per window (a minute unless `rateLimitWindow` says otherwise) per IP and endpoint;
+  /// nil is the mock's default, 1,000 (`RateLimitMiddleware`).
   public var rateLimitPerMinute: Int?
+  /// The rate limit's window in seconds (`rate_limit_window`): 60 as on Auth0; shorter for tests
+  /// and `authflow bench`'s pacing rows, which would otherwise wait a minute per window.
+  public var rateLimitWindow = 60
+  /// The range `rate_limit_window` accepts.
+  public static let rateLimitWindowRange = 1...3600
   /// Tenant-level Allowed Logout URLs (used when `/v2/logout` has no `client_id`).
   public var allowedLogoutURLs: [String] = []
   /// OIDC Dynamic Application Registration (Auth0's `enable_dynamic_client_registration`):

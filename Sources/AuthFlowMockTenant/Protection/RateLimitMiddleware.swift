@@ -1,7 +1,8 @@
 import AuthFlowCore
 import Hummingbird
 
-/// API rate limiting (PROTOCOL §9) on the Authentication API: a fixed one-minute window on the
+/// API rate limiting (PROTOCOL §9) on the Authentication API: a fixed window (a minute, or the
+/// fixture's `rate_limit_window` seconds) on the
 /// virtual clock per client IP and path. Every response carries `X-RateLimit-Limit`,
 /// `X-RateLimit-Remaining` and `X-RateLimit-Reset` (epoch seconds); past the limit the answer is
 /// 429 `too_many_requests` (no `Retry-After`: UNCONFIRMED on Auth0, PROTOCOL §9).
@@ -12,7 +13,6 @@ struct RateLimitMiddleware: RouterMiddleware {
   let tenant: MockTenant
 
   static let defaultLimit = 1000
-  static let window = 60.0
   /// The Authentication API: what is limited and carries the headers.
   static let prefixes = [
     "/oauth/", "/dbconnections/", "/passwordless/", "/userinfo", "/mfa/", "/passkey/", "/otp/", "/co/",
@@ -32,7 +32,8 @@ struct RateLimitMiddleware: RouterMiddleware {
     guard Self.applies(to: path) else { return try await next(request, context) }
     let limit = tenant.fixture.settings.rateLimitPerMinute ?? Self.defaultLimit
     let key = RequestParameters.clientIP(of: request) + " " + path
-    let window = tenant.withState({ $0.protection.count(key, now: tenant.clock.seconds, windowLength: Self.window) })
+    let length = Double(tenant.fixture.settings.rateLimitWindow)
+    let window = tenant.withState({ $0.protection.count(key, now: tenant.clock.seconds, windowLength: length) })
     var response: Response
     if window.count > limit {
       response = Self.tooManyRequests.response
@@ -41,7 +42,7 @@ struct RateLimitMiddleware: RouterMiddleware {
     }
     Self.set("X-RateLimit-Limit", String(limit), on: &response.headers)
     Self.set("X-RateLimit-Remaining", String(max(0, limit - window.count)), on: &response.headers)
-    Self.set("X-RateLimit-Reset", String(Int((window.start + Self.window).rounded(.up))), on: &response.headers)
+    Self.set("X-RateLimit-Reset", String(Int((window.start + length).rounded(.up))), on: &response.headers)
     return response
   }
 

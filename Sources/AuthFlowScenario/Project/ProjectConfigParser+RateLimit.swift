@@ -29,7 +29,8 @@ extension Diagnostic {
   static func missingRateLimitKey(at location: SourceLocation) -> Diagnostic {
     .error(
       "'rate_limit' needs 'requests_per_minute'", at: location,
-      hint: "write 'rate_limit: { requests_per_minute: 600 }', or remove 'rate_limit' to pace by the tenant's headers only")
+      hint:
+        "write 'rate_limit: { requests_per_minute: 600 }', or remove 'rate_limit' to pace by the tenant's headers only")
   }
 
   static func requestsPerMinuteOutOfRange(_ number: Int, at location: SourceLocation) -> Diagnostic {
