@@ -1,6 +1,5 @@
 import AuthFlowCore
 import AuthFlowResults
-import AuthFlowRuntime
 import Foundation
 import Testing
 

@@ -62,17 +62,15 @@ public struct ScenarioLoader: Sendable {
     return (scenario, diagnostics)
   }
 
-  /// Parses one file's text, then validates it with its flow graph: the validated scenario when
+  /// The parse stage, then the validate stage, on one file's text: the validated scenario when
   /// there is a validator and no error.
   func loadValidating(
     text: String, file: String
   ) -> (scenario: Scenario?, validated: ValidatedScenario?, diagnostics: [Diagnostic]) {
-    var (scenario, diagnostics) = parser.parse(text, file: file)
-    guard let parsed = scenario, let validator else { return (scenario, nil, diagnostics.sortedByLocation) }
-    let graph = FlowGraph(parsed)
-    diagnostics += validator.validate(parsed, graph: graph)
-    let validated = diagnostics.hasErrors ? nil : ValidatedScenario(scenario: parsed, graph: graph)
-    return (parsed, validated, diagnostics.sortedByLocation)
+    let parsed = parser.parsed(text, file: file)
+    guard let validator else { return (parsed.scenario, nil, parsed.diagnostics.sortedByLocation) }
+    let (validated, diagnostics) = validator.validate(parsed)
+    return (parsed.scenario, validated, diagnostics)
   }
 
   private struct LoadedFile: Sendable {

@@ -1,5 +1,4 @@
 import AuthFlowCore
-public import AuthFlowResults
 
 /// The verdicts of one selection run on several tenants (`--tenant a,b`): a table of scenario ×
 /// tenant, and for every scenario whose verdicts differ, the first step whose status differs (or
