@@ -2,11 +2,11 @@ import AuthFlowCore
 
 extension Matcher.Kind {
   /// `gte`.
-  public static let gte = Self(AtLeastMatcher())
+  public static let gte = Self(GteMatcher())
 }
 
 /// `gte: <number or string>`: greater than or equal to the operand.
-struct AtLeastMatcher: MatcherRule {
+struct GteMatcher: MatcherRule {
   let name = "gte"
   let operand = MatcherOperand.numberOrString
   let documentation = "is greater than or equal to it (\(OrderingComparison.documentationNote))"

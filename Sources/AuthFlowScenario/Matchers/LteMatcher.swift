@@ -2,11 +2,11 @@ import AuthFlowCore
 
 extension Matcher.Kind {
   /// `lte`.
-  public static let lte = Self(AtMostMatcher())
+  public static let lte = Self(LteMatcher())
 }
 
 /// `lte: <number or string>`: less than or equal to the operand.
-struct AtMostMatcher: MatcherRule {
+struct LteMatcher: MatcherRule {
   let name = "lte"
   let operand = MatcherOperand.numberOrString
   let documentation = "is less than or equal to it (\(OrderingComparison.documentationNote))"

@@ -2,11 +2,11 @@ import AuthFlowCore
 
 extension Matcher.Kind {
   /// `gt`.
-  public static let gt = Self(GreaterThanMatcher())
+  public static let gt = Self(GtMatcher())
 }
 
 /// `gt: <number or string>`: greater than the operand.
-struct GreaterThanMatcher: MatcherRule {
+struct GtMatcher: MatcherRule {
   let name = "gt"
   let operand = MatcherOperand.numberOrString
   let documentation =

@@ -2,11 +2,11 @@ import AuthFlowCore
 
 extension Matcher.Kind {
   /// `lt`.
-  public static let lt = Self(LessThanMatcher())
+  public static let lt = Self(LtMatcher())
 }
 
 /// `lt: <number or string>`: less than the operand.
-struct LessThanMatcher: MatcherRule {
+struct LtMatcher: MatcherRule {
   let name = "lt"
   let operand = MatcherOperand.numberOrString
   let documentation = "is less than it (\(OrderingComparison.documentationNote))"
