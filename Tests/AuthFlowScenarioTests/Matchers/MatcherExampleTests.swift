@@ -36,6 +36,13 @@ import Testing
     }
   }
 
+  /// A docs row that the generated table can carry: text in both cells, no cell separator.
+  @Test(arguments: MatcherRegistry.kinds) func theDocsRowFitsTheTable(_ kind: Matcher.Kind) {
+    #expect(kind.rule.documentedName.contains("`\(kind)`"))
+    #expect(!kind.rule.documentation.isEmpty)
+    #expect(!kind.rule.documentation.contains("|") && !kind.rule.documentation.contains("\n"), "\(kind)")
+  }
+
   @Test func aNameOutsideTheRegistryIsRefused() {
     #expect(Matcher.Kind(rawValue: "nope") == nil)
     #expect(Matcher.Kind(rawValue: "not_contains") == .notContains)
