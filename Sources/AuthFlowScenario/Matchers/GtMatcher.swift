@@ -19,7 +19,7 @@ struct GtMatcher: MatcherRule {
     .fails(1, for: "2", with: #"expected value to be comparable with 1, found "2""#),
   ]
 
-  func failure(expected: Value, actual: Value?) -> String? {
+  func failure(expected: Value, actual: Value?) -> MatcherFailure? {
     OrderingComparison.failure("to be greater than", expected: expected, actual: actual) { $0 > 0 }
   }
 }

@@ -15,7 +15,7 @@ struct GteMatcher: MatcherRule {
     .fails(4, for: 3, with: "expected value to be at least 4, found 3"),
   ]
 
-  func failure(expected: Value, actual: Value?) -> String? {
+  func failure(expected: Value, actual: Value?) -> MatcherFailure? {
     OrderingComparison.failure("to be at least", expected: expected, actual: actual) { $0 >= 0 }
   }
 }

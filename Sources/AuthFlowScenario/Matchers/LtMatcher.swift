@@ -15,7 +15,7 @@ struct LtMatcher: MatcherRule {
     .fails(3, for: 3, with: "expected value to be less than 3, found 3"),
   ]
 
-  func failure(expected: Value, actual: Value?) -> String? {
+  func failure(expected: Value, actual: Value?) -> MatcherFailure? {
     OrderingComparison.failure("to be less than", expected: expected, actual: actual) { $0 < 0 }
   }
 }

@@ -15,7 +15,7 @@ struct LteMatcher: MatcherRule {
     .fails(2, for: 3, with: "expected value to be at most 2, found 3"),
   ]
 
-  func failure(expected: Value, actual: Value?) -> String? {
+  func failure(expected: Value, actual: Value?) -> MatcherFailure? {
     OrderingComparison.failure("to be at most", expected: expected, actual: actual) { $0 <= 0 }
   }
 }

@@ -24,9 +24,27 @@ public protocol MatcherRule: Sendable {
   var showsOperand: Bool { get }
   /// At least one example that holds and one that fails; the tests run every one.
   var examples: [MatcherExample] { get }
-  /// Nil when the matcher holds for `actual` (nil: nothing at the path); otherwise the verb phrase
-  /// of the failure message ("to contain", "not to match (the pattern is not a string)").
-  func failure(expected: Value, actual: Value?) -> String?
+  /// Nil when the matcher holds for `actual` (nil: nothing at the path); otherwise how the
+  /// failure message reads ("to contain"; "to match", noting "the pattern is not a string").
+  func failure(expected: Value, actual: Value?) -> MatcherFailure?
+}
+
+/// How a matcher's failure reads: the verb phrase before the expected operand (`to contain`), and
+/// a note after it when the matcher could not decide (`the pattern is not a string`).
+public struct MatcherFailure: Sendable, Hashable, ExpressibleByStringInterpolation, CustomStringConvertible {
+  public var verb: String
+  public var note: String?
+
+  public init(_ verb: String, note: String? = nil) {
+    self.verb = verb
+    self.note = note
+  }
+
+  public init(stringLiteral verb: String) {
+    self.init(verb)
+  }
+
+  public var description: String { verb + (note.map { " (\($0))" } ?? "") }
 }
 
 extension MatcherRule {
