@@ -90,7 +90,7 @@ import Testing
       report.step("failing")?.problems.map(\.message) == [
         "expected plain to have type \"secret\", found \"visible\"",
         "expected day to be at least \"2025-01-01\", found \"2024-06-01\"",
-        "expected count to have type (one of \(Matcher.typeNames.joined(separator: ", "))) \"integer\", found 3",
+        "expected count to have type \"integer\" (not a type name; the types are \(Matcher.typeNames.joined(separator: ", "))), found 3",
       ])
   }
 }

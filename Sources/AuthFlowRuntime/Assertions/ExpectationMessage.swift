@@ -7,9 +7,9 @@ enum ExpectationMessage {
   /// `expected id_token_valid to equal true, found false: <reason>`, as the matcher's own file
   /// words it (`Matcher.Kind.failureMessage`). Texts are already redacted.
   static func failed(
-    path: String, kind: Matcher.Kind, verb: String, expected: String, actual: String, reason: String?
+    path: String, kind: Matcher.Kind, verb: MatcherFailure, expected: String, actual: String, reason: String?
   ) -> String {
-    kind.failureMessage(path: path, verb: verb, expected: expected, actual: actual, reason: reason)
+    kind.failureMessage(path: path, failure: verb, expected: expected, actual: actual, reason: reason)
   }
 
   /// Why the value at `path` is what it is, when the result says so: an ID token's validity (and

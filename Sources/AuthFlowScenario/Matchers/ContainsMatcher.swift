@@ -20,7 +20,7 @@ struct ContainsMatcher: MatcherRule {
       with: #"expected value to contain "offline_access", found "openid profile""#),
   ]
 
-  func failure(expected: Value, actual: Value?) -> String? {
+  func failure(expected: Value, actual: Value?) -> MatcherFailure? {
     guard let actual, Self.contains(actual, expected) else { return "to contain" }
     return nil
   }

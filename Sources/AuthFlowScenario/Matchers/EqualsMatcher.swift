@@ -17,7 +17,7 @@ struct EqualsMatcher: MatcherRule {
     .fails("alice", for: "bob", with: #"expected value to equal "alice", found "bob""#),
   ]
 
-  func failure(expected: Value, actual: Value?) -> String? {
+  func failure(expected: Value, actual: Value?) -> MatcherFailure? {
     guard let actual, actual.matches(expected) else { return "to equal" }
     return nil
   }

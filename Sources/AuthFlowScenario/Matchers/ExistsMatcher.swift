@@ -18,7 +18,7 @@ struct ExistsMatcher: MatcherRule {
     .fails(false, for: 0, with: "expected value not to exist, found 0"),
   ]
 
-  func failure(expected: Value, actual: Value?) -> String? {
+  func failure(expected: Value, actual: Value?) -> MatcherFailure? {
     let wanted = expected.isTruthy
     let present = actual.map { !$0.isNull } ?? false
     if wanted == present { return nil }

@@ -30,19 +30,20 @@ extension Matcher {
 
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
-    /// Nil when the matcher holds for `actual` (nil: nothing at the path); otherwise the verb
-    /// phrase of its failure ("to contain").
-    public func failure(expected: Value, actual: Value?) -> String? {
+    /// Nil when the matcher holds for `actual` (nil: nothing at the path); otherwise how its
+    /// failure reads.
+    public func failure(expected: Value, actual: Value?) -> MatcherFailure? {
       rule.failure(expected: expected, actual: actual)
     }
 
-    /// The message of a failed matcher: `expected <path> <verb> <expected>, found <actual>`, and
-    /// `: <reason>` when the result says why. `exists` shows no operand (`expected id_token to
-    /// exist, found nothing …`). The texts are already redacted.
+    /// The message of a failed matcher: `expected <path> <verb> <expected> (<note>), found
+    /// <actual>`, and `: <reason>` when the result says why. `exists` shows no operand (`expected
+    /// id_token to exist, found nothing …`). The texts are already redacted.
     public func failureMessage(
-      path: String, verb: String, expected: String, actual: String, reason: String? = nil
+      path: String, failure: MatcherFailure, expected: String, actual: String, reason: String? = nil
     ) -> String {
-      let wanted = rule.showsOperand ? "\(verb) \(expected)" : verb
+      var wanted = rule.showsOperand ? "\(failure.verb) \(expected)" : failure.verb
+      if let note = failure.note { wanted += " (\(note))" }
       let because = reason.map { ": \($0)" } ?? ""
       return "expected \(path) \(wanted), found \(actual)\(because)"
     }

@@ -4,9 +4,12 @@ public import AuthFlowCore
 /// when it holds, how its failure reads, its row in the docs' table, and examples that run as
 /// tests.
 ///
-/// Adding a matcher is writing one conforming type in `Matchers/` with a `Matcher.Kind` constant
-/// beside it, listing that kind in `MatcherRegistry.kinds` (sorted by name), and regenerating the
-/// docs table and the JSON Schema, which a test checks against the registry.
+/// Adding a matcher is writing one file in `Matchers/`, named after the matcher's key
+/// (`not_one_of` → `NotOneOfMatcher.swift`): a conforming type with a `Matcher.Kind` constant
+/// beside it. List that kind in `MatcherRegistry.kinds` (sorted by name), and regenerate the docs
+/// table (`AUTHFLOW_RECORD_SNAPSHOTS=1 swift test --filter MatcherVocabularyTests`) and the JSON
+/// Schema (`authflow schema --output schemas/scenario.schema.json`); MatcherExampleTests and
+/// MatcherExampleRunTests run its examples.
 public protocol MatcherRule: Sendable {
   /// The key written under an `expect` path, e.g. `not_contains`.
   var name: String { get }
@@ -21,9 +24,27 @@ public protocol MatcherRule: Sendable {
   var showsOperand: Bool { get }
   /// At least one example that holds and one that fails; the tests run every one.
   var examples: [MatcherExample] { get }
-  /// Nil when the matcher holds for `actual` (nil: nothing at the path); otherwise the verb phrase
-  /// of the failure message ("to contain", "not to match (the pattern is not a string)").
-  func failure(expected: Value, actual: Value?) -> String?
+  /// Nil when the matcher holds for `actual` (nil: nothing at the path); otherwise how the
+  /// failure message reads ("to contain"; "to match", noting "the pattern is not a string").
+  func failure(expected: Value, actual: Value?) -> MatcherFailure?
+}
+
+/// How a matcher's failure reads: the verb phrase before the expected operand (`to contain`), and
+/// a note after it when the matcher could not decide (`the pattern is not a string`).
+public struct MatcherFailure: Sendable, Hashable, ExpressibleByStringInterpolation, CustomStringConvertible {
+  public var verb: String
+  public var note: String?
+
+  public init(_ verb: String, note: String? = nil) {
+    self.verb = verb
+    self.note = note
+  }
+
+  public init(stringLiteral verb: String) {
+    self.init(verb)
+  }
+
+  public var description: String { verb + (note.map { " (\($0))" } ?? "") }
 }
 
 extension MatcherRule {

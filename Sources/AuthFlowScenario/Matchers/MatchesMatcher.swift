@@ -19,10 +19,10 @@ struct MatchesMatcher: MatcherRule {
     .fails("^b", for: "abc", with: #"expected value to match "^b", found "abc""#),
   ]
 
-  func failure(expected: Value, actual: Value?) -> String? {
+  func failure(expected: Value, actual: Value?) -> MatcherFailure? {
     switch RegexOutcome.of(pattern: expected, actual: actual) {
     case .decided(let matched): return matched ? nil : "to match"
-    case .undecided(let why): return "to match (\(why))"
+    case .undecided(let why): return MatcherFailure("to match", note: why)
     }
   }
 }

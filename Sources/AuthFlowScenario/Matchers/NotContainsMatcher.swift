@@ -17,7 +17,7 @@ struct NotContainsMatcher: MatcherRule {
     .fails("admin", for: ["admin", "user"], with: #"expected value not to contain "admin", found ["admin","user"]"#),
   ]
 
-  func failure(expected: Value, actual: Value?) -> String? {
+  func failure(expected: Value, actual: Value?) -> MatcherFailure? {
     if let actual, ContainsMatcher.contains(actual, expected) { return "not to contain" }
     return nil
   }

@@ -15,7 +15,7 @@ struct NotEqualsMatcher: MatcherRule {
     .fails(200, for: 200, with: "expected value not to equal 200, found 200"),
   ]
 
-  func failure(expected: Value, actual: Value?) -> String? {
+  func failure(expected: Value, actual: Value?) -> MatcherFailure? {
     if let actual, actual.matches(expected) { return "not to equal" }
     return nil
   }

@@ -18,10 +18,10 @@ struct NotMatchesMatcher: MatcherRule {
     .fails("^act", for: "active", with: #"expected value not to match "^act", found "active""#),
   ]
 
-  func failure(expected: Value, actual: Value?) -> String? {
+  func failure(expected: Value, actual: Value?) -> MatcherFailure? {
     switch RegexOutcome.of(pattern: expected, actual: actual) {
     case .decided(let matched): return matched ? "not to match" : nil
-    case .undecided(let why): return "not to match (\(why))"
+    case .undecided(let why): return MatcherFailure("not to match", note: why)
     }
   }
 }

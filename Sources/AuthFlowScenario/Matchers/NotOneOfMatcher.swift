@@ -15,8 +15,10 @@ struct NotOneOfMatcher: MatcherRule {
     .fails([1, 2], for: 2.0, with: "expected value not to be one of [1,2], found 2"),
   ]
 
-  func failure(expected: Value, actual: Value?) -> String? {
-    guard let options = expected.arrayValue else { return "not to be one of (not_one_of needs a list)" }
+  func failure(expected: Value, actual: Value?) -> MatcherFailure? {
+    guard let options = expected.arrayValue else {
+      return MatcherFailure("not to be one of", note: "not_one_of needs a list")
+    }
     if let actual, options.contains(where: { actual.matches($0) }) { return "not to be one of" }
     return nil
   }

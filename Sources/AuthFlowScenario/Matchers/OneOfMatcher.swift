@@ -15,8 +15,8 @@ struct OneOfMatcher: MatcherRule {
     .fails(["a", "b"], for: "c", with: #"expected value to be one of ["a","b"], found "c""#),
   ]
 
-  func failure(expected: Value, actual: Value?) -> String? {
-    guard let options = expected.arrayValue else { return "to be one of (one_of needs a list)" }
+  func failure(expected: Value, actual: Value?) -> MatcherFailure? {
+    guard let options = expected.arrayValue else { return MatcherFailure("to be one of", note: "one_of needs a list") }
     guard let actual, options.contains(where: { actual.matches($0) }) else { return "to be one of" }
     return nil
   }

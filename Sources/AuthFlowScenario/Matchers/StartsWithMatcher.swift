@@ -17,7 +17,7 @@ struct StartsWithMatcher: MatcherRule {
       with: #"expected value to start with "application/json", found "text/html""#),
   ]
 
-  func failure(expected: Value, actual: Value?) -> String? {
+  func failure(expected: Value, actual: Value?) -> MatcherFailure? {
     guard let text = actual?.stringValue, let prefix = expected.stringValue, text.hasPrefix(prefix) else {
       return "to start with"
     }

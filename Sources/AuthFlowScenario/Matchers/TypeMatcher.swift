@@ -24,10 +24,11 @@ struct TypeMatcher: MatcherRule {
     .fails("int", for: "3", with: #"expected value to have type "int", found "3""#),
   ]
 
-  func failure(expected: Value, actual: Value?) -> String? {
+  func failure(expected: Value, actual: Value?) -> MatcherFailure? {
     // A name computed by an expression is held to the same list the parser checks literals against.
     guard let name = expected.stringValue, Matcher.typeNames.contains(name) else {
-      return "to have type (one of \(Matcher.typeNames.joined(separator: ", ")))"
+      return MatcherFailure(
+        "to have type", note: "not a type name; the types are \(Matcher.typeNames.joined(separator: ", "))")
     }
     guard let actual, Self.has(actual, type: name) else { return "to have type" }
     return nil

@@ -19,14 +19,16 @@ struct WithinMatcher: MatcherRule {
     .fails(["of": 100, "seconds": 5], for: 110, with: "expected value to be within 5s of 100, found 110"),
   ]
 
-  func failure(expected: Value, actual: Value?) -> String? {
+  func failure(expected: Value, actual: Value?) -> MatcherFailure? {
     guard let reference = expected.member("of"), let center = reference.doubleValue,
       let tolerance = expected.member("seconds").flatMap({
         DurationText.parse($0, maximum: InputLimits.widestTolerance)
       })?.seconds
-    else { return "to be within (within needs { of: number, seconds: a duration up to 366 days })" }
+    else {
+      return MatcherFailure("to be within", note: "within needs { of: number, seconds: a duration up to 366 days }")
+    }
     guard let number = actual?.doubleValue, abs(number - center) <= tolerance else {
-      return "to be within \(Self.format(tolerance))s of \(reference.jsonText())"
+      return MatcherFailure("to be within \(Self.format(tolerance))s of \(reference.jsonText())")
     }
     return nil
   }

@@ -21,7 +21,7 @@ import Testing
       }
       let found = verb.map {
         kind.failureMessage(
-          path: "value", verb: $0, expected: example.operand.jsonText(), actual: example.actual.jsonText())
+          path: "value", failure: $0, expected: example.operand.jsonText(), actual: example.actual.jsonText())
       }
       #expect(found == message, "\(kind)")
     }
@@ -36,11 +36,35 @@ import Testing
     }
   }
 
+  /// A docs row that the generated table can carry: text in both cells, no cell separator.
+  @Test(arguments: MatcherRegistry.kinds) func theDocsRowFitsTheTable(_ kind: Matcher.Kind) {
+    #expect(kind.rule.documentedName.contains("`\(kind)`"))
+    #expect(!kind.rule.documentation.isEmpty)
+    #expect(!kind.rule.documentation.contains("|") && !kind.rule.documentation.contains("\n"), "\(kind)")
+  }
+
   @Test func aNameOutsideTheRegistryIsRefused() {
     #expect(Matcher.Kind(rawValue: "nope") == nil)
     #expect(Matcher.Kind(rawValue: "not_contains") == .notContains)
     let found = diagnostics(MarkedText("scenario: x\nsteps:\n  - logout:\n    expect:\n      a: { nope: 1 }"))
     #expect(found.map(\.message) == ["unknown matcher 'nope'"])
+  }
+
+  /// An operand computed at run time that the matcher cannot use: the message says why after the
+  /// operand (the parser refuses such literals, so these are not examples).
+  @Test func anUnusableOperandIsNotedAfterIt() throws {
+    let failure = try #require(Matcher.Kind.oneOf.failure(expected: 3, actual: "a"))
+    #expect(
+      Matcher.Kind.oneOf.failureMessage(path: "value", failure: failure, expected: "3", actual: #""a""#)
+        == #"expected value to be one of 3 (one_of needs a list), found "a""#)
+    #expect(
+      Matcher.Kind.matches.failure(expected: 3, actual: "a")
+        == MatcherFailure("to match", note: "the pattern is not a string"))
+    #expect(
+      Matcher.Kind.notMatches.failure(expected: "(", actual: "a")?.note
+        == "the pattern is not a valid regular expression")
+    #expect(Matcher.Kind.type.failure(expected: "integer", actual: 3)?.note?.hasPrefix("not a type name") == true)
+    #expect(Matcher.Kind.within.failure(expected: ["of": 1], actual: 1)?.note?.hasPrefix("within needs") == true)
   }
 
   /// The evaluation treats an absent value and null alike where the docs say so.

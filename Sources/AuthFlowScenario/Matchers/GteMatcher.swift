@@ -2,11 +2,11 @@ import AuthFlowCore
 
 extension Matcher.Kind {
   /// `gte`.
-  public static let gte = Self(AtLeastMatcher())
+  public static let gte = Self(GteMatcher())
 }
 
 /// `gte: <number or string>`: greater than or equal to the operand.
-struct AtLeastMatcher: MatcherRule {
+struct GteMatcher: MatcherRule {
   let name = "gte"
   let operand = MatcherOperand.numberOrString
   let documentation = "is greater than or equal to it (\(OrderingComparison.documentationNote))"
@@ -15,7 +15,7 @@ struct AtLeastMatcher: MatcherRule {
     .fails(4, for: 3, with: "expected value to be at least 4, found 3"),
   ]
 
-  func failure(expected: Value, actual: Value?) -> String? {
+  func failure(expected: Value, actual: Value?) -> MatcherFailure? {
     OrderingComparison.failure("to be at least", expected: expected, actual: actual) { $0 >= 0 }
   }
 }

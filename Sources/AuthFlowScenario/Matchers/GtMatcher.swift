@@ -2,11 +2,11 @@ import AuthFlowCore
 
 extension Matcher.Kind {
   /// `gt`.
-  public static let gt = Self(GreaterThanMatcher())
+  public static let gt = Self(GtMatcher())
 }
 
 /// `gt: <number or string>`: greater than the operand.
-struct GreaterThanMatcher: MatcherRule {
+struct GtMatcher: MatcherRule {
   let name = "gt"
   let operand = MatcherOperand.numberOrString
   let documentation =
@@ -19,7 +19,7 @@ struct GreaterThanMatcher: MatcherRule {
     .fails(1, for: "2", with: #"expected value to be comparable with 1, found "2""#),
   ]
 
-  func failure(expected: Value, actual: Value?) -> String? {
+  func failure(expected: Value, actual: Value?) -> MatcherFailure? {
     OrderingComparison.failure("to be greater than", expected: expected, actual: actual) { $0 > 0 }
   }
 }

@@ -2,11 +2,11 @@ import AuthFlowCore
 
 extension Matcher.Kind {
   /// `lte`.
-  public static let lte = Self(AtMostMatcher())
+  public static let lte = Self(LteMatcher())
 }
 
 /// `lte: <number or string>`: less than or equal to the operand.
-struct AtMostMatcher: MatcherRule {
+struct LteMatcher: MatcherRule {
   let name = "lte"
   let operand = MatcherOperand.numberOrString
   let documentation = "is less than or equal to it (\(OrderingComparison.documentationNote))"
@@ -15,7 +15,7 @@ struct AtMostMatcher: MatcherRule {
     .fails(2, for: 3, with: "expected value to be at most 2, found 3"),
   ]
 
-  func failure(expected: Value, actual: Value?) -> String? {
+  func failure(expected: Value, actual: Value?) -> MatcherFailure? {
     OrderingComparison.failure("to be at most", expected: expected, actual: actual) { $0 <= 0 }
   }
 }
