@@ -28,7 +28,8 @@ struct ActionSelfDescriptionTests {
   /// The folders whose code runs every action alike: an action's step name quoted there is
   /// action-specific behaviour patched in from outside.
   static let genericFolders = [
-    "AuthFlowRuntime/Interpreter/", "AuthFlowRuntime/Run/", "AuthFlowRuntime/Docs/", "AuthFlowRuntime/Results/",
+    "AuthFlowRuntime/Interpreter/", "AuthFlowRuntime/Run/", "AuthFlowRuntime/Docs/", "AuthFlowResults/",
+    "AuthFlowReporting/", "AuthFlowMockHosting/",
     "authflow/",
   ]
 
