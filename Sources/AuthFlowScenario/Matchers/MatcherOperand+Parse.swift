@@ -1,6 +1,6 @@
 import AuthFlowCore
-import AuthFlowYAML
 import AuthFlowExpression
+import AuthFlowYAML
 
 extension ParseContext {
   /// Checks what can be checked of a matcher's operand before running: a literal of the right
