@@ -58,7 +58,11 @@ import Testing
 
   /// `authflow run` with a `kind: oidc` tenant resolves it first: a discovery document trickled
   /// one byte at a time stops the run as an environment failure (exit 3) within the deadline.
-  @Test("An oidc tenant whose discovery trickles fails resolution as an environment error in time")
+  /// What ended the wait is asserted (the message names the exchange deadline), not how long it took:
+  /// a loaded machine stretches the wall clock. The time limit only keeps a hang from stalling the suite.
+  @Test(
+    "An oidc tenant whose discovery trickles fails resolution as an environment error in time",
+    .timeLimit(.minutes(5)))
   func tricklingDiscovery() async throws {
     try await HostileServer.with(.trickleBody(interval: .milliseconds(300))) { host in
       var configuration = LiveTransport.Configuration()
@@ -79,12 +83,8 @@ import Testing
       let resolver = TenantResolver(
         embedded: MockTenantHost(), environment: [:], secrets: SecretRegistry(), projectDirectory: ".",
         transport: transport)
-      let clock = ContinuousClock()
-      let started = clock.now
       let error = await #expect(throws: TenantResolutionError.self) { try await resolver.resolve(profile) }
-      let elapsed = clock.now - started
       try? await live.shutdown()
-      #expect(elapsed < .seconds(90), "took \(elapsed)")
       #expect(error?.isEnvironment == true)
       let message = error?.message ?? ""
       #expect(
