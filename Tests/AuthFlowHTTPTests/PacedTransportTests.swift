@@ -73,6 +73,7 @@ import Testing
         try await Self.burst(paced, url: base + "/oauth/token", count: 14, jobs: 4)
         #expect(server.tooMany == 0)
         #expect(server.served == 14)
+        // Every request had its turn: none was sent after its longest wait without one.
         #expect(pacer.statistics.admitted == 14)
       }
     }
@@ -109,6 +110,47 @@ import Testing
     let later = now.addingTimeInterval(3)
     for _ in 0..<10 { #expect(pacer.admit(key, now: later) == .send) }
     #expect(pacer.admit(key, now: later) == .retryAfter(.milliseconds(100)))
+  }
+
+  /// A window ends while every request of it is still on its way: their answers, from the window
+  /// that is over, must not keep the new one shut.
+  @Test func answersFromAWindowThatIsOverDoNotShutTheNextOne() {
+    let pacer = RateLimitPacer()
+    let now = Date(timeIntervalSince1970: 1_700_000_000)
+    let key = RateLimitPacer.BucketKey(host: "t.example.com", path: "/oauth/token")
+    func answer(remaining: Int) -> ClientResponse {
+      ClientResponse(
+        status: 200,
+        headers: [
+          "X-RateLimit-Limit": "2", "X-RateLimit-Remaining": "\(remaining)", "X-RateLimit-Reset": "1700000001",
+        ],
+        url: "https://t.example.com/oauth/token")
+    }
+    #expect(pacer.admit(key, now: now) == .send)
+    pacer.learn(key, from: answer(remaining: 1), now: now)
+    #expect(pacer.admit(key, now: now) == .send)
+    #expect(pacer.admit(key, now: now) == .retryAfter(.seconds(1)))
+    // The window ends with one request on its way; a new one may go at once.
+    let later = now.addingTimeInterval(1)
+    #expect(pacer.admit(key, now: later) == .send)
+    #expect(pacer.admit(key, now: later) == .retryAfter(.milliseconds(100)))
+    // The late answer is from the window that is over: the new window has room again.
+    pacer.learn(key, from: answer(remaining: 0), now: later)
+    #expect(pacer.admit(key, now: later) == .send)
+  }
+
+  /// Spent with no known end and nothing on its way: the bucket opens again after a poll interval.
+  @Test func aSpentBucketWithoutAResetOpensAgain() {
+    let pacer = RateLimitPacer()
+    let now = Date(timeIntervalSince1970: 1_700_000_000)
+    let key = RateLimitPacer.BucketKey(host: "t.example.com", path: "/userinfo")
+    #expect(pacer.admit(key, now: now) == .send)
+    let spent = ClientResponse(
+      status: 200, headers: ["X-RateLimit-Limit": "1", "X-RateLimit-Remaining": "0"],
+      url: "https://t.example.com/userinfo")
+    pacer.learn(key, from: spent, now: now)
+    #expect(pacer.admit(key, now: now) == .retryAfter(.milliseconds(100)))
+    #expect(pacer.admit(key, now: now.addingTimeInterval(0.1)) == .send)
   }
 
   @Test func requestsOnTheirWayCountAgainstTheReportedRemainder() {

@@ -154,6 +154,13 @@ public final class RateLimitPacer: Sendable {
         // The window has ended: the tenant's whole limit again, its new end not known yet.
         bucket.startWindow(reset: nil)
       }
+      if bucket.reset == nil, bucket.inFlight == 0, let budget = bucket.budget, budget <= 0 {
+        // Spent, with no known end and nothing on its way to tell one: the window is taken to
+        // end after `pollInterval` (a tenant that reports `Remaining` without `Reset` is asked
+        // again then), so the bucket cannot stay shut for good.
+        bucket.reset = now.addingTimeInterval(policy.pollInterval.seconds)
+        return .retryAfter(policy.pollInterval)
+      }
       if let budget = bucket.budget, budget <= 0 {
         let wait = bucket.reset.map { Self.duration(from: now, to: $0) } ?? policy.pollInterval
         return .retryAfter(max(wait, .milliseconds(1)))
@@ -196,7 +203,12 @@ public final class RateLimitPacer: Sendable {
         headers.reset
         ?? (rateLimited ? now.addingTimeInterval(RateLimitDelay.requested(by: response, now: now)?.seconds ?? 1) : nil)
       guard let remaining else { return }
-      if let reset, reset <= now { return }  // a window already over says nothing about the next
+      if let reset, reset <= now {
+        // An answer from a window that is over: the request counted there, not in the current one
+        // (which began while it was on its way, and so counted it as sent).
+        if admitted, bucket.reset == nil { bucket.sent = max(0, bucket.sent - 1) }
+        return
+      }
       switch (bucket.reset, reset) {
       case (let known?, let reported?) where reported < known:
         return  // an answer from a window that has ended
