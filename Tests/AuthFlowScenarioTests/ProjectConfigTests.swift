@@ -89,6 +89,36 @@ import Testing
     #expect(found.count == 8)
   }
 
+  @Test func rateLimitIsReadAndItsProblemsLocated() throws {
+    let input = MarkedText(
+      """
+      tenants:
+        paced:
+          kind: mock
+          rate_limit: { requests_per_minute: 600 }
+        zero:
+          kind: mock
+          rate_limit: { requests_per_minute: 1️⃣0 }
+        typo:
+          kind: mock
+          rate_limit: { 2️⃣request_per_minute: 5 }
+        text:
+          kind: mock
+          rate_limit: { requests_per_minute: 3️⃣lots }
+      """)
+    let (config, found) = parse(input)
+    #expect(config?.tenant(named: "paced")?.requestsPerMinute?.value == 600)
+    expectDiagnostic(
+      found, at: input["1️⃣"], "'rate_limit.requests_per_minute' must be between 1 and 1000000 (got 0)",
+      hint: "the tenant's documented limit, in requests per minute")
+    expectDiagnostic(
+      found, at: input["2️⃣"], "unknown key 'request_per_minute' in rate_limit", hint: "did you mean 'requests_per_minute'?")
+    expectDiagnostic(
+      found, at: input["3️⃣"],
+      "expected a whole number of requests for 'rate_limit.requests_per_minute', found a string")
+    #expect(found.count == 4)  // and the typo's mapping lacks requests_per_minute
+  }
+
   @Test func scenarioTenantAndClientMustExist() throws {
     let (config, _) = parse(
       MarkedText(
