@@ -112,7 +112,8 @@ import Testing
       found, at: input["1️⃣"], "'rate_limit.requests_per_minute' must be between 1 and 1000000 (got 0)",
       hint: "the tenant's documented limit, in requests per minute")
     expectDiagnostic(
-      found, at: input["2️⃣"], "unknown key 'request_per_minute' in rate_limit", hint: "did you mean 'requests_per_minute'?")
+      found, at: input["2️⃣"], "unknown key 'request_per_minute' in rate_limit",
+      hint: "did you mean 'requests_per_minute'?")
     expectDiagnostic(
       found, at: input["3️⃣"],
       "expected a whole number of requests for 'rate_limit.requests_per_minute', found a string")
