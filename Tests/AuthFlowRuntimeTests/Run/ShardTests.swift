@@ -1,4 +1,5 @@
 import AuthFlowCore
+import AuthFlowResults
 import AuthFlowRuntime
 import AuthFlowScenario
 import Testing
