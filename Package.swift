@@ -126,7 +126,7 @@ let package = Package(
       name: "AuthFlowBenchmark",
       dependencies: [
         "AuthFlowCore", "AuthFlowScenario", "AuthFlowResults", "AuthFlowRuntime", "AuthFlowHTTP", "AuthFlowMockTenant",
-        "AuthFlowMockHosting",
+        "AuthFlowMockHosting", "AuthFlowJOSE",
       ],
       swiftSettings: swiftSettings
     ),

@@ -16,6 +16,8 @@ public struct BenchmarkOptions: Sendable {
   public var flowDuration: Duration
   /// Timed rounds a login-flow row is split into; each round gives one throughput sample.
   public var flowRounds: Int
+  /// Upper bound on the signatures of each signing loop of a signing-rate row.
+  public var signingIterations: Int
   /// Concurrent workers of the concurrent login-flow row.
   public var workers: Int
   /// `--jobs` of the 1,000-scenario run.
@@ -32,6 +34,7 @@ public struct BenchmarkOptions: Sendable {
     flowIterations = 20_000
     flowDuration = .seconds(10)
     flowRounds = 5
+    signingIterations = 20_000
     workers = 8
     runJobs = 4
     pacingRequests = 200
@@ -46,6 +49,7 @@ public struct BenchmarkOptions: Sendable {
     options.flowDuration = .seconds(2)
     options.flowRounds = 3
     options.pacingRequests = 100
+    options.signingIterations = 2_000
     return options
   }
 }

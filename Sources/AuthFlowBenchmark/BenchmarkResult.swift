@@ -28,6 +28,8 @@ public struct BenchmarkResult: Sendable, Codable {
   public var note: String?
   /// Why the measure could not be taken.
   public var failure: String?
+  /// A login-flow row's physical limit: the signing rate ÷ the signatures a flow cost (counted).
+  public var limit: FlowLimit?
 
   public init(
     id: String, measure: String, unit: String, samples: [Double], iterations: Int, target: BenchmarkTarget?,
@@ -57,6 +59,12 @@ public struct BenchmarkResult: Sendable, Codable {
     guard failure == nil, let statistics else { return .error }
     guard let target else { return .info }
     return target.isMet(by: statistics.median) ? .pass : .miss
+  }
+
+  /// The median as a share of ``limit`` (0.25 = 25 %).
+  public var shareOfLimit: Double? {
+    guard failure == nil, let limit, let statistics else { return nil }
+    return limit.share(of: statistics.median)
   }
 
   /// The median against the target, above 1 when better than the target.

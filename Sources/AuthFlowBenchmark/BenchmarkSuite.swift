@@ -1,7 +1,8 @@
 import Foundation
 
 /// Every DESIGN §7 measure, in an order that keeps them apart: the child-process rows first
-/// (nothing else running), then the in-process login flows on one embedded mock.
+/// (nothing else running), then the RSA signing rate and the in-process login flows on the
+/// embedded mock, each shown as a share of that rate.
 public struct BenchmarkSuite: Sendable {
   public var options: BenchmarkOptions
   public var quick: Bool
@@ -24,7 +25,9 @@ public struct BenchmarkSuite: Sendable {
     results.append(processes.validateManyFiles())
     progress("run \(options.memoryScenarioCount.formatted()) scenarios (peak memory) ×\(options.largeSamples)")
     results += processes.peakMemory()
-    progress("login flows, one at a time and \(options.workers) concurrent (\(options.flowDuration) each at most)")
+    progress(
+      "RSA signing (1 core, all cores); login flows with an audience one at a time and \(options.workers) concurrent, "
+        + "without one at a time (\(options.flowDuration) each at most)")
     results += await LoginFlowMeasures(options: options).all()
     progress("rate limit: \(options.pacingRequests) requests from 4 jobs, unpaced and paced ×\(options.largeSamples)")
     results += await PacingMeasures(options: options).all()

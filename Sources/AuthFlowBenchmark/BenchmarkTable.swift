@@ -23,9 +23,13 @@ public struct BenchmarkTable: Sendable {
       lines.append(padded.joined(separator: "  "))
       if index == 0 { lines.append(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
     }
-    let notes = report.results.compactMap { result -> String? in
-      if let failure = result.failure { return "\(result.measure): error: \(failure)" }
-      return result.note.map { "\(result.measure): \($0)" }
+    let notes = report.results.flatMap { result -> [String] in
+      if let failure = result.failure { return ["\(result.measure): error: \(failure)"] }
+      var lines = result.note.map { ["\(result.measure): \($0)"] } ?? []
+      if let limit = result.limit, let median = result.statistics?.median {
+        lines.append("\(result.measure): \(limit.describe(median: median))")
+      }
+      return lines
     }
     if !notes.isEmpty { lines += [""] + notes }
     return lines.joined(separator: "\n")

@@ -1,6 +1,10 @@
-/// The login-flow rows: the real `web_auth` flow against the embedded mock, in-process over
-/// loopback HTTP, one at a time and on concurrent workers. Each row is split into timed rounds;
-/// each round's flows per second is one sample.
+import Foundation
+
+/// The login-flow rows and their limit: the machine's RSA signing rate (one core, all cores),
+/// then the real `web_auth` flow against the embedded mock, in-process over loopback HTTP — with
+/// an audience one at a time and on concurrent workers, and without an audience one at a time.
+/// Each row is split into timed rounds; each round's rate is one sample. Each flow row counts the
+/// signatures the mock made during it and shows its median as a share of the signing limit.
 public struct LoginFlowMeasures: Sendable {
   public var options: BenchmarkOptions
 
@@ -11,60 +15,140 @@ public struct LoginFlowMeasures: Sendable {
   /// Flows run before measuring: connections opened, JWKS fetched, code paths warmed.
   static let warmUpFlows = 20
 
-  /// Both rows, on one mock.
+  /// The signing rows, then the flow rows: two on a mock whose login asks for an audience, one on
+  /// a mock whose login does not.
   public func all() async -> [BenchmarkResult] {
-    let rig: LoginFlowRig
+    let signing = signingRates()
+    let oneCore = signing.oneCore.statistics?.median
+    let allCores = signing.allCores.statistics?.median
+    var results = [signing.oneCore, signing.allCores]
     do {
-      rig = try await LoginFlowRig.start()
+      let rig = try await LoginFlowRig.start()
+      results.append(await sequential(rig, limitRate: oneCore))
+      results.append(await concurrent(rig, limitRate: allCores))
+      await rig.stop()
     } catch {
-      return [sequentialFailure(error.description), concurrentFailure(error.description)]
+      results += [sequentialFailure(error.description, row: .withAudience), concurrentFailure(error.description)]
     }
-    let results = [await sequential(rig), await concurrent(rig)]
-    await rig.stop()
+    do {
+      let rig = try await LoginFlowRig.start(audience: nil)
+      results.append(await sequential(rig, limitRate: oneCore, row: .withoutAudience))
+      await rig.stop()
+    } catch {
+      results.append(sequentialFailure(error.description, row: .withoutAudience))
+    }
     return results
   }
 
-  /// Flows one after another.
-  public func sequential(_ rig: LoginFlowRig) async -> BenchmarkResult {
+  /// The RSA-2048 signing rate on one core and on all cores, through the mock's `SigningKey`.
+  public func signingRates() -> (oneCore: BenchmarkResult, allCores: BenchmarkResult) {
+    let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    let oneCoreID = "rsa_sign_one_core"
+    let oneCoreMeasure = "RSA-2048 signatures, 1 core"
+    let allCoresID = "rsa_sign_all_cores"
+    let allCoresMeasure = "RSA-2048 signatures, \(cores) cores"
+    let rate: SigningRate
+    do {
+      rate = try SigningRate()
+    } catch {
+      let reason = String(describing: error)
+      return (
+        .failed(id: oneCoreID, measure: oneCoreMeasure, unit: "sig/s", target: nil, reason: reason),
+        .failed(id: allCoresID, measure: allCoresMeasure, unit: "sig/s", target: nil, reason: reason)
+      )
+    }
+    func row(id: String, measure: String, threads: Int) -> BenchmarkResult {
+      do {
+        _ = try rate.measure(threads: threads, limit: 5, duration: .seconds(1))
+        var samples: [Double] = []
+        var signatures = 0
+        for round in signingRounds() {
+          let batch = try rate.measure(threads: threads, limit: round.limit, duration: round.duration)
+          samples.append(batch.rate)
+          signatures += batch.signatures
+        }
+        return BenchmarkResult(
+          id: id, measure: measure, unit: "sig/s", samples: samples, iterations: signatures, target: nil,
+          note: "RS256 through swift-crypto (the mock's SigningKey), \(threads) signing loop\(threads == 1 ? "" : "s")")
+      } catch {
+        return .failed(id: id, measure: measure, unit: "sig/s", target: nil, reason: String(describing: error))
+      }
+    }
+    return (
+      row(id: oneCoreID, measure: oneCoreMeasure, threads: 1),
+      row(id: allCoresID, measure: allCoresMeasure, threads: cores)
+    )
+  }
+
+  /// Which sequential row: the main login (with an audience) or the one without.
+  public enum SequentialRow: Sendable {
+    case withAudience, withoutAudience
+
+    var id: String { self == .withAudience ? "login_flows_sequential" : "login_flows_sequential_no_audience" }
+    var measure: String {
+      self == .withAudience ? "login flows, one at a time" : "login flows without audience, one at a time"
+    }
+  }
+
+  /// Flows one after another; `limitRate` is the 1-core signing rate.
+  public func sequential(
+    _ rig: LoginFlowRig, limitRate: Double? = nil, row: SequentialRow = .withAudience
+  ) async -> BenchmarkResult {
     do {
       _ = try await rig.runSequential(limit: Self.warmUpFlows, duration: .seconds(5))
       var samples: [Double] = []
       var latencies: [Double] = []
+      let signaturesBefore = rig.signaturesMade
       for round in rounds() {
         let batch = try await rig.runSequential(limit: round.limit, duration: round.duration)
         samples.append(batch.throughput)
         latencies += batch.latencies
       }
+      let limit = flowLimit(
+        rate: limitRate, cores: 1, signatures: rig.signaturesMade - signaturesBefore, flows: latencies.count)
       let latency = SampleStatistics(latencies).map {
         "per flow: median \(format($0.median * 1_000)) ms, p90 \(format($0.p90 * 1_000)) ms"
       }
-      return BenchmarkResult(
-        id: "login_flows_sequential", measure: "login flows, one at a time", unit: "flows/s", samples: samples,
-        iterations: latencies.count, target: DesignTargets.sequentialFlows, note: latency)
+      var result = BenchmarkResult(
+        id: row.id, measure: row.measure, unit: "flows/s", samples: samples, iterations: latencies.count,
+        target: DesignTargets.sequentialFlows, note: latency)
+      result.limit = limit
+      return result
     } catch {
-      return sequentialFailure(error.description)
+      return sequentialFailure(error.description, row: row)
     }
   }
 
-  /// Flows on `options.workers` concurrent workers.
-  public func concurrent(_ rig: LoginFlowRig) async -> BenchmarkResult {
+  /// Flows on `options.workers` concurrent workers; `limitRate` is the all-core signing rate.
+  public func concurrent(_ rig: LoginFlowRig, limitRate: Double? = nil) async -> BenchmarkResult {
     do {
       _ = try await rig.runConcurrent(workers: options.workers, limit: Self.warmUpFlows, duration: .seconds(5))
       var samples: [Double] = []
       var flows = 0
+      let signaturesBefore = rig.signaturesMade
       for round in rounds() {
         let batch = try await rig.runConcurrent(
           workers: options.workers, limit: round.limit, duration: round.duration)
         samples.append(batch.throughput)
         flows += batch.flows
       }
-      return BenchmarkResult(
+      let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+      var result = BenchmarkResult(
         id: "login_flows_concurrent", measure: "login flows, \(options.workers) concurrent", unit: "flows/s",
         samples: samples, iterations: flows, target: DesignTargets.concurrentFlows,
         note: "\(options.workers) workers on one mock, one pooled HTTP client")
+      result.limit = flowLimit(
+        rate: limitRate, cores: cores, signatures: rig.signaturesMade - signaturesBefore, flows: flows)
+      return result
     } catch {
       return concurrentFailure(error.description)
     }
+  }
+
+  /// The limit of a row that made `signatures` over `flows` flows: nil without a rate or flows.
+  func flowLimit(rate: Double?, cores: Int, signatures: Int, flows: Int) -> FlowLimit? {
+    guard let rate, flows > 0 else { return nil }
+    return FlowLimit(signingRate: rate, cores: cores, signaturesPerFlow: Double(signatures) / Double(flows))
   }
 
   /// The bounds of each round: the row's count and time shared out evenly.
@@ -74,10 +158,15 @@ public struct LoginFlowMeasures: Sendable {
     return Array(repeating: (limit, options.flowDuration / count), count: count)
   }
 
-  private func sequentialFailure(_ reason: String) -> BenchmarkResult {
-    .failed(
-      id: "login_flows_sequential", measure: "login flows, one at a time", unit: "flows/s",
-      target: DesignTargets.sequentialFlows, reason: reason)
+  /// The bounds of each signing round (per signing loop): as the flow rounds.
+  func signingRounds() -> [(limit: Int, duration: Duration)] {
+    let count = max(1, options.flowRounds)
+    let limit = max(1, options.signingIterations / count)
+    return Array(repeating: (limit, options.flowDuration / count), count: count)
+  }
+
+  private func sequentialFailure(_ reason: String, row: SequentialRow) -> BenchmarkResult {
+    .failed(id: row.id, measure: row.measure, unit: "flows/s", target: DesignTargets.sequentialFlows, reason: reason)
   }
 
   private func concurrentFailure(_ reason: String) -> BenchmarkResult {

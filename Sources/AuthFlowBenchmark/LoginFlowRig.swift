@@ -39,15 +39,18 @@ public struct LoginFlowRig: Sendable {
   let directory: TemporaryDirectory
 
   /// Starts the embedded mock on 127.0.0.1 (the built-in fixture without its rate limit: see
-  /// `BenchTenant`) and prepares the flow.
-  public static func start() async throws(Failure) -> LoginFlowRig {
+  /// `BenchTenant`) and prepares the flow: a login asking for `audience` (two signatures: ID token
+  /// and JWT access token), or, with nil, a login without one (one signature: the access token is
+  /// opaque).
+  public static func start(audience: String? = ScenarioCorpus.loginAudience) async throws(Failure) -> LoginFlowRig {
     // source: the login flow and a project with the bench tenant, in a temporary directory
     let directory: TemporaryDirectory
     let source: ScenarioSource
     do {
       directory = try TemporaryDirectory()
       let file = (directory.path as NSString).appendingPathComponent("bench-login.yaml")
-      try ScenarioCorpus.loginFlow(name: "bench login flow").write(toFile: file, atomically: false, encoding: .utf8)
+      try ScenarioCorpus.loginFlow(name: "bench login flow", audience: audience).write(
+        toFile: file, atomically: false, encoding: .utf8)
       source = ScenarioSource(paths: [file], configFile: try BenchTenant.write(into: directory.path))
     } catch {
       throw .tenant(String(describing: error))
@@ -90,6 +93,9 @@ public struct LoginFlowRig: Sendable {
     return LoginFlowRig(
       tenant: tenant, transport: transport, interpreter: interpreter, instance: instance, directory: directory)
   }
+
+  /// How many tokens the mock has signed since it started (its counter in the signing path).
+  public var signaturesMade: Int { tenant.signaturesMade ?? 0 }
 
   /// Stops the mock and closes the pooled connections.
   public func stop() async {

@@ -8,21 +8,29 @@ import Foundation
 /// scenario changes state another depends on.
 public enum ScenarioCorpus {
   /// One code+PKCE login through Universal Login with ID-token validation: the §7 login flow.
-  public static func loginFlow(name: String) -> String {
-    """
-    scenario: \(name)
-    tags: [bench]
-    client: native
-    steps:
-      - id: login
-        web_auth:
-          login: { email: "${{ tenant.users.alice.email }}", password: "${{ tenant.users.alice.password }}" }
-        expect:
-          id_token_valid: true
-          id_token.claims.email: ${{ tenant.users.alice.email }}
+  public static func loginFlow(name: String, audience: String? = loginAudience) -> String {
+    // With an audience the mock signs two tokens (ID token, JWT access token); without one, one
+    // (the access token is opaque, PROTOCOL §3.2).
+    let audienceLine = audience.map { "\n      audience: \($0)" } ?? ""
+    let accessTokenCheck =
+      audience.map { "\n      access_token.claims.aud: { contains: \"\($0)\" }" } ?? ""
+    return """
+      scenario: \(name)
+      tags: [bench]
+      client: native
+      steps:
+        - id: login
+          web_auth:
+            login: { email: "${{ tenant.users.alice.email }}", password: "${{ tenant.users.alice.password }}" }\(audienceLine)
+          expect:
+            id_token_valid: true
+            id_token.claims.email: ${{ tenant.users.alice.email }}\(accessTokenCheck)
 
-    """
+      """
   }
+
+  /// The API the main login flow asks for (defined by the built-in fixture).
+  public static let loginAudience = "https://api.example.com"
 
   /// The flows files are drawn from, in turn.
   static let templates: [@Sendable (String) -> String] = [webAuthWithSSO, discovery, userInfo, refreshRotation]

@@ -48,6 +48,8 @@ struct RunningMockTenant: EmbeddedTenant {
     return builtIn
   }
 
+  var signaturesMade: Int? { handle.tenant.signaturesMade }
+
   func stop() async { await handle.stop() }
 
   static func clients(of fixture: TenantFixture) -> [String: Value] {

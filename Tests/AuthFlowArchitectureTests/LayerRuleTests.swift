@@ -38,9 +38,10 @@ import Testing
     // Reporters read results only (the HTML report draws the scenario's flow graph and hashes its
     // inline script and style with swift-crypto): no runtime, HTTP client, NIO or Hummingbird.
     "AuthFlowReporting": ["AuthFlowCore", "AuthFlowScenario", "AuthFlowResults", "Crypto"],
+    // The bench signs with the mock's own key type (AuthFlowJOSE) to measure the signing limit.
     "AuthFlowBenchmark": [
       "AuthFlowCore", "AuthFlowScenario", "AuthFlowResults", "AuthFlowRuntime", "AuthFlowHTTP", "AuthFlowMockTenant",
-      "AuthFlowMockHosting",
+      "AuthFlowMockHosting", "AuthFlowJOSE",
     ],
     // Test helpers (a loopback server, hostile sockets): linked by test targets only.
     "AuthFlowTestSupport": ["AuthFlowCore", "Hummingbird", "NIOCore", "NIOPosix", "NIOSSL"],

@@ -61,16 +61,73 @@ import Testing
     #expect(concurrent.flows == 4)
   }
 
-  @Test func loginFlowRowsProduceOneSamplePerRound() async {
+  @Test func loginFlowRowsProduceOneSamplePerRoundWithTheirLimit() async throws {
     var options = BenchmarkOptions.quick(executable: "/bin/true")
     options.flowIterations = 4
     options.flowRounds = 2
     options.workers = 2
+    options.signingIterations = 4
     let results = await LoginFlowMeasures(options: options).all()
-    #expect(results.map(\.id) == ["login_flows_sequential", "login_flows_concurrent"])
+    #expect(
+      results.map(\.id) == [
+        "rsa_sign_one_core", "rsa_sign_all_cores", "login_flows_sequential", "login_flows_concurrent",
+        "login_flows_sequential_no_audience",
+      ])
     for result in results {
       #expect(result.failure == nil)
       #expect(result.samples.count == 2)
     }
+    // Signatures counted on the mock: two per login with an audience, one without.
+    let limits = Dictionary(uniqueKeysWithValues: results.map { ($0.id, $0.limit) })
+    #expect(limits["login_flows_sequential"]??.signaturesPerFlow == 2)
+    #expect(limits["login_flows_concurrent"]??.signaturesPerFlow == 2)
+    #expect(limits["login_flows_sequential_no_audience"]??.signaturesPerFlow == 1)
+    #expect(limits["login_flows_sequential"]??.cores == 1)
+    #expect(limits["rsa_sign_one_core"]! == nil)
+    let table = BenchmarkTable(BenchmarkReport(startedAt: Date(), quick: true, results: results)).render()
+    #expect(table.contains("signatures per flow, counted"))
+  }
+
+  @Test func signingLoopsAreBoundedByCountOnEveryThread() throws {
+    let rate = try SigningRate()
+    let one = try rate.measure(threads: 1, limit: 3, duration: .seconds(60))
+    #expect(one.signatures == 3)
+    #expect(one.threads == 1)
+    let two = try rate.measure(threads: 2, limit: 2, duration: .seconds(60))
+    #expect(two.signatures == 4)
+    #expect(two.rate > 0)
+  }
+
+  @Test func theMockCountsTheSignaturesOfEachLogin() async throws {
+    let withAudience = try await LoginFlowRig.start()
+    let before = withAudience.signaturesMade
+    _ = try await withAudience.runSequential(limit: 2, duration: .seconds(60))
+    let counted = withAudience.signaturesMade - before
+    await withAudience.stop()
+    #expect(counted == 4)
+
+    let withoutAudience = try await LoginFlowRig.start(audience: nil)
+    let start = withoutAudience.signaturesMade
+    _ = try await withoutAudience.runSequential(limit: 2, duration: .seconds(60))
+    let countedWithout = withoutAudience.signaturesMade - start
+    await withoutAudience.stop()
+    #expect(countedWithout == 2)
+  }
+
+  @Test func aLimitIsTheSigningRateOverTheSignaturesPerFlow() throws {
+    let limit = FlowLimit(signingRate: 1_000, cores: 2, signaturesPerFlow: 2)
+    #expect(limit.flowsPerSecond == 500)
+    #expect(limit.share(of: 250) == 0.5)
+    #expect(limit.describe(median: 250).contains("50.0 %"))
+    let free = FlowLimit(signingRate: 1_000, cores: 1, signaturesPerFlow: 0)
+    #expect(free.flowsPerSecond == nil)
+    #expect(free.share(of: 10) == nil)
+    var result = BenchmarkResult(
+      id: "x", measure: "x", unit: "flows/s", samples: [100, 200, 300], iterations: 3, target: nil)
+    #expect(result.shareOfLimit == nil)
+    result.limit = limit
+    #expect(result.shareOfLimit == 0.4)
+    let decoded = try JSONDecoder().decode(BenchmarkResult.self, from: try JSONEncoder().encode(result))
+    #expect(decoded.limit == limit)
   }
 }

@@ -8,19 +8,18 @@ import Testing
 
 @Suite struct EndpointTests {
   static func passwordLogin(
-    _ client: any TestClientProtocol, scope: String = "openid profile email offline_access"
+    _ client: any TestClientProtocol, scope: String = "openid profile email offline_access", audience: String? = nil
   )
     async throws -> [String: Value]
   {
-    try await client.postJSON(
-      "/oauth/token",
-      [
-        "grant_type": .string("http://auth0.com/oauth/grant-type/password-realm"),
-        "client_id": .string("native-client-id"), "username": .string("alice@example.com"),
-        "password": .string("Alice-Passw0rd!"), "realm": .string("Username-Password-Authentication"),
-        "scope": .string(scope),
-      ]
-    ).json
+    var body: [String: Value] = [
+      "grant_type": .string("http://auth0.com/oauth/grant-type/password-realm"),
+      "client_id": .string("native-client-id"), "username": .string("alice@example.com"),
+      "password": .string("Alice-Passw0rd!"), "realm": .string("Username-Password-Authentication"),
+      "scope": .string(scope),
+    ]
+    if let audience { body["audience"] = .string(audience) }
+    return try await client.postJSON("/oauth/token", body).json
   }
 
   @Test func discoveryAndJWKS() async throws {

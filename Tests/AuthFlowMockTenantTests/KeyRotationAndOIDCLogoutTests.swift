@@ -21,7 +21,9 @@ import Testing
 
   @Test func rotationSignsWithTheNewKeyAndKeepsTheOldOnePublishedUntilRevoked() async throws {
     try await MockHarness.test(try MockHarness.tenant()) { client in
-      let before = try await EndpointTests.passwordLogin(client)
+      // JWT access tokens (an API audience): their signatures follow the published keys.
+      let api = "https://api.example.com"
+      let before = try await EndpointTests.passwordLogin(client, audience: api)
       let firstKid = try #require(try Self.kid(of: before["id_token"]))
 
       let rotated = try await client.postJSON("/__mock/rotate-keys", [:]).json
@@ -31,7 +33,7 @@ import Testing
       let jwks = try await client.execute(uri: "/.well-known/jwks.json", method: .get).json
       #expect(jwks["keys"]?.arrayValue?.compactMap { $0.objectValue?["kid"]?.stringValue } == [secondKid, firstKid])
 
-      let after = try await EndpointTests.passwordLogin(client)
+      let after = try await EndpointTests.passwordLogin(client, audience: api)
       #expect(try Self.kid(of: after["id_token"]) == secondKid)
       #expect(try await Self.userinfo(client, before["access_token"]) == .ok)
       #expect(try await Self.userinfo(client, after["access_token"]) == .ok)
@@ -84,8 +86,11 @@ import Testing
   /// RFC 9068: JWT access tokens carry a unique `jti`, so two issued in the same virtual second differ.
   @Test func accessTokensCarryAUniqueJTI() async throws {
     try await MockHarness.test(try MockHarness.tenant()) { client in
-      let first = try #require(try await EndpointTests.passwordLogin(client)["access_token"]?.stringValue)
-      let second = try #require(try await EndpointTests.passwordLogin(client)["access_token"]?.stringValue)
+      let api = "https://api.example.com"
+      let first = try #require(
+        try await EndpointTests.passwordLogin(client, audience: api)["access_token"]?.stringValue)
+      let second = try #require(
+        try await EndpointTests.passwordLogin(client, audience: api)["access_token"]?.stringValue)
       let firstJTI = try CompactJWS(parsing: first).claims["jti"]?.stringValue
       #expect(firstJTI != nil)
       #expect(firstJTI != (try CompactJWS(parsing: second).claims["jti"]?.stringValue))

@@ -122,7 +122,7 @@ import Testing
       parameters.clientID = "legacy-client-id"
       parameters.redirectURI = "https://legacy.example.com/mobile"
       let uri =
-        "/authorize?client_id=legacy-client-id&response_type=token&redirect_uri=\(escape(parameters.redirectURI))&state=s1&connection=github&login_hint=hubot"
+        "/authorize?client_id=legacy-client-id&response_type=token&redirect_uri=\(escape(parameters.redirectURI))&state=s1&connection=github&login_hint=hubot&audience=https%3A%2F%2Fapi.example.com"
       let authorize = try await browser.get(uri)
       let consentURL = try #require(authorize.location)
       let page = try await browser.get(consentURL)

@@ -24,7 +24,9 @@ import Testing
     try await MockHarness.test(tenant) { client in
       var browser = Browser(client)
       var parameters = AuthorizeParameters()
-      parameters.extra = [("max_age", "3600"), ("organization", "org_acme123")]
+      parameters.extra = [
+        ("max_age", "3600"), ("organization", "org_acme123"), ("audience", "https://api.example.com"),
+      ]
       let code = try await Self.code(&browser, parameters)
       let response = try await client.exchange(code: code, verifier: Self.verifier)
       #expect(response.status == .ok)
@@ -45,7 +47,8 @@ import Testing
       #expect(jws.claims["org_name"] == .string("acme"))
       #expect(jws.claims["https://example.com/roles"] == .array([.string("admin"), .string("editor")]))
       let access = try tenant.verificationKeys.verify(try #require(body["access_token"]?.stringValue))
-      #expect(access.claims["aud"] == .string("http://mock.test/userinfo"))
+      #expect(
+        access.claims["aud"] == .array([.string("https://api.example.com"), .string("http://mock.test/userinfo")]))
       #expect(access.claims["azp"] == .string("native-client-id"))
     }
   }

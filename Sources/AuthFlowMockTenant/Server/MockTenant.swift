@@ -29,6 +29,17 @@ public final class MockTenant: Sendable {
   /// The bounds of the per-login state.
   public let limits: MockStateLimits
 
+  /// How many tokens the tenant has signed with its own keys (ID tokens, JWT access tokens) since
+  /// it started: what `authflow bench` counts per login flow. Not reset by ``reset()``.
+  public var signaturesMade: Int { signatureCount.load(ordering: .relaxed) }
+  private let signatureCount = Atomic<Int>(0)
+
+  /// Signs a token with the current key, counted in ``signaturesMade``.
+  func sign(header extra: [String: Value] = [:], claims: [String: Value]) throws -> String {
+    signatureCount.add(1, ordering: .relaxed)
+    return try signingKey.sign(header: extra, claims: claims)
+  }
+
   /// Builds a tenant. `signingKey` defaults to the fixture's key, or a fresh RSA-2048 key.
   public init(
     fixture: TenantFixture, baseURL: String = "http://127.0.0.1/", signingKey: SigningKey? = nil,

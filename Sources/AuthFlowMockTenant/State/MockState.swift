@@ -33,6 +33,8 @@ struct MockState: Sendable {
   /// `/otp/challenge` sessions by `auth_session`.
   var otpChallenges: ExpiringStore<OTPChallenge>
   var refreshTokens: RefreshTokenStore
+  /// Opaque access tokens (issued without an audience, PROTOCOL §3.2), good only at `/userinfo`.
+  var opaqueAccessTokens: ExpiringStore<OpaqueAccessToken>
   var outbox: Outbox
   var protection: AttackProtection
   var mfa = MFAStore()
@@ -75,6 +77,7 @@ struct MockState: Sendable {
     sessionTransfers = ExpiringStore(limits: limits, now: now)
     deviceActivations = ExpiringStore(limits: limits, now: now)
     pushedRequests = ExpiringStore(limits: limits, now: now)
+    opaqueAccessTokens = ExpiringStore(limits: limits, now: now)
     refreshTokens = RefreshTokenStore(limits: limits)
     outbox = Outbox(limits: limits)
     protection = AttackProtection(limits: limits)
@@ -100,6 +103,7 @@ struct MockState: Sendable {
       "session_transfers": sessionTransfers.count,
       "device_activations": deviceActivations.count,
       "pushed_requests": pushedRequests.count,
+      "opaque_access_tokens": opaqueAccessTokens.count,
       "refresh_token_families": refreshTokens.counts.families,
       "refresh_tokens": refreshTokens.counts.tokens,
       "rate_limit_windows": protection.counts.windows,

@@ -81,10 +81,27 @@ struct TokenIssuer {
       current, _ in current
     }
     applyRules(.idToken, user: user, to: &claims)
-    return try tenant.signingKey.sign(claims: claims)
+    return try tenant.sign(claims: claims)
   }
 
+  /// The access token of `grant` (PROTOCOL §3.2, "Access-token format"): with an audience, a JWT
+  /// signed like the ID token; without one (a user's token), an opaque token good only at
+  /// `/userinfo`, remembered in the state until it expires — no signature, as Auth0 does.
   func accessToken(for grant: Grant, user: UserRecord?, now: Int) throws -> String {
+    if grant.audience == nil, let user { return opaqueAccessToken(for: grant, user: user) }
+    return try jwtAccessToken(for: grant, user: user, now: now)
+  }
+
+  /// A random opaque access token (32 bytes, base64url) for `/userinfo`, with what it needs.
+  func opaqueAccessToken(for grant: Grant, user: UserRecord) -> String {
+    let token = RandomToken.make(bytes: 32)
+    let issued = OpaqueAccessToken(subject: user.userID, scope: grant.scope, clientID: grant.clientID)
+    let expiresAt = tenant.clock.seconds + Double(tenant.fixture.settings.accessTokenLifetime)
+    tenant.withState { $0.opaqueAccessTokens.insert(issued, key: token, expiresAt: expiresAt) }
+    return token
+  }
+
+  func jwtAccessToken(for grant: Grant, user: UserRecord?, now: Int) throws -> String {
     var audiences: [Value] = []
     if let audience = grant.audience { audiences.append(.string(audience)) }
     if grant.scope.contains("openid") || grant.audience == nil {
@@ -109,7 +126,7 @@ struct TokenIssuer {
       if tenant.fixture.settings.organizationNamesInAuthAPI { claims["org_name"] = .string(organization.name) }
     }
     if let user { applyRules(.accessToken, user: user, to: &claims) }
-    return try tenant.signingKey.sign(header: ["typ": .string("at+jwt")], claims: claims)
+    return try tenant.sign(header: ["typ": .string("at+jwt")], claims: claims)
   }
 
   private func applyRules(_ target: ClaimRule.Target, user: UserRecord, to claims: inout [String: Value]) {
@@ -121,6 +138,13 @@ struct TokenIssuer {
       }
     }
   }
+}
+
+/// What `/userinfo` needs of an opaque access token (PROTOCOL §4.6); its expiry is the store's.
+struct OpaqueAccessToken: Sendable {
+  var subject: String
+  var scope: [String]
+  var clientID: String
 }
 
 extension Optional {

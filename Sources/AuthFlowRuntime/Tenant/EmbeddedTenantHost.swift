@@ -27,6 +27,13 @@ public protocol EmbeddedTenant: Sendable {
   var users: [String: Value] { get }
   /// What this tenant implements, given its fixture (``Capability/mock`` less what it turns off).
   var capabilities: Set<String> { get }
+  /// How many tokens the tenant has signed since it started (ID tokens, JWT access tokens): what
+  /// `authflow bench` counts per login flow. Nil when the tenant does not count.
+  var signaturesMade: Int? { get }
   /// Stops the server and waits for it to finish.
   func stop() async
+}
+
+extension EmbeddedTenant {
+  public var signaturesMade: Int? { nil }
 }

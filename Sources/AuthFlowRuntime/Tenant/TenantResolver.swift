@@ -12,6 +12,9 @@ public struct ResolvedTenant: Sendable {
   /// discovery; nil for the mock.
   public var configuredIssuer: String?
 
+  /// How many tokens the embedded mock has signed since it started; nil for other tenants.
+  public var signaturesMade: Int? { mock?.signaturesMade }
+
   /// Stops the embedded mock, if any.
   public func stop() async {
     await mock?.stop()

@@ -27,7 +27,9 @@ struct ASVS_V3_5_ForgedTokenTests {
   }
 
   static let targets = [
-    Target(name: "userinfo", uri: "/userinfo", scope: "openid profile email", audience: nil),
+    // An API audience, so the access token is a JWT (with the userinfo audience) to forge from;
+    // without one it is opaque (OpaqueAccessTokenTests).
+    Target(name: "userinfo", uri: "/userinfo", scope: "openid profile email", audience: "https://api.example.com"),
     Target(
       name: "my account", uri: "/me/v1/authentication-methods", scope: "openid read:me:authentication_methods",
       audience: "http://mock.test/me/"),

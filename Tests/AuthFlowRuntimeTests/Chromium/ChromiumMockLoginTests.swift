@@ -19,6 +19,7 @@ extension ChromiumDriverTests {
           web_auth:
             browser: chromium
             login: { email: "${{ tenant.users.alice.email }}", password: "${{ tenant.users.alice.password }}" }
+            audience: https://api.example.com
           expect:
             pages: [login, callback]
             id_token_valid: true

@@ -18,9 +18,30 @@ struct UserInfoRoutes {
       return unauthorized
     }
     let token = String(header.dropFirst(7)).trimmingWhitespace()
+    guard let (userID, scope) = subjectAndScope(of: token),
+      let user = tenant.withState({ $0.users.user(id: userID) })
+    else { return unauthorized }
+    var claims = UserClaims.claims(for: user, scope: scope, legacy: tenant.fixture.settings.legacyScopeClaims)
+    for rule in tenant.fixture.claimRules where rule.tokens.contains(.idToken) && scope.contains("openid") {
+      claims[rule.claim] = rule.value ?? rule.from.flatMap { UserClaims.lookup($0, in: user) }
+    }
+    return Responses.json(.object(claims))
+  }
+
+  /// The subject and scope of a token `/userinfo` accepts: an opaque access token the tenant issued
+  /// and still remembers, unexpired (PROTOCOL §3.2); or a JWT the tenant signed, unexpired, whose
+  /// `aud` includes `https://{domain}/userinfo`. Anything else (an unknown or expired opaque token,
+  /// a JWT for an API only) is nil: 401.
+  private func subjectAndScope(of token: String) -> (String, [String])? {
+    // A compact JWS has dots; an opaque token (base64url) never does.
+    guard token.contains(".") else {
+      let now = tenant.clock.seconds
+      guard let issued = tenant.withState({ $0.opaqueAccessTokens.get(token, now: now) }) else { return nil }
+      return (issued.subject, issued.scope)
+    }
     guard let jws = tenant.verifyIssued(token), let exp = jws.claims["exp"]?.doubleValue,
       exp > tenant.clock.seconds, jws.claims["iss"]?.stringValue == tenant.issuer
-    else { return unauthorized }
+    else { return nil }
     let userinfoAudience = tenant.issuer + "userinfo"
     let audiences: [String]
     switch jws.claims["aud"] {
@@ -28,14 +49,7 @@ struct UserInfoRoutes {
     case .array(let items)?: audiences = items.compactMap(\.stringValue)
     default: audiences = []
     }
-    guard audiences.contains(userinfoAudience), let userID = jws.claims["sub"]?.stringValue,
-      let user = tenant.withState({ $0.users.user(id: userID) })
-    else { return unauthorized }
-    let scope = Scope.parse(jws.claims["scope"]?.stringValue)
-    var claims = UserClaims.claims(for: user, scope: scope, legacy: tenant.fixture.settings.legacyScopeClaims)
-    for rule in tenant.fixture.claimRules where rule.tokens.contains(.idToken) && scope.contains("openid") {
-      claims[rule.claim] = rule.value ?? rule.from.flatMap { UserClaims.lookup($0, in: user) }
-    }
-    return Responses.json(.object(claims))
+    guard audiences.contains(userinfoAudience), let userID = jws.claims["sub"]?.stringValue else { return nil }
+    return (userID, Scope.parse(jws.claims["scope"]?.stringValue))
   }
 }
