@@ -214,15 +214,14 @@ struct StepRunner: Sendable {
           problems.append(Problem(.evaluation, error.message, at: error.location))
           continue
         }
-        guard let verb = MatcherCheck.check(matcher.kind, expected: expected, actual: actual) else { continue }
+        guard let verb = matcher.kind.failure(expected: expected, actual: actual) else { continue }
         // `exists: true` wants a value, not the word "true": "expected: present".
         let expectedText =
           matcher.kind == .exists ? StepMessages.presence(expected.isTruthy) : scenario.show(expected)
         let actualText = actual.map(scenario.show) ?? StepMessages.nothingAt(result: result)
         let reason = ExpectationMessage.reason(for: expectation.components, in: result).map(scenario.scrub)
-        let message = ExpectationMessage.failed(
-          path: expectation.path.value, kind: matcher.kind, verb: verb, expected: expectedText, actual: actualText,
-          reason: reason)
+        let message = matcher.kind.failureMessage(
+          path: expectation.path.value, failure: verb, expected: expectedText, actual: actualText, reason: reason)
         problems.append(
           Problem(
             .expectation, message,
