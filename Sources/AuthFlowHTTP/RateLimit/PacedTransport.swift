@@ -74,14 +74,6 @@ public struct PacedTransport: HTTPTransport {
 
   private func pause(_ duration: Duration, url: String) async throws(TransportError) {
     guard duration > .zero else { return }
-    // Waiting for the tenant's rate limit is time spent on the tenant, as far as a step deadline goes.
-    let activity = RequestActivity.current
-    let token = activity?.begin(url)
-    defer { if let token { activity?.end(token) } }
-    do {
-      try await sleep(duration)
-    } catch {
-      throw .cancelled(url)
-    }
+    try await RateLimitDelay.wait(duration, for: url, sleep: sleep)
   }
 }

@@ -24,15 +24,36 @@ public enum RateLimitDelay {
         return until(date, now: now)
       }
     }
-    if let reset = response.headers["X-RateLimit-Reset"]?.trimmingCharacters(in: .whitespaces),
-      let epoch = Double(reset), epoch.isFinite
-    {
-      return until(Date(timeIntervalSince1970: epoch), now: now)
-    }
-    return nil
+    return reset(in: response.headers).map { until($0, now: now) }
   }
 
-  private static func until(_ date: Date, now: Date) -> Duration {
+  /// `X-RateLimit-Reset` (epoch seconds) as a date; nil when absent, not a number, or not between
+  /// 1970 and the year 3000.
+  static func reset(in headers: HTTPHeaderFields) -> Date? {
+    guard let text = headers["X-RateLimit-Reset"]?.trimmingCharacters(in: .whitespaces), let epoch = Double(text),
+      epoch.isFinite, epoch > 0, epoch < 32_503_680_000
+    else { return nil }
+    return Date(timeIntervalSince1970: epoch)
+  }
+
+  /// Sleeps `duration` for a request to `url`, as time spent on the tenant (a wait the tenant's
+  /// rate limit asks for counts as the tenant's, as far as a step deadline goes); a cancelled sleep
+  /// is `TransportError.cancelled`.
+  static func wait(
+    _ duration: Duration, for url: String, sleep: @Sendable (Duration) async throws -> Void
+  ) async throws(TransportError) {
+    let activity = RequestActivity.current
+    let token = activity?.begin(url)
+    defer { if let token { activity?.end(token) } }
+    do {
+      try await sleep(duration)
+    } catch {
+      throw .cancelled(url)
+    }
+  }
+
+  /// The wait from `now` until `date`: never negative, at most a day.
+  static func until(_ date: Date, now: Date) -> Duration {
     milliseconds(date.timeIntervalSince(now))
   }
 

@@ -30,8 +30,6 @@ public final class RateLimitPacer: Sendable {
 
     public init() {}
 
-    /// The range `requests_per_minute` accepts.
-    public static let requestsPerMinuteRange = 1...1_000_000
   }
 
   /// What the pacer did, for the run summary and `authflow bench`.
@@ -162,7 +160,7 @@ public final class RateLimitPacer: Sendable {
         return .retryAfter(policy.pollInterval)
       }
       if let budget = bucket.budget, budget <= 0 {
-        let wait = bucket.reset.map { Self.duration(from: now, to: $0) } ?? policy.pollInterval
+        let wait = bucket.reset.map { RateLimitDelay.until($0, now: now) } ?? policy.pollInterval
         return .retryAfter(max(wait, .milliseconds(1)))
       }
       bucket.sent += 1
@@ -173,7 +171,7 @@ public final class RateLimitPacer: Sendable {
       declared.nextSlot = slot.addingTimeInterval(declared.interval)
       state.declared[key.host] = declared
       guard slot > now else { return .send }
-      return .sendAfter(Self.duration(from: now, to: slot))
+      return .sendAfter(RateLimitDelay.until(slot, now: now))
     }
   }
 
@@ -241,11 +239,6 @@ public final class RateLimitPacer: Sendable {
     }
     state.buckets[key] = bucket
   }
-
-  private static func duration(from now: Date, to date: Date) -> Duration {
-    let seconds = min(max(0, date.timeIntervalSince(now)), 86_400)
-    return .milliseconds(Int64((seconds * 1000).rounded(.up)))
-  }
 }
 
 /// The `X-RateLimit-*` headers of one response; a value that is not a number is ignored.
@@ -257,11 +250,7 @@ struct RateLimitHeaders {
   init(_ headers: HTTPHeaderFields) {
     limit = Self.count(headers["X-RateLimit-Limit"])
     remaining = Self.count(headers["X-RateLimit-Remaining"])
-    if let text = headers["X-RateLimit-Reset"]?.trimmingCharacters(in: .whitespaces), let epoch = Double(text),
-      epoch.isFinite, epoch > 0, epoch < 32_503_680_000
-    {
-      reset = Date(timeIntervalSince1970: epoch)
-    }
+    reset = RateLimitDelay.reset(in: headers)
   }
 
   private static func count(_ text: String?) -> Int? {

@@ -82,15 +82,7 @@ public struct RetryingTransport: HTTPTransport {
   }
 
   private func wait(_ duration: Duration, url: String) async throws(TransportError) {
-    // A wait the tenant asked for is time spent on the tenant, as far as a step deadline goes.
-    let activity = RequestActivity.current
-    let token = activity?.begin(url)
-    defer { if let token { activity?.end(token) } }
-    do {
-      try await sleep(duration)
-    } catch {
-      throw .cancelled(url)
-    }
+    try await RateLimitDelay.wait(duration, for: url, sleep: sleep)
   }
 
   private static func isRetryable(_ error: TransportError) -> Bool {
