@@ -191,7 +191,9 @@ struct RunCommand: AsyncParsableCommand {
       let sent: any HTTPTransport = command.trace ? RunCommand.tracing(live, secrets: secrets) : live
       pacer = command.noPacing ? nil : RateLimitPacer()
       let paced: any HTTPTransport =
-        pacer.map { PacedTransport(wrapping: sent, pacer: $0, maxWait: policy.maxWait) } ?? sent
+        pacer.map {
+          PacedTransport(wrapping: sent, pacer: $0, maxWait: policy.maxWait, requestTimeout: policy.requestTimeout)
+        } ?? sent
       transport = RetryingTransport(wrapping: paced, policy: policy)
     }
 

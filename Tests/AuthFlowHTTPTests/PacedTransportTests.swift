@@ -234,4 +234,27 @@ import Testing
     #expect(sleeps.withLock { $0.reduce(.zero, +) } <= .seconds(2))
     #expect(!sleeps.withLock { $0.isEmpty })
   }
+  /// A request without a `timeout` of its own has the run's request timeout as its deadline, and a
+  /// paced wait uses at most half of it — not a deadline of the transport's own.
+  @Test func aRequestWithoutATimeoutWaitsAtMostHalfTheRequestTimeout() async throws {
+    let now = Date(timeIntervalSince1970: 1_700_000_000)
+    let exhausted = RecordingTransport { request in
+      ClientResponse(
+        status: 200,
+        headers: ["X-RateLimit-Limit": "1", "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": "1700003600"],
+        url: request.url)
+    }
+    let sleeps = Mutex<[Duration]>([])
+    let transport = PacedTransport(
+      wrapping: exhausted, pacer: RateLimitPacer(), maxWait: .seconds(600), requestTimeout: .seconds(4),
+      now: { now }, sleep: { duration in sleeps.withLock { $0.append(duration) } })
+    let request = ClientRequest(url: "https://t.example.com/oauth/token")
+    #expect(request.timeout == nil)
+    _ = try await transport.send(request)
+    _ = try await transport.send(request)
+    #expect(await exhausted.requests.count == 2)
+    let waited = sleeps.withLock { $0.reduce(.zero, +) }
+    #expect(waited > .zero)
+    #expect(waited <= .seconds(2))
+  }
 }
