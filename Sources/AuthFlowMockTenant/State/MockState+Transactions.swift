@@ -130,6 +130,43 @@ extension MockState {
     return MFAThrottle.Bucket(available: min(MFAThrottle.bucketSize, refilled), updated: now)
   }
 
+  /// What a wrong code on the Universal Login MFA page (`/u/mfa-otp-challenge`) found.
+  enum MFAPageFailure: Sendable {
+    /// The transaction is gone: blocked by a concurrent wrong code, finished, or expired.
+    case unknownTransaction
+    /// Counted; the transaction as it is now.
+    case wrong(LoginTransaction)
+    /// The last wrong code allowed: the transaction is gone.
+    case tooManyAttempts
+  }
+
+  /// Counts a wrong code against the MFA page's transaction `id` in one step: the stored
+  /// transaction is read, its failures counted and it is written back or removed, so concurrent
+  /// wrong codes never exceed `maxFailures` and a blocked transaction never comes back.
+  mutating func countMFAPageFailure(
+    transaction id: String, now: Double, maxFailures: Int, lifetime: Double
+  ) -> MFAPageFailure {
+    guard var transaction = transactions.get(id, now: now), transaction.pendingMFAUserID != nil else {
+      return .unknownTransaction
+    }
+    transaction.mfaFailures += 1
+    guard transaction.mfaFailures < maxFailures else {
+      transactions.remove(id)
+      return .tooManyAttempts
+    }
+    transactions.insert(transaction, key: id, expiresAt: now + lifetime)
+    return .wrong(transaction)
+  }
+
+  /// Takes the MFA page's transaction `id` for the login a right code finishes: nil when it is gone
+  /// (blocked by a concurrent wrong code, or finished by a concurrent right one), so a transaction
+  /// finishes once.
+  mutating func takeMFAPageTransaction(_ id: String, now: Double) -> LoginTransaction? {
+    guard let transaction = transactions.get(id, now: now), transaction.pendingMFAUserID != nil else { return nil }
+    transactions.remove(id)
+    return transaction
+  }
+
   /// Uses up a verified MFA code of the user; false when it was used already (a replay), checked
   /// and recorded in one step.
   mutating func consumeMFACode(_ code: String, userID: String, now: Double) -> Bool {

@@ -36,7 +36,7 @@ struct UniversalLoginMFARoutes {
 
   private func submit(_ request: Request, context: BasicRequestContext) async -> Response {
     let post = await GuardedFormPost.check(request, context: context, tenant: tenant) { await self.pending($0) }
-    guard case .accepted(let form, var transaction) = post, let userID = transaction.pendingMFAUserID else {
+    guard case .accepted(let form, let transaction) = post, let userID = transaction.pendingMFAUserID else {
       return post.refusal
     }
     guard let code = form.string("code") else {
@@ -57,21 +57,29 @@ struct UniversalLoginMFARoutes {
       factor.kind == .totp && (TOTP(base32Secret: factor.secret)?.verify(code, at: now) ?? false)
     }
     guard valid else {
-      // The attempt taken by `reserve` stays taken: a wrong code.
-      transaction.mfaFailures += 1
-      if transaction.mfaFailures >= Self.maxFailures {
-        tenant.withState { $0.transactions.remove(transaction.id) }
+      // The attempt taken by `reserve` stays taken: a wrong code, counted against the transaction
+      // in one step of the state (concurrent wrong codes each count).
+      let counted = tenant.withState {
+        $0.countMFAPageFailure(
+          transaction: transaction.id, now: tenant.clock.seconds, maxFailures: Self.maxFailures,
+          lifetime: Self.lifetime)
+      }
+      switch counted {
+      case .unknownTransaction:
+        return Self.errorPage(.unknownTransaction, status: .badRequest)
+      case .tooManyAttempts:
         return Responses.html(
           LoginPages.error(code: "too_many_attempts", description: LoginMessages.mfaBlocked), status: .tooManyRequests)
+      case .wrong(let counted):
+        return render(counted, error: LoginMessages.wrongMFACode, status: .badRequest)
       }
-      tenant.withState {
-        $0.transactions.insert(
-          transaction, key: transaction.id, expiresAt: tenant.clock.seconds + Self.lifetime)
-      }
-      return render(transaction, error: LoginMessages.wrongMFACode, status: .badRequest)
     }
     throttle.refund(userID)
-    return await UniversalLoginRoutes(tenant: tenant).completeLogin(transaction, userID: userID)
+    // A transaction finishes once: not after a concurrent wrong code blocked it, nor twice.
+    guard let live = tenant.withState({ $0.takeMFAPageTransaction(transaction.id, now: tenant.clock.seconds) }) else {
+      return Self.errorPage(.unknownTransaction, status: .badRequest)
+    }
+    return await UniversalLoginRoutes(tenant: tenant).completeLogin(live, userID: userID)
   }
 
   private func pending(_ id: String?) async -> LoginTransaction? {
