@@ -30,8 +30,8 @@ public struct DeviceTokenAction: Action {
     """
 
   public static let example = """
-    scenario: A device polls before the user has confirmed
-    requires: [device_flow]
+    scenario: A device polls before the user has confirmed, then too fast, then in time
+    requires: [device_flow, mock_control]
     client: native
     steps:
       - id: code
@@ -42,11 +42,22 @@ public struct DeviceTokenAction: Action {
           error.code: authorization_pending
           error.description: User has yet to authorize device code.
           error.status: 403
+      # The mock measures the interval between polls on its virtual clock. Set back a minute, the
+      # next poll is within the interval (5 s) however long the machine took since the first one.
+      - id: back
+        mock_clock: -1m
       - id: too_fast
         device_token: { device_code: "${{ steps.code.device_code }}", once: true }
         expect:
           error.code: slow_down
           error.status: 429
+      # Two minutes later on the virtual clock the interval has passed: pending again, not slow_down.
+      - id: later
+        mock_clock: 2m
+      - id: in_time
+        device_token: { device_code: "${{ steps.code.device_code }}", once: true }
+        expect:
+          error.code: authorization_pending
     """
 
   public static let failingExample = FailingExample(
