@@ -24,6 +24,14 @@ public struct BenchmarkOptions: Sendable {
   public var runJobs: Int
   /// Requests of each pacing row's burst.
   public var pacingRequests: Int
+  /// Login flows each child of the `--jobs` scaling rows runs.
+  public var jobsFlowCount: Int
+  /// The `--jobs` compared with `--jobs 1` in the scaling rows.
+  public var scalingJobs: Int
+  /// Pairs of child runs (`--jobs 1`, then `--jobs N`) of the scaling rows; one ratio each.
+  public var jobsRounds: Int
+  /// Which groups of rows to measure (`authflow bench --only`); all by default.
+  public var groups: Set<BenchmarkGroup> = Set(BenchmarkGroup.allCases)
 
   public init(executable: String) {
     self.executable = executable
@@ -38,6 +46,9 @@ public struct BenchmarkOptions: Sendable {
     workers = 8
     runJobs = 4
     pacingRequests = 200
+    jobsFlowCount = 200
+    scalingJobs = 4
+    jobsRounds = 5
   }
 
   /// A short run: fewer samples and rounds, same sizes (the targets are stated for them).
@@ -49,7 +60,22 @@ public struct BenchmarkOptions: Sendable {
     options.flowDuration = .seconds(2)
     options.flowRounds = 3
     options.pacingRequests = 100
+    options.jobsFlowCount = 100
+    options.jobsRounds = 3
     options.signingIterations = 2_000
     return options
   }
+}
+
+/// The groups of rows `authflow bench --only` can pick.
+public enum BenchmarkGroup: String, Sendable, CaseIterable {
+  /// The cold-process rows: validate one file, run one scenario, validate 10,000 files, the
+  /// 1,000-scenario run's memory and time.
+  case process
+  /// The RSA signing rates and the in-process login-flow rows.
+  case login
+  /// `--jobs N` against `--jobs 1` in child runs.
+  case jobs
+  /// The rate-limit rows, unpaced and paced.
+  case pacing
 }

@@ -17,20 +17,32 @@ public struct BenchmarkSuite: Sendable {
     let startedAt = Date()
     let processes = ProcessMeasures(options: options)
     var results: [BenchmarkResult] = []
-    progress("validate 1 file (cold process) ×\(options.processSamples)")
-    results.append(processes.validateOneFile())
-    progress("run 1 scenario (cold process, mock start) ×\(options.processSamples)")
-    results.append(processes.runOneScenario())
-    progress("validate \(options.validateFileCount.formatted()) files ×\(options.largeSamples)")
-    results.append(processes.validateManyFiles())
-    progress("run \(options.memoryScenarioCount.formatted()) scenarios (peak memory) ×\(options.largeSamples)")
-    results += processes.peakMemory()
-    progress(
-      "RSA signing (1 core, all cores); login flows with an audience one at a time and \(options.workers) concurrent, "
-        + "without one at a time (\(options.flowDuration) each at most)")
-    results += await LoginFlowMeasures(options: options).all()
-    progress("rate limit: \(options.pacingRequests) requests from 4 jobs, unpaced and paced ×\(options.largeSamples)")
-    results += await PacingMeasures(options: options).all()
+    if options.groups.contains(.process) {
+      progress("validate 1 file (cold process) ×\(options.processSamples)")
+      results.append(processes.validateOneFile())
+      progress("run 1 scenario (cold process, mock start) ×\(options.processSamples)")
+      results.append(processes.runOneScenario())
+      progress("validate \(options.validateFileCount.formatted()) files ×\(options.largeSamples)")
+      results.append(processes.validateManyFiles())
+      progress("run \(options.memoryScenarioCount.formatted()) scenarios (peak memory) ×\(options.largeSamples)")
+      results += processes.peakMemory()
+    }
+    if options.groups.contains(.login) {
+      progress(
+        "RSA signing (1 core, all cores); login flows with an audience one at a time and \(options.workers) concurrent, "
+          + "without one at a time (\(options.flowDuration) each at most)")
+      results += await LoginFlowMeasures(options: options).all()
+    }
+    if options.groups.contains(.jobs) {
+      progress(
+        "run \(options.jobsFlowCount) login flows with --jobs 1 and --jobs \(options.scalingJobs) ×\(options.jobsRounds)"
+      )
+      results += JobsScalingMeasures(options: options).all()
+    }
+    if options.groups.contains(.pacing) {
+      progress("rate limit: \(options.pacingRequests) requests from 4 jobs, unpaced and paced ×\(options.largeSamples)")
+      results += await PacingMeasures(options: options).all()
+    }
     return BenchmarkReport(startedAt: startedAt, quick: quick, results: results)
   }
 }

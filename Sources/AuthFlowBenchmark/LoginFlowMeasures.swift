@@ -31,6 +31,17 @@ public struct LoginFlowMeasures: Sendable {
       results += [sequentialFailure(error.description, row: .withAudience), concurrentFailure(error.description)]
     }
     do {
+      let rig = try await LoginFlowRig.start(transport: .inProcess)
+      results.append(await sequential(rig, limitRate: oneCore, row: .withAudienceInProcess))
+      results.append(await concurrent(rig, limitRate: allCores, transport: .inProcess))
+      await rig.stop()
+    } catch {
+      results += [
+        sequentialFailure(error.description, row: .withAudienceInProcess),
+        concurrentFailure(error.description, transport: .inProcess),
+      ]
+    }
+    do {
       let rig = try await LoginFlowRig.start(audience: nil)
       results.append(await sequential(rig, limitRate: oneCore, row: .withoutAudience))
       await rig.stop()
@@ -80,13 +91,24 @@ public struct LoginFlowMeasures: Sendable {
     )
   }
 
-  /// Which sequential row: the main login (with an audience) or the one without.
+  /// Which sequential row: the main login (with an audience, over loopback), the one without an
+  /// audience, or the main login in-process.
   public enum SequentialRow: Sendable {
-    case withAudience, withoutAudience
+    case withAudience, withoutAudience, withAudienceInProcess
 
-    var id: String { self == .withAudience ? "login_flows_sequential" : "login_flows_sequential_no_audience" }
+    var id: String {
+      switch self {
+      case .withAudience: "login_flows_sequential"
+      case .withoutAudience: "login_flows_sequential_no_audience"
+      case .withAudienceInProcess: "login_flows_sequential_in_process"
+      }
+    }
     var measure: String {
-      self == .withAudience ? "login flows, one at a time" : "login flows without audience, one at a time"
+      switch self {
+      case .withAudience: "login flows, one at a time (loopback)"
+      case .withoutAudience: "login flows without audience, one at a time (loopback)"
+      case .withAudienceInProcess: "login flows, one at a time (in-process)"
+      }
     }
   }
 
@@ -120,7 +142,9 @@ public struct LoginFlowMeasures: Sendable {
   }
 
   /// Flows on `options.workers` concurrent workers; `limitRate` is the all-core signing rate.
-  public func concurrent(_ rig: LoginFlowRig, limitRate: Double? = nil) async -> BenchmarkResult {
+  public func concurrent(
+    _ rig: LoginFlowRig, limitRate: Double? = nil, transport: LoginFlowRig.Transport = .loopback
+  ) async -> BenchmarkResult {
     do {
       _ = try await rig.runConcurrent(workers: options.workers, limit: Self.warmUpFlows, duration: .seconds(5))
       var samples: [Double] = []
@@ -134,15 +158,25 @@ public struct LoginFlowMeasures: Sendable {
       }
       let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
       var result = BenchmarkResult(
-        id: "login_flows_concurrent", measure: "login flows, \(options.workers) concurrent", unit: "flows/s",
+        id: concurrentID(transport), measure: concurrentMeasure(transport), unit: "flows/s",
         samples: samples, iterations: flows, target: DesignTargets.concurrentFlows,
-        note: "\(options.workers) workers on one mock, one pooled HTTP client")
+        note: transport == .loopback
+          ? "\(options.workers) workers on one mock, one pooled HTTP client"
+          : "\(options.workers) workers on one mock, its router called in-process")
       result.limit = flowLimit(
         rate: limitRate, cores: cores, signatures: rig.signaturesMade - signaturesBefore, flows: flows)
       return result
     } catch {
-      return concurrentFailure(error.description)
+      return concurrentFailure(error.description, transport: transport)
     }
+  }
+
+  private func concurrentID(_ transport: LoginFlowRig.Transport) -> String {
+    transport == .loopback ? "login_flows_concurrent" : "login_flows_concurrent_in_process"
+  }
+
+  private func concurrentMeasure(_ transport: LoginFlowRig.Transport) -> String {
+    "login flows, \(options.workers) concurrent (\(transport.rawValue))"
   }
 
   /// The limit of a row that made `signatures` over `flows` flows: nil without a rate or flows.
@@ -169,9 +203,9 @@ public struct LoginFlowMeasures: Sendable {
     .failed(id: row.id, measure: row.measure, unit: "flows/s", target: DesignTargets.sequentialFlows, reason: reason)
   }
 
-  private func concurrentFailure(_ reason: String) -> BenchmarkResult {
+  private func concurrentFailure(_ reason: String, transport: LoginFlowRig.Transport = .loopback) -> BenchmarkResult {
     .failed(
-      id: "login_flows_concurrent", measure: "login flows, \(options.workers) concurrent", unit: "flows/s",
+      id: concurrentID(transport), measure: concurrentMeasure(transport), unit: "flows/s",
       target: DesignTargets.concurrentFlows, reason: reason)
   }
 }

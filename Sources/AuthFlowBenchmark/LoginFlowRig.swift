@@ -1,6 +1,7 @@
 import AuthFlowCore
 import AuthFlowHTTP
 import AuthFlowMockHosting
+import AuthFlowMockTenant
 import AuthFlowResults
 import AuthFlowRuntime
 import AuthFlowScenario
@@ -32,6 +33,16 @@ public struct LoginFlowRig: Sendable {
     }
   }
 
+  /// How the flows reach the embedded mock.
+  public enum Transport: String, Sendable {
+    /// HTTP/1.1 over a loopback socket through the live client (AsyncHTTPClient): what
+    /// `authflow run` does, and the main rows.
+    case loopback
+    /// The mock's router called in-process (``InProcessMockTransport``): the same requests,
+    /// router, handlers and checks, without HTTP on a socket.
+    case inProcess = "in-process"
+  }
+
   let tenant: ResolvedTenant
   let transport: LiveTransport
   let interpreter: ScenarioInterpreter
@@ -42,7 +53,9 @@ public struct LoginFlowRig: Sendable {
   /// `BenchTenant`) and prepares the flow: a login asking for `audience` (two signatures: ID token
   /// and JWT access token), or, with nil, a login without one (one signature: the access token is
   /// opaque).
-  public static func start(audience: String? = ScenarioCorpus.loginAudience) async throws(Failure) -> LoginFlowRig {
+  public static func start(
+    audience: String? = ScenarioCorpus.loginAudience, transport kind: Transport = .loopback
+  ) async throws(Failure) -> LoginFlowRig {
     // source: the login flow and a project with the bench tenant, in a temporary directory
     let directory: TemporaryDirectory
     let source: ScenarioSource
@@ -88,7 +101,18 @@ public struct LoginFlowRig: Sendable {
       throw .tenant("no tenant")
     }
     let transport = LiveTransport()
-    let services = RunServices(secrets: secrets, transport: transport)
+    let network: any HTTPTransport
+    switch kind {
+    case .loopback: network = transport
+    case .inProcess:
+      guard let client = tenant.embedded.flatMap(MockTenantHost.inProcessClient(of:)) else {
+        await tenant.stop()
+        directory.remove()
+        throw .tenant("the embedded mock has no in-process client")
+      }
+      network = InProcessMockTransport(client: client, baseURL: tenant.context.baseURL, fallback: transport)
+    }
+    let services = RunServices(secrets: secrets, transport: network)
     let interpreter = ScenarioInterpreter(tenant: tenant.context, services: services, functions: Pipeline.functions)
     return LoginFlowRig(
       tenant: tenant, transport: transport, interpreter: interpreter, instance: instance, directory: directory)

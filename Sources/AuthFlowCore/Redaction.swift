@@ -162,40 +162,15 @@ public final class SecretRegistry: Sendable {
   /// `%20`), in a form body (`*-._` kept, space `+`), inside a JSON string (`"`, `\\` and `/`
   /// escaped; `<>&` as `\u003c`… too), in HTML text and attributes (`&amp;`, `&lt;`, `&gt;`, the
   /// quotes as entities), and base64 and base64url, with and without padding.
+  ///
+  /// Most secrets (tokens, codes: base64url or hex) have no byte any of the text forms changes;
+  /// then only the base64 forms are built, since every other form is the secret itself.
   private static func encodedForms(of raw: [UInt8]) -> Set<[UInt8]> {
-    var forms: Set<[UInt8]> = [
-      percentEncoded(raw, keeping: "-._~", spaceAsPlus: false),
-      percentEncoded(raw, keeping: "*-._", spaceAsPlus: true),
-      escaped(raw, [UInt8(ascii: "\\"): Array(#"\\"#.utf8), UInt8(ascii: "\""): Array(#"\""#.utf8)]),
-      escaped(
-        raw,
-        [
-          UInt8(ascii: "\\"): Array(#"\\"#.utf8), UInt8(ascii: "\""): Array(#"\""#.utf8),
-          UInt8(ascii: "/"): Array(#"\/"#.utf8),
-        ]),
-      escaped(raw, [UInt8(ascii: "&"): Array("&amp;".utf8)]),
-      // Go's encoding/json (and JavaScript-safe serialisers): `<`, `>`, `&` as \u escapes.
-      escaped(
-        raw,
-        [
-          UInt8(ascii: "\\"): Array(#"\\"#.utf8), UInt8(ascii: "\""): Array(#"\""#.utf8),
-          UInt8(ascii: "<"): Array(#"\u003c"#.utf8), UInt8(ascii: ">"): Array(#"\u003e"#.utf8),
-          UInt8(ascii: "&"): Array(#"\u0026"#.utf8),
-        ]),
-    ]
-    // HTML text and attribute values: `&<>` always, the quotes as each common escaper writes them
-    // (`&quot;`/`&#34;`, `&#39;`/`&#x27;`/`&#039;`).
-    for doubleQuote in ["&quot;", "&#34;"] {
-      for singleQuote in ["&#39;", "&#x27;", "&#039;"] {
-        forms.insert(
-          escaped(
-            raw,
-            [
-              UInt8(ascii: "&"): Array("&amp;".utf8), UInt8(ascii: "<"): Array("&lt;".utf8),
-              UInt8(ascii: ">"): Array("&gt;".utf8), UInt8(ascii: "\""): Array(doubleQuote.utf8),
-              UInt8(ascii: "'"): Array(singleQuote.utf8),
-            ]))
-      }
+    var forms: Set<[UInt8]> = []
+    if raw.contains(where: { !isPlainByte($0) }) {
+      forms.insert(percentEncoded(raw, keeping: "-._~", spaceAsPlus: false))
+      forms.insert(percentEncoded(raw, keeping: "*-._", spaceAsPlus: true))
+      for table in EscapeTable.all { forms.insert(table.escaping(raw)) }
     }
     let base64 = Array(Data(raw).base64EncodedString().utf8)
     let unpadded = Array(base64.prefix { $0 != UInt8(ascii: "=") })
@@ -210,14 +185,60 @@ public final class SecretRegistry: Sendable {
     return forms
   }
 
-  /// `bytes` with each byte of `replacements` replaced by its text.
-  private static func escaped(_ bytes: [UInt8], _ replacements: [UInt8: [UInt8]]) -> [UInt8] {
-    var output: [UInt8] = []
-    output.reserveCapacity(bytes.count)
-    for byte in bytes {
-      if let replacement = replacements[byte] { output += replacement } else { output.append(byte) }
+  /// Whether no text form changes `byte`: ASCII letters and digits, `-`, `.` and `_` (kept by both
+  /// percent-encodings, escaped by no JSON or HTML form).
+  private static func isPlainByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"):
+      true
+    default: false
     }
-    return output
+  }
+
+  /// One escaping of a secret's bytes inside JSON or HTML text, as a 256-entry table (nil: the
+  /// byte is kept), built once.
+  private struct EscapeTable: Sendable {
+    let replacements: [[UInt8]?]
+
+    init(_ pairs: [Character: String]) {
+      var table = [[UInt8]?](repeating: nil, count: 256)
+      for (character, text) in pairs {
+        guard let byte = character.asciiValue else { continue }
+        table[Int(byte)] = Array(text.utf8)
+      }
+      replacements = table
+    }
+
+    /// `bytes` with each byte the table names replaced by its text.
+    func escaping(_ bytes: [UInt8]) -> [UInt8] {
+      var output: [UInt8] = []
+      output.reserveCapacity(bytes.count)
+      for byte in bytes {
+        if let replacement = replacements[Int(byte)] { output += replacement } else { output.append(byte) }
+      }
+      return output
+    }
+
+    /// The JSON forms (`"` and `\\` escaped; `/` too; Go's encoding/json and JavaScript-safe
+    /// serialisers: `<`, `>`, `&` as `\u` escapes), `&` as `&amp;`, and the HTML text and attribute
+    /// forms: `&<>` always, the quotes as each common escaper writes them (`&quot;`/`&#34;`,
+    /// `&#39;`/`&#x27;`/`&#039;`).
+    static let all: [EscapeTable] = {
+      var tables = [
+        EscapeTable(["\\": #"\\"#, "\"": #"\""#]),
+        EscapeTable(["\\": #"\\"#, "\"": #"\""#, "/": #"\/"#]),
+        EscapeTable(["&": "&amp;"]),
+        EscapeTable(["\\": #"\\"#, "\"": #"\""#, "<": #"\u003c"#, ">": #"\u003e"#, "&": #"\u0026"#]),
+      ]
+      for doubleQuote in ["&quot;", "&#34;"] {
+        for singleQuote in ["&#39;", "&#x27;", "&#039;"] {
+          tables.append(
+            EscapeTable(["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": doubleQuote, "'": singleQuote]))
+        }
+      }
+      return tables
+    }()
   }
 
   /// The text percent-encoded: ASCII letters, digits and `keeping` as they are, a space as `+`

@@ -19,19 +19,21 @@ public struct CompactJWS: Sendable, Hashable {
   public init(parsing raw: String) throws(JWSError) {
     let parts = raw.split(separator: ".", omittingEmptySubsequences: false)
     guard parts.count == 3 else { throw .malformed("expected three dot-separated parts") }
-    guard let headerData = Base64URL.decode(String(parts[0])),
-      case .object(let header)? = try? Value(json: headerData)
-    else { throw .malformed("the header is not base64url JSON") }
-    guard let claimsData = Base64URL.decode(String(parts[1])),
-      case .object(let claims)? = try? Value(json: claimsData)
-    else { throw .malformed("the payload is not base64url JSON") }
-    // RFC 7515 §5.2 / RFC 7519 §4: a repeated member name is rejected, never resolved silently.
-    guard (try? Value(json: headerData, rejectingDuplicateKeys: true)) != nil else {
-      throw .duplicateMember(part: "header")
+    // Each part is parsed once, rejecting repeated member names (RFC 7515 §5.2 / RFC 7519 §4: a
+    // repeated name is rejected, never resolved silently); only a part that fails is parsed again,
+    // leniently, to tell a duplicate member from JSON that is not an object.
+    let headerData = Base64URL.decode(String(parts[0]))
+    let strictHeader = headerData.flatMap { try? Value(json: $0, rejectingDuplicateKeys: true) }
+    guard case .object(let header)? = strictHeader ?? headerData.flatMap({ try? Value(json: $0) }) else {
+      throw .malformed("the header is not base64url JSON")
     }
-    guard (try? Value(json: claimsData, rejectingDuplicateKeys: true)) != nil else {
-      throw .duplicateMember(part: "payload")
+    let claimsData = Base64URL.decode(String(parts[1]))
+    let strictClaims = claimsData.flatMap { try? Value(json: $0, rejectingDuplicateKeys: true) }
+    guard case .object(let claims)? = strictClaims ?? claimsData.flatMap({ try? Value(json: $0) }) else {
+      throw .malformed("the payload is not base64url JSON")
     }
+    guard strictHeader != nil else { throw .duplicateMember(part: "header") }
+    guard strictClaims != nil else { throw .duplicateMember(part: "payload") }
     guard let signature = Base64URL.decode(String(parts[2])) else {
       throw .malformed("the signature is not base64url")
     }

@@ -70,6 +70,17 @@ public struct IDTokenValidator: Sendable {
     return jws
   }
 
+  /// Validates a token already split and decoded (`CompactJWS(parsing:)` succeeded), so that a
+  /// caller who needed its header first does not decode it twice: the same checks as
+  /// validating the token text, from the size on.
+  public func validate(_ jws: CompactJWS) throws(IDTokenValidationError) {
+    guard jws.raw.utf8.count <= IDTokenValidationError.maximumTokenSize else {
+      throw .oversized(bytes: jws.raw.utf8.count)
+    }
+    try checkSignature(jws)
+    try checkClaims(jws.claims)
+  }
+
   private func checkSignature(_ jws: CompactJWS) throws(IDTokenValidationError) {
     let alg = jws.algorithmName ?? ""
     guard alg == JWSAlgorithm.rs256.rawValue else { throw .unsupportedAlgorithm(alg) }

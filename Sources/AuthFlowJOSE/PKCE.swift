@@ -31,8 +31,14 @@ public enum PKCE {
 public enum RandomToken {
   /// `bytes` random bytes, base64url without padding.
   public static func make(bytes: Int = 32) -> String {
+    // Eight bytes per draw of the system generator (one `getrandom` each), not one byte per draw.
     var generator = SystemRandomNumberGenerator()
-    return Base64URL.encode((0..<bytes).map { _ in UInt8.random(in: 0...255, using: &generator) })
+    var random: [UInt8] = []
+    random.reserveCapacity(bytes + 8)
+    while random.count < bytes {
+      withUnsafeBytes(of: generator.next() as UInt64) { random.append(contentsOf: $0) }
+    }
+    return Base64URL.encode(random.prefix(max(0, bytes)))
   }
 
   /// Compares two strings without an early exit on the first differing byte.

@@ -1,5 +1,5 @@
 import AuthFlowCore
-import AuthFlowMockTenant
+public import AuthFlowMockTenant
 public import AuthFlowRuntime
 import Foundation
 
@@ -25,6 +25,12 @@ public struct MockTenantHost: EmbeddedTenantHost {
     } catch {
       throw TenantResolutionError(diagnostics: [], message: String(describing: error), isEnvironment: true)
     }
+  }
+
+  /// The in-process client of a mock this host started (``MockInProcessClient``); nil for
+  /// any other tenant.
+  public static func inProcessClient(of tenant: any EmbeddedTenant) -> MockInProcessClient? {
+    (tenant as? RunningMockTenant)?.handle.inProcess
   }
 
   private static func load(_ path: String?) -> FixtureLoader.Result {

@@ -34,6 +34,11 @@ struct BenchCommand: AsyncParsableCommand {
   var samples: Int?
 
   @Option(
+    name: .long,
+    help: "Measure only these groups of rows: process, login, jobs, pacing (default: all).")
+  var only: [String] = []
+
+  @Option(
     name: .customLong("write-corpus"),
     help: "Write the generated scenarios (--corpus-size of them) and the bench tenant into DIR and exit.")
   var writeCorpus: String?
@@ -50,6 +55,21 @@ struct BenchCommand: AsyncParsableCommand {
     if let samples { try FlagRange.check("--samples", samples, in: InputLimits.benchSamples) }
     try FlagRange.check("--workers", workers, in: InputLimits.benchWorkers)
     try FlagRange.check("--corpus-size", corpusSize, in: InputLimits.benchCount)
+    _ = try groups()
+  }
+
+  /// The groups `--only` names (comma-separated or repeated); every group without it.
+  func groups() throws -> Set<BenchmarkGroup> {
+    let names = only.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+    guard !names.isEmpty else { return Set(BenchmarkGroup.allCases) }
+    return Set(
+      try names.map { name in
+        guard let group = BenchmarkGroup(rawValue: name) else {
+          let known = BenchmarkGroup.allCases.map(\.rawValue).joined(separator: ", ")
+          throw ValidationError("--only: unknown group '\(name)' (known: \(known))")
+        }
+        return group
+      })
   }
 
   func run() async throws {
@@ -66,6 +86,7 @@ struct BenchCommand: AsyncParsableCommand {
     if let iterations { options.flowIterations = iterations }
     if let samples { options.processSamples = samples }
     options.workers = workers
+    options.groups = try groups()
     if BuildConfiguration.current == .debug {
       Console.error("warning: debug build; figures will be far from release speed")
     }

@@ -71,7 +71,7 @@ import Testing
     #expect(
       results.map(\.id) == [
         "rsa_sign_one_core", "rsa_sign_all_cores", "login_flows_sequential", "login_flows_concurrent",
-        "login_flows_sequential_no_audience",
+        "login_flows_sequential_in_process", "login_flows_concurrent_in_process", "login_flows_sequential_no_audience",
       ])
     for result in results {
       #expect(result.failure == nil)
@@ -82,10 +82,24 @@ import Testing
     #expect(limits["login_flows_sequential"]??.signaturesPerFlow == 2)
     #expect(limits["login_flows_concurrent"]??.signaturesPerFlow == 2)
     #expect(limits["login_flows_sequential_no_audience"]??.signaturesPerFlow == 1)
+    #expect(limits["login_flows_sequential_in_process"]??.signaturesPerFlow == 2)
+    #expect(limits["login_flows_concurrent_in_process"]??.signaturesPerFlow == 2)
     #expect(limits["login_flows_sequential"]??.cores == 1)
     #expect(limits["rsa_sign_one_core"]! == nil)
     let table = BenchmarkTable(BenchmarkReport(startedAt: Date(), quick: true, results: results)).render()
     #expect(table.contains("signatures per flow, counted"))
+  }
+
+  @Test func inProcessLoginFlowsPassEveryCheckAndSignAsOverLoopback() async throws {
+    let rig = try await LoginFlowRig.start(transport: .inProcess)
+    let before = rig.signaturesMade
+    let sequential = try await rig.runSequential(limit: 3, duration: .seconds(60))
+    let concurrent = try await rig.runConcurrent(workers: 2, limit: 4, duration: .seconds(60))
+    let counted = rig.signaturesMade - before
+    await rig.stop()
+    #expect(sequential.flows == 3)
+    #expect(concurrent.flows == 4)
+    #expect(counted == 14)
   }
 
   @Test func signingLoopsAreBoundedByCountOnEveryThread() throws {

@@ -45,6 +45,39 @@ import Testing
     return input + "." + Base64URL.encode(try TestKeys.rsa.signature(for: Data(input.utf8)))
   }
 
+  /// The failure of validating `token` already decoded, as `IDTokenCheck` does once it has read
+  /// the header's `kid`.
+  func decodedFailure(_ token: String) throws -> IDTokenValidationError? {
+    let validator = IDTokenValidator(
+      jwks: JWKSet(keys: [Self.key()]),
+      options: .init(
+        issuer: Self.issuer, clientID: "client-1", nonce: "n-1",
+        now: { Date(timeIntervalSince1970: TimeInterval(Self.now)) }))
+    let jws = try CompactJWS(parsing: token)
+    do {
+      try validator.validate(jws)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test func aDecodedTokenFailsAsItsTextDoes() throws {
+    let valid = try token()
+    let forged = valid.dropLast(4) + (valid.hasSuffix("AAAA") ? "BBBB" : "AAAA")
+    let tokens = [
+      valid, String(forged), try token(header: ["typ": .string("at+jwt")]), try token { $0["aud"] = .string("other") },
+      try token { $0["exp"] = .int(Self.now - 3600) }, try token { $0["nonce"] = nil },
+      try token { $0["iss"] = .string("https://elsewhere.example.com/") },
+      try token { $0["padding"] = .string(String(repeating: "x", count: IDTokenValidationError.maximumTokenSize)) },
+    ]
+    for token in tokens {
+      #expect(try decodedFailure(token) == failure(token))
+    }
+    #expect(try decodedFailure(valid) == nil)
+    #expect(try decodedFailure(String(forged)) == .invalidSignature)
+  }
+
   @Test func theBaselineTokenIsValid() throws {
     #expect(failure(try token()) == nil)
     #expect(failure(try token(header: ["typ": .string("jwt")])) == nil)

@@ -55,9 +55,9 @@ public enum SecretExtraction {
       }
     }
     for element in document.elements {
-      for value in element.attributes.values where value.contains("=") { found += parameterValues(in: value) }
+      for value in element.attributes.values where occurs("=", in: value) { found += parameterValues(in: value) }
     }
-    if document.text.contains("=") { found += parameterValues(in: document.text) }
+    if occurs("=", in: document.text) { found += parameterValues(in: document.text) }
     return found
   }
 
@@ -72,7 +72,7 @@ public enum SecretExtraction {
   /// `mayHoldCodes` (a message body), the one-time codes it announces.
   public static func secrets(inText text: String, mayHoldCodes: Bool = false) -> [String] {
     var found: [String] = []
-    if text.contains("=") {
+    if occurs("=", in: text) {
       found += parameterValues(in: text)
       found += hiddenFieldValues(in: text)
     }
@@ -128,16 +128,30 @@ public enum SecretExtraction {
   static func parameterValues(in text: String) -> [String] {
     let unescaped = unescapingSeparators(text)
     var found: [String] = []
-    let delimiters: Set<Character> = ["?", "&", "#", " ", "\n", "\r", "\t", "\"", "'", "<", ">", ";", ",", "(", ")"]
-    for segment in unescaped.split(whereSeparator: { delimiters.contains($0) }) {
-      guard let equals = segment.firstIndex(of: "=") else { continue }
-      let name = PercentEncoding.decode(segment[..<equals], plusAsSpace: true)
-      let value = segment[segment.index(after: equals)...]
-      guard !value.isEmpty, SecretFieldNames.all.contains(name.lowercased()) else { continue }
+    // Split as UTF-8 bytes: every delimiter is ASCII, and an ASCII byte never occurs inside a
+    // multi-byte sequence, so each piece is whole characters (and `\r\n` is two delimiters).
+    for segment in unescaped.utf8.split(whereSeparator: isParameterDelimiter) {
+      guard let equals = segment.firstIndex(of: UInt8(ascii: "=")) else { continue }
+      let value = Substring(segment[segment.index(after: equals)...])
+      guard !value.isEmpty else { continue }
+      let name = PercentEncoding.decode(Substring(segment[..<equals]), plusAsSpace: true)
+      guard SecretFieldNames.all.contains(name.lowercased()) else { continue }
       found.append(String(value))
       found.append(PercentEncoding.decode(value, plusAsSpace: false))
     }
     return found
+  }
+
+  /// The bytes that end a `name=value` pair in free text: `? & # ; , ( )`, whitespace, quotes
+  /// and angle brackets.
+  private static func isParameterDelimiter(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "?"), UInt8(ascii: "&"), UInt8(ascii: "#"), UInt8(ascii: " "), UInt8(ascii: "\n"),
+      UInt8(ascii: "\r"), UInt8(ascii: "\t"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "<"),
+      UInt8(ascii: ">"), UInt8(ascii: ";"), UInt8(ascii: ","), UInt8(ascii: "("), UInt8(ascii: ")"):
+      true
+    default: false
+    }
   }
 
   /// The ways HTML and script text escape `&` and `=` between a URL's parameters
@@ -149,22 +163,46 @@ public enum SecretExtraction {
 
   /// `text` with escaped parameter separators read as the separators they stand for.
   static func unescapingSeparators(_ text: String) -> String {
-    guard text.contains("&#") || text.contains("&amp;") || text.contains("&equals;") || text.contains("\\") else {
-      return text
-    }
+    guard occurs("&#", in: text) || occurs("&amp;", in: text) || occurs("&equals;", in: text) || occurs("\\", in: text)
+    else { return text }
     var unescaped = text
-    for (escaped, separator) in escapedSeparators where unescaped.contains(escaped) {
+    for (escaped, separator) in escapedSeparators where occurs(escaped, in: unescaped) {
       unescaped = unescaped.replacingOccurrences(of: escaped, with: separator)
     }
     return unescaped
   }
 
+  /// Whether the bytes of `pattern` occur in `text` (a plain byte search: no Unicode
+  /// normalisation, which an ASCII pattern does not need).
+  static func occurs(_ pattern: String, in text: String) -> Bool {
+    let needle = Array(pattern.utf8)
+    guard let first = needle.first else { return true }
+    var text = text
+    return text.withUTF8 { haystack in
+      guard haystack.count >= needle.count else { return false }
+      var index = 0
+      let last = haystack.count - needle.count
+      while index <= last {
+        if haystack[index] == first {
+          var matched = 1
+          while matched < needle.count, haystack[index + matched] == needle[matched] { matched += 1 }
+          if matched == needle.count { return true }
+        }
+        index += 1
+      }
+      return false
+    }
+  }
+
   /// The values of `<input … name="code" … value="…">` fields whose names are secret (a
   /// `form_post` response, a page carrying a state or ticket).
   static func hiddenFieldValues(in text: String) -> [String] {
-    guard text.contains("<input") else { return [] }
+    guard occurs("<input", in: text) else { return [] }
     var found: [String] = []
-    for tag in text.split(separator: "<").dropFirst() where tag.hasPrefix("input") {
+    // Split as UTF-8 bytes (`<` is ASCII: each piece is whole characters).
+    for piece in text.utf8.split(separator: UInt8(ascii: "<")).dropFirst() {
+      let tag = Substring(piece)
+      guard tag.hasPrefix("input") else { continue }
       let body = tag.prefix { $0 != ">" }
       guard let name = attribute("name", in: body), SecretFieldNames.all.contains(name.lowercased()),
         let value = attribute("value", in: body), !value.isEmpty

@@ -12,11 +12,14 @@ public enum MockTenantServer {
     public let baseURL: String
     /// The tenant, for direct access to its clock and fixture.
     public let tenant: MockTenant
+    /// The same router answering in-process, without the socket (`authflow bench`'s in-process rows).
+    public let inProcess: MockInProcessClient
     private let task: Task<Void, any Error>
 
-    init(baseURL: String, tenant: MockTenant, task: Task<Void, any Error>) {
+    init(baseURL: String, tenant: MockTenant, inProcess: MockInProcessClient, task: Task<Void, any Error>) {
       self.baseURL = baseURL
       self.tenant = tenant
+      self.inProcess = inProcess
       self.task = task
     }
 
@@ -45,22 +48,27 @@ public enum MockTenantServer {
   ) async throws -> Handle {
     let tenant = try MockTenant(
       fixture: fixture, signingKey: signingKey, clock: clock, limits: configuration.stateLimits)
-    let (ready, continuation) = AsyncStream<String>.makeStream()
+    let (ready, continuation) = AsyncStream<MockInProcessClient>.makeStream()
     var logger = Logger(label: "authflow.mock")
     // Every problem of a request is an HTTP response; what is left at `.error` is the server's own
     // life cycle, and cancelling it (`stop()`) logs "Waiting on child channel: CancellationError()".
     // The in-process mock is stopped by cancellation by design, so only critical messages show.
     logger.logLevel = .critical
+    let router = buildMockTenantRouter(
+      tenant: tenant, maxBodySize: configuration.maxBodySize, allowRemoteControl: configuration.allowRemoteControl)
+    let responder = router.buildResponder()
+    let requestLogger = logger
     let app = Application(
-      router: buildMockTenantRouter(
-        tenant: tenant, maxBodySize: configuration.maxBodySize, allowRemoteControl: configuration.allowRemoteControl),
+      router: router,
       server: configuration.server,
       configuration: .init(
         address: .hostname(configuration.host, port: configuration.port), serverName: "authflow-mock"),
       onServerRunning: { channel in
         let port = channel.localAddress?.port ?? configuration.port
         tenant.setBaseURL("http://\(configuration.host):\(port)/")
-        continuation.yield(tenant.baseURL)
+        continuation.yield(
+          MockInProcessClient(
+            responder: responder, authority: "\(configuration.host):\(port)", channel: channel, logger: requestLogger))
         continuation.finish()
       },
       logger: logger)
@@ -68,8 +76,8 @@ public enum MockTenantServer {
       defer { continuation.finish() }
       try await app.run()
     }
-    for await baseURL in ready {
-      return Handle(baseURL: baseURL, tenant: tenant, task: task)
+    for await inProcess in ready {
+      return Handle(baseURL: tenant.baseURL, tenant: tenant, inProcess: inProcess, task: task)
     }
     let result = await task.result
     if case .failure(let error) = result { throw StartError.didNotStart(String(describing: error)) }

@@ -12,6 +12,9 @@ public struct ResolvedTenant: Sendable {
   /// discovery; nil for the mock.
   public var configuredIssuer: String?
 
+  /// The embedded mock this tenant runs on; nil for other tenants.
+  public var embedded: (any EmbeddedTenant)? { mock }
+
   /// How many tokens the embedded mock has signed since it started; nil for other tenants.
   public var signaturesMade: Int? { mock?.signaturesMade }
 

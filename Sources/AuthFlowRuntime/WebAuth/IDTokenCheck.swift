@@ -16,21 +16,26 @@ enum IDTokenCheck {
   static func failure(
     of token: String, options: IDTokenValidator.Options, context: ActionContext
   ) async -> IDTokenValidationError? {
-    let validator: IDTokenValidator
-    if let jws = try? CompactJWS(parsing: token), jws.algorithmName == JWSAlgorithm.rs256.rawValue {
-      do {
-        let keys = try await context.services.jwks.keys(
-          for: context.tenant, transport: context.transport, kid: jws.keyID)
-        validator = IDTokenValidator(keys: keys, options: options)
-      } catch {
-        return .missingPublicKey(kid: jws.keyID ?? "")
-      }
-    } else {
+    // Decoded once: the header names the key, then the same value is validated.
+    guard let jws = try? CompactJWS(parsing: token), jws.algorithmName == JWSAlgorithm.rs256.rawValue else {
       // Decode and alg failures come before any key is needed.
-      validator = IDTokenValidator(jwks: JWKSet(keys: []), options: options)
+      do {
+        try IDTokenValidator(jwks: JWKSet(keys: []), options: options).validate(token)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    let validator: IDTokenValidator
+    do {
+      let keys = try await context.services.jwks.keys(
+        for: context.tenant, transport: context.transport, kid: jws.keyID)
+      validator = IDTokenValidator(keys: keys, options: options)
+    } catch {
+      return .missingPublicKey(kid: jws.keyID ?? "")
     }
     do {
-      try validator.validate(token)
+      try validator.validate(jws)
       return nil
     } catch {
       return error
