@@ -7,8 +7,9 @@ relies on (docs/fuzzing.md):
 
   * no crash: the process ends by itself with an exit code of the contract (0, 1, 2, 3) — never a
     signal, a trap (132/133/134/139), a "Fatal error" or a backtrace;
-  * no hang: validate finishes within its budget; a run finishes within the scenario's configured
-    timeout plus cleanup plus slack (the fuzzer pins `timeout:` on every scenario it runs);
+  * no hang: validate finishes within its budget; a run finishes within its `--run-timeout` plus
+    cleanup plus slack (the fuzzer pins `timeout:` on every scenario it runs, and `--run-timeout`
+    on the run: a mutated matrix may hold a thousand instances), exiting 124 when it was cut;
   * no unlocated error: exit 2 from `validate FILE` names `file:line:col`;
   * reports: every run writes a JUnit and a JSON report that parse, and leaves nothing else
     (no temporary files) in the report folder;
@@ -51,8 +52,11 @@ LOCATED = re.compile(r":\d+:\d+: error:")
 MEMORY_LIMIT_MB = 2048
 VALIDATE_BUDGET_S = 15.0
 RUN_SCENARIO_TIMEOUT_S = 8
-# scenario timeout + the 30 s cleanup budget + start-up and report writing
-RUN_BUDGET_S = RUN_SCENARIO_TIMEOUT_S + 30 + 20
+# The whole run's deadline (`--run-timeout`): a matrix may hold up to a thousand instances, which a
+# slow machine cannot run in a minute; the run is cut there and exits 124 with complete reports.
+RUN_TIMEOUT_S = 15
+# run deadline (at least one scenario timeout) + the 30 s cleanup budget + start-up and report writing
+RUN_BUDGET_S = max(RUN_TIMEOUT_S, RUN_SCENARIO_TIMEOUT_S) + 30 + 20
 
 
 # --------------------------------------------------------------------------------------------
@@ -573,11 +577,15 @@ class Fuzzer:
         path = self.work / "run.yaml"
         path.write_text(text)
         argv = [self.binary, "run", str(path), "--jobs", "2", "--reporter", f"junit:{reports / 'report.xml'}",
-                "--reporter", f"json:{reports / 'report.json'}", "--allow-empty"]
+                "--reporter", f"json:{reports / 'report.json'}", "--allow-empty", "--run-timeout", f"{RUN_TIMEOUT_S}s"]
         outcome = execute(argv, RUN_BUDGET_S, self.work)
-        reason = crash_reason(outcome, {0, 1, 3})
+        reason = crash_reason(outcome, {0, 1, 3, 124})
         if not reason:
             reason = check_reports(reports, expect_scenarios=True)
+        if not reason and outcome.exit == 124:
+            run = json.loads((reports / "report.json").read_text()).get("run", {})
+            if run.get("interrupted") is not True:
+                reason = "exit 124 (--run-timeout) but report.json does not say run.interrupted"
         if reason:
             self.record(mode, reason, text, note, outcome, "runs")
 

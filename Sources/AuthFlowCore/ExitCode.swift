@@ -10,6 +10,9 @@ public enum AuthFlowExitCode: Int32, Sendable, CaseIterable {
   /// The tenant could not be reached or misbehaved: environment, not assertion. Also a report that
   /// could not be written at the end of an otherwise green run.
   case environment = 3
+  /// The run's `--run-timeout` passed before it finished: the running scenarios were stopped (their
+  /// cleanup ran) and the reports written. 124, as GNU `timeout(1)` exits when its command timed out.
+  case runTimeout = 124
   /// SIGHUP stopped the run (128 + 1); the reports of what finished were written.
   case hangup = 129
   /// SIGINT (Ctrl-C) stopped the run (128 + 2); the reports of what finished were written.

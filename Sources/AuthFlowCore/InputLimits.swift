@@ -15,6 +15,8 @@ public enum InputLimits {
   public static let longestMinimumTTL: Duration = .seconds(366 * 24 * 3600)
   /// The widest `within` tolerance (`seconds`): 366 days.
   public static let widestTolerance: Duration = .seconds(366 * 24 * 3600)
+  /// `authflow run --run-timeout`: the whole run's deadline, from 1 second to 168 hours (7 days).
+  public static let runTimeout: ClosedRange<Duration> = .seconds(1) ... .seconds(7 * 24 * 3600)
 
   // MARK: Counts and factors
 

@@ -14,21 +14,26 @@ public enum Redaction {
 /// (each secret and its percent-encoded form, longest first) are prepared once per registration
 /// and searched as UTF-8 bytes.
 public final class SecretRegistry: Sendable {
-  /// The patterns of one byte length: the hash of each, with their first four bytes for a cheap
-  /// first test. Hashes, not the patterns: a run registers every token it receives, and keeping
-  /// each one (twice, with its encoded form) would make memory grow with the run. Two different
-  /// texts of one length sharing a 64-bit hash would only mask one more piece of output.
+  /// The patterns of one byte length: the hash of each. Hashes, not the patterns: a run registers
+  /// every token it receives, and keeping each one (many times, with its encoded forms) would make
+  /// memory grow with the run. Two different texts of one length sharing a 64-bit hash would only
+  /// mask one more piece of output.
   private struct PatternGroup {
     var hashes: Set<UInt64> = []
-    var prefixes: Set<UInt32> = []
   }
 
   private struct State {
-    /// The search patterns (each secret and its percent-encoded form) by byte length; a
-    /// registration adds its own, so nothing is recomputed for the secrets already known.
+    /// The search patterns (each secret and its encoded forms) by byte length; a registration
+    /// adds its own, so nothing is recomputed for the secrets already known.
     var groups: [Int: PatternGroup] = [:]
-    /// The keys of `groups`, longest first.
-    var lengths: [Int] = []
+    /// The byte lengths of the patterns that start with each four bytes, longest first: where a
+    /// scan looks further, and for which lengths.
+    var starts: [UInt32: [Int]] = [:]
+    /// One bit per first two bytes of any pattern (65,536 bits): the scan's cheap first test, so
+    /// that most positions of a text cost one bit read, whatever the number of secrets.
+    var pairs = [UInt64](repeating: 0, count: 1024)
+    /// The shortest pattern length (0 when there is none).
+    var shortest = 0
     /// How many distinct secrets were registered.
     var count = 0
   }
@@ -57,12 +62,17 @@ public final class SecretRegistry: Sendable {
       guard state.groups[raw.count]?.hashes.contains(rawHash) != true else { return }
       state.count += 1
       for (pattern, hash) in forms {
-        if state.groups[pattern.count] == nil {
-          state.lengths.append(pattern.count)
-          state.lengths.sort(by: >)
-        }
         state.groups[pattern.count, default: PatternGroup()].hashes.insert(hash)
-        state.groups[pattern.count, default: PatternGroup()].prefixes.insert(Self.prefix(of: pattern, at: 0))
+        let start = Self.prefix(of: pattern, at: 0)
+        var lengths = state.starts[start] ?? []
+        if !lengths.contains(pattern.count) {
+          lengths.append(pattern.count)
+          lengths.sort(by: >)
+          state.starts[start] = lengths
+        }
+        let pair = Int(pattern[0]) << 8 | Int(pattern[1])
+        state.pairs[pair >> 6] |= 1 << UInt64(pair & 63)
+        state.shortest = state.shortest == 0 ? pattern.count : min(state.shortest, pattern.count)
       }
     }
   }
@@ -101,45 +111,52 @@ public final class SecretRegistry: Sendable {
 
   /// Replaces every known secret in `text` with the mask, including its encoded forms (percent,
   /// JSON, HTML, base64 and base64url).
-  /// Longer secrets go first, so a secret inside a longer one never leaves part of it visible.
+  ///
+  /// One pass over the text finds every occurrence of every pattern, whatever their number: each
+  /// position costs a bit read (the first two bytes), and only where a pattern starts with the
+  /// same four bytes are the lengths that do hashed. Every byte of every occurrence is masked —
+  /// overlapping occurrences (a secret inside a longer one, or two that overlap) become one mask —
+  /// so no part of a secret is left visible.
   public func scrub(_ text: String) -> String {
     if revealSecrets { return text }
-    let (groups, lengths) = state.withLock { ($0.groups, $0.lengths) }
-    guard let shortest = lengths.last, text.utf8.count >= shortest else { return text }
-    var bytes = Array(text.utf8)
-    var changed = false
-    for length in lengths where length <= bytes.count {
-      guard let group = groups[length] else { continue }
-      if let replaced = Self.replace(group, length: length, in: bytes) {
-        bytes = replaced
-        changed = true
-      }
-    }
-    return changed ? String(decoding: bytes, as: UTF8.self) : text
-  }
-
-  /// `bytes` with every occurrence of a pattern of `group` (all `length` bytes long) replaced by
-  /// the mask, left to right; nil when there is none.
-  private static func replace(_ group: PatternGroup, length: Int, in bytes: [UInt8]) -> [UInt8]? {
-    let mask = Array(Redaction.mask.utf8)
+    let (groups, starts, pairs, shortest) = state.withLock { ($0.groups, $0.starts, $0.pairs, $0.shortest) }
+    guard shortest > 0, text.utf8.count >= shortest else { return text }
+    let bytes = Array(text.utf8)
     var output: [UInt8] = []
     var copiedUpTo = 0
+    // The occurrence being masked: from `maskStart` to `maskEnd`, still growing while later
+    // occurrences overlap it.
+    var maskStart = -1
+    var maskEnd = 0
+    let mask = Array(Redaction.mask.utf8)
     var index = 0
-    while index + length <= bytes.count {
-      if group.prefixes.contains(prefix(of: bytes, at: index)),
-        group.hashes.contains(hash(bytes[index..<(index + length)]))
-      {
-        output.append(contentsOf: bytes[copiedUpTo..<index])
-        output.append(contentsOf: mask)
-        index += length
-        copiedUpTo = index
-      } else {
-        index += 1
+    while index + shortest <= bytes.count {
+      defer { index += 1 }
+      let pair = Int(bytes[index]) << 8 | Int(bytes[index + 1])
+      guard pairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0,
+        let lengths = starts[Self.prefix(of: bytes, at: index)]
+      else { continue }
+      for length in lengths where index + length <= bytes.count {
+        guard groups[length]?.hashes.contains(Self.hash(bytes[index..<(index + length)])) == true else { continue }
+        if maskStart >= 0, index < maskEnd {
+          maskEnd = max(maskEnd, index + length)
+        } else {
+          if maskStart >= 0 {
+            output.append(contentsOf: bytes[copiedUpTo..<maskStart])
+            output.append(contentsOf: mask)
+            copiedUpTo = maskEnd
+          }
+          maskStart = index
+          maskEnd = index + length
+        }
+        break  // the longest pattern here covers the shorter ones that start here too
       }
     }
-    guard copiedUpTo > 0 else { return nil }
-    output.append(contentsOf: bytes[copiedUpTo...])
-    return output
+    guard maskStart >= 0 else { return text }
+    output.append(contentsOf: bytes[copiedUpTo..<maskStart])
+    output.append(contentsOf: mask)
+    output.append(contentsOf: bytes[maskEnd...])
+    return String(decoding: output, as: UTF8.self)
   }
 
   /// The four bytes at `offset` (patterns are at least four bytes long).

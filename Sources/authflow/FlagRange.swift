@@ -17,6 +17,23 @@ enum FlagRange {
     }
   }
 
+  /// A duration flag that must fall in `range`: the value, or a `ValidationError` naming the flag
+  /// and its range.
+  static func duration(_ flag: String, _ text: String, in range: ClosedRange<Duration>) throws -> Duration {
+    let value: Duration
+    switch DurationText.read(text, maximum: range.upperBound) {
+    case .duration(let duration): value = duration
+    case .tooLong: value = range.upperBound + .seconds(1)
+    case .invalid: throw ValidationError(notADuration(flag, text))
+    }
+    guard range.contains(value) else {
+      throw ValidationError(
+        "\(flag) must be a duration from \(DurationText.describe(range.lowerBound)) to \(DurationText.describe(range.upperBound)) (got '\(text)')"
+      )
+    }
+    return value
+  }
+
   static func outOfRange(_ flag: String, _ value: Int, _ range: ClosedRange<Int>) -> String {
     "\(flag) must be from \(range.lowerBound) to \(range.upperBound) (got \(value))"
   }

@@ -15,6 +15,8 @@ enum StopCause: Sendable, Equatable {
   case signal(Int32)
   /// Standard output was closed (`authflow run | head -1`).
   case closedOutput
+  /// The run's `--run-timeout` (given as written) passed.
+  case runTimeout(String)
 
   var exitCode: AuthFlowExitCode {
     switch self {
@@ -22,6 +24,7 @@ enum StopCause: Sendable, Equatable {
     case .signal(SIGTERM): .terminate
     case .signal: .interrupt
     case .closedOutput: .closedOutput
+    case .runTimeout: .runTimeout
     }
   }
 
@@ -31,6 +34,7 @@ enum StopCause: Sendable, Equatable {
     case .signal(SIGTERM): "SIGTERM"
     case .signal: "SIGINT"
     case .closedOutput: "closed standard output"
+    case .runTimeout(let limit): "--run-timeout \(limit) passed"
     }
   }
 }
@@ -80,6 +84,21 @@ final class StopSignals: Sendable {
     return stops
   }
 
+  /// Stops the run when `limit` has passed (`--run-timeout`), as a first signal does: running
+  /// scenarios are cut short, their cleanup runs, every report is written, and the exit code is
+  /// 124. `written` is the limit as the user wrote it, for the message. Cancel the returned task
+  /// when the run is over.
+  func deadline(after limit: Duration, written: String) -> Task<Void, Never> {
+    Task.detached { [self] in
+      do {
+        try await Task.sleep(for: limit)
+      } catch {
+        return
+      }
+      received(.runTimeout(written))
+    }
+  }
+
   /// What the first stop cancels (nil: nothing); when a stop came already, it is cancelled now.
   func onStop(_ cancel: (@Sendable () -> Void)?) {
     state.withLock { $0.cancel = cancel }
@@ -107,7 +126,10 @@ final class StopSignals: Sendable {
   private func received(_ cause: StopCause) {
     let (cancel, emergency) = state.withLock { ($0.cancel, $0.emergency) }
     if latch.record(cause) {
-      if case .signal = cause { StandardStreams.error(InterruptionMessages.first(cause)) }
+      switch cause {
+      case .signal, .runTimeout: StandardStreams.error(InterruptionMessages.first(cause))
+      case .closedOutput: break
+      }
       cancel?()
       return
     }
@@ -171,7 +193,8 @@ final class StopLatch: Sendable {
 /// What the CLI says when it is stopped.
 enum InterruptionMessages {
   static func first(_ cause: StopCause) -> String {
-    "\nauthflow: \(cause.name): stopping; running cleanup and writing reports (again to exit now)\n"
+    let now = if case .signal = cause { "again" } else { "a signal" }
+    return "\nauthflow: \(cause.name): stopping; running cleanup and writing reports (\(now) to exit now)\n"
   }
 
   static func again(_ cause: StopCause) -> String {

@@ -79,6 +79,13 @@ struct RunCommand: AsyncParsableCommand {
   )
   var noPacing = false
 
+  @Option(
+    name: .customLong("run-timeout"),
+    help: ArgumentHelp(
+      "Stop the whole run after this long (1s–168h) and exit 124: running scenarios are cut short, their cleanup runs, reports are written.",
+      discussion: "Unset, the run is bounded by its scenarios' and steps' own timeouts."))
+  var runTimeout: String?
+
   @OptionGroup(title: "Transport limits")
   var transportOptions: TransportOptions
 
@@ -86,6 +93,7 @@ struct RunCommand: AsyncParsableCommand {
     try FlagRange.check("--jobs", jobs, in: InputLimits.jobs)
     try FlagRange.check("--rate-limit-retries", rateLimitRetries, in: InputLimits.rateLimitRetries)
     try FlagRange.checkDuration("--rate-limit-max-wait", rateLimitMaxWait)
+    if let runTimeout { _ = try FlagRange.duration("--run-timeout", runTimeout, in: InputLimits.runTimeout) }
     if let tenant, Self.tenantNames(tenant).isEmpty {
       throw ValidationError("--tenant needs at least one tenant name")
     }
@@ -98,6 +106,10 @@ struct RunCommand: AsyncParsableCommand {
     // Signals and a closed output stop the run from here on, until the last report is written.
     let stops = StopSignals.install()
     defer { stops.uninstall() }
+    // `--run-timeout` counts from here: loading, discovery and every scenario.
+    let deadline = runTimeout.flatMap { try? FlagRange.duration("--run-timeout", $0, in: InputLimits.runTimeout) }
+      .map { stops.deadline(after: $0, written: runTimeout ?? "") }
+    defer { deadline?.cancel() }
     let secrets = SecretRegistry(revealSecrets: reportOptions.showSecrets)
     let reporters = try makeReporters(secrets: secrets)
     // Until the plan is known, a second signal still leaves valid reports: an interrupted run with
@@ -295,7 +307,7 @@ struct RunCommand: AsyncParsableCommand {
   }
 
   /// The exit-code contract (README, docs/running.md): a stop's own code (130 SIGINT, 143 SIGTERM,
-  /// 129 SIGHUP, 141 closed standard output) over the verdict; a report that could not be written
+  /// 129 SIGHUP, 141 closed standard output, 124 `--run-timeout`) over the verdict; a report that could not be written
   /// turns a green run into 3 (environment).
   static func exitCode(
     _ verdict: AuthFlowExitCode, reportsWritten: Bool, stopCause: StopCause?

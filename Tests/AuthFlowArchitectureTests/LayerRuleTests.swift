@@ -24,7 +24,7 @@ import Testing
     // The mock tenant knows YAML and JOSE, never the scenario language or the runtime.
     "AuthFlowMockTenant": [
       "AuthFlowCore", "AuthFlowJOSE", "AuthFlowYAML", "Hummingbird", "HummingbirdCore", "Logging", "NIOCore",
-      "NIOHTTP1", "NIOHTTPTypes",
+      "NIOHTTP1", "NIOHTTPTypes", "ServiceLifecycle",
     ],
     // What a run produced: scenario vocabulary (severities, instances, the flow graph), no network.
     "AuthFlowResults": ["AuthFlowCore", "AuthFlowScenario"],

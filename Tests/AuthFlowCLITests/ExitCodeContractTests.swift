@@ -252,4 +252,44 @@ import Testing
       #expect(try Workspace.xmlError(directory + "/out/r.xml") == nil)
     }
   }
+
+  /// `--run-timeout` stops the run as a first signal does — the running scenario cut short with its
+  /// cleanup run, the one never started reported too, every report written — and exits 124. The
+  /// wait step would take 60 s: the run ends because of the deadline, not because it finished.
+  /// (10 s, so that a loaded machine still finishes the first scenario before it.)
+  @Test func theRunTimeoutStopsTheRunWithReportsAndExits124() async throws {
+    try await Workspace.with(["a.yaml": Self.holds, "s.yaml": Self.slow, "z.yaml": Self.holds]) { directory in
+      let outcome = try await CLIProcess.run(
+        ["run", "a.yaml", "s.yaml", "z.yaml", "--jobs", "1", "--run-timeout", "10s"] + Self.reporters, in: directory)
+      #expect(outcome.status == 124, "\(outcome.standardError)")
+      #expect(outcome.standardError.contains("--run-timeout 10s passed: stopping"), "\(outcome.standardError)")
+      let json = try Workspace.json(directory + "/out/r.json")
+      #expect(json.lookup(path: ["run", "interrupted"]) == true)
+      #expect(json.lookup(path: ["scenarios", "0", "status"]) == "passed")
+      #expect(json.lookup(path: ["scenarios", "1", "status"]) == "interrupted")
+      #expect(json.lookup(path: ["scenarios", "1", "steps", "1", "status"]) == "interrupted")
+      #expect(json.lookup(path: ["scenarios", "1", "steps", "2", "status"]) == "passed")
+      #expect(json.lookup(path: ["scenarios", "2", "status"]) == "interrupted")
+      #expect(try Workspace.xmlError(directory + "/out/r.xml") == nil)
+    }
+  }
+
+  /// A run that finishes before its `--run-timeout` keeps its own verdict.
+  @Test func aRunThatFinishesInTimeKeepsItsVerdict() async throws {
+    try await Workspace.with(["a.yaml": Self.holds, "b.yaml": Self.fails]) { directory in
+      let passing = try await CLIProcess.run(["run", "a.yaml", "--run-timeout", "10m"], in: directory)
+      #expect(passing.status == 0, "\(passing.standardError)")
+      let failing = try await CLIProcess.run(["run", "a.yaml", "b.yaml", "--run-timeout", "10m"], in: directory)
+      #expect(failing.status == 1, "\(failing.standardError)")
+    }
+  }
+
+  @Test(arguments: ["0.5s", "169h", "soon", "-1s"])
+  func aRunTimeoutOutsideItsRangeIsTwo(_ value: String) async throws {
+    try await Workspace.with(["a.yaml": Self.holds]) { directory in
+      let outcome = try await CLIProcess.run(["run", "a.yaml", "--run-timeout=\(value)"], in: directory)
+      #expect(outcome.status == 2, "\(outcome.standardError)")
+      #expect(outcome.standardError.contains("--run-timeout must be a duration"), "\(outcome.standardError)")
+    }
+  }
 }

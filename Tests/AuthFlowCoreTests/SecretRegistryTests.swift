@@ -19,6 +19,26 @@ struct SecretRegistryTests {
     #expect(registry.scrub("x abcdefgh y abcd") == "x *** y ***")
   }
 
+  @Test("Overlapping secrets are masked as one: no part of either shows")
+  func overlapping() {
+    let registry = SecretRegistry()
+    registry.register("first-secret-12")
+    registry.register("12-second-secret-longer")
+    // The two overlap on "12"; masking the longer first would leave "first-secret-" visible.
+    #expect(registry.scrub("<first-secret-12-second-secret-longer>") == "<***>")
+    // Secrets side by side stay two masks.
+    #expect(registry.scrub("first-secret-1212-second-secret-longer") == "******")
+  }
+
+  @Test("A text is scanned once, however many secrets of however many lengths are known")
+  func manySecrets() {
+    let registry = SecretRegistry()
+    for index in 0..<2_000 { registry.register("token-\(index)-" + String(repeating: "x", count: index % 300)) }
+    let secret = "token-1999-" + String(repeating: "x", count: 1999 % 300)
+    let plain = String(repeating: "plain text, no secret. ", count: 400)
+    #expect(registry.scrub(plain + secret + " end") == plain + "*** end")
+  }
+
   @Test("The percent-encoded form of a secret is masked too")
   func percentEncoded() {
     let registry = SecretRegistry()

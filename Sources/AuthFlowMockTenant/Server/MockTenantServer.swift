@@ -2,6 +2,7 @@ public import AuthFlowJOSE
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 
 /// Starts and stops the mock tenant: in-process on an ephemeral loopback port (the embedded
 /// default tenant), or standalone (`authflow mock`).
@@ -14,21 +15,36 @@ public enum MockTenantServer {
     public let tenant: MockTenant
     /// The same router answering in-process, without the socket (`authflow bench`'s in-process rows).
     public let inProcess: MockInProcessClient
+    private let group: ServiceGroup
     private let task: Task<Void, any Error>
 
-    init(baseURL: String, tenant: MockTenant, inProcess: MockInProcessClient, task: Task<Void, any Error>) {
+    init(
+      baseURL: String, tenant: MockTenant, inProcess: MockInProcessClient, group: ServiceGroup,
+      task: Task<Void, any Error>
+    ) {
       self.baseURL = baseURL
       self.tenant = tenant
       self.inProcess = inProcess
+      self.group = group
       self.task = task
     }
 
-    /// Stops the server and waits for it to finish.
+    /// Stops the server — gracefully: it stops accepting, closes idle connections and lets the
+    /// requests being answered finish (at most ``MockTenantServer/gracefulShutdownLimit``, then
+    /// they are cancelled) — and waits for it to finish.
+    ///
+    /// Not by cancelling the serving task: a connection accepted in the instant of the
+    /// cancellation is never handed to the server, and NIO traps on its unfinished writer
+    /// ("Deinited NIOAsyncWriter without calling finish()", apple/swift-nio#3481; found by
+    /// fuzz/run when a signal stopped a run while a scenario was connecting).
     public func stop() async {
-      task.cancel()
+      await group.triggerGracefulShutdown()
       _ = await task.result
     }
   }
+
+  /// How long a stopping mock lets the requests it is answering finish before cancelling them.
+  public static let gracefulShutdownLimit: Duration = .seconds(5)
 
   public enum StartError: Error, CustomStringConvertible {
     case didNotStart(String)
@@ -51,8 +67,8 @@ public enum MockTenantServer {
     let (ready, continuation) = AsyncStream<MockInProcessClient>.makeStream()
     var logger = Logger(label: "authflow.mock")
     // Every problem of a request is an HTTP response; what is left at `.error` is the server's own
-    // life cycle, and cancelling it (`stop()`) logs "Waiting on child channel: CancellationError()".
-    // The in-process mock is stopped by cancellation by design, so only critical messages show.
+    // life cycle (a stop past the graceful limit cancels, and logs "Waiting on child channel:
+    // CancellationError()"), so only critical messages show.
     logger.logLevel = .critical
     let router = buildMockTenantRouter(
       tenant: tenant, maxBodySize: configuration.maxBodySize, allowRemoteControl: configuration.allowRemoteControl)
@@ -72,12 +88,15 @@ public enum MockTenantServer {
         continuation.finish()
       },
       logger: logger)
+    var groupConfiguration = ServiceGroupConfiguration(services: [app], logger: logger)
+    groupConfiguration.maximumGracefulShutdownDuration = gracefulShutdownLimit
+    let group = ServiceGroup(configuration: groupConfiguration)
     let task = Task {
       defer { continuation.finish() }
-      try await app.run()
+      try await group.run()
     }
     for await inProcess in ready {
-      return Handle(baseURL: tenant.baseURL, tenant: tenant, inProcess: inProcess, task: task)
+      return Handle(baseURL: tenant.baseURL, tenant: tenant, inProcess: inProcess, group: group, task: task)
     }
     let result = await task.result
     if case .failure(let error) = result { throw StartError.didNotStart(String(describing: error)) }

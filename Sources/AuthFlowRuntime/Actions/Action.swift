@@ -103,6 +103,10 @@ public struct ProtocolError: Sendable, Hashable {
     self.body = body
   }
 
+  /// A rate limit's refusal (HTTP 429 `too_many_requests`, PROTOCOL §9) — not brute-force
+  /// protection's `too_many_attempts` nor the device flow's `slow_down`, which are answers.
+  public var isRateLimit: Bool { status == 429 && code == "too_many_requests" }
+
   public var value: Value {
     .object([
       "code": .string(code),

@@ -175,9 +175,14 @@ struct StepRunner: Sendable {
     if case .protocolError(let error, _) = result,
       !step.expectations.contains(where: { $0.components.first == "error" })
     {
-      let problem = Problem(
-        .unexpectedError, scenario.scrub(StepMessages.unexpectedError(error)), at: step.action.name.location,
-        path: "error", actual: scenario.scrub(error.value.display(revealSecrets: scenario.reveal)))
+      // A rate limit still refusing after the retries is the tenant's capacity, not the flow
+      // saying no: an environment error (exit 3), unless the step expects the error.
+      let problem =
+        error.isRateLimit
+        ? Problem(.environment, StepMessages.rateLimited(error), at: step.action.name.location)
+        : Problem(
+          .unexpectedError, scenario.scrub(StepMessages.unexpectedError(error)), at: step.action.name.location,
+          path: "error", actual: scenario.scrub(error.value.display(revealSecrets: scenario.reveal)))
       outcome.problems.append(problem)
     }
     if let failure = action.failure(in: value, expectations: step.expectations.map(\.components)) {
@@ -274,6 +279,12 @@ enum StepMessages {
   }
 
   static func unknownAction(_ name: String) -> String { "unknown action '\(name)'" }
+
+  static func rateLimited(_ error: ProtocolError) -> String {
+    "the tenant's rate limit still answered 429 too_many_requests after the retries (--rate-limit-retries, "
+      + "--rate-limit-max-wait): an environment error; run fewer --jobs, declare the tenant's rate_limit in its "
+      + "profile, or add `expect: { error.code: too_many_requests }` if the limit is what the step tests"
+  }
 
   static func unexpectedError(_ error: ProtocolError) -> String {
     let status = error.status.map { " (HTTP \($0))" } ?? ""

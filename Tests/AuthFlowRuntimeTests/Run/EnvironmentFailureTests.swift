@@ -8,7 +8,8 @@ import Synchronization
 import Testing
 
 /// Refused connections, timeouts and 5xx are environment failures (status `error`, exit 3); a 4xx
-/// protocol error stays an assertion failure (exit 1); a 429 is waited out (Issue 5).
+/// protocol error stays an assertion failure (exit 1); a 429 is waited out (Issue 5), and one that
+/// outlasts the retries is the environment too.
 @Suite struct EnvironmentFailureTests {
   static let confidential: [String: Value] = [
     "native": .object([
@@ -165,5 +166,49 @@ import Testing
     #expect(report.scenarios.first?.status == .passed, "\(report.scenarios.first?.problemSummary ?? "")")
     #expect(calls.withLock { $0 } == 2)
     #expect(sleeps.withLock { $0 } == [.seconds(1)])
+  }
+
+  @Test("A 429 rate limit still refusing after the retries is an environment error, unless the step expects it")
+  func rateLimitExhaustedIsEnvironment() async throws {
+    let expecting = """
+      scenario: The rate limit is what this step tests
+      client: native
+      steps:
+        - id: token
+          token:
+            body: { grant_type: client_credentials, audience: "https://api.example.com" }
+          expect:
+            error.code: too_many_requests
+      """
+    let reports = try await LoopbackServer.with({ router in
+      router.post("/limited/oauth/token") { _, _ in
+        var response = Response.json(#"{"error":"too_many_requests"}"#, status: .tooManyRequests)
+        response.headers[.retryAfter] = "1"
+        return response
+      }
+      router.post("/blocked/oauth/token") { _, _ in
+        Response.json(#"{"error":"too_many_attempts","error_description":"blocked"}"#, status: .tooManyRequests)
+      }
+    }) { base in
+      var limited = ScenarioHarness(baseURL: base + "/limited/")
+      limited.clients = Self.confidential
+      limited.wrap = { live in RetryingTransport(wrapping: live, sleep: { _ in }) }
+      var blocked = ScenarioHarness(baseURL: base + "/blocked/")
+      blocked.clients = Self.confidential
+      blocked.wrap = limited.wrap
+      return (
+        try await limited.run([Self.tokenScenario]), try await limited.run([expecting]),
+        try await blocked.run([Self.tokenScenario])
+      )
+    }
+    let exhausted = try #require(reports.0.scenarios.first?.step("token"))
+    #expect(exhausted.status == .error)
+    #expect(exhausted.problems.first?.kind == .environment)
+    #expect(exhausted.problems.first?.message.contains("rate limit") == true)
+    #expect(reports.0.exitCode == .environment)
+    #expect(reports.1.scenarios.first?.status == .passed, "\(reports.1.scenarios.first?.problemSummary ?? "")")
+    // Brute-force protection's 429 is an answer: the flow said no (exit 1), never the environment.
+    #expect(reports.2.scenarios.first?.status == .failed)
+    #expect(reports.2.exitCode == .failure)
   }
 }
