@@ -60,18 +60,17 @@ public struct ScenarioLoader: Sendable {
     _ paths: [String], digest: @escaping @Sendable (Scenario, ValidatedScenario?) -> Digest
   ) async -> (output: Output, digests: [Digest]) {
     let (diagnostics, files) = Self.find(paths)
+    // Only what is kept leaves each task: a `LoadedFile` holds a scenario's whole model inline.
     let loaded = await loadFiles(files) { file in
-      var file = file
-      let digest = file.scenario.map { digest($0, file.validated) }
-      file.scenario = nil
-      file.validated = nil
-      if file.diagnostics.isEmpty { file.text = nil }
-      return (file, digest)
+      ScannedFile(
+        path: file.path, text: file.diagnostics.isEmpty ? nil : file.text, diagnostics: file.diagnostics,
+        digest: file.scenario.map { digest($0, file.validated) })
     }
     var result = Output(scenarios: [], validated: [], diagnostics: diagnostics, files: files, sources: [:])
     var digests: [Digest] = []
-    for (file, digest) in loaded {
-      if let digest { digests.append(digest) }
+    digests.reserveCapacity(loaded.count)
+    for file in loaded {
+      if let digest = file.digest { digests.append(digest) }
       result.diagnostics += file.diagnostics
       if let text = file.text { result.sources[file.path] = text }
     }
@@ -111,6 +110,14 @@ public struct ScenarioLoader: Sendable {
     guard let validator else { return (parsed.scenario, nil, parsed.diagnostics.sortedByLocation) }
     let (validated, diagnostics) = validator.validate(parsed)
     return (parsed.scenario, validated, diagnostics)
+  }
+
+  /// What ``scan(_:digest:)`` keeps of a file.
+  private struct ScannedFile<Digest: Sendable>: Sendable {
+    var path: String
+    var text: String?
+    var diagnostics: [Diagnostic]
+    var digest: Digest?
   }
 
   private struct LoadedFile: Sendable {

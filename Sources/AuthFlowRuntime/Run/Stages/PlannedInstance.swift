@@ -21,7 +21,13 @@ public struct PlannedInstance: Sendable {
   /// See ``ScenarioInstance/movesMockClock``.
   public var movesMockClock: Bool
   /// The instance itself when the plan keeps it; nil when it is loaded when it runs.
-  public var loaded: ScenarioInstance?
+  public var loaded: ScenarioInstance? {
+    get { box?.instance }
+    set { box = newValue.map(InstanceBox.init) }
+  }
+  /// Boxed: a ``ScenarioInstance`` holds its whole scenario model inline, and an index entry of a
+  /// 100,000-scenario plan must stay a few words, not that size, when it holds none.
+  private var box: InstanceBox?
 
   /// The index entry of `instance`; `keeping` it makes the plan hold the instance.
   public init(_ instance: ScenarioInstance, keeping: Bool = true) {
@@ -31,7 +37,7 @@ public struct PlannedInstance: Sendable {
     location = instance.scenario.location
     tags = instance.scenario.tags.map(\.value)
     movesMockClock = instance.movesMockClock
-    loaded = keeping ? instance : nil
+    box = keeping ? InstanceBox(instance) : nil
   }
 
   /// The report of the instance when the run stopped before it started.
@@ -58,5 +64,14 @@ extension Selection {
       if !tags.isDisjoint(with: skipTags) { return false }
       return shard?.contains(instance) ?? true
     }
+  }
+}
+
+/// A ``ScenarioInstance`` behind a reference (see ``PlannedInstance/loaded``).
+private final class InstanceBox: Sendable {
+  let instance: ScenarioInstance
+
+  init(_ instance: ScenarioInstance) {
+    self.instance = instance
   }
 }
