@@ -69,7 +69,8 @@ import Testing
     #expect(plan.loadedCount == 43)
     #expect(plan.instances.count == 23)
     #expect(plan.instances.allSatisfy { $0.loaded == nil })
-    #expect(plan.instances.prefix(3).map(\.name) == ["Matrix [size: small]", "Matrix [size: medium]", "Matrix [size: large]"])
+    #expect(
+      plan.instances.prefix(3).map(\.name) == ["Matrix [size: small]", "Matrix [size: medium]", "Matrix [size: large]"])
     #expect(plan.instances.prefix(3).map(\.index) == [0, 1, 2])
   }
 

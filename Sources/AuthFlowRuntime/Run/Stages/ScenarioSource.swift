@@ -1,5 +1,5 @@
-public import AuthFlowScenario
 import AuthFlowCore
+public import AuthFlowScenario
 import Foundation
 
 /// Stage 1, the source: the scenario files and directories a command is pointed at, and the
