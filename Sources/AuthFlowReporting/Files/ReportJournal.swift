@@ -40,9 +40,8 @@ public actor ReportJournal: RunObserver {
   /// - Parameters:
   ///   - reporters: the run's reporters; only those with a ``Reporter/reportPath`` are written.
   ///   - planned: every scenario the run will report, in report order, each as not run
-  ///     (the runtime's `TenantRuns.notRun(_:)`).
-  ///   `planned` is evaluated only when a reporter writes a file: a run without one keeps no
-  ///   per-scenario state here.
+  ///     (the runtime's `TenantRuns.notRun(_:)`). Evaluated only when a reporter writes a file:
+  ///     a run without one keeps no per-scenario state here.
   public init(
     reporters: ReporterGroup, tenant: String, startedAt: Date, planned: @autoclosure () -> [ScenarioReport],
     shard: Shard? = nil, minimumInterval: Duration = .seconds(1)
