@@ -8,8 +8,11 @@ public struct BenchmarkOptions: Sendable {
   public var largeSamples: Int
   /// Files validated together.
   public var validateFileCount: Int
-  /// Scenarios in the peak-memory run.
+  /// Scenarios in the peak-memory run (the §7 row).
   public var memoryScenarioCount: Int
+  /// The larger runs measured beside it, to show that peak memory does not grow with the run
+  /// (10,000 and 100,000; `--quick` keeps 10,000). Each is run once.
+  public var largerMemoryScenarioCounts: [Int]
   /// Upper bound on the flows of each login-flow row.
   public var flowIterations: Int
   /// Upper bound on the time of each login-flow row (warm-up excluded).
@@ -39,6 +42,7 @@ public struct BenchmarkOptions: Sendable {
     largeSamples = 3
     validateFileCount = 10_000
     memoryScenarioCount = 1_000
+    largerMemoryScenarioCounts = [10_000, 100_000]
     flowIterations = 20_000
     flowDuration = .seconds(10)
     flowRounds = 5
@@ -56,6 +60,7 @@ public struct BenchmarkOptions: Sendable {
     var options = BenchmarkOptions(executable: executable)
     options.processSamples = 5
     options.largeSamples = 1
+    options.largerMemoryScenarioCounts = [10_000]
     options.flowIterations = 2_000
     options.flowDuration = .seconds(2)
     options.flowRounds = 3

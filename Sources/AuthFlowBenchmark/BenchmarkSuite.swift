@@ -26,6 +26,11 @@ public struct BenchmarkSuite: Sendable {
       results.append(processes.validateManyFiles())
       progress("run \(options.memoryScenarioCount.formatted()) scenarios (peak memory) ×\(options.largeSamples)")
       results += processes.peakMemory()
+      // The larger runs, once each: peak memory must not grow with the run (--quick skips 100,000).
+      for count in options.largerMemoryScenarioCounts {
+        progress("run \(count.formatted()) scenarios (peak memory, flat at any size) ×1")
+        results += processes.peakMemory(count: count, samples: 1, id: "peak_memory_\(count)")
+      }
     }
     if options.groups.contains(.login) {
       progress(

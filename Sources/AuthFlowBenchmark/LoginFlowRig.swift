@@ -81,7 +81,7 @@ public struct LoginFlowRig: Sendable {
       directory.remove()
       throw .tenant(unknown.message)
     }
-    guard let instance = plan.instances.first else {
+    guard let instance = plan.instances.first?.loaded else {
       directory.remove()
       throw .invalidScenario([])
     }

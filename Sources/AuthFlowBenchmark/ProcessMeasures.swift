@@ -51,8 +51,13 @@ public struct ProcessMeasures: Sendable {
   /// `authflow run DIR` over `memoryScenarioCount` scenarios: the child's own peak RSS (and,
   /// as a second row, its wall time).
   public func peakMemory() -> [BenchmarkResult] {
-    let count = options.memoryScenarioCount
-    let id = "peak_memory"
+    peakMemory(count: options.memoryScenarioCount, samples: options.largeSamples, id: "peak_memory")
+  }
+
+  /// `authflow run DIR --jobs N` over `count` generated scenarios, `samples` times: rows of peak
+  /// RSS (target ≤ 60 MB, whatever the size: memory must not grow with the run) and wall time
+  /// (no target).
+  public func peakMemory(count: Int, samples sampleCount: Int, id: String) -> [BenchmarkResult] {
     let measure = "peak memory, run \(count.formatted()) scenarios"
     var wallTimes: [Double] = []
     let memory = measured(id: id, measure: measure, unit: "MB", target: DesignTargets.peakMemory) { directory in
@@ -61,7 +66,7 @@ public struct ProcessMeasures: Sendable {
       let child = ChildProcess(
         executable: options.executable, arguments: ["run", directory.path, "--jobs", String(options.runJobs)])
       var samples: [Double] = []
-      for _ in 0..<options.largeSamples {
+      for _ in 0..<sampleCount {
         let outcome = try child.runSuccessfully()
         samples.append(Double(outcome.maxResidentBytes) / 1_000_000)
         wallTimes.append(outcome.wallTime.milliseconds)
@@ -73,7 +78,8 @@ public struct ProcessMeasures: Sendable {
     }
     guard memory.failure == nil else { return [memory] }
     let time = BenchmarkResult(
-      id: "run_many_scenarios", measure: "run \(count.formatted()) scenarios (--jobs \(options.runJobs))",
+      id: id.replacingOccurrences(of: "peak_memory", with: "run_many_scenarios"),
+      measure: "run \(count.formatted()) scenarios (--jobs \(options.runJobs))",
       unit: "ms", samples: wallTimes, iterations: wallTimes.count * count, target: nil,
       note: "the peak-memory run's wall time; no §7 target")
     return [memory, time]

@@ -28,7 +28,12 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
   /// name with FNV-1a, so it is the same on every machine and does not depend on which other
   /// files exist or the order they were listed in.
   public func contains(_ instance: ScenarioInstance) -> Bool {
-    Int(Self.fnv1a("\(instance.scenario.file)\u{0}\(instance.name)") % UInt64(count)) == index - 1
+    contains(file: instance.scenario.file, name: instance.name)
+  }
+
+  /// Whether this shard runs the instance named `name` of the scenario in `file`.
+  public func contains(file: String, name: String) -> Bool {
+    Int(Self.fnv1a("\(file)\u{0}\(name)") % UInt64(count)) == index - 1
   }
 
   static func fnv1a(_ text: String) -> UInt64 {

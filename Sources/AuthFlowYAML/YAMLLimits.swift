@@ -24,10 +24,10 @@ public enum YAMLLimits {
 
   /// The diagnostic of a file larger than ``InputLimits/fileBytes``, found before reading it.
   public static func sizeProblem(at path: String) -> Diagnostic? {
-    guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
-      size > InputLimits.fileBytes
-    else { return nil }
-    return .fileTooLarge(path, bytes: size)
+    // One stat(2), not FileManager's attribute dictionary (a tenth of validating a small file).
+    var info = stat()
+    guard stat(path, &info) == 0, Int(info.st_size) > InputLimits.fileBytes else { return nil }
+    return .fileTooLarge(path, bytes: Int(info.st_size))
   }
 
   /// The first limit `text` breaks, or nil. Syntax errors are left to the loader, which reports

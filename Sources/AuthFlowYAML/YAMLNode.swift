@@ -67,8 +67,9 @@ public enum YAMLLoader {
     do {
       // The basic resolver: no tag resolution (regular expressions) while composing, which Yams
       // would otherwise run on every key for its duplicate-key check. Plain scalars are typed
-      // below, and only those that may be typed at all.
-      guard let node = try Yams.compose(yaml: text, .basic) else {
+      // below, and only those that may be typed at all. The encoding is given: Yams's default
+      // reads the whole process environment on every parse (`YAMS_DEFAULT_ENCODING`).
+      guard let node = try Yams.compose(yaml: text, .basic, .default, .utf8) else {
         return (
           nil,
           [

@@ -119,7 +119,7 @@ struct RunCommand: AsyncParsableCommand {
 
     // source → parsed → validated
     let source = ScenarioSource(paths: paths, configFile: config)
-    let suite = await source.validated(embedded: MockTenantHost())
+    let suite = await source.planned(embedded: MockTenantHost())
     DiagnosticOutput.print(suite.diagnostics, sources: suite.sources)
     guard suite.isValid else { throw ExitCode(AuthFlowExitCode.invalidInput.rawValue) }
 

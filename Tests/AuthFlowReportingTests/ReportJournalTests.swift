@@ -1,6 +1,7 @@
 import AuthFlowCore
 import AuthFlowResults
 import Foundation
+import Synchronization
 import Testing
 
 @testable import AuthFlowReporting
@@ -24,6 +25,35 @@ import Testing
     return ReportJournal(
       reporters: group, tenant: "mock", startedAt: ReportFixtures.startedAt, planned: planned(),
       minimumInterval: interval)
+  }
+
+  /// Counts how many times the planned list was built.
+  final class BuildCount: Sendable {
+    let value = Mutex(0)
+
+    func planned() -> [ScenarioReport] {
+      value.withLock { $0 += 1 }
+      return ReportJournalTests.planned()
+    }
+  }
+
+  @Test func withoutAFileReporterThePlannedScenariosAreNeverBuiltOrKept() async throws {
+    let output = CapturedOutput()
+    let count = BuildCount()
+    let consoleOnly = try ReporterRegistry.builtIn.make(arguments: ["console"], context: ReportFixtures.context(output))
+    let idle = ReportJournal(
+      reporters: consoleOnly, tenant: "mock", startedAt: ReportFixtures.startedAt, planned: count.planned())
+    #expect(!idle.isNeeded)
+    #expect(count.value.withLock { $0 } == 0)
+    let withFile = try ReporterRegistry.builtIn.make(
+      arguments: ["json:r.json"], context: ReportFixtures.context(output))
+    let busy = ReportJournal(
+      reporters: withFile, tenant: "mock", startedAt: ReportFixtures.startedAt, planned: count.planned())
+    #expect(busy.isNeeded)
+    #expect(count.value.withLock { $0 } == 1)
+    await busy.writeNow()
+    let json = try Value(jsonText: try #require(await output.files["r.json"]))
+    #expect(json.lookup(path: ["run", "counts", "interrupted"]) == 4)
   }
 
   @Test func everySnapshotIsAValidReportOfWhatFinished() async throws {

@@ -15,7 +15,8 @@ actor ConsoleLiveState {
   func consumePrinted(file: String, name: String) -> Bool {
     let key = Self.key(file: file, name: name)
     guard let count = printed[key], count > 0 else { return false }
-    printed[key] = count - 1
+    // Consumed keys go, so the map holds only what is still to be matched.
+    printed[key] = count > 1 ? count - 1 : nil
     return true
   }
 

@@ -43,11 +43,12 @@ public struct ConsoleReporter: Reporter, RunObserver {
       guard !(await live.consumePrinted(file: scenario.file, name: scenario.name)) else { continue }
       text += line(for: safeHeader(scenario), warnings: scenario.warnings.count) + "\n"
     }
-    // The summary never prints step results: leave them out before redacting.
+    // The summary lists only the scenarios that did not pass (or warned), and never prints step
+    // results: leave the rest out before redacting, so a long run is not copied whole.
     var summarised = report
-    summarised.scenarios = report.scenarios.map { $0.droppingStepResults() }
-    text += ConsoleSummary(report: summarised.redacted(by: context.secrets).mappingTexts(\.terminalSafe), style: style)
-      .render()
+    summarised.scenarios = report.scenarios.filter(ConsoleSummary.lists).map { $0.droppingStepResults() }
+    let safe = summarised.redacted(by: context.secrets).mappingTexts(\.terminalSafe)
+    text += ConsoleSummary(report: safe, totals: ConsoleMessages.totals(report), style: style).render()
     await context.output.standardOutput(text)
   }
 

@@ -3,8 +3,17 @@ import AuthFlowResults
 
 /// The summary the console prints after the run, from an already redacted report.
 struct ConsoleSummary {
+  /// The run with only the scenarios the summary lists (``lists(_:)``): a long run's passing
+  /// scenarios are counted in ``totals``, not copied and redacted again.
   var report: RunReport
+  /// `N scenarios: … in 1.2s`, counted on the whole run.
+  var totals: String
   var style: ConsoleStyle
+
+  /// Whether the summary lists `scenario`: it did not pass, or it has warnings.
+  static func lists(_ scenario: ScenarioReport) -> Bool {
+    scenario.status != .passed || !scenario.warnings.isEmpty
+  }
 
   func render() -> String {
     var lines: [String] = []
@@ -38,7 +47,7 @@ struct ConsoleSummary {
     if report.interrupted {
       lines += ["", style.paint(ConsoleMessages.interrupted, .red)]
     }
-    lines += ["", style.paint(ConsoleMessages.totals(report), .bold)]
+    lines += ["", style.paint(totals, .bold)]
     return lines.joined(separator: "\n") + "\n"
   }
 

@@ -40,10 +40,11 @@ public actor ReportJournal: RunObserver {
   /// - Parameters:
   ///   - reporters: the run's reporters; only those with a ``Reporter/reportPath`` are written.
   ///   - planned: every scenario the run will report, in report order, each as not run
-  ///     (the runtime's `TenantRuns.notRun(_:)`).
+  ///     (the runtime's `TenantRuns.notRun(_:)`). Evaluated only when a reporter writes a file:
+  ///     a run without one keeps no per-scenario state here.
   public init(
-    reporters: ReporterGroup, tenant: String, startedAt: Date, planned: [ScenarioReport], shard: Shard? = nil,
-    minimumInterval: Duration = .seconds(1)
+    reporters: ReporterGroup, tenant: String, startedAt: Date, planned: @autoclosure () -> [ScenarioReport],
+    shard: Shard? = nil, minimumInterval: Duration = .seconds(1)
   ) {
     self.shard = shard
     writers = reporters.reporters.filter { $0.reportPath != nil }
@@ -52,6 +53,7 @@ public actor ReportJournal: RunObserver {
     self.startedAt = startedAt
     self.minimumInterval = minimumInterval
     interval = minimumInterval
+    let planned = writers.isEmpty ? [] : planned()
     scenarios = planned
     for (index, scenario) in planned.enumerated() {
       waiting[Self.key(scenario.file, scenario.name), default: []].append(index)

@@ -14,8 +14,11 @@ public enum Pipeline {
 
   /// Loads, parses and validates every scenario under `paths`.
   public static func load(_ paths: [String]) async -> ScenarioLoader.Output {
-    await ScenarioLoader(catalog: ActionRegistry.catalog, functions: functions).load(paths)
+    await loader.load(paths)
   }
+
+  /// The loader of scenario files, checking them against the action and function registries.
+  static var loader: ScenarioLoader { ScenarioLoader(catalog: ActionRegistry.catalog, functions: functions) }
 
   /// `authflow.yaml`, with its diagnostics and text.
   public struct ProjectLoad: Sendable {

@@ -35,10 +35,28 @@ public struct Runner: Sendable {
     self.keepsStepResults = keepsStepResults
   }
 
+  /// Runs instances already in memory.
   public func run(_ instances: [ScenarioInstance]) async -> RunReport {
+    await run(instances.map { PlannedInstance($0) })
+  }
+
+  /// Runs the planned instances, loading each (``InstanceLoading``) when its turn comes.
+  public func run(_ instances: [PlannedInstance]) async -> RunReport {
     let startedAt = Date()
     let started = ContinuousClock.now
     let interpreter = ScenarioInterpreter(tenant: tenant, services: services, functions: functions, observer: observer)
+    let loading = InstanceLoading(functions: functions)
+    let observer = self.observer
+    /// Loads the instance and runs it; a file changed since validation is reported as an error.
+    @Sendable func loadAndRun(_ planned: PlannedInstance) async -> ScenarioReport {
+      switch loading.instance(planned) {
+      case .success(let instance): return await interpreter.run(instance)
+      case .failure(let error):
+        await observer?.scenarioStarted(name: planned.name, file: planned.file)
+        await observer?.scenarioFinished(error.report)
+        return error.report
+      }
+    }
     var reports = [ScenarioReport?](repeating: nil, count: instances.count)
     // Scenarios moving the mock's clock run alone, after the others (reports keep the given order).
     let exclusive = instances.map(\.movesMockClock)
@@ -57,12 +75,12 @@ public struct Runner: Sendable {
             exclusiveRunning = true
             group.addTask {
               let before = await clock?.offset()
-              let report = await interpreter.run(instance)
+              let report = await loadAndRun(instance)
               if let clock, let before { await clock.restore(to: before) }
               return (index, report)
             }
           } else {
-            group.addTask { (index, await interpreter.run(instance)) }
+            group.addTask { (index, await loadAndRun(instance)) }
           }
           next += 1
           running += 1
@@ -76,7 +94,7 @@ public struct Runner: Sendable {
     }
     let interrupted = Task.isCancelled || reports.contains { $0 == nil }
     let complete = zip(instances, reports).map { instance, report in
-      report ?? Self.notRun(instance)
+      report ?? instance.notRun
     }
     return RunReport(
       tenant: tenant.name, startedAt: startedAt, duration: ContinuousClock.now - started, scenarios: complete,
@@ -85,9 +103,6 @@ public struct Runner: Sendable {
 
   /// A scenario the run was stopped before: `interrupted`, with a reason that says it never started.
   public static func notRun(_ instance: ScenarioInstance) -> ScenarioReport {
-    ScenarioReport(
-      name: instance.name, file: instance.scenario.file, location: instance.scenario.location,
-      tags: instance.scenario.tags.map(\.value), status: .interrupted, skipReason: StepMessages.notStarted,
-      duration: .zero, steps: [])
+    PlannedInstance(instance, keeping: false).notRun
   }
 }

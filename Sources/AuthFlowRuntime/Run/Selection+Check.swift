@@ -16,7 +16,11 @@ extension Selection {
   /// The tags given to `--tag` and `--skip-tag` that none of `scenarios` has: a typo there would
   /// otherwise select nothing (or skip nothing) without a word.
   public func unknownTags(in scenarios: [Scenario]) -> [UnknownTag] {
-    let known = Set(scenarios.flatMap { $0.tags.map(\.value) })
+    unknownTags(known: Set(scenarios.flatMap { $0.tags.map(\.value) }))
+  }
+
+  /// The tags given to `--tag` and `--skip-tag` that are not in `known`.
+  public func unknownTags(known: Set<String>) -> [UnknownTag] {
     let sortedKnown = known.sorted()
     var unknown: [UnknownTag] = []
     for (flag, values) in [("--tag", tags), ("--skip-tag", skipTags)] {

@@ -33,6 +33,11 @@ public struct TenantRuns: Sendable {
   /// One report per tenant, in the order of ``tenants``; every report lists the same instances in
   /// the same order. A cancelled run reports the tenants not reached as skipped (interrupted).
   public func run(_ instances: [ScenarioInstance]) async -> [RunReport] {
+    await run(instances.map { PlannedInstance($0) })
+  }
+
+  /// ``run(_:)-(ScenarioInstance)`` on planned instances, each loaded when it starts.
+  public func run(_ instances: [PlannedInstance]) async -> [RunReport] {
     var reports: [RunReport] = []
     for tenant in tenants {
       let labelled: (any RunObserver)? =
@@ -53,9 +58,14 @@ public struct TenantRuns: Sendable {
 
   /// ``notRun(_:)`` for tenants known by name only (before they are resolved).
   public static func notRun(_ instances: [ScenarioInstance], tenants: [String]) -> [ScenarioReport] {
+    notRun(instances.map { PlannedInstance($0, keeping: false) }, tenants: tenants)
+  }
+
+  /// ``notRun(_:tenants:)-(ScenarioInstance,_)`` of planned instances.
+  public static func notRun(_ instances: [PlannedInstance], tenants: [String]) -> [ScenarioReport] {
     tenants.flatMap { tenant in
       instances.map { instance in
-        let report = Runner.notRun(instance)
+        let report = instance.notRun
         return tenants.count > 1 ? report.labelled(tenant: tenant) : report
       }
     }

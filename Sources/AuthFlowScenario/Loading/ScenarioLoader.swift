@@ -38,14 +38,8 @@ public struct ScenarioLoader: Sendable {
 
   /// Loads every scenario under `paths`.
   public func load(_ paths: [String]) async -> Output {
-    var diagnostics: [Diagnostic] = []
-    var files: [String] = []
-    for path in paths {
-      let found = ScenarioFiles.find(at: path)
-      diagnostics += found.diagnostics
-      files += found.files
-    }
-    let loaded = await loadFiles(files)
+    let (diagnostics, files) = Self.find(paths)
+    let loaded = await loadFiles(files) { $0 }
     var result = Output(scenarios: [], validated: [], diagnostics: diagnostics, files: files, sources: [:])
     for file in loaded {
       if let scenario = file.scenario { result.scenarios.append(scenario) }
@@ -54,6 +48,51 @@ public struct ScenarioLoader: Sendable {
       if let text = file.text { result.sources[file.path] = text }
     }
     return result
+  }
+
+  /// Loads every scenario under `paths` without keeping them: each file's scenario (when it
+  /// could be read) and validated scenario (when it has no error) are handed to `digest` as soon
+  /// as the file is checked — files in parallel — and dropped; only the digests are kept. The
+  /// output's ``Output/scenarios`` and ``Output/validated`` are empty and its ``Output/sources``
+  /// hold only the files with diagnostics, so memory does not grow with every file's tree and text.
+  /// `authflow run` plans from the digests and loads each scenario again when it runs.
+  public func scan<Digest: Sendable>(
+    _ paths: [String], digest: @escaping @Sendable (Scenario, ValidatedScenario?) -> Digest
+  ) async -> (output: Output, digests: [Digest]) {
+    let (diagnostics, files) = Self.find(paths)
+    // Only what is kept leaves each task: a `LoadedFile` holds a scenario's whole model inline.
+    let loaded = await loadFiles(files) { file in
+      ScannedFile(
+        path: file.path, text: file.diagnostics.isEmpty ? nil : file.text, diagnostics: file.diagnostics,
+        digest: file.scenario.map { digest($0, file.validated) })
+    }
+    var result = Output(scenarios: [], validated: [], diagnostics: diagnostics, files: files, sources: [:])
+    var digests: [Digest] = []
+    digests.reserveCapacity(loaded.count)
+    for file in loaded {
+      if let digest = file.digest { digests.append(digest) }
+      result.diagnostics += file.diagnostics
+      if let text = file.text { result.sources[file.path] = text }
+    }
+    return (result, digests)
+  }
+
+  /// The validated instances of one file, loaded again (``scan(_:digest:)`` kept none): what a
+  /// lazily planned run runs. Nil with the diagnostics when the file no longer loads cleanly.
+  public func validatedScenario(at path: String) -> (validated: ValidatedScenario?, diagnostics: [Diagnostic]) {
+    let file = loadFile(path)
+    return (file.validated, file.diagnostics)
+  }
+
+  private static func find(_ paths: [String]) -> (diagnostics: [Diagnostic], files: [String]) {
+    var diagnostics: [Diagnostic] = []
+    var files: [String] = []
+    for path in paths {
+      let found = ScenarioFiles.find(at: path)
+      diagnostics += found.diagnostics
+      files += found.files
+    }
+    return (diagnostics, files)
   }
 
   /// Parses and validates one file's text.
@@ -73,6 +112,14 @@ public struct ScenarioLoader: Sendable {
     return (parsed.scenario, validated, diagnostics)
   }
 
+  /// What ``scan(_:digest:)`` keeps of a file.
+  private struct ScannedFile<Digest: Sendable>: Sendable {
+    var path: String
+    var text: String?
+    var diagnostics: [Diagnostic]
+    var digest: Digest?
+  }
+
   private struct LoadedFile: Sendable {
     var path: String
     var text: String?
@@ -81,19 +128,22 @@ public struct ScenarioLoader: Sendable {
     var diagnostics: [Diagnostic]
   }
 
-  /// Files in chunks, a few per core, so 10,000 small files do not become 10,000 tasks.
-  private func loadFiles(_ files: [String]) async -> [LoadedFile] {
+  /// Files in chunks, a few per core, so 10,000 small files do not become 10,000 tasks; each
+  /// loaded file goes through `keep` on the task that loaded it. Results in file order.
+  private func loadFiles<Kept: Sendable>(
+    _ files: [String], keep: @escaping @Sendable (LoadedFile) -> Kept
+  ) async -> [Kept] {
     guard !files.isEmpty else { return [] }
     let workers = max(1, ProcessInfo.processInfo.activeProcessorCount * 2)
     let chunkSize = max(1, (files.count + workers - 1) / workers)
     let chunks = stride(from: 0, to: files.count, by: chunkSize).map {
       Array(files[$0..<min($0 + chunkSize, files.count)])
     }
-    return await withTaskGroup(of: (Int, [LoadedFile]).self) { group in
+    return await withTaskGroup(of: (Int, [Kept]).self) { group in
       for (index, chunk) in chunks.enumerated() {
-        group.addTask { (index, chunk.map(loadFile)) }
+        group.addTask { (index, chunk.map { keep(loadFile($0)) }) }
       }
-      var results = [[LoadedFile]](repeating: [], count: chunks.count)
+      var results = [[Kept]](repeating: [], count: chunks.count)
       for await (index, loaded) in group { results[index] = loaded }
       return results.flatMap { $0 }
     }

@@ -21,8 +21,9 @@ public struct RunPlan: Sendable {
   /// The profiles to run on, in `--tenant` order.
   public var profiles: [TenantProfile]
   public var selection: Selection
-  /// The selected instances, in file order.
-  public var instances: [ScenarioInstance]
+  /// The selected instances, in file order: index entries, each loaded when it runs (or held,
+  /// when the suite kept its scenarios).
+  public var instances: [PlannedInstance]
   /// `--tag`/`--skip-tag` values no scenario has.
   public var unknownTags: [Selection.UnknownTag]
   /// How many instances there were before the selection.

@@ -1,4 +1,6 @@
+import AuthFlowCore
 public import AuthFlowScenario
+import Foundation
 
 /// Stage 1, the source: the scenario files and directories a command is pointed at, and the
 /// tenant profiles file. `authflow run`, `validate`, `graph` and `bench` all start here; see
@@ -35,5 +37,36 @@ public struct ScenarioSource: Sendable {
       diagnostics: loaded.diagnostics + project.diagnostics
         + Pipeline.check(loaded.scenarios, against: project.config, embedded: embedded),
       sources: loaded.sources.merging(project.sources) { first, _ in first })
+  }
+
+  /// ``validated(embedded:)`` without keeping the scenarios, for a run: each file is parsed,
+  /// validated and checked against `authflow.yaml`, and only its plan index entries
+  /// (``PlannedInstance``) and tags are kept — memory does not grow with every file's tree. The
+  /// runner loads each instance again when it starts it.
+  public func planned(embedded: (any EmbeddedTenantHost)?) async -> ValidatedSuite {
+    let project = Pipeline.loadProject(explicit: configFile, near: paths)
+    let config = project.config
+    let clients = Pipeline.clientNames(of: config, embedded: embedded)
+    let (loaded, digests) = await Pipeline.loader.scan(paths) { scenario, validated in
+      FileDigest(
+        planned: validated?.instances.map { PlannedInstance($0, keeping: false) } ?? [],
+        tags: scenario.tags.map(\.value), checks: config.check(scenario, clients: clients))
+    }
+    let checks = digests.flatMap(\.checks)
+    var sources = loaded.sources.merging(project.sources) { first, _ in first }
+    // Snippets of the cross-checks' files, whose text the scan did not keep.
+    for file in Set(checks.compactMap(\.location?.file)) where sources[file] == nil {
+      sources[file] = try? String(contentsOfFile: file, encoding: .utf8)
+    }
+    return ValidatedSuite(
+      planned: digests.flatMap(\.planned), knownTags: Set(digests.flatMap(\.tags)), project: config,
+      diagnostics: loaded.diagnostics + project.diagnostics + checks, sources: sources)
+  }
+
+  /// What ``planned(embedded:)`` keeps of one file.
+  private struct FileDigest: Sendable {
+    var planned: [PlannedInstance]
+    var tags: [String]
+    var checks: [Diagnostic]
   }
 }

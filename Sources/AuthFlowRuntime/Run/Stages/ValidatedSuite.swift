@@ -5,22 +5,44 @@ import Foundation
 /// Stage 3, validated: the scenarios with their flow graphs, the tenant profiles, and every
 /// problem found on the way. Nothing past this stage runs unless ``isValid``.
 public struct ValidatedSuite: Sendable {
-  /// The scenarios of the files without errors, each with its flow graph, in file order.
+  /// The scenarios of the files without errors, each with its flow graph, in file order; empty
+  /// when the suite was loaded without keeping them (``ScenarioSource/planned(embedded:)``).
   public var scenarios: [ValidatedScenario]
-  /// Every scenario that could be read, errors or not (for tag suggestions and counts).
+  /// Every scenario that could be read, errors or not; empty when not kept.
   public var parsed: [Scenario]
+  /// Every instance of every valid scenario, in file order, as a plan's index entries.
+  public var planned: [PlannedInstance]
+  /// The tags of every scenario that could be read (for `--tag` suggestions).
+  public var knownTags: Set<String>
   public var project: ProjectConfig
   /// Scenario, project and cross-checking diagnostics, in that order.
   public var diagnostics: [Diagnostic]
-  /// The text of every file read, by path (for diagnostic snippets).
+  /// The text of the files read, by path (for diagnostic snippets); without the scenarios kept,
+  /// only of the files with diagnostics (the others are read again if a snippet needs them).
   public var sources: [String: String]
 
+  /// A suite that keeps its scenarios: the plan holds every instance.
   public init(
     scenarios: [ValidatedScenario], parsed: [Scenario], project: ProjectConfig, diagnostics: [Diagnostic],
     sources: [String: String]
   ) {
+    self.init(
+      planned: scenarios.flatMap(\.instances).map { PlannedInstance($0) },
+      knownTags: Set(parsed.flatMap { $0.tags.map(\.value) }), project: project, diagnostics: diagnostics,
+      sources: sources)
     self.scenarios = scenarios
     self.parsed = parsed
+  }
+
+  /// A suite known by its index only: each instance is loaded again when it runs.
+  public init(
+    planned: [PlannedInstance], knownTags: Set<String>, project: ProjectConfig, diagnostics: [Diagnostic],
+    sources: [String: String]
+  ) {
+    scenarios = []
+    parsed = []
+    self.planned = planned
+    self.knownTags = knownTags
     self.project = project
     self.diagnostics = diagnostics
     self.sources = sources
@@ -29,7 +51,7 @@ public struct ValidatedSuite: Sendable {
   /// True when no diagnostic is an error.
   public var isValid: Bool { !diagnostics.hasErrors }
 
-  /// Every instance of every scenario, in file order.
+  /// Every instance of every scenario kept (``scenarios``), in file order.
   public var instances: [ScenarioInstance] { scenarios.flatMap(\.instances) }
 
   /// Stage 4, bind the plan: the tenant profiles named (the project's default without names) and
@@ -43,11 +65,10 @@ public struct ValidatedSuite: Sendable {
       }
       profiles.append(profile)
     }
-    let all = instances
     return .success(
       RunPlan(
-        profiles: profiles, selection: selection, instances: selection.apply(to: all),
-        unknownTags: selection.unknownTags(in: parsed), loadedCount: all.count,
+        profiles: profiles, selection: selection, instances: selection.apply(to: planned),
+        unknownTags: selection.unknownTags(known: knownTags), loadedCount: planned.count,
         projectDirectory: project.file.isEmpty ? "." : (project.file as NSString).deletingLastPathComponent))
   }
 }
