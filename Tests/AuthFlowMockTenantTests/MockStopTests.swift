@@ -14,7 +14,7 @@ import Testing
 /// mid-request): the server shuts down gracefully, so a connection accepted in that instant is
 /// closed, not dropped unfinished. Stopped by cancelling its task instead, NIO traps on such a
 /// connection ("Deinited NIOAsyncWriter without calling finish()"), which fuzz/run found; this
-/// test then crashes within a few rounds.
+/// test then crashes within a few rounds (of ten).
 @Suite struct MockStopTests {
   /// A TCP connection to 127.0.0.1:`port` (the descriptor, to close), or nil when refused.
   static func connection(to port: Int) -> Int32? {
@@ -45,7 +45,7 @@ import Testing
   }
 
   @Test func stoppingWhileClientsConnectEndsCleanly() async throws {
-    for _ in 0..<15 {
+    for _ in 0..<10 {
       let handle = try await MockTenantServer.start(fixture: MockHarness.fixture, signingKey: MockHarness.key)
       let port = try #require(URLComponents(string: handle.baseURL)?.port)
       let storming = Atomic(true)
@@ -59,14 +59,8 @@ import Testing
       try await Task.sleep(for: .milliseconds(20))
       await handle.stop()
       storming.store(false, ordering: .relaxed)
-      // The server no longer accepts: a new connection is refused.
-      #expect(!Self.accepts(port: port))
+      // `stop()` returned: the server finished (its task is done). Whether the port is refused now
+      // is not asserted: another test's server may bind it at once.
     }
-  }
-
-  static func accepts(port: Int) -> Bool {
-    guard let descriptor = connection(to: port) else { return false }
-    close(descriptor)
-    return true
   }
 }
