@@ -13,14 +13,7 @@ import Testing
 /// good, and a right code afterwards does not finish the login.
 @Suite struct MFAPageLoopbackRaceTests {
   @Test func wrongCodesAtOnceNeverOutnumberTheTransactionsFailureLimit() async throws {
-    let handle = try await MockTenantServer.start(fixture: MockHarness.fixture, signingKey: MockHarness.key)
-    do {
-      try await exercise(handle)
-    } catch {
-      await handle.stop()
-      throw error
-    }
-    await handle.stop()
+    try await MockHarness.withServer(exercise)
   }
 
   private func exercise(_ handle: MockTenantServer.Handle) async throws {

@@ -1,5 +1,6 @@
 import AuthFlowCore
 import AuthFlowJOSE
+import AuthFlowTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -22,6 +23,13 @@ enum MockHarness {
       fatalError("RSA key generation failed: \(error)")
     }
   }()
+
+  /// Runs `body` against the built-in fixture served on 127.0.0.1 (port 0), and stops the server
+  /// afterwards, also when `body` throws.
+  static func withServer<T>(_ body: (MockTenantServer.Handle) async throws -> T) async throws -> T {
+    let handle = try await MockTenantServer.start(fixture: fixture, signingKey: key)
+    return try await Scoped.run({ try await body(handle) }, finally: { await handle.stop() })
+  }
 
   static let baseURL = "http://mock.test/"
   static let nativeCallback = "https://app.example.com/callback"

@@ -46,14 +46,7 @@ import Testing
   }
 
   @Test func aCodeRedeemedByManyAtOnceOverLoopbackIssuesOnceAndRevokesTheFamily() async throws {
-    let handle = try await MockTenantServer.start(fixture: MockHarness.fixture, signingKey: MockHarness.key)
-    do {
-      try await exercise(handle)
-    } catch {
-      await handle.stop()
-      throw error
-    }
-    await handle.stop()
+    try await MockHarness.withServer(exercise)
   }
 
   private func exercise(_ handle: MockTenantServer.Handle) async throws {
