@@ -21,16 +21,20 @@ and exits 1.
 
 import base64
 import hashlib
+import os
 import secrets
 import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from html.parser import HTMLParser
 from urllib.parse import parse_qs, urlencode, urljoin, urlsplit
 
 import httpx
 import jwt
+
+# The HTML form reader shared with the interop clients (standard library only).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "interop"))
+from html_forms import Forms  # noqa: E402
 
 CLIENT_ID = "native-client-id"
 REDIRECT_URI = "https://app.example.com/callback"
@@ -39,23 +43,6 @@ ALICE = ("alice@example.com", "Alice-Passw0rd!")
 MAX_REDIRECTS = 10
 TIMEOUT = 30.0
 LEEWAY = 60
-
-
-class Forms(HTMLParser):
-    """The forms of a page: action, method and every named input (hidden fields included)."""
-
-    def __init__(self):
-        super().__init__()
-        self.forms = []
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if tag == "form":
-            self.forms.append({"action": attrs.get("action") or "", "method": attrs.get("method") or "get", "fields": {}})
-        elif tag == "input" and self.forms and attrs.get("name"):
-            self.forms[-1]["fields"][attrs["name"]] = attrs.get("value") or ""
-        elif tag == "button" and self.forms and attrs.get("name"):
-            self.forms[-1]["fields"].setdefault(attrs["name"], attrs.get("value") or "")
 
 
 class FlowFailed(Exception):
@@ -112,6 +99,8 @@ def login_flow(tenant, client, expected_audience):
         if form is None:
             raise FlowFailed(f"no login form at {url}")
         fields = dict(form["fields"])
+        for name, value in form["buttons"]:
+            fields.setdefault(name, value)
         fields["username"], fields["password"] = ALICE
         url, method, data = urljoin(url, form["action"] or url), form["method"].upper(), fields
     if callback is None:

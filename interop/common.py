@@ -5,10 +5,11 @@ redirects of `/authorize`, parse the login page's form with the standard library
 fill in the credentials, and stop at the redirect to the client's callback.
 """
 
-from html.parser import HTMLParser
 from urllib.parse import urljoin
 
 import requests
+
+from html_forms import Forms  # noqa: F401 (re-exported for the clients)
 
 failures = []
 
@@ -23,23 +24,6 @@ def summary():
     """Prints the outcome; the exit status (0 when every check passed)."""
     print(f"\n{'FAILED: ' + ', '.join(failures) if failures else 'all checks passed'}")
     return 1 if failures else 0
-
-
-class Forms(HTMLParser):
-    """The forms of a page: action, method, input fields and named buttons."""
-
-    def __init__(self):
-        super().__init__()
-        self.forms = []
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if tag == "form":
-            self.forms.append({"action": attrs.get("action", ""), "method": attrs.get("method", "get"), "fields": {}})
-        elif tag == "input" and self.forms and attrs.get("name"):
-            self.forms[-1]["fields"][attrs["name"]] = attrs.get("value") or ""
-        elif tag == "button" and self.forms and attrs.get("name"):
-            self.forms[-1].setdefault("buttons", []).append((attrs["name"], attrs.get("value") or ""))
 
 
 def browse_to_callback(authorize_url, redirect_uri, credentials):
