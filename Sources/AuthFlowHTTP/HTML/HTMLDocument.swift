@@ -51,9 +51,10 @@ public struct HTMLDocument: Sendable, Hashable {
     return HTMLTreeWalker.document(from: document.pointee.children, url: url)
   }
 
-  /// Parses an HTML response's body.
+  /// An HTML response's body as a page: the page already read on the way
+  /// (``HTTPResponse/page``), else the body parsed now.
   public static func parse(_ response: HTTPResponse) -> HTMLDocument {
-    parse(response.body, url: response.url)
+    response.page ?? parse(response.body, url: response.url)
   }
 
   /// libxml2 sets up its globals once, before the first parse on any thread.
