@@ -182,12 +182,15 @@ public final class SecretRegistry: Sendable {
   ///
   /// Most secrets (tokens, codes: base64url or hex) have no byte any of the text forms changes;
   /// then only the base64 forms are built, since every other form is the secret itself.
-  private static func encodedForms(of raw: [UInt8]) -> Set<[UInt8]> {
-    var forms: Set<[UInt8]> = []
+  private static func encodedForms(of raw: [UInt8]) -> [[UInt8]] {
+    // A handful of forms: kept in an array and compared whole (hashing each as a set element
+    // costs a hasher round per byte).
+    var forms: [[UInt8]] = []
+    func add(_ form: [UInt8]) { if !forms.contains(form) { forms.append(form) } }
     if raw.contains(where: { !isPlainByte($0) }) {
-      forms.insert(percentEncoded(raw, keeping: "-._~", spaceAsPlus: false))
-      forms.insert(percentEncoded(raw, keeping: "*-._", spaceAsPlus: true))
-      for table in EscapeTable.all { forms.insert(table.escaping(raw)) }
+      add(percentEncoded(raw, keeping: "-._~", spaceAsPlus: false))
+      add(percentEncoded(raw, keeping: "*-._", spaceAsPlus: true))
+      for table in EscapeTable.all { add(table.escaping(raw)) }
     }
     let base64 = Array(Data(raw).base64EncodedString().utf8)
     let unpadded = Array(base64.prefix { $0 != UInt8(ascii: "=") })
@@ -198,7 +201,9 @@ public final class SecretRegistry: Sendable {
       default: byte
       }
     }
-    forms.formUnion([base64, unpadded, url])
+    add(base64)
+    add(unpadded)
+    add(url)
     return forms
   }
 

@@ -90,15 +90,19 @@ public struct HTMLDocument: Sendable, Hashable {
     ".ulp-input-error-message", ".ulp-error-info", "[data-error-code]", "#error-element-password",
   ]
 
+  /// ``errorSelectors``, parsed once.
+  private static let parsedErrorSelectors = errorSelectors.compactMap(HTMLSelector.init)
+
   /// The texts of the page's error-message elements, in document order, without repeats or blanks.
   /// A loading indicator in an alert region (a single-page app's "Loading..." spinner before its
   /// script runs) is not an error message (``HTMLElement/isLoadingIndicator``).
   public var errorMessages: [String] {
-    let selectors = Self.errorSelectors.compactMap(HTMLSelector.init)
     var seen = Set<String>()
-    return elements.filter { element in selectors.contains { $0.matches(element) } && !element.isLoadingIndicator }
-      .map(\.text)
-      .filter { !$0.isEmpty && seen.insert($0).inserted }
+    return elements.filter { element in
+      Self.parsedErrorSelectors.contains { $0.matches(element) } && !element.isLoadingIndicator
+    }
+    .map(\.text)
+    .filter { !$0.isEmpty && seen.insert($0).inserted }
   }
 
   /// A page with no form whose first heading has the word "error" — how providers without an

@@ -19,8 +19,11 @@ enum TokenResponse {
     } catch {
       throw .environment(WebAuthMessages.unreachable(error.message))
     }
-    let http = Value.object(HTTPResult.value(of: response))
-    guard let json = response.jsonValue?.objectValue else {
+    // The body is parsed, and its tokens decoded, once: the step's `http` result holds it with
+    // its secrets tagged (JWTs as JWT values), and the credentials are read from it.
+    let members = HTTPResult.value(of: response)
+    let http = Value.object(members)
+    guard let json = members["body"]?.objectValue else {
       throw .environment(WebAuthMessages.badTokenResponse(response.status))
     }
     guard (200..<300).contains(response.status) else {
@@ -28,19 +31,24 @@ enum TokenResponse {
       let code = json["error"]?.stringValue ?? json["code"]?.stringValue ?? "unknown"
       let description = json["error_description"]?.stringValue ?? json["description"]?.stringValue
       let error = ProtocolError(
-        code: code, description: description, status: response.status, body: Value.object(json).taggingSecrets())
+        code: code, description: description, status: response.status, body: .object(json))
       return ([:], http, error)
     }
     return (credentials(json.mapValues { $0 }), http, nil)
   }
 
   /// Token members as a credentials result: tokens secret (JWT values where they are JWTs),
-  /// `expires_in` an integer, `expires_at` computed.
+  /// `expires_in` an integer, `expires_at` computed. The members may be tagged already
+  /// (``AuthFlowCore/Value/taggingSecrets()``): a token that is a JWT value is kept, not decoded again.
   static func credentials(_ members: [String: Value]) -> [String: Value] {
     var result: [String: Value] = [:]
     for name in ["access_token", "id_token", "refresh_token"] {
-      guard let text = members[name]?.stringValue else { continue }
-      result[name] = JWTValue(raw: text).map(Value.jwt) ?? Value.string(text).asSecret
+      guard let member = members[name] else { continue }
+      if case .jwt = member.unwrapped {
+        result[name] = member.unwrapped
+      } else if let text = member.stringValue {
+        result[name] = JWTValue(raw: text).map(Value.jwt) ?? Value.string(text).asSecret
+      }
     }
     for name in ["token_type", "scope"] {
       if let text = members[name]?.stringValue { result[name] = .string(text) }
