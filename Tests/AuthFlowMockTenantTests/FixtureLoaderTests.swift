@@ -18,13 +18,22 @@ import Testing
     #expect(fixture.apis.contains { $0.kind == .myAccount })
   }
 
-  @Test func bundledFixtureIsTheRepositoryOne() throws {
+  /// One source: `tenants/mock.yaml` is what `authflow mock --print-fixture` prints from the bundled
+  /// resource, byte for byte, and loads to the same fixture.
+  @Test func tenantsMockYAMLIsGeneratedFromTheBuiltInFixture() throws {
     let repository = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
     let checkedIn = try String(contentsOf: repository.appending(path: "tenants/mock.yaml"), encoding: .utf8)
     let bundled = try String(
       contentsOf: repository.appending(path: "Sources/AuthFlowMockTenant/Resources/mock.yaml"), encoding: .utf8)
-    #expect(checkedIn == bundled)
+    #expect(BuiltInFixture.text == bundled)
+    #expect(
+      checkedIn == BuiltInFixture.example,
+      "tenants/mock.yaml is out of date: run `swift run authflow mock --print-fixture > tenants/mock.yaml`")
+    let example = try #require(FixtureLoader.load(text: checkedIn, file: "tenants/mock.yaml").fixture)
+    let builtIn = try #require(FixtureLoader.loadDefault().fixture)
+    #expect(example.clients.keys.sorted() == builtIn.clients.keys.sorted())
+    #expect(example.users.keys.sorted() == builtIn.users.keys.sorted())
   }
 
   @Test func unknownKeyIsLocatedWithDidYouMean() throws {

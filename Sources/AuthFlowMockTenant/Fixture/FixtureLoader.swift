@@ -46,7 +46,8 @@ public enum FixtureLoader {
     return load(text: text, file: path)
   }
 
-  /// The fixture that ships with authflow (the same as `tenants/mock.yaml`).
+  /// The fixture that ships with authflow (``BuiltInFixture``; `tenants/mock.yaml` is generated from
+  /// it).
   public static func loadDefault() -> Result {
     guard let path = defaultFixturePath else {
       return Result(fixture: nil, diagnostics: [.error("the default fixture is missing from the bundle", at: nil)])
@@ -55,9 +56,7 @@ public enum FixtureLoader {
   }
 
   /// Where the built-in fixture's file is (`authflow bench` derives its tenant from it).
-  public static var defaultFixturePath: String? {
-    Bundle.module.url(forResource: "mock", withExtension: "yaml", subdirectory: "Resources")?.path
-  }
+  public static var defaultFixturePath: String? { BuiltInFixture.path }
 
   /// Parses fixture text; `file` names it in diagnostics.
   public static func load(text: String, file: String) -> Result {
