@@ -261,12 +261,15 @@ import Testing
         "/__mock/faults", ["endpoint": .string("/nowhere"), "kind": .string("status")])
       #expect(fault.status == .created)
       tenant.clock.advance(by: 30)
+      // A rotated signing key (the keys are part of the state: reset brings the first one back).
+      #expect(try await client.execute(uri: "/__mock/rotate-keys", method: .post).status == .ok)
+      #expect(tenant.signingKey.kid != MockHarness.key.kid)
 
       let populated = tenant.read { $0.census }
       for store in [
         "users", "sessions", "redeemed_codes", "refresh_token_families", "passwordless_codes",
         "passwordless_attempts", "outbox_messages", "mfa_tokens", "mfa_attempts", "device_codes",
-        "backchannel_requests", "pushed_requests", "registered_clients", "faults",
+        "backchannel_requests", "pushed_requests", "registered_clients", "faults", "published_signing_keys",
       ] {
         #expect(populated[store] != fresh[store], "\(store) was not populated: \(populated[store] ?? -1)")
       }
@@ -277,5 +280,6 @@ import Testing
     let after = tenant.read { $0.census }
     #expect(after == fresh, "left after reset: \(after.filter { fresh[$0.key] != $0.value })")
     #expect(tenant.clock.offsetSeconds == 0)
+    #expect(tenant.signingKey.kid == MockHarness.key.kid)
   }
 }

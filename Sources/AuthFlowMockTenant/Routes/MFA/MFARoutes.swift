@@ -187,6 +187,17 @@ struct MFATokens {
     }
   }
 
+  /// An MFA grant's live token (read, not used up) — the client's own — its user, and the
+  /// `parameter` the grant requires.
+  func resolve(
+    _ parameters: RequestParameters, requiring parameter: String, client: ClientConfig
+  ) async throws(OAuthError) -> (token: String, user: UserRecord, value: String) {
+    let (token, grant, user) = try await resolve(parameters.string("mfa_token"))
+    guard let value = parameters.string(parameter) else { throw OAuthError.missingParameter(parameter) }
+    guard grant.clientID == client.clientID else { throw OAuthError.malformedMFAToken }
+    return (token, user, value)
+  }
+
   /// Uses up the token of a second factor that verified, with the factor the login confirms
   /// (``MockState/redeemMFAToken(_:now:enrolling:)``): its grant, or the error when a concurrent
   /// grant used it first (`Malformed mfa_token`) or it expired meanwhile.

@@ -16,6 +16,20 @@ struct ManagementError: Error, Sendable {
       ]), status: status)
   }
 
+  /// Runs a Management API endpoint: a `ManagementError` it throws is its answer; any other error
+  /// becomes `fallback`'s.
+  static func respond(
+    otherwise fallback: (any Error) -> ManagementError, _ body: () async throws -> Response
+  ) async -> Response {
+    do {
+      return try await body()
+    } catch let error as ManagementError {
+      return error.response
+    } catch {
+      return fallback(error).response
+    }
+  }
+
   static let missingToken = ManagementError(
     status: .unauthorized, message: "Missing authentication", errorCode: "missing_authentication")
   static let invalidToken = ManagementError(status: .unauthorized, message: "Invalid token", errorCode: "invalid_token")

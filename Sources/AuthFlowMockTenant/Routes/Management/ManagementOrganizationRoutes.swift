@@ -55,13 +55,7 @@ struct ManagementOrganizationRoutes {
   }
 
   private func respond(_ body: () async throws -> Response) async -> Response {
-    do {
-      return try await body()
-    } catch let error as ManagementError {
-      return error.response
-    } catch {
-      return ManagementError.malformedBody.response
-    }
+    await ManagementError.respond(otherwise: { _ in .malformedBody }, body)
   }
 
   /// The organization of the path, once the bearer token is checked for `scope`.

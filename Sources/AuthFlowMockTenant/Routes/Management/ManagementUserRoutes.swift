@@ -41,13 +41,8 @@ struct ManagementUserRoutes {
   }
 
   private func respond(_ body: () async throws -> Response) async -> Response {
-    do {
-      return try await body()
-    } catch let error as ManagementError {
-      return error.response
-    } catch {
-      return ManagementError(status: .badRequest, message: "\(error)", errorCode: "invalid_body").response
-    }
+    await ManagementError.respond(
+      otherwise: { ManagementError(status: .badRequest, message: "\($0)", errorCode: "invalid_body") }, body)
   }
 
   /// The caller's token and the target user, with the scope and current-user rules applied.

@@ -48,7 +48,9 @@ extension TokenRoutes {
     case .enrollment:
       throw PasskeyMessages.invalidSession
     }
-    return try await tokens(for: user, organization: session.organization, parameters: parameters, client: client)
+    // A passkey is a strong factor: no MFA prompt.
+    return try await login(
+      user, parameters: parameters, client: client, skipMFA: true, organization: session.organization)
   }
 
   func verifyRegistration(
@@ -90,21 +92,6 @@ extension TokenRoutes {
       throw PasskeyMessages.rejected(.signCountNotIncreased(stored: stored.signCount, received: newCount))
     }
     return user
-  }
-
-  /// Tokens for the passkey's user (a passkey is a strong factor: no MFA prompt), with the
-  /// organization's claims when the ceremony named one.
-  private func tokens(
-    for user: UserRecord, organization: OrganizationConfig?, parameters: RequestParameters, client: ClientConfig
-  ) async throws -> [String: Value] {
-    if user.blocked { throw OAuthError.blockedUser }
-    let requested = requestedScope(parameters)
-    let audience = parameters.string("audience")
-    let grant = Grant(
-      clientID: client.clientID, userID: user.userID,
-      scope: issuer.grantedScope(requested: requested, audience: audience), audience: audience, nonce: nil,
-      organization: organization, authTime: tenant.clock.seconds, includeAuthTime: false)
-    return try await issuer.response(for: grant, client: client, requestedScope: requested, issueRefreshToken: true)
   }
 
   func passkey(_ credential: RegisteredCredential, userID: String, userHandle: String, now: Double) -> PasskeyCredential

@@ -149,9 +149,11 @@ extension TokenRoutes {
     }
   }
 
-  /// Issues tokens for a user who just authenticated directly (password, OTP), unless MFA is due.
+  /// Issues tokens for a user who just authenticated directly (password, OTP, passkey), unless MFA
+  /// is due; `organization` adds its claims (a passkey ceremony that named one).
   func login(
-    _ user: UserRecord, parameters: RequestParameters, client: ClientConfig, skipMFA: Bool = false
+    _ user: UserRecord, parameters: RequestParameters, client: ClientConfig, skipMFA: Bool = false,
+    organization: OrganizationConfig? = nil
   )
     async throws -> [String: Value]
   {
@@ -161,7 +163,7 @@ extension TokenRoutes {
     let grant = Grant(
       clientID: client.clientID, userID: user.userID,
       scope: issuer.grantedScope(requested: requested, audience: audience), audience: audience, nonce: nil,
-      organization: nil, authTime: tenant.clock.seconds, includeAuthTime: false)
+      organization: organization, authTime: tenant.clock.seconds, includeAuthTime: false)
     if !skipMFA, !user.mfa.isEmpty {
       let mfaToken = RandomToken.make(bytes: 32)
       let expiresAt = tenant.clock.seconds + MFATokens.lifetime
