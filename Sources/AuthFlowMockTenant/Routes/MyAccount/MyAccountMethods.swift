@@ -46,7 +46,7 @@ struct MyAccountMethods {
       result.append(passkey(credential, user: user))
     }
     let enrolled = tenant.read({ $0.myAccount.methods(userID: user.userID) })
-    // Factors that came from My Account methods (`MyAccountFactors`) are listed as those methods.
+    // Factors that came from My Account methods (``MockState/confirmEnrollment(_:)``) are listed as those methods.
     let fromMethods = Set(enrolled.compactMap(\.factor))
     for (index, factor) in user.mfa.enumerated() where !fromMethods.contains(factor) {
       let type: String
