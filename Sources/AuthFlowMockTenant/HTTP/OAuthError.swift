@@ -2,7 +2,7 @@ import AuthFlowCore
 import Hummingbird
 
 /// An OAuth-style error (`{"error","error_description"}` plus extras), PROTOCOL §1 and §3.7.
-struct OAuthError: Error, Sendable {
+struct OAuthError: ErrorResponse, Sendable {
   var status: HTTPResponse.Status
   var code: String
   var description: String
@@ -18,17 +18,9 @@ struct OAuthError: Error, Sendable {
   }
 
   /// Runs an endpoint of the Authentication API: an `OAuthError` it throws is its answer; any other
-  /// error becomes `fallback`'s (by default `server_error`, whose text says nothing of the cause).
-  static func respond(
-    otherwise fallback: (any Error) -> OAuthError = { _ in .serverError }, _ body: () async throws -> Response
-  ) async -> Response {
-    do {
-      return try await body()
-    } catch let error as OAuthError {
-      return error.response
-    } catch {
-      return fallback(error).response
-    }
+  /// error becomes `server_error`, whose text says nothing of the cause.
+  static func respond(_ body: () async throws -> Response) async -> Response {
+    await respond(otherwise: { _ in .serverError }, body)
   }
 
   /// `400 invalid_request` with `description`: a request the endpoint cannot read.

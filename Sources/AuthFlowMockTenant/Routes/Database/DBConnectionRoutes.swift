@@ -14,21 +14,11 @@ struct DBConnectionRoutes {
 
   func register(on router: Router<BasicRequestContext>) {
     router.post("/dbconnections/signup") { request, context in
-      do {
-        return try await signup(request, context: context)
-      } catch let error as LegacyError {
-        return error.response
-      } catch {
-        return LegacyError.badRequest("invalid_body", "The request could not be processed.").response
-      }
+      await LegacyError.respond(otherwise: { _ in .unprocessable }) { try await signup(request, context: context) }
     }
     router.post("/dbconnections/change_password") { request, context in
-      do {
-        return try await changePassword(request, context: context)
-      } catch let error as LegacyError {
-        return error.response
-      } catch {
-        return LegacyError.badRequest("invalid_body", "The request could not be processed.").response
+      await LegacyError.respond(otherwise: { _ in .unprocessable }) {
+        try await changePassword(request, context: context)
       }
     }
   }

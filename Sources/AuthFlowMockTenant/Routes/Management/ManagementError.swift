@@ -3,7 +3,7 @@ import Hummingbird
 
 /// A Management API v2 error: `{"statusCode","error","message","errorCode"}` (PROTOCOL §7).
 /// Messages are UNCONFIRMED except where PROTOCOL gives them.
-struct ManagementError: Error, Sendable {
+struct ManagementError: ErrorResponse, Sendable {
   var status: HTTPResponse.Status
   var message: String
   var errorCode: String
@@ -14,20 +14,6 @@ struct ManagementError: Error, Sendable {
         "statusCode": .int(Int(status.code)), "error": .string(status.reasonPhrase), "message": .string(message),
         "errorCode": .string(errorCode),
       ]), status: status)
-  }
-
-  /// Runs a Management API endpoint: a `ManagementError` it throws is its answer; any other error
-  /// becomes `fallback`'s.
-  static func respond(
-    otherwise fallback: (any Error) -> ManagementError, _ body: () async throws -> Response
-  ) async -> Response {
-    do {
-      return try await body()
-    } catch let error as ManagementError {
-      return error.response
-    } catch {
-      return fallback(error).response
-    }
   }
 
   static let missingToken = ManagementError(

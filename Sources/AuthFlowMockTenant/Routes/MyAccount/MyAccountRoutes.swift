@@ -52,13 +52,7 @@ struct MyAccountRoutes {
   }
 
   private func respond(_ body: () async throws -> Response) async -> Response {
-    do {
-      return try await body()
-    } catch let error as MyAccountError {
-      return error.response
-    } catch {
-      return MyAccountError.malformedBody.response
-    }
+    await MyAccountError.respond(otherwise: { _ in .malformedBody }, body)
   }
 
   /// The caller: a valid My Account token carrying `permission`, issued to an existing user.
