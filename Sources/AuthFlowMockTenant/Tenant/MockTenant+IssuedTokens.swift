@@ -8,7 +8,7 @@ extension MockTenant {
   func verifyIssued(_ token: String) -> CompactJWS? {
     guard let jws = try? verificationKeys.verify(token) else { return nil }
     let signature = Self.signatureSegment(of: token)
-    if withState({ $0.mintedSignatures.contains(signature) }) { return nil }
+    if read({ $0.mintedSignatures.contains(signature) }) { return nil }
     return jws
   }
 
@@ -36,12 +36,7 @@ extension MockTenant {
   func recordMinted(_ token: String) {
     let signature = Self.signatureSegment(of: token)
     let capacity = max(1, limits.maxEntriesPerStore)
-    withState { state in
-      if state.mintedSignatures.count >= capacity, !state.mintedSignatures.contains(signature) {
-        state.mintedSignatures.removeFirst()
-      }
-      state.mintedSignatures.insert(signature)
-    }
+    transact { $0.recordMintedSignature(signature, capacity: capacity) }
   }
 
   private static func signatureSegment(of token: String) -> String {

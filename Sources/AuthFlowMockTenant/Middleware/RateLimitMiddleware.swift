@@ -33,7 +33,8 @@ struct RateLimitMiddleware: RouterMiddleware {
     let limit = tenant.fixture.settings.rateLimitPerMinute ?? Self.defaultLimit
     let key = RequestParameters.clientIP(of: request) + " " + path
     let length = Double(tenant.fixture.settings.rateLimitWindow)
-    let window = tenant.withState({ $0.protection.count(key, now: tenant.clock.seconds, windowLength: length) })
+    let now = tenant.clock.seconds
+    let window = tenant.transact { $0.countRequest(key, now: now, windowLength: length) }
     var response: Response
     if window.count > limit {
       response = Self.tooManyRequests.response

@@ -5,18 +5,16 @@ import Synchronization
 
 /// One running mock tenant: the fixture, the signing keys, the virtual clock and the state.
 ///
-/// Shared by every request handler. Everything the tenant remembers between requests is one
-/// ``MockState`` value owned by ``state`` (one lock, short synchronous steps; the protocol's
-/// multi-store operations are single steps of it); the base URL is set once when the server has
-/// bound its port.
+/// Shared by every request handler. Everything the tenant remembers between requests — the signing
+/// keys among it — is one ``MockState`` value owned by ``state`` (one lock, short synchronous
+/// steps; routes read it with ``read(_:)`` and change it with ``transact(_:)``, one named
+/// transaction a step); the base URL is set once when the server has bound its port.
 public final class MockTenant: Sendable {
   public let fixture: TenantFixture
-  /// The signing keys: the current one signs, replaced ones stay published until revoked.
-  let keyRing: SigningKeyRing
-  /// The key tokens are signed with now.
-  public var signingKey: SigningKey { keyRing.current }
+  /// The key tokens are signed with now (replaced ones stay published until revoked).
+  public var signingKey: SigningKey { read { $0.signingKeys.current } }
   /// The JWKS, with keys parsed once per rotation (for `/userinfo` access-token checks).
-  public var verificationKeys: VerificationKeys { keyRing.verification }
+  public var verificationKeys: VerificationKeys { read { $0.signingKeys.verification } }
   public let clock: VirtualClock
   private let base = Mutex<String>("http://127.0.0.1/")
   /// The key `/__mock/sign` signs with (made at its first use): published in the JWKS, so a relying
@@ -48,7 +46,6 @@ public final class MockTenant: Sendable {
     self.fixture = fixture
     self.limits = limits
     let now: @Sendable () -> Double = { clock.seconds }
-    self.state = MockStateOwner { MockState(fixture: fixture, limits: limits, now: now) }
     let initialKey: SigningKey
     if let signingKey {
       initialKey = signingKey
@@ -57,7 +54,9 @@ public final class MockTenant: Sendable {
     } else {
       initialKey = try SigningKey.generateRSA(kid: fixture.signingKeyID)
     }
-    self.keyRing = SigningKeyRing(initial: initialKey)
+    self.state = MockStateOwner {
+      MockState(fixture: fixture, signingKey: initialKey, limits: limits, now: now)
+    }
     self.clock = clock
     setBaseURL(baseURL)
   }
@@ -90,20 +89,7 @@ public final class MockTenant: Sendable {
 
   /// The client with this `client_id`: a fixture client or one registered at `/oidc/register`.
   func client(id: String) -> ClientConfig? {
-    fixture.client(id: id) ?? state.withState({ $0.registeredClients[id] })
-  }
-
-  /// How many clients Dynamic Client Registration created.
-  var registeredClientCount: Int { state.withState({ $0.registeredClients.count }) }
-
-  /// Adds a client created by Dynamic Client Registration, unless `limit` clients exist already
-  /// (checked and added under one lock, so concurrent registrations cannot pass the limit).
-  func register(_ client: ClientConfig, limit: Int) -> Bool {
-    state.withState { state in
-      guard state.registeredClients.count < limit else { return false }
-      state.registeredClients[client.clientID] = client
-      return true
-    }
+    fixture.client(id: id) ?? read({ $0.registeredClients[id] })
   }
 
   func organization(_ reference: String) -> OrganizationConfig? {
@@ -112,18 +98,28 @@ public final class MockTenant: Sendable {
     return fixture.organizations.first { $0.name == reference.lowercased() }
   }
 
-  /// Back to the tenant as it started: a fresh ``MockState`` from the fixture (every store at
-  /// once, by construction), the clock without offset, the starting signing key.
+  /// Back to the tenant as it started, in one step: a fresh ``MockState`` from the fixture (every
+  /// store and the starting signing key at once, by construction) and, in the same critical
+  /// section, the clock without offset.
+  ///
+  /// The clock is the one part outside the state: it is the caller's object (injected, held and
+  /// advanced by the host and the tests), read by every request without the state lock and by the
+  /// stores' purges inside it — an offset inside the state would make every clock read take the
+  /// state lock, and those purges deadlock. What survives a reset on purpose: the base URL, the
+  /// `/__mock/sign` key and the count of signatures made.
   public func reset() async {
-    state.reset()
-    clock.reset()
-    keyRing.reset()
+    state.reset(alongside: { clock.reset() })
   }
 
-  /// Runs `body` on the tenant's state, alone: one atomic step (see ``MockStateOwner``). Never
-  /// sign, hash or encode inside it.
+  /// Reads the tenant's state in one atomic step (see ``MockStateOwner``).
+  func read<Result: Sendable>(_ body: (MockState) -> Result) -> Result {
+    state.read(body)
+  }
+
+  /// Runs one named transaction of the tenant's state (`State/Transactions/`) in one atomic step
+  /// (see ``MockStateOwner``). Never sign, hash or encode inside it.
   @discardableResult
-  func withState<Result: Sendable>(_ body: (inout MockState) -> Result) -> Result {
-    state.withState(body)
+  func transact<Result: Sendable>(_ body: (inout MockState) -> Result) -> Result {
+    state.transact(body)
   }
 }
