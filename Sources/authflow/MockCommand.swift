@@ -57,7 +57,9 @@ struct MockCommand: AsyncParsableCommand {
     configuration.allowRemoteControl = allowRemoteControl
     let handle: MockTenantServer.Handle
     do {
-      handle = try await MockTenantServer.start(fixture: tenantFixture, configuration: configuration)
+      handle = try await MockTenantServer.start(
+        fixture: tenantFixture, configuration: configuration,
+        keyCache: SigningKeyCache.user(environment: ProcessInfo.processInfo.environment))
     } catch {
       Console.error("error: \(error)")
       throw ExitCode(AuthFlowExitCode.environment.rawValue)

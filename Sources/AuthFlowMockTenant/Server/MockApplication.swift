@@ -68,12 +68,12 @@ public func buildApplication(tenant: MockTenant, configuration: MockTenantConfig
 
 /// Builds a tenant from a fixture and its application.
 public func buildApplication(
-  fixture: TenantFixture, configuration: MockTenantConfiguration
+  fixture: TenantFixture, configuration: MockTenantConfiguration, keyCache: SigningKeyCache? = nil
 ) throws
   -> some ApplicationProtocol
 {
   let tenant = try MockTenant(
-    fixture: fixture, baseURL: "http://\(configuration.host):\(configuration.port)/",
+    fixture: fixture, baseURL: "http://\(configuration.host):\(configuration.port)/", keyCache: keyCache,
     limits: configuration.stateLimits)
   return buildApplication(tenant: tenant, configuration: configuration)
 }

@@ -38,10 +38,11 @@ public final class MockTenant: Sendable {
     return try signingKey.sign(header: extra, claims: claims)
   }
 
-  /// Builds a tenant. `signingKey` defaults to the fixture's key, or a fresh RSA-2048 key.
+  /// Builds a tenant. `signingKey` defaults to the fixture's key, else the key kept in
+  /// `keyCache` (``SigningKeyCache``), else a fresh RSA-2048 key.
   public init(
     fixture: TenantFixture, baseURL: String = "http://127.0.0.1/", signingKey: SigningKey? = nil,
-    clock: VirtualClock = VirtualClock(), limits: MockStateLimits = MockStateLimits()
+    keyCache: SigningKeyCache? = nil, clock: VirtualClock = VirtualClock(), limits: MockStateLimits = MockStateLimits()
   ) throws {
     self.fixture = fixture
     self.limits = limits
@@ -51,6 +52,8 @@ public final class MockTenant: Sendable {
       initialKey = signingKey
     } else if let pem = fixture.signingKeyPEM {
       initialKey = try SigningKey(rsaPEM: pem, kid: fixture.signingKeyID)
+    } else if let keyCache {
+      initialKey = try keyCache.key(kid: fixture.signingKeyID)
     } else {
       initialKey = try SigningKey.generateRSA(kid: fixture.signingKeyID)
     }
