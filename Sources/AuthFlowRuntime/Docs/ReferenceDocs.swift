@@ -62,21 +62,27 @@ public enum ReferenceDocs {
   }
 
   /// `## Result`: the declared fields, which `authflow validate` checks `steps.<id>.FIELD` and
-  /// `expect` keys against; or a note that the result is the tenant's answer, not checked.
+  /// `expect` keys against, their types and which are secrets; for an open result, what its other
+  /// members are.
   static func resultSection(_ signature: ActionSignature) -> [String] {
     var lines = ["## Result", ""]
-    guard let fields = signature.results else {
-      lines += [
-        "The members of the result come from the tenant's answer (see above), so `authflow validate` does not check the fields read from it.",
-        "",
-      ]
+    guard let schema = signature.results else {
+      lines += ["The action declares no result.", ""]
       return lines
     }
-    lines += [
-      "`steps.<id>.FIELD` and `expect` keys must start with one of these (checked by `authflow validate`):", "",
-      "| field | type | secret | description |", "|---|---|---|---|",
-    ]
-    for field in fields + [ResultField.error] {
+    if let others = schema.otherMembers {
+      lines += [
+        "The result has these fields and also \(others), which `authflow validate` lets through unchecked. Secret fields are masked in every output (`***`) unless `--show-secrets`:",
+        "",
+      ]
+    } else {
+      lines += [
+        "`steps.<id>.FIELD` and `expect` keys must start with one of these (checked by `authflow validate`). Secret fields are masked in every output (`***`) unless `--show-secrets`:",
+        "",
+      ]
+    }
+    lines += ["| field | type | secret | description |", "|---|---|---|---|"]
+    for field in schema.fields + [ResultField.error] {
       lines.append(
         "| `\(field.name)` | \(field.type.rawValue) | \(field.isSecret ? "yes" : "no") | \(cell(field.summary)) |")
     }

@@ -167,7 +167,8 @@ struct StepRunner: Sendable {
       outcome.problems = [Problem(kind, scenario.scrub(error.message), at: step.action.name.location)]
       return outcome
     }
-    let value = result.resultValue
+    // The fields the action declares secret are masked whatever the tenant called them.
+    let value = action.signature.results?.maskingSecretFields(in: result.resultValue) ?? result.resultValue
     scenario.services.secrets.register(secretsIn: value)
     await scenario.state.setResult(step.id.value, value)
     outcome.result = value

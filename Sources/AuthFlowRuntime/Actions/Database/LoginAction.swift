@@ -14,7 +14,7 @@ public struct LoginAction: Action {
   public static let signature = ActionSignature(
     name: "login", summary: "Log in with a username or email and password (password-realm grant).",
     declaring: [Self.username, Self.password, Self.realm, Self.scope, Self.audience] + IDTokenOptIn.parameters,
-    results: ResultField.credentials)
+    results: .closed(ResultField.credentials))
 
   public static let documentation = """
     Sends `POST /oauth/token` with `grant_type=http://auth0.com/oauth/grant-type/password-realm`,

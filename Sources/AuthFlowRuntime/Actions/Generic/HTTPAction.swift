@@ -26,7 +26,7 @@ public struct HTTPAction: Action {
       Self.url, Self.method, Self.headers, Self.query, Self.form, Self.json, Self.body, Self.bearer,
       Self.followRedirects, Self.browser, Self.timeout,
     ],
-    results: ResultField.http + [ResultField("redirects", "The URLs visited on the way.")])
+    results: .closed(ResultField.http + [ResultField("redirects", "The URLs visited on the way.")]))
 
   public static let documentation = """
     Sends one request through a named browser: its cookies are sent and the response's

@@ -19,7 +19,7 @@ public struct MFAVerifyAction: Action {
     name: "mfa_verify", summary: "Complete an MFA login with an OTP, an OOB code or a recovery code.",
     declaring: [Self.mfaToken, Self.otp, Self.totpSecret, Self.oobCode, Self.bindingCode, Self.recoveryCode]
       + IDTokenOptIn.parameters,
-    results: ResultField.credentials)
+    results: .closed(ResultField.credentials))
 
   public static let documentation = """
     Sends `POST /oauth/token` with `mfa_token` and exactly one factor, as a JSON body:

@@ -26,10 +26,10 @@ public struct ManagementUsersAction: Action {
       Self.token, Self.operation, Self.userID, Self.fields, Self.includeFields, Self.userMetadata, Self.linkWith,
       Self.provider, Self.secondaryUserID,
     ],
-    results: [
+    results: .closed([
       ResultField("user", "The user (get, patch_metadata)."),
       ResultField("identities", "The identities (link, unlink)."), .response,
-    ])
+    ]))
 
   public static let documentation = """
     `get` sends `GET /api/v2/users/{id}` (with `fields` and `include_fields` only when `fields`

@@ -14,7 +14,7 @@ public struct TokenAction: Action {
   public static let signature = ActionSignature(
     name: "token", summary: "Send any body to POST /oauth/token (negative tests, unusual grants).",
     declaring: [Self.body, Self.clientAuth, Self.encoding] + IDTokenOptIn.parameters,
-    results: ResultField.credentials)
+    results: .closed(ResultField.credentials))
 
   public static let documentation = """
     Sends `body` to `/oauth/token` (on an `oidc` tenant, its discovered token endpoint)

@@ -28,7 +28,7 @@ public struct TokenExchangeAction: Action {
     declaring: [
       Self.provider, Self.subjectToken, Self.firstName, Self.lastName, Self.profile, Self.scope, Self.audience,
     ] + IDTokenOptIn.parameters,
-    results: ResultField.credentials)
+    results: .closed(ResultField.credentials))
 
   public static let documentation = """
     Sends `POST /oauth/token` with `grant_type=urn:ietf:params:oauth:grant-type:token-exchange`,

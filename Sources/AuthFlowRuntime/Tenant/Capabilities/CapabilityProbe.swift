@@ -65,11 +65,7 @@ public struct CapabilityProbe: Sendable {
   /// The client the probes use: `native` when it has a redirect URI, else the first (by name)
   /// with one whose grants allow the code flow.
   public static func client(in tenant: TenantContext) -> String? {
-    let usable = tenant.clients.filter { _, client in
-      guard client.member("redirect_uri")?.stringValue != nil else { return false }
-      guard let grants = client.member("grant_types")?.arrayValue else { return true }
-      return grants.contains { $0.stringValue == "authorization_code" }
-    }
+    let usable = tenant.clients.filter { _, client in ClientProfile(client).usesCodeFlow }
     if usable["native"] != nil { return "native" }
     return usable.keys.sorted().first { $0.isProbeName }
   }
