@@ -57,7 +57,8 @@ public struct LoginAction: Action {
   public static let traits = ActionTraits(
     capabilities: ["password_realm"],
     errors: StepErrorCode.tokenEndpoint + [
-      .requiresVerification, .invalidUserPassword, .mfaRequired, .tooManyAttempts, .unauthorized,
+      .requiresVerification, .invalidUserPassword, .mfaRequired, .legacyMFARequired, .tooManyAttempts, .unauthorized,
+      .passwordLeaked,
     ],
     failures: ActionTraits.tenantCall, idTokenOptIn: true)
 

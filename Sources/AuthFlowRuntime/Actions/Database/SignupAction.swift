@@ -80,7 +80,7 @@ public struct SignupAction: Action {
     capabilities: ["signup"],
     errors: StepErrorCode.authenticationAPI + [
       .requiresVerification, .passwordDictionaryError, .passwordNoUserInfoError, .userExists, .invalidPassword,
-      .invalidSignup,
+      .invalidSignup, .usernameExists, .invalidConnection, .unauthorized,
     ],
     failures: ActionTraits.tenantCall)
 

@@ -54,7 +54,10 @@ public struct MFAChallengeAction: Action {
 
   public static let traits = ActionTraits(
     capabilities: ["mfa"],
-    errors: StepErrorCode.authenticationAPI + [.invalidGrant, .expiredToken, .unsupportedChallengeType, .accessDenied],
+    errors: StepErrorCode.authenticationAPI + [
+      .invalidGrant, .expiredToken, .unsupportedChallengeType, .accessDenied, .associationRequired,
+      .mfaRegistrationRequired,
+    ],
     failures: ActionTraits.tenantCall)
 
   public init() {}

@@ -67,7 +67,8 @@ public struct MFAVerifyAction: Action {
       """)
 
   public static let traits = ActionTraits(
-    capabilities: ["mfa"], errors: StepErrorCode.tokenEndpoint + [.expiredToken, .tooManyAttempts],
+    capabilities: ["mfa"],
+    errors: StepErrorCode.tokenEndpoint + [.expiredToken, .tooManyAttempts, .authorizationPending, .slowDown],
     failures: ActionTraits.tenantCall, mockClock: .reads, idTokenOptIn: true)
 
   public init() {}

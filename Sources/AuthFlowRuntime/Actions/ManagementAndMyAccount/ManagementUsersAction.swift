@@ -108,7 +108,10 @@ public struct ManagementUsersAction: Action {
       """)
 
   public static let traits = ActionTraits(
-    errors: [.invalidToken, .insufficientScope, .unauthorized, .invalidRequest], failures: ActionTraits.tenantCall)
+    errors: StepErrorCode.anyTenantCall + [
+      .invalidToken, .insufficientScope, .unauthorized, .invalidRequest, .invalidBody, .inexistentUser,
+      .inexistentIdentity, .identityConflict,
+    ], failures: ActionTraits.tenantCall)
 
   public init() {}
 

@@ -132,7 +132,11 @@ public struct MyAccountAction: Action {
       """)
 
   public static let traits = ActionTraits(
-    capabilities: ["my_account"], errors: [.invalidToken, .insufficientScope, .unauthorized],
+    capabilities: ["my_account"],
+    errors: StepErrorCode.myAccount + [
+      .invalidOTPCode, .lastAuthenticationMethod, .passwordStrengthError, .passwordHistoryError,
+      .passwordDictionaryError, .passwordNoUserInfoError,
+    ],
     failures: ActionTraits.tenantCall)
 
   public init() {}

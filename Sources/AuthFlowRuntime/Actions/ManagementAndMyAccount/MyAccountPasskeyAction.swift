@@ -85,7 +85,8 @@ public struct MyAccountPasskeyAction: Action {
       """)
 
   public static let traits = ActionTraits(
-    capabilities: ["my_account", "passkeys"], errors: [.invalidToken, .insufficientScope, .unauthorized],
+    capabilities: ["my_account", "passkeys"],
+    errors: StepErrorCode.myAccount + [.invalidAuthnResponse, .passkeyExists],
     failures: ActionTraits.browserFlow)
 
   public init() {}

@@ -104,7 +104,10 @@ public struct OrgInvitationAction: Action {
 
   public static let traits = ActionTraits(
     capabilities: ["organizations"],
-    errors: [.inexistentInvitation, .inexistentOrganization, .unauthorized, .invalidRequest],
+    errors: StepErrorCode.anyTenantCall + [
+      .inexistentInvitation, .inexistentOrganization, .unauthorized, .invalidRequest, .invalidBody, .invalidToken,
+      .insufficientScope,
+    ],
     failures: ActionTraits.tenantCall)
 
   public init() {}

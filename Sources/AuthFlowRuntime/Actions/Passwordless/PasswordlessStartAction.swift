@@ -54,7 +54,10 @@ public struct PasswordlessStartAction: Action {
 
   public static let traits = ActionTraits(
     capabilities: ["passwordless"],
-    errors: StepErrorCode.authenticationAPI + [.badConnection, .badEmail, .badPhoneNumber, .unauthorizedClient],
+    errors: StepErrorCode.authenticationAPI + [
+      .badConnection, .badEmail, .badPhoneNumber, .badRequest, .badTenant, .smsProviderError, .unauthorizedClient,
+      .accessDenied,
+    ],
     failures: ActionTraits.tenantCall)
 
   public init() {}

@@ -49,7 +49,10 @@ public struct TokenAction: Action {
       """)
 
   public static let traits = ActionTraits(
-    errors: StepErrorCode.tokenEndpoint, failures: ActionTraits.tenantCall, idTokenOptIn: true)
+    errors: StepErrorCode.tokenEndpoint + [
+      .mfaRequired, .requiresVerification, .tooManyAttempts, .unauthorized, .passwordLeaked, .authorizationPending,
+      .slowDown, .expiredToken,
+    ], failures: ActionTraits.tenantCall, idTokenOptIn: true)
 
   public init() {}
 

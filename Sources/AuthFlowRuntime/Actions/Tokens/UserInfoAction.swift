@@ -46,7 +46,8 @@ public struct UserInfoAction: Action {
       """)
 
   public static let traits = ActionTraits(
-    capabilities: ["userinfo"], errors: [.plainError, .unknownError, .invalidToken, .unauthorized],
+    capabilities: ["userinfo"],
+    errors: StepErrorCode.anyTenantCall + [.plainError, .unknownError, .invalidToken, .unauthorized],
     failures: ActionTraits.tenantCall)
 
   public init() {}

@@ -63,7 +63,8 @@ public struct LogoutAction: Action {
       """)
 
   public static let traits = ActionTraits(
-    capabilities: ["logout"], errors: [.invalidRequest, .loginRequired], failures: ActionTraits.browserFlow)
+    capabilities: ["logout"], errors: StepErrorCode.anyTenantCall + [.invalidRequest, .loginRequired],
+    failures: ActionTraits.browserFlow)
 
   public init() {}
 

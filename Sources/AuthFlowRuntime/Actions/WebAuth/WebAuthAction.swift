@@ -148,7 +148,8 @@ public struct WebAuthAction: Action {
     capabilities: ["authorization_code"],
     errors: StepErrorCode.tokenEndpoint + [
       .unauthorized,
-      .pageError, .loginRequired, .consentRequired, .interactionRequired, .mfaRequired,
+      .pageError, .loginRequired, .consentRequired, .interactionRequired, .mfaRequired, .unsupportedResponseType,
+      .serverError,
     ], failures: ActionTraits.browserFlow)
 
   public init() {}
