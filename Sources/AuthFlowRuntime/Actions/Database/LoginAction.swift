@@ -56,6 +56,11 @@ public struct LoginAction: Action {
 
   public static let traits = ActionTraits(
     capabilities: ["password_realm"],
+    capabilityUses: [
+      CapabilityUse(
+        "bot_detection", when: Self.username,
+        .described("one the tenant finds suspicious, to see `requires_verification`"))
+    ],
     errors: StepErrorCode.tokenEndpoint + [
       .requiresVerification, .invalidUserPassword, .mfaRequired, .legacyMFARequired, .tooManyAttempts, .unauthorized,
       .passwordLeaked,

@@ -78,6 +78,15 @@ public struct SignupAction: Action {
 
   public static let traits = ActionTraits(
     capabilities: ["signup"],
+    capabilityUses: [
+      CapabilityUse(
+        "bot_detection", when: Self.email, .described("one the tenant finds suspicious, to see `requires_verification`")
+      ),
+      CapabilityUse("password_dictionary", when: Self.password, .described("a common word, to see it refused")),
+      CapabilityUse(
+        "password_no_user_info", when: Self.password,
+        .described("one holding the user's name or email, to see it refused")),
+    ],
     errors: StepErrorCode.authenticationAPI + [
       .requiresVerification, .passwordDictionaryError, .passwordNoUserInfoError, .userExists, .invalidPassword,
       .invalidSignup, .usernameExists, .invalidConnection, .unauthorized,

@@ -65,7 +65,13 @@ public struct HTTPAction: Action {
           http: { url: userinfo }
       """)
 
-  public static let traits = ActionTraits(failures: [.environment, .invalidParameter])
+  public static let traits = ActionTraits(
+    capabilityUses: [
+      CapabilityUse("legacy_ro", when: Self.url, .oneOf(["oauth/ro", "oauth/access_token"])),
+      CapabilityUse("dynamic_client_registration", when: Self.url, .oneOf(["oidc/register"])),
+      CapabilityUse("discovery", when: Self.url, .oneOf([".well-known/openid-configuration"])),
+    ],
+    failures: [.environment, .invalidParameter])
 
   public init() {}
 

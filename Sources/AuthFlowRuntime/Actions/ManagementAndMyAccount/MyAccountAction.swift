@@ -133,6 +133,10 @@ public struct MyAccountAction: Action {
 
   public static let traits = ActionTraits(
     capabilities: ["my_account"],
+    capabilityUses: [
+      CapabilityUse(
+        "password_history", when: Self.newPassword, .described("one of the user's last passwords, to see it refused"))
+    ],
     errors: StepErrorCode.myAccount + [
       .invalidOTPCode, .lastAuthenticationMethod, .passwordStrengthError, .passwordHistoryError,
       .passwordDictionaryError, .passwordNoUserInfoError,

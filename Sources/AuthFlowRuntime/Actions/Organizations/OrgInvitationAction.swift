@@ -104,6 +104,11 @@ public struct OrgInvitationAction: Action {
 
   public static let traits = ActionTraits(
     capabilities: ["organizations"],
+    capabilityUses: [
+      CapabilityUse(
+        "client_credentials", when: Self.token,
+        .described("left out, a Management API token is obtained by client credentials for `management_client`"))
+    ],
     errors: StepErrorCode.anyTenantCall + [
       .inexistentInvitation, .inexistentOrganization, .unauthorized, .invalidRequest, .invalidBody, .invalidToken,
       .insufficientScope,

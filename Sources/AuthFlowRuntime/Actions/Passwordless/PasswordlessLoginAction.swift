@@ -58,7 +58,12 @@ public struct PasswordlessLoginAction: Action {
       """)
 
   public static let traits = ActionTraits(
-    capabilities: ["passwordless"], errors: StepErrorCode.tokenEndpoint + [.tooManyAttempts],
+    capabilities: ["passwordless"],
+    capabilityUses: [
+      CapabilityUse("passwordless_email", when: Self.email, .given),
+      CapabilityUse("passwordless_sms", when: Self.phoneNumber, .given),
+    ],
+    errors: StepErrorCode.tokenEndpoint + [.tooManyAttempts],
     failures: ActionTraits.tenantCall, idTokenOptIn: true)
 
   public init() {}

@@ -54,6 +54,10 @@ public struct PasswordlessStartAction: Action {
 
   public static let traits = ActionTraits(
     capabilities: ["passwordless"],
+    capabilityUses: [
+      CapabilityUse("passwordless_email", when: Self.email, .given),
+      CapabilityUse("passwordless_sms", when: Self.phoneNumber, .given),
+    ],
     errors: StepErrorCode.authenticationAPI + [
       .badConnection, .badEmail, .badPhoneNumber, .badRequest, .badTenant, .smsProviderError, .unauthorizedClient,
       .accessDenied,

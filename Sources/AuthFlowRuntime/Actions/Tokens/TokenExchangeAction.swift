@@ -66,6 +66,10 @@ public struct TokenExchangeAction: Action {
       """)
 
   public static let traits = ActionTraits(
+    capabilityUses: [
+      CapabilityUse("token_exchange_apple", when: Self.provider, .oneOf(["apple"])),
+      CapabilityUse("token_exchange_facebook", when: Self.provider, .oneOf(["facebook"])),
+    ],
     errors: StepErrorCode.tokenEndpoint, failures: ActionTraits.tenantCall, idTokenOptIn: true)
 
   public init() {}

@@ -146,6 +146,12 @@ public struct WebAuthAction: Action {
 
   public static let traits = ActionTraits(
     capabilities: ["authorization_code"],
+    capabilityUses: [
+      CapabilityUse("implicit", when: Self.responseType, .oneOf(["id_token", "token", "id_token token"])),
+      CapabilityUse("passwordless_universal_login", when: Self.passwordless, .given),
+      CapabilityUse("organizations", when: Self.organization, .given),
+      CapabilityUse("organizations", when: Self.invitationURL, .given),
+    ],
     errors: StepErrorCode.tokenEndpoint + [
       .unauthorized,
       .pageError, .loginRequired, .consentRequired, .interactionRequired, .mfaRequired, .unsupportedResponseType,
