@@ -94,6 +94,6 @@ enum OutboxMessages {
   static let cancelled = "reading the outbox was cancelled"
 
   static func nothingArrived(minimum: Int, found: Int, within timeout: Duration) -> String {
-    "expected at least \(minimum) message(s) to the address within \(DurationText.format(timeout)), found \(found)"
+    "expected at least \(Plural.count(minimum, "message")) to the address within \(DurationText.format(timeout)), found \(found)"
   }
 }

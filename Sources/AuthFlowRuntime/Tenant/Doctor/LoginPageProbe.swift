@@ -104,8 +104,7 @@ struct LoginPageProbe: Sendable {
 
   enum Messages {
     static func form(_ name: String, _ url: String, kind: String, form: String, how: String) -> String {
-      let article = "aeiou".contains(kind.first ?? "x") ? "an" : "a"
-      return "\(name): \(url) is \(article) \(kind) page authflow can fill (\(form)), recognised \(how)"
+      "\(name): \(url) is \(Plural.indefinite(kind)) page authflow can fill (\(form)), recognised \(how)"
     }
     static func app(_ name: String, _ url: String, summary: String) -> String {
       "\(name): \(url) is a login app with no form; authflow signs in as the profile's login_pages.app says (\(summary))"
