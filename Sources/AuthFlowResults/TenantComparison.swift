@@ -107,11 +107,13 @@ enum ComparisonMessages {
   }
 
   static func allAgree(_ count: Int) -> String {
-    "All \(count) scenario\(count == 1 ? "" : "s") have the same verdict on every tenant."
+    count == 1
+      ? "The scenario has the same verdict on every tenant."
+      : "All \(count) scenarios have the same verdict on every tenant."
   }
 
   static func differ(_ count: Int) -> String {
-    "\(count) scenario\(count == 1 ? "" : "s") differ:"
+    "\(Plural.count(count, "scenario")) \(count == 1 ? "differs" : "differ"):"
   }
 
   static func skippedOn(_ tenant: String, reason: String?) -> String {

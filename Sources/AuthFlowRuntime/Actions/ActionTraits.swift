@@ -7,6 +7,8 @@ public struct ActionTraits: Sendable {
   /// The capabilities (``CapabilityVocabulary``) a tenant needs for the action to work; a scenario
   /// using it should list them in `requires:` so tenants without them skip it.
   public var capabilities: [String]
+  /// The capabilities the action needs only for some parameter values (``CapabilityUse``).
+  public var capabilityUses: [CapabilityUse]
   /// The error codes the step's `error.code` can hold (the tenant's and authflow's own).
   public var errors: [StepErrorCode]
   /// How the step can fail besides its expectations.
@@ -20,10 +22,13 @@ public struct ActionTraits: Sendable {
   public var idTokenOptIn: Bool
 
   public init(
-    capabilities: [String] = [], errors: [StepErrorCode] = [], failures: Set<FailureClass> = [.invalidParameter],
-    timeout: TimeoutBehaviour = .step, mockClock: MockClockUse = .none, idTokenOptIn: Bool = false
+    capabilities: [String] = [], capabilityUses: [CapabilityUse] = [], errors: [StepErrorCode] = [],
+    failures: Set<FailureClass> = [.invalidParameter], timeout: TimeoutBehaviour = .step,
+    mockClock: MockClockUse = .none,
+    idTokenOptIn: Bool = false
   ) {
     self.capabilities = capabilities
+    self.capabilityUses = capabilityUses
     self.errors = errors
     self.failures = failures
     self.timeout = timeout

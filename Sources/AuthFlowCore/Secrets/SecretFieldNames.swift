@@ -1,7 +1,9 @@
 /// The one list of field names whose values are secrets wherever they appear: in YAML snippets of
 /// diagnostics (``SnippetRedaction``), in the form, JSON and URL parameters of traces, and in
 /// tenant responses, whose members of these names become secret values (and so are registered
-/// and scrubbed).
+/// and scrubbed). It is the safety net for what no declaration covers (an open result's members,
+/// a response body); a step result's own fields say whether they are secret in their action's
+/// declaration (`ResultField.secret`), which the runtime applies whatever the field's name.
 public enum SecretFieldNames {
   public static let all: Set<String> = [
     "password", "new_password", "client_secret", "secret", "totp_secret", "client_assertion",

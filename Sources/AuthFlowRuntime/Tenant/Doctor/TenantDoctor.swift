@@ -157,7 +157,9 @@ public struct TenantDoctor: Sendable {
       report.checks.append(.init(.clients, .failed, "no client profiles", fix: Messages.noClients))
     }
     for (name, client) in tenant.clients.sorted(by: { $0.key < $1.key }) {
-      for check in ClientProfileCheck(name: name, client: client, tenant: tenant, metadata: metadata).checks() {
+      for check in ClientProfileCheck(name: name, client: ClientProfile(client), tenant: tenant, metadata: metadata)
+        .checks()
+      {
         report.checks.append(check)
       }
     }

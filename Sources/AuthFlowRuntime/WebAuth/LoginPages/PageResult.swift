@@ -36,12 +36,22 @@ struct PageResult: Sendable {
     self.fields = [:]
   }
 
+  /// The members of `page` in a step's result.
+  enum Member {
+    static let kind = "kind"
+    static let url = "url"
+    static let fields = "fields"
+    static let error = "error"
+    static let status = "status"
+  }
+
   var value: Value {
     var members: [String: Value] = [
-      "kind": .string(kind.rawValue), "fields": .object(fields), "error": error.map(Value.string) ?? .null,
-      "url": kind == .callback ? Value.string(url).asSecret : .string(url),
+      Member.kind: .string(kind.rawValue), Member.fields: .object(fields),
+      Member.error: error.map(Value.string) ?? .null,
+      Member.url: kind == .callback ? Value.string(url).asSecret : .string(url),
     ]
-    if let status { members["status"] = .int(status) }
+    if let status { members[Member.status] = .int(status) }
     return .object(members)
   }
 }

@@ -16,7 +16,9 @@ struct GtMatcher: MatcherRule {
     .holds(2, for: 3),
     .holds("2024-01-01T00:00:00Z", for: "2025-06-30T12:00:00Z"),
     .fails(10, for: 3, with: "expected value to be greater than 10, found 3"),
-    .fails(1, for: "2", with: #"expected value to be comparable with 1, found "2""#),
+    .fails(
+      1, for: "2",
+      with: #"expected value to be greater than 1 (only two numbers or two strings can be compared), found "2""#),
   ]
 
   func failure(expected: Value, actual: Value?) -> MatcherFailure? {

@@ -8,7 +8,7 @@ import Foundation
 /// as set or missing.
 struct ClientProfileCheck {
   var name: String
-  var client: Value
+  var client: ClientProfile
   var tenant: TenantContext
   var metadata: ProviderMetadata?
 
@@ -21,15 +21,15 @@ struct ClientProfileCheck {
   func checks() -> [DoctorReport.Check] {
     var problems: [(String, String)] = []
     var facts: [String] = []
-    let type = string("type") ?? string("client_type")
-    let grants = client.member("grant_types")?.arrayValue?.compactMap(\.stringValue) ?? []
-    if let clientID = string("client_id") {
+    let type = client.type
+    let grants = client.grantTypes ?? []
+    if let clientID = client.clientID {
       facts.append("client_id \(clientID)")
     } else {
       problems.append(("no client_id", "set `client_id` of client '\(name)' in the tenant profile"))
     }
     let machine = type.map(Self.machineTypes.contains) ?? false || (!grants.isEmpty && grants == ["client_credentials"])
-    if let redirect = string("redirect_uri") {
+    if let redirect = client.redirectURI {
       if Self.isAbsolute(redirect) {
         facts.append("redirect_uri \(redirect)")
       } else {
@@ -47,11 +47,11 @@ struct ClientProfileCheck {
         ))
     }
     problems += grantProblems(grants)
-    let method = string("token_endpoint_auth_method")
+    let method = client.tokenEndpointAuthMethod
     let confidential =
       type.map(Self.confidentialTypes.contains) ?? false || method == "client_secret_post"
       || method == "client_secret_basic"
-    let hasSecret = !(string("client_secret") ?? "").isEmpty
+    let hasSecret = client.clientSecret != nil
     if confidential && !hasSecret {
       problems.append(
         ("a confidential client without client_secret", "set `client_secret` (e.g. \"${{ env.CLIENT_SECRET }}\")"))
@@ -106,10 +106,6 @@ struct ClientProfileCheck {
         "remove it from client '\(name)' or enable it on the provider"
       )
     }
-  }
-
-  private func string(_ key: String) -> String? {
-    client.member(key)?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
   }
 
   /// A URI with a scheme; for http(s), with a host too.

@@ -17,13 +17,13 @@ struct WebAuthTransaction: Sendable {
   var options: IDTokenValidator.Options
 
   init(_ input: Parameters, context: ActionContext) throws(ActionError) {
-    guard let clientID = context.client.member("client_id")?.stringValue else {
+    guard let clientID = context.client.clientID else {
       throw .flow(WebAuthMessages.noClientID)
     }
-    guard let redirectURI = try input[WebAuthAction.redirectURI] ?? context.client.member("redirect_uri")?.stringValue
+    guard let redirectURI = try input[WebAuthAction.redirectURI] ?? context.client.redirectURI
     else { throw .flow(WebAuthMessages.noRedirectURI) }
     self.clientID = clientID
-    self.clientSecret = context.client.member("client_secret")?.stringValue
+    self.clientSecret = context.client.clientSecret
     // Auth0's telemetry goes to Auth0 tenants (and the mock) only, whatever the step says.
     let sendTelemetry = (try input[WebAuthAction.telemetry] ?? true) && context.tenant.sendsAuth0Telemetry
     telemetry = sendTelemetry ? AuthorizeRequest.telemetry : nil

@@ -65,11 +65,7 @@ public struct CapabilityProbe: Sendable {
   /// The client the probes use: `native` when it has a redirect URI, else the first (by name)
   /// with one whose grants allow the code flow.
   public static func client(in tenant: TenantContext) -> String? {
-    let usable = tenant.clients.filter { _, client in
-      guard client.member("redirect_uri")?.stringValue != nil else { return false }
-      guard let grants = client.member("grant_types")?.arrayValue else { return true }
-      return grants.contains { $0.stringValue == "authorization_code" }
-    }
+    let usable = tenant.clients.filter { _, client in ClientProfile(client).usesCodeFlow }
     if usable["native"] != nil { return "native" }
     return usable.keys.sorted().first { $0.isProbeName }
   }
@@ -159,12 +155,12 @@ public struct CapabilityProbe: Sendable {
         """
     default:
       return header + """
-          - id: login
+          - id: sign_in
             web_auth: { browser: probe-rotation, scope: openid offline_access, \(login) }
-          - id: renew
-            renew: { refresh_token: "${{ steps.login.refresh_token }}" }
+          - id: refresh
+            renew: { refresh_token: "${{ steps.sign_in.refresh_token }}" }
           - id: reuse
-            renew: { refresh_token: "${{ steps.login.refresh_token }}" }
+            renew: { refresh_token: "${{ steps.sign_in.refresh_token }}" }
             expect: { error.code: { not_equals: "" } }
         """
     }
@@ -202,21 +198,22 @@ public struct CapabilityProbe: Sendable {
     guard let second = steps["second"], let result = second.result else {
       return .inconclusive(Messages.stepDidNotRun("second authorization request", steps["second"]))
     }
-    let pages = result.member("pages")?.arrayValue?.compactMap(\.stringValue) ?? []
-    if pages.last == "callback", !pages.contains("login") {
+    let again = WebAuthResult(result)
+    let pages = again.pageKinds
+    if pages.last == PageKind.callback.rawValue, !pages.contains(PageKind.login.rawValue) {
       return .shown(Messages.sessionKept(pages))
     }
-    if result.member("page")?.member("kind")?.stringValue == "login" || pages.contains("login") {
+    if again.stoppedAtKind == PageKind.login.rawValue || pages.contains(PageKind.login.rawValue) {
       return .absent(Messages.sessionNotKept)
     }
-    return .inconclusive(Messages.sessionUnclear(pages, error: result.member("error")?.member("code")?.stringValue))
+    return .inconclusive(Messages.sessionUnclear(pages, error: result.protocolErrorCode))
   }
 
   private static func s256(_ steps: [String: StepReport]) -> Finding {
     guard let wrong = steps["wrong_exchange"]?.result else {
       return .inconclusive(Messages.stepDidNotRun("code exchange with a wrong code_verifier", steps["wrong_exchange"]))
     }
-    guard let error = wrong.member("error")?.member("code")?.stringValue else {
+    guard let error = wrong.protocolErrorCode else {
       return .absent(Messages.wrongVerifierAccepted)
     }
     guard error == "invalid_grant" else { return .inconclusive(Messages.wrongVerifierOtherError(error)) }
@@ -224,7 +221,7 @@ public struct CapabilityProbe: Sendable {
       return .inconclusive(
         Messages.stepDidNotRun("code exchange with the right code_verifier", steps["right_exchange"]))
     }
-    if let refused = right.member("error")?.member("code")?.stringValue {
+    if let refused = right.protocolErrorCode {
       return .inconclusive(Messages.rightVerifierRefused(refused))
     }
     return .shown(Messages.verifierChecked)
@@ -234,7 +231,7 @@ public struct CapabilityProbe: Sendable {
     guard let authorize = steps["authorize"], let result = authorize.result else {
       return .inconclusive(Messages.stepDidNotRun("authorization request without code_challenge", steps["authorize"]))
     }
-    if let url = result.member("page")?.member("url")?.stringValue {
+    if let url = WebAuthResult(result).stoppedAtURL {
       let callback = CallbackParameters(url: url)
       if let error = callback["error"] {
         return .shown(Messages.pkceRefusedAtAuthorization(client: client, error: error))
@@ -243,7 +240,7 @@ public struct CapabilityProbe: Sendable {
       guard let exchange = steps["exchange"], let answer = exchange.result else {
         return .inconclusive(Messages.stepDidNotRun("code exchange without code_verifier", steps["exchange"]))
       }
-      if let error = answer.member("error")?.member("code")?.stringValue {
+      if let error = answer.protocolErrorCode {
         // Only these say the verifier was missing; another (access_denied, invalid_client) may be
         // the client's authentication (RFC 6749 §5.2).
         guard ["invalid_request", "invalid_grant"].contains(error) else {
@@ -256,22 +253,18 @@ public struct CapabilityProbe: Sendable {
       }
       return .inconclusive(Messages.pkceNoCode)
     }
-    let error =
-      result.member("error")?.member("description")?.stringValue
-      ?? result.member("error")?.member("code")?
-      .stringValue
-    return .inconclusive(Messages.pkceErrorPage(error))
+    return .inconclusive(Messages.pkceErrorPage(result.protocolErrorDescription ?? result.protocolErrorCode))
   }
 
   private static func rotation(_ steps: [String: StepReport]) -> Finding {
-    guard let login = steps["login"], login.status == .passed, let result = login.result else {
-      return .inconclusive(Messages.couldNotSignIn(steps["login"]))
+    guard let signIn = steps["sign_in"], signIn.status == .passed, let result = signIn.result else {
+      return .inconclusive(Messages.couldNotSignIn(steps["sign_in"]))
     }
     guard let original = result.member("refresh_token"), !original.isNull else {
       return .inconclusive(Messages.noRefreshToken)
     }
-    guard let renew = steps["renew"], renew.status == .passed, let renewed = renew.result else {
-      return .inconclusive(Messages.stepDidNotRun("refresh grant", steps["renew"]))
+    guard let refresh = steps["refresh"], refresh.status == .passed, let renewed = refresh.result else {
+      return .inconclusive(Messages.stepDidNotRun("refresh grant", steps["refresh"]))
     }
     guard let next = renewed.member("refresh_token"), !next.isNull, !next.matches(original) else {
       return .absent(Messages.noNewRefreshToken)
@@ -279,7 +272,7 @@ public struct CapabilityProbe: Sendable {
     guard let reuse = steps["reuse"], let answer = reuse.result else {
       return .inconclusive(Messages.stepDidNotRun("second use of the old refresh token", steps["reuse"]))
     }
-    if let error = answer.member("error")?.member("code")?.stringValue {
+    if let error = answer.protocolErrorCode {
       return .shown(Messages.rotated(error: error))
     }
     return .absent(Messages.oldStillAccepted)

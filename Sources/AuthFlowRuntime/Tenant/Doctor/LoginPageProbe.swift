@@ -14,11 +14,11 @@ struct LoginPageProbe: Sendable {
     var checks: [DoctorReport.Check] = []
     var environmentFailure = false
     for (name, client) in tenant.clients.sorted(by: { $0.key < $1.key }) {
-      guard let clientID = client.member("client_id")?.stringValue,
-        let redirectURI = client.member("redirect_uri")?.stringValue, Self.signsUsersIn(client)
+      let profile = ClientProfile(client)
+      guard let clientID = profile.clientID, let redirectURI = profile.redirectURI, Self.signsUsersIn(profile)
       else { continue }
       var options = AuthorizeRequest.Options(clientID: clientID, redirectURI: redirectURI)
-      let grants = client.member("grant_types")?.arrayValue?.compactMap(\.stringValue) ?? []
+      let grants = profile.grantTypes ?? []
       if !grants.isEmpty, !grants.contains("authorization_code") { options.responseType = "id_token" }
       let request = AuthorizeRequest(options)
       let browser = Browser(name: "doctor-\(name)", transport: transport, callbackPrefixes: [redirectURI])
@@ -56,9 +56,9 @@ struct LoginPageProbe: Sendable {
 
   /// Clients that sign users in through the browser: not machine-to-machine, and with a grant the
   /// authorization endpoint serves when grants are listed.
-  static func signsUsersIn(_ client: Value) -> Bool {
-    if client.member("type")?.stringValue == "m2m" { return false }
-    let grants = client.member("grant_types")?.arrayValue?.compactMap(\.stringValue) ?? []
+  static func signsUsersIn(_ client: ClientProfile) -> Bool {
+    if client.type == "m2m" { return false }
+    let grants = client.grantTypes ?? []
     return grants.isEmpty || grants.contains("authorization_code") || grants.contains("implicit")
   }
 
@@ -104,8 +104,7 @@ struct LoginPageProbe: Sendable {
 
   enum Messages {
     static func form(_ name: String, _ url: String, kind: String, form: String, how: String) -> String {
-      let article = "aeiou".contains(kind.first ?? "x") ? "an" : "a"
-      return "\(name): \(url) is \(article) \(kind) page authflow can fill (\(form)), recognised \(how)"
+      "\(name): \(url) is \(Plural.indefinite(kind)) page authflow can fill (\(form)), recognised \(how)"
     }
     static func app(_ name: String, _ url: String, summary: String) -> String {
       "\(name): \(url) is a login app with no form; authflow signs in as the profile's login_pages.app says (\(summary))"
