@@ -54,6 +54,7 @@ struct RunningMockTenant: EmbeddedTenant {
   var capabilities: Set<String> {
     var builtIn = Capability.mock
     if !handle.tenant.fixture.settings.refreshTokenRotation { builtIn.remove("refresh_token_rotation") }
+    if !handle.tenant.fixture.settings.dynamicClientRegistration { builtIn.remove("dynamic_client_registration") }
     return builtIn
   }
 

@@ -28,7 +28,8 @@ enum VocabularyDocs {
     for (name, summary) in CapabilityVocabulary.builtIn {
       let source = discovered[name].map { $0.joined(separator: "; ") } ?? "—"
       let probed = CapabilityProbe.capabilities.contains(name) ? "yes" : "—"
-      let mock = Capability.mock.contains(name) ? "yes" : "no"
+      let mock =
+        Capability.mock.contains(name) ? Capability.mockFixtureSwitched[name].map { "yes, \($0)" } ?? "yes" : "no"
       let actions = neededBy(name)
       let scenarios = bundled.requiring(name).map { "[`\($0)`](../\($0))" }
       lines.append(

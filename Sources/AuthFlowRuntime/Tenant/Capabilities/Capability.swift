@@ -10,4 +10,12 @@ public enum Capability {
     "password_dictionary", "password_history", "passwordless_universal_login", "otp_challenge",
     "password_no_user_info", "device_flow", "dynamic_client_registration", "legacy_ro", "sso_session",
   ]
+
+  /// Capabilities of ``mock`` that a fixture setting turns on or off, with the setting (for the
+  /// capability docs): a running mock has them only as its fixture says.
+  public static let mockFixtureSwitched: [String: String] = [
+    "refresh_token_rotation": "unless its fixture sets `tenant.refresh_token_rotation: false`",
+    "dynamic_client_registration":
+      "when its fixture sets `tenant.dynamic_client_registration: true` (off by default, as on Auth0)",
+  ]
 }
