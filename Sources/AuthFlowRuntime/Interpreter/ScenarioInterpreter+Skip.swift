@@ -24,14 +24,17 @@ extension ScenarioInterpreter {
     return nil
   }
 
-  /// The first step that certainly drives its login pages in chromium: a `web_auth` whose
-  /// `browser` is `chromium`, or one that names no engine on a tenant whose `browser` is
-  /// `chromium`. (A `browser` given by an expression is only known when the step runs.)
+  /// The first step that certainly drives its login pages in chromium: one whose action drives
+  /// login pages (``ActionTraits/loginPagesBrowser``) with that parameter `chromium`, or without
+  /// it on a tenant whose `browser` is `chromium`. (A browser given by an expression is only known
+  /// when the step runs.)
   func firstChromiumStep(of scenario: Scenario) -> Step? {
     let tenantEngine = tenant.settings["browser"]?.stringValue.flatMap(BrowserEngine.init(rawValue:))
     return (scenario.steps + scenario.cleanup).first { step in
-      guard step.action.name.value == WebAuthAction.signature.name else { return false }
-      let browser = step.action.parameters.member(WebAuthAction.browser.name)
+      guard let parameter = ActionRegistry.action(named: step.action.name.value)?.traits.loginPagesBrowser else {
+        return false
+      }
+      let browser = step.action.parameters.member(parameter)
       if let browser, browser.literalValue == nil { return false }
       let named = browser?.literalValue?.stringValue
       return BrowserEngine.select(step: named, tenant: tenantEngine).engine == .chromium

@@ -96,10 +96,9 @@ import Testing
     #expect(plan.instances.allSatisfy { $0.loaded == nil })
     let stops = StopRecord()
     stops.record(.signal("SIGINT"))
-    let report = try await Task {
-      withUnsafeCurrentTask { $0?.cancel() }
-      return try await Self.run(plan, stops: stops)
-    }.value
+    // Stopped before any scenario starts: the runs' task is cancelled from its first moment (the
+    // tenant is bound first, as `authflow run` binds before it runs).
+    let report = try await Self.run(plan, stops: stops, cancelled: true)
     #expect(report.interrupted && report.stopCause == .signal("SIGINT"))
     #expect(report.scenarios.count == 6)
     #expect(report.scenarios.allSatisfy { $0.status == .interrupted && !$0.started })
@@ -127,14 +126,19 @@ import Testing
     }
   }
 
-  static func run(_ plan: RunPlan, stops: StopRecord) async throws -> RunReport {
+  static func run(_ plan: RunPlan, stops: StopRecord, cancelled: Bool) async throws -> RunReport {
     let secrets = SecretRegistry()
     let bound = try await plan.bind(
       TenantResolver(embedded: MockTenantHost(), environment: [:], secrets: secrets, projectDirectory: "."))
     let transport = LiveTransport()
     var services = RunServices(secrets: secrets, transport: transport)
     services.stops = stops
-    let reports = await bound.runs(services: services, jobs: 2, keepsStepResults: true).run(plan.instances)
+    let runs = bound.runs(services: services, jobs: 2, keepsStepResults: true)
+    let instances = plan.instances
+    let reports = await Task {
+      if cancelled { withUnsafeCurrentTask { $0?.cancel() } }
+      return await runs.run(instances)
+    }.value
     await bound.stop()
     try? await transport.shutdown()
     return try #require(reports.first)

@@ -148,7 +148,7 @@ public struct WebAuthAction: Action {
     errors: StepErrorCode.tokenEndpoint + [
       .unauthorized,
       .pageError, .loginRequired, .consentRequired, .interactionRequired, .mfaRequired,
-    ], failures: ActionTraits.browserFlow)
+    ], failures: ActionTraits.browserFlow, loginPagesBrowser: browser.name)
 
   public init() {}
 
