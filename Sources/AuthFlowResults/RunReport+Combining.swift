@@ -14,7 +14,7 @@ extension RunReport {
       tenant: runs.map(\.tenant).joined(separator: ","), startedAt: first.startedAt,
       duration: runs.reduce(.zero) { $0 + $1.duration },
       scenarios: runs.flatMap { run in run.scenarios.map { $0.labelled(tenant: run.tenant) } },
-      interrupted: runs.contains(where: \.interrupted))
+      interrupted: runs.contains(where: \.interrupted), stopCause: runs.lazy.compactMap(\.stopCause).first)
   }
 
   static let empty = RunReport(tenant: "", startedAt: Date(), duration: .zero, scenarios: [], interrupted: false)

@@ -52,7 +52,7 @@ public struct TenantComparison: Sendable {
       verdicts.contains(where: { $0.status != first.status || $0.skipReason != first.skipReason })
     else { return nil }
     // A scenario-level skip (a missing capability) explains itself.
-    if let skipped = verdicts.indices.first(where: { verdicts[$0].status == .skipped && verdicts[$0].steps.isEmpty }) {
+    if let skipped = verdicts.indices.first(where: { verdicts[$0].status == .skipped && !verdicts[$0].started }) {
       return ComparisonMessages.skippedOn(tenants[skipped], reason: verdicts[skipped].skipReason)
     }
     var order: [String] = []

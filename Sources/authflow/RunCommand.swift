@@ -131,7 +131,7 @@ struct RunCommand: AsyncParsableCommand {
     // From here a second signal leaves reports of every selected scenario (interrupted, not run).
     let journal = ReportJournal(
       reporters: reporters, tenant: start.tenant, startedAt: start.startedAt, planned: plan.notRun,
-      shard: plan.selection.shard)
+      shard: plan.selection.shard, stops: stops.record)
     stops.onSecondStop { await journal.writeNow() }
 
     // → bound: the tenants run (embedded mocks start here)
@@ -150,6 +150,7 @@ struct RunCommand: AsyncParsableCommand {
     // → reports
     var report = RunReport.combining(reports)
     report.shard = plan.selection.shard
+    if report.interrupted, report.stopCause == nil { report.stopCause = stops.cause }
     let reportsWritten = await Self.finish(report, reporters: reporters)
     if reports.count > 1 {
       let comparison = TenantComparison(runs: reports.map { $0.redacted(by: secrets) })
@@ -246,6 +247,7 @@ struct RunCommand: AsyncParsableCommand {
     var services = RunServices(
       secrets: secrets, transport: network.transport, environment: environment, chromium: chromium)
     services.recordsExchanges = reporters.needsStepResults
+    services.stops = stops.record
     var runs = bound.runs(services: services, jobs: jobs, keepsStepResults: reporters.needsStepResults)
     let progress = showsProgress(environment) ? ProgressDisplay.live(total: start.scenarioCount, secrets: secrets) : nil
     var extraObservers: [any RunObserver] = []

@@ -1,11 +1,13 @@
+import AuthFlowReporting
 import AuthFlowRuntime
 import AuthFlowScenario
 import Foundation
 import Testing
 
-/// The files generated from the code — the scenario JSON Schema, the reference docs and the
-/// generated sections of hand-written pages — are checked in; these tests fail when they drift.
-/// Regenerate with `authflow schema --output schemas/scenario.schema.json` and `authflow docs`.
+/// The files generated from the code — the scenario and JSON report schemas, the reference docs
+/// and the generated sections of hand-written pages — are checked in; these tests fail when they
+/// drift. Regenerate with `authflow schema --output schemas/scenario.schema.json`, `authflow
+/// schema report --output schemas/report.schema.json` and `authflow docs`.
 @Suite("Generated files are up to date")
 struct GeneratedFilesTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -20,6 +22,13 @@ struct GeneratedFilesTests {
       checkedIn.trimmingCharacters(in: .whitespacesAndNewlines)
         == generated.trimmingCharacters(in: .whitespacesAndNewlines),
       "run: authflow schema --output schemas/scenario.schema.json")
+  }
+
+  @Test("schemas/report.schema.json is the schema generated from the JSON report's declaration")
+  func reportSchema() throws {
+    let file = Self.root.appendingPathComponent("schemas/report.schema.json")
+    let checkedIn = try String(contentsOf: file, encoding: .utf8)
+    #expect(checkedIn == JSONReportSchema.generate(), "run: authflow schema report --output schemas/report.schema.json")
   }
 
   @Test("docs/ holds the reference pages and the generated sections made from the code")

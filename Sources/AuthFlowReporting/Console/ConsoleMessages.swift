@@ -30,8 +30,10 @@ enum ConsoleMessages {
 
   static func interrupted(_ reason: String?) -> String { reason ?? "the run was interrupted" }
 
-  static let interrupted =
-    "INTERRUPTED: the run was stopped before every scenario finished; those cut short or never started are marked interrupted"
+  /// `INTERRUPTED: the run was stopped by SIGTERM before every scenario finished; …`.
+  static func interrupted(_ report: RunReport) -> String {
+    "INTERRUPTED: \(ReportMessages.stopped(report)); those cut short or never started are marked interrupted"
+  }
 
   static func totals(_ report: RunReport) -> String {
     "\(report.countsText) in \(DurationText.format(report.duration))"

@@ -36,19 +36,28 @@ struct ConsoleSummary {
     }
     if !skipped.isEmpty {
       lines += ["", style.paint(ConsoleMessages.skipped, .bold)]
-      lines += skipped.map { "  \(style.mark(.skipped)) \($0.name): \($0.skipReason ?? ConsoleMessages.skipped(nil))" }
+      lines += skipped.flatMap { scenario in
+        ["  \(style.mark(.skipped)) \(scenario.name): \(scenario.skipReason ?? ConsoleMessages.skipped(nil))"]
+          + planned(scenario)
+      }
     }
     if !interrupted.isEmpty {
       lines += ["", style.paint(ConsoleMessages.interruptedHeading, .bold)]
-      lines += interrupted.map {
-        "  \(style.mark(.interrupted)) \($0.name): \(ConsoleMessages.interrupted($0.skipReason))"
+      lines += interrupted.flatMap { scenario in
+        ["  \(style.mark(.interrupted)) \(scenario.name): \(ConsoleMessages.interrupted(scenario.skipReason))"]
+          + planned(scenario)
       }
     }
     if report.interrupted {
-      lines += ["", style.paint(ConsoleMessages.interrupted, .red)]
+      lines += ["", style.paint(ConsoleMessages.interrupted(report), .red)]
     }
     lines += ["", style.paint(totals, .bold)]
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// For a scenario that never started, the steps it planned (none ran), dimmed.
+  private func planned(_ scenario: ScenarioReport) -> [String] {
+    ReportMessages.plannedSteps(of: scenario).map { ["      " + style.paint($0, .dim)] } ?? []
   }
 
   /// The scenario, then each step that did not pass with each problem and its details.

@@ -22,6 +22,8 @@ public actor ReportJournal: RunObserver {
   private let keepsStepResults: Bool
   /// The run's `--shard`, so that a report left by a hard stop still merges as that shard.
   private let shard: Shard?
+  /// What stopped the run, once something did: the report a second signal leaves says why.
+  private let stops: StopRecord?
   private let minimumInterval: Duration
   private var scenarios: [ScenarioReport]
   /// Indices of scenarios not started yet, and started but not finished, by file and name.
@@ -42,11 +44,13 @@ public actor ReportJournal: RunObserver {
   ///   - planned: every scenario the run will report, in report order, each as not run
   ///     (the runtime's `TenantRuns.notRun(_:)`). Evaluated only when a reporter writes a file:
   ///     a run without one keeps no per-scenario state here.
+  ///   - stops: what stopped the run, for the report a stop leaves (`run.stop_cause`).
   public init(
     reporters: ReporterGroup, tenant: String, startedAt: Date, planned: @autoclosure () -> [ScenarioReport],
-    shard: Shard? = nil, minimumInterval: Duration = .seconds(1)
+    shard: Shard? = nil, stops: StopRecord? = nil, minimumInterval: Duration = .seconds(1)
   ) {
     self.shard = shard
+    self.stops = stops
     writers = reporters.reporters.filter { $0.reportPath != nil }
     keepsStepResults = writers.contains { $0.needsStepResults }
     self.tenant = tenant
@@ -70,6 +74,7 @@ public actor ReportJournal: RunObserver {
     waiting[key] = indices
     running[key, default: []].append(index)
     scenarios[index].skipReason = JournalMessages.stoppedWhileRunning
+    scenarios[index].started = true
   }
 
   public func stepFinished(_ step: StepReport, scenario: String) async {}
@@ -137,7 +142,7 @@ public actor ReportJournal: RunObserver {
     let began = ContinuousClock.now
     let report = RunReport(
       tenant: tenant, startedAt: startedAt, duration: began - started, scenarios: scenarios, interrupted: true,
-      shard: shard)
+      shard: shard, stopCause: stops?.cause)
     for writer in writers { try? await writer.finish(report) }
     let now = ContinuousClock.now
     lastWrite = now

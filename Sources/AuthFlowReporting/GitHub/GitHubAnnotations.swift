@@ -57,7 +57,8 @@ struct GitHubAnnotations {
     if report.interrupted {
       lines.append(
         GitHubEscaping.command(
-          "warning", properties: [("title", GitHubMessages.interruptedTitle)], message: GitHubMessages.interrupted))
+          "warning", properties: [("title", GitHubMessages.interruptedTitle)],
+          message: GitHubMessages.interrupted(report)))
     }
     return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
   }

@@ -12,7 +12,7 @@ struct GitHubStepSummary {
       "",
       GitHubMessages.summaryRun(tenant: report.tenant.markdownEscaped, duration: DurationText.format(report.duration)),
     ]
-    if report.interrupted { lines += ["", GitHubMessages.summaryInterrupted] }
+    if report.interrupted { lines += ["", GitHubMessages.summaryInterrupted(report)] }
     let rows = problemRows()
     if !rows.isEmpty { lines += ["", GitHubMessages.summaryProblemsHeader] + rows }
     let skipped = report.scenarios.filter { $0.status == .skipped }

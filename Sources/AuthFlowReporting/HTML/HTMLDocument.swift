@@ -8,17 +8,29 @@ struct HTMLDocument {
   var report: RunReport
   /// `--show-secrets`: secret-wrapped values are shown instead of `***`.
   var revealSecrets: Bool
+  /// The bytes of exchanges, results and tokens the page holds (``HTMLDetailBudget``).
+  var detailLimit = HTMLDetailBudget.defaultLimit
 
   func render() -> String {
+    // The scenarios a reader opens the page for take the budget first, then the passing ones, in
+    // report order; the summary's note then says what was left out.
+    var budget = HTMLDetailBudget(limit: detailLimit)
+    var sections: [Int: String] = [:]
+    for (index, scenario) in report.scenarios.enumerated() where HTMLDetailBudget.showsInFull(scenario) {
+      sections[index] = section(scenario, index: index, budget: &budget)
+    }
+    var main = ""
+    if report.scenarios.isEmpty { main += "<p class=\"reason\">\(HTMLMessages.noScenarios)</p>\n" }
+    for (index, scenario) in report.scenarios.enumerated() {
+      main += sections.removeValue(forKey: index) ?? section(scenario, index: index, budget: &budget)
+    }
     var html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
     html += "<meta http-equiv=\"Content-Security-Policy\" content=\"\(HTMLAssets.contentSecurityPolicy)\">\n"
     html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
     html += "<meta name=\"referrer\" content=\"no-referrer\">\n"
     html += "<title>" + MarkupEscaping.html(HTMLMessages.pageTitle(report)) + "</title>\n"
     html += "<style>" + HTMLAssets.style + "</style>\n</head>\n<body>\n"
-    html += header() + filters() + "<main>\n"
-    if report.scenarios.isEmpty { html += "<p class=\"reason\">\(HTMLMessages.noScenarios)</p>\n" }
-    for (index, scenario) in report.scenarios.enumerated() { html += section(scenario, index: index) }
+    html += header(leftOut: budget.leftOut) + filters() + "<main>\n" + main
     html += "</main>\n<footer>" + MarkupEscaping.html(HTMLMessages.footer) + "</footer>\n"
     html += "<script>" + HTMLAssets.script + "</script>\n</body>\n</html>\n"
     return html
@@ -26,11 +38,16 @@ struct HTMLDocument {
 
   // MARK: - Summary and filters
 
-  private func header() -> String {
+  private func header(leftOut: HTMLDetailBudget.LeftOut) -> String {
     var html = "<header>\n<h1>" + MarkupEscaping.html(HTMLMessages.heading(report)) + "</h1>\n"
     html += "<div class=\"run\">" + MarkupEscaping.html(HTMLMessages.runLine(report)) + "</div>\n"
     if report.interrupted {
-      html += "<div class=\"banner\">" + MarkupEscaping.html(HTMLMessages.interrupted) + "</div>\n"
+      html += "<div class=\"banner\">" + MarkupEscaping.html(HTMLMessages.interrupted(report)) + "</div>\n"
+    }
+    if let note = HTMLMessages.leftOut(leftOut, limit: detailLimit) {
+      // Only summarised exchanges of passing scenarios: a note; anything cut by the budget: a warning.
+      let kind = leftOut.exchanges + leftOut.results == 0 ? "note" : "omitted"
+      html += "<div class=\"\(kind)\" id=\"left-out\">" + MarkupEscaping.html(note) + "</div>\n"
     }
     html += "<div class=\"counts\">"
     for status in HTMLStatusStyle.filterOrder {
@@ -81,7 +98,7 @@ struct HTMLDocument {
 
   // MARK: - A scenario
 
-  private func section(_ scenario: ScenarioReport, index: Int) -> String {
+  private func section(_ scenario: ScenarioReport, index: Int, budget: inout HTMLDetailBudget) -> String {
     let anchor = "sc\(index + 1)"
     let status = scenario.status
     let searchText = ([scenario.name, scenario.file] + scenario.steps.map(\.id)).joined(separator: " ").lowercased()
@@ -108,13 +125,21 @@ struct HTMLDocument {
     if let reason = scenario.skipReason {
       html += "<p class=\"reason\">" + MarkupEscaping.html("\(HTMLStatusStyle.label(status)): \(reason)") + "</p>\n"
     }
+    if let planned = ReportMessages.plannedSteps(of: scenario) {
+      html += "<p class=\"reason\">" + MarkupEscaping.html(HTMLMessages.notStarted(planned)) + "</p>\n"
+    }
     html += story(scenario)
     let graph = HTMLFlowGraph(scenario: scenario, anchor: anchor).render()
     if !graph.isEmpty { html += "<div class=\"graph\">" + graph + "</div>\n" }
     if !scenario.steps.isEmpty {
       html += "<ol class=\"steps\">\n"
+      let full = HTMLDetailBudget.showsInFull(scenario)
       for (stepIndex, step) in scenario.steps.enumerated() {
-        html += self.step(step, in: scenario, anchor: HTMLFlowGraph.stepAnchor(anchor, index: stepIndex))
+        let anchor = HTMLFlowGraph.stepAnchor(anchor, index: stepIndex)
+        html +=
+          scenario.started
+          ? self.step(step, in: scenario, anchor: anchor, full: full, budget: &budget)
+          : plannedStep(step, anchor: anchor)
       }
       html += "</ol>\n"
     }
@@ -145,7 +170,22 @@ struct HTMLDocument {
 
   // MARK: - A step
 
-  private func step(_ step: StepReport, in scenario: ScenarioReport, anchor: String) -> String {
+  /// A step of a scenario that never started: what it would have been (action, `needs`, where),
+  /// marked *not run*; the scenario's reason says why.
+  private func plannedStep(_ step: StepReport, anchor: String) -> String {
+    var meta = [step.action]
+    if !step.needs.isEmpty { meta.append("needs " + step.needs.joined(separator: ", ")) }
+    return "<li"
+      + MarkupEscaping.htmlAttributes([
+        ("class", "step \(HTMLStatusStyle.cssClass(nil))"), ("id", anchor), ("data-step", step.id),
+      ]) + "><div class=\"planned\">" + badge(nil) + " " + MarkupEscaping.html(step.title)
+      + " <span class=\"meta\">" + MarkupEscaping.html(meta.joined(separator: " · ") + " · \(step.location)")
+      + "</span></div></li>\n"
+  }
+
+  private func step(
+    _ step: StepReport, in scenario: ScenarioReport, anchor: String, full: Bool, budget: inout HTMLDetailBudget
+  ) -> String {
     var html =
       "<li"
       + MarkupEscaping.htmlAttributes([
@@ -164,15 +204,7 @@ struct HTMLDocument {
     if let dependants = ReportMessages.skippedDependants(of: step, in: scenario) {
       html += "<p class=\"reason\">" + MarkupEscaping.html(dependants) + "</p>\n"
     }
-    if let result = step.result {
-      for (path, token) in Self.tokens(in: result, path: []) { html += self.token(token, path: path) }
-    }
-    for exchange in step.exchanges { html += self.exchange(exchange) }
-    if let result = step.result {
-      html +=
-        "<details><summary>result (<code>steps." + MarkupEscaping.html(step.id) + "</code>)</summary><pre>"
-        + MarkupEscaping.html(result.jsonText(pretty: true, revealSecrets: revealSecrets)) + "</pre></details>\n"
-    }
+    html += details(of: step, full: full, budget: &budget)
     return html + "</div></details></li>\n"
   }
 
@@ -191,14 +223,64 @@ struct HTMLDocument {
     return html + "</table>\n"
   }
 
+  /// A step's decoded tokens, exchanges (in full, or by their first lines) and result, each
+  /// within the page's budget; a note says what did not fit.
+  private func details(of step: StepReport, full: Bool, budget: inout HTMLDetailBudget) -> String {
+    var html = ""
+    var leftOutExchanges = 0
+    var leftOutResult = false
+    if let result = step.result, !budget.isSpent {
+      for (path, token) in Self.tokens(in: result, path: []) {
+        let table = self.token(token, path: path)
+        if budget.take(table.utf8.count) { html += table }
+      }
+    }
+    for exchange in step.exchanges {
+      let text = full ? self.exchange(exchange) : exchangeLine(exchange)
+      if budget.take(text.utf8.count) {
+        html += text
+        if !full { budget.noteSummarised(1) }
+      } else {
+        leftOutExchanges += 1
+      }
+    }
+    if let result = step.result {
+      var shown = false
+      if !budget.isSpent {
+        let text =
+          "<details><summary>result (<code>steps." + MarkupEscaping.html(step.id) + "</code>)</summary><pre>"
+          + MarkupEscaping.html(result.jsonText(pretty: true, revealSecrets: revealSecrets)) + "</pre></details>\n"
+        shown = budget.take(text.utf8.count)
+        if shown { html += text }
+      }
+      leftOutResult = !shown
+    }
+    if leftOutExchanges > 0 || leftOutResult {
+      budget.noteLeftOut(exchanges: leftOutExchanges, results: leftOutResult ? 1 : 0)
+      let note = HTMLMessages.stepLeftOut(exchanges: leftOutExchanges, result: leftOutResult, limit: budget.limit)
+      html += "<p class=\"omitted\">" + MarkupEscaping.html(note) + "</p>\n"
+    }
+    return html
+  }
+
   /// One HTTP exchange: its first line (request) and the status line as the summary.
   private func exchange(_ text: String) -> String {
+    "<details class=\"exchange\"><summary><code>" + MarkupEscaping.html(Self.exchangeSummary(text))
+      + "</code></summary><pre>"
+      + MarkupEscaping.html(text) + "</pre></details>\n"
+  }
+
+  /// An exchange of a passing scenario: its request line and status only.
+  private func exchangeLine(_ text: String) -> String {
+    "<div class=\"exchange-line\"><code>" + MarkupEscaping.html(Self.exchangeSummary(text)) + "</code></div>\n"
+  }
+
+  /// `→ POST https://…/oauth/token  ← 200 OK`.
+  static func exchangeSummary(_ text: String) -> String {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     let request = lines.first.map(String.init) ?? text
     let answer = lines.first { $0.hasPrefix("←") || $0.hasPrefix("✗") }.map { "  " + $0 } ?? ""
-    return "<details class=\"exchange\"><summary><code>" + MarkupEscaping.html(request + answer)
-      + "</code></summary><pre>"
-      + MarkupEscaping.html(text) + "</pre></details>\n"
+    return request + answer
   }
 
   /// A decoded token: signature state, header and claims (times also as UTC dates).

@@ -20,13 +20,17 @@ public struct ActionTraits: Sendable {
   /// True when the action offers `validate_id_token: true` (``IDTokenOptIn``) for the credentials
   /// it returns.
   public var idTokenOptIn: Bool
+  /// The parameter that picks the browser driving the action's login pages (`browser`), for an
+  /// action that drives some: the interpreter skips a scenario whose step certainly drives them in
+  /// chromium on a machine without chromium. Nil for the others.
+  public var loginPagesBrowser: String?
 
   public init(
     capabilities: [String] = [], capabilityUses: [CapabilityUse] = [], errors: [StepErrorCode] = [],
     failures: Set<FailureClass> = [.invalidParameter], timeout: TimeoutBehaviour = .step,
-    mockClock: MockClockUse = .none,
-    idTokenOptIn: Bool = false
+    mockClock: MockClockUse = .none, idTokenOptIn: Bool = false, loginPagesBrowser: String? = nil
   ) {
+    self.loginPagesBrowser = loginPagesBrowser
     self.capabilities = capabilities
     self.capabilityUses = capabilityUses
     self.errors = errors

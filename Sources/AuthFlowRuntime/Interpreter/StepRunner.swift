@@ -52,7 +52,7 @@ struct StepRunner: Sendable {
       if outcome.interrupted {
         report.attempts = max(1, outcome.attempts)
         report.status = .interrupted
-        report.skipReason = StepMessages.interrupted
+        report.skipReason = StopMessages.step(scenario.services.stops.cause)
         report.duration = ContinuousClock.now - started
         return report
       }
@@ -268,9 +268,6 @@ struct StepRunner: Sendable {
 /// The messages a step's outcome uses.
 enum StepMessages {
   static let conditionFalse = "its `if` condition is false"
-  static let interrupted = "the run was interrupted"
-  static let notStarted = "the run was interrupted before this scenario started"
-  static let cutShort = "the run was interrupted while this scenario was running"
   static let untilNotHeld = "retry: the `until` condition never held"
 
   static func timedOut(_ duration: Duration) -> String {

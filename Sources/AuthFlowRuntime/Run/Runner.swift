@@ -93,16 +93,13 @@ public struct Runner: Sendable {
       }
     }
     let interrupted = Task.isCancelled || reports.contains { $0 == nil }
+    let cause = interrupted ? services.stops.cause : nil
+    var notStarted = NotStartedReports(loading: loading, cause: cause)
     let complete = zip(instances, reports).map { instance, report in
-      report ?? instance.notRun
+      report ?? notStarted.report(instance)
     }
     return RunReport(
       tenant: tenant.name, startedAt: startedAt, duration: ContinuousClock.now - started, scenarios: complete,
-      interrupted: interrupted)
-  }
-
-  /// A scenario the run was stopped before: `interrupted`, with a reason that says it never started.
-  public static func notRun(_ instance: ScenarioInstance) -> ScenarioReport {
-    PlannedInstance(instance, keeping: false).notRun
+      interrupted: interrupted, stopCause: cause)
   }
 }

@@ -1,5 +1,6 @@
 public import AuthFlowCore
 public import AuthFlowHTTP
+public import AuthFlowResults
 
 /// The services shared by every scenario of a run: secrets, and (through the context) HTTP and
 /// browsers. Created once per run.
@@ -27,6 +28,9 @@ public struct RunServices: Sendable {
   /// The run's headless chromium (`browser: chromium`), started on first use; whoever made the
   /// services stops it with ``ChromiumHost/shutdown()`` when the run ends.
   public var chromium: ChromiumHost
+  /// What stopped the run, recorded (by the CLI's signal handling, `--run-timeout`) before the run
+  /// is cancelled: the reasons of interrupted scenarios and steps name it.
+  public var stops = StopRecord()
 
   public init(
     secrets: SecretRegistry, transport: any HTTPTransport, environment: [String: String] = [:],

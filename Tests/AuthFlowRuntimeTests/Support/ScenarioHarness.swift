@@ -27,6 +27,10 @@ struct ScenarioHarness {
   var observer: (any RunObserver)?
   /// Decorates the live transport (e.g. with `RetryingTransport`).
   var wrap: @Sendable (any HTTPTransport) -> any HTTPTransport = { $0 }
+  /// What stopped the run (a test records a cause before it cancels, as the CLI does).
+  var stops = StopRecord()
+  /// The run's chromium host (nil: the default one, from the process environment).
+  var chromium: ChromiumHost?
 
   init(baseURL: String) {
     self.baseURL = baseURL
@@ -59,9 +63,10 @@ struct ScenarioHarness {
     let tenant = TenantContext(
       name: "test", kind: .auth0, baseURL: baseURL, clients: clients, users: users, capabilities: capabilities,
       settings: settings)
-    let services = RunServices(
+    var services = RunServices(
       secrets: secrets, transport: wrap(transport), environment: ["AUTHFLOW_TEST": "yes"],
-      cleanupTimeout: cleanupTimeout)
+      cleanupTimeout: cleanupTimeout, chromium: chromium)
+    services.stops = stops
     let runner = Runner(
       tenant: tenant, services: services, functions: Pipeline.functions, jobs: jobs, observer: observer)
     let report = await runner.run(instances)

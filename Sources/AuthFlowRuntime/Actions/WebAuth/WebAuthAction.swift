@@ -148,7 +148,7 @@ public struct WebAuthAction: Action {
       .unauthorized,
       .pageError, .loginRequired, .consentRequired, .interactionRequired, .mfaRequired, .unsupportedResponseType,
       .serverError,
-    ], failures: ActionTraits.browserFlow)
+    ], failures: ActionTraits.browserFlow, loginPagesBrowser: browser.name)
 
   public init() {}
 

@@ -1,4 +1,5 @@
-public import Foundation
+import AuthFlowHTTP
+import Foundation
 
 #if canImport(Glibc)
   import Glibc
@@ -9,50 +10,48 @@ public import Foundation
 /// Debian's `chromium`, headless, for tests that check a page in a real browser: the DOM after
 /// its scripts ran, what it wrote to the console, and a screenshot.
 ///
-/// Located at `AUTHFLOW_CHROMIUM`, else `chromium`, `chromium-browser` or `google-chrome` on the
-/// usual paths. Each run gets its own profile directory (other processes may use chromium at the
-/// same time), is bounded by a deadline and is killed by its PID when it outlives it.
-public enum HeadlessChromium {
-  /// The browser, or nil when none is installed.
-  public static let path: String? = {
-    let environment = ProcessInfo.processInfo.environment
-    let candidates =
-      [environment["AUTHFLOW_CHROMIUM"]].compactMap { $0 }
-      + ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/local/bin/chromium"]
-    let found = candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-    if found == nil {
-      FileHandle.standardError.write(Data((skipNotice + "\n").utf8))
+/// Located as the runner locates it (`ChromiumHost.locateExecutable`: `AUTHFLOW_CHROMIUM`, else
+/// `chromium`, `chromium-browser`, `google-chrome` or `google-chrome-stable` on `PATH`). Each run
+/// gets its own profile directory (other processes may use chromium at the same time), is bounded
+/// by a deadline and is killed by its PID when it outlives it.
+enum HeadlessChromium {
+  /// The browser, or nil when none is installed (the reason printed, loudly).
+  static let path: String? = {
+    do {
+      return try ChromiumHost.locateExecutable(environment: ProcessInfo.processInfo.environment)
+    } catch {
+      FileHandle.standardError.write(Data("\(skipNotice): \(error)\n".utf8))
+      return nil
     }
-    return found
   }()
 
   /// What a test that needs the browser prints (and gives as its skip comment) when there is none.
-  public static let skipNotice =
+  static let skipNotice =
     "SKIPPED: the HTML report was NOT checked in a real browser: chromium is not installed (apt-get install chromium, or set AUTHFLOW_CHROMIUM to a Chromium or Chrome binary)"
 
-  public struct Outcome: Sendable {
-    public var status: Int32
-    public var standardOutput: String
-    public var standardError: String
+  struct Outcome: Sendable {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
 
     /// The messages the page wrote to the console (`console.*`, uncaught errors, CSP violations),
     /// which chromium logs as `…:CONSOLE:N] "message", source: …`.
-    public var consoleMessages: [String] {
+    var consoleMessages: [String] {
       standardError.split(separator: "\n").filter { $0.contains(":CONSOLE") }.map(String.init)
     }
   }
 
-  public struct Failure: Error, CustomStringConvertible {
-    public var description: String
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
   }
 
   /// Loads `url` and prints the DOM after its scripts ran (`--dump-dom`).
-  public static func dumpDOM(_ url: URL, limit: Duration = .seconds(90)) throws -> Outcome {
+  static func dumpDOM(_ url: URL, limit: Duration = .seconds(90)) throws -> Outcome {
     try run(["--dump-dom", url.absoluteString], limit: limit)
   }
 
   /// Loads `url` in a `width`×`height` window and writes a PNG of it to `output`.
-  public static func screenshot(
+  static func screenshot(
     _ url: URL, to output: String, width: Int, height: Int, limit: Duration = .seconds(90)
   ) throws -> Outcome {
     try run(["--screenshot=\(output)", "--window-size=\(width),\(height)", url.absoluteString], limit: limit)
@@ -95,7 +94,7 @@ public enum HeadlessChromium {
   }
 
   /// The width and height of a PNG (its IHDR chunk), or nil when `data` is not a PNG.
-  public static func pngSize(_ data: Data) -> (width: Int, height: Int)? {
+  static func pngSize(_ data: Data) -> (width: Int, height: Int)? {
     let bytes = [UInt8](data.prefix(24))
     guard bytes.count == 24, bytes[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A],
       bytes[12..<16] == [0x49, 0x48, 0x44, 0x52]
