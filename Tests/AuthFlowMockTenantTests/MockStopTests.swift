@@ -1,3 +1,4 @@
+import AuthFlowJOSE
 import Foundation
 import Synchronization
 import Testing
@@ -61,6 +62,25 @@ import Testing
       storming.store(false, ordering: .relaxed)
       // `stop()` returned: the server finished (its task is done). Whether the port is refused now
       // is not asserted: another test's server may bind it at once.
+    }
+  }
+
+  /// A start asked for by a task that is already cancelled (a run stopped while it binds its
+  /// tenants) returns at once with the cancellation, and leaves no server running; before, the
+  /// wait for the port ended but the wait for the server did not, and the start never returned.
+  @Test func aStartInACancelledTaskEndsAndStopsItsServer() async throws {
+    let fixture = try #require(FixtureLoader.loadDefault().fixture)
+    let started = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return try await MockTenantServer.start(fixture: fixture, signingKey: try SigningKey.generateRSA())
+    }
+    let outcome = await started.result
+    switch outcome {
+    case .success(let handle):
+      // The server bound before the cancellation was seen: a handle the caller stops.
+      await handle.stop()
+    case .failure(let error):
+      #expect(error is CancellationError)
     }
   }
 }

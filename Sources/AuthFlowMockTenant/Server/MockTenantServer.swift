@@ -98,6 +98,13 @@ public enum MockTenantServer {
     for await inProcess in ready {
       return Handle(baseURL: tenant.baseURL, tenant: tenant, inProcess: inProcess, group: group, task: task)
     }
+    // A cancelled caller ends the wait for the port at once: the server it may still be starting
+    // is stopped here, not left running (its task is not the caller's child).
+    if Task.isCancelled {
+      await group.triggerGracefulShutdown()
+      _ = await task.result
+      throw CancellationError()
+    }
     let result = await task.result
     if case .failure(let error) = result { throw StartError.didNotStart(String(describing: error)) }
     throw StartError.didNotStart("the server stopped before binding")
