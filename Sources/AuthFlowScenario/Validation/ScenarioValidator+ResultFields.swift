@@ -9,7 +9,7 @@ extension ScenarioValidator {
     var diagnostics: [Diagnostic] = []
     for node in graph.nodes {
       let step = node.step
-      if let fields = catalog[step.action.name.value]?.resultFieldNames {
+      if let fields = catalog.resultFieldNames(of: step.action.name.value) {
         for expectation in step.expectations {
           guard let field = expectation.components.first, !fields.contains(field) else { continue }
           diagnostics.append(
@@ -22,12 +22,12 @@ extension ScenarioValidator {
         for reference in template.references where reference.root == "steps" && reference.path.count >= 2 {
           let (target, field) = (reference.path[0], reference.path[1])
           guard let targetNode = graph.node(target), targetNode.step.hasExplicitID,
-            let action = catalog[targetNode.step.action.name.value], let fields = action.resultFieldNames,
-            !fields.contains(field)
+            let fields = catalog.resultFieldNames(of: targetNode.step.action.name.value), !fields.contains(field)
           else { continue }
           diagnostics.append(
             .unknownResultField(
-              field, step: target, action: action.name, at: reference.location, length: reference.length,
+              field, step: target, action: targetNode.step.action.name.value, at: reference.location,
+              length: reference.length,
               hint: Suggestion.hint(for: field, in: fields.sorted())))
         }
       }
