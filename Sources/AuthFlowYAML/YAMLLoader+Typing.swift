@@ -102,17 +102,40 @@ extension YAMLLoader {
     case UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "y"), UInt8(ascii: "Y"), UInt8(ascii: "o"),
       UInt8(ascii: "O"), UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "n"), UInt8(ascii: "N"),
       UInt8(ascii: "i"), UInt8(ascii: "I"), UInt8(ascii: "s"), UInt8(ascii: "S"):
-      // ASCII letters lowercased, underscores dropped: enough to compare with the words below.
-      let letters = Array(text.utf8.lazy.filter { $0 != UInt8(ascii: "_") }.map { $0 | 0x20 })
-      if typedWords.contains(where: { $0.elementsEqual(letters) }) { return true }
-      return ["inf", "nan", "snan"].contains { letters.starts(with: $0.utf8) }
+      // The bytes other than underscores, ASCII letters lowercased (`| 0x20`): the first five, in
+      // the order read, and how many there are — all the words below need.
+      var letters: UInt64 = 0
+      var count = 0
+      for byte in text.utf8 where byte != UInt8(ascii: "_") {
+        if count < 5 { letters |= UInt64(byte | 0x20) << (8 * count) }
+        count += 1
+      }
+      if typedWords.contains(where: { $0.count == count && $0.letters == letters }) { return true }
+      return typedPrefixes.contains { count >= $0.count && letters & $0.mask == $0.letters }
     default:
       return false
     }
   }
 
-  /// Words a constructor reads as null or a bool, lowercased.
-  private static let typedWords: [String.UTF8View] = ["null", "true", "yes", "on", "false", "no", "off"].map(\.utf8)
+  /// Words a constructor reads as null or a bool, lowercased, packed as ``mayBeTyped(_:)`` packs.
+  private static let typedWords = ["null", "true", "yes", "on", "false", "no", "off"].map(PackedWord.init)
+  /// What a float may start with.
+  private static let typedPrefixes = ["inf", "nan", "snan"].map(PackedWord.init)
+
+  /// Up to five ASCII letters in the low bytes of a word, first letter lowest.
+  private struct PackedWord {
+    var letters: UInt64 = 0
+    var mask: UInt64 = 0
+    var count: Int
+
+    init(_ word: String) {
+      count = word.utf8.count
+      for (index, byte) in word.utf8.enumerated() {
+        letters |= UInt64(byte) << (8 * index)
+        mask |= 0xFF << (8 * index)
+      }
+    }
+  }
 }
 
 /// The arithmetic of a base-60 number, checked where the type can overflow.

@@ -17,12 +17,14 @@ struct ValidateCommand: AsyncParsableCommand {
   var config: String?
 
   func run() async throws {
-    // source → parsed → validated
-    let suite = await ScenarioSource(paths: paths, configFile: config).validated(embedded: MockTenantHost())
+    // source → parsed → validated, keeping of each file only its plan entries, as `run` does: the
+    // same diagnostics, without every file's tree and text held to the end and freed at exit.
+    let suite = await ScenarioSource(paths: paths, configFile: config).planned(embedded: MockTenantHost())
     DiagnosticOutput.print(suite.diagnostics, sources: suite.sources)
     if !suite.isValid { throw ExitCode(AuthFlowExitCode.invalidInput.rawValue) }
-    let files = suite.scenarios.count
-    let instances = suite.instances.count
+    // A valid scenario has at least one instance, its first at index 0.
+    let files = suite.planned.count { $0.index == 0 }
+    let instances = suite.planned.count
     Console.out(
       "\(files) scenario file\(files == 1 ? "" : "s") valid (\(instances) instance\(instances == 1 ? "" : "s"))."
     )
