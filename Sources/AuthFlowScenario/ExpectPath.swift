@@ -11,6 +11,12 @@ public enum ExpectPath {
 
   /// Splits `path` into its segments.
   public static func parse(_ path: String) -> Result<[String], Problem> {
+    if let segments = plainSegments(path) { return .success(segments) }
+    return parseCharacters(path)
+  }
+
+  /// ``parse(_:)`` character by character: every path, and where a wrong one goes wrong.
+  static func parseCharacters(_ path: String) -> Result<[String], Problem> {
     let characters = Array(path)
     var segments: [String] = []
     var index = 0
@@ -49,6 +55,21 @@ public enum ExpectPath {
     }
     if segments.isEmpty { return .failure(Problem(reason: "it is empty", offset: 0)) }
     return .success(segments)
+  }
+
+  /// The segments of the usual path — ASCII names joined by single dots, no brackets — split as
+  /// bytes; nil for anything else (which the loop over characters reads, or finds wrong).
+  private static func plainSegments(_ path: String) -> [String]? {
+    let bytes = path.utf8
+    guard let first = bytes.first, let last = bytes.last, first != UInt8(ascii: "."), last != UInt8(ascii: ".")
+    else { return nil }
+    var previous: UInt8 = 0
+    for byte in bytes {
+      if byte >= 0x80 || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") { return nil }
+      if byte == UInt8(ascii: "."), previous == UInt8(ascii: ".") { return nil }
+      previous = byte
+    }
+    return bytes.split(separator: UInt8(ascii: ".")).map { String(decoding: $0, as: UTF8.self) }
   }
 
   /// `[0]`, `["a.b"]` or `['a.b']` starting at `start`; the segment and the index after `]`.

@@ -1,4 +1,5 @@
-public import AuthFlowCore
+import AuthFlowCore
+internal import CYaml
 
 // The messages of YAML inputs past a resource limit (see `InputLimits` and
 // docs/scenario-language.md, "Limits"), for every loader that reads YAML.
@@ -19,5 +20,66 @@ extension Diagnostic {
     .error(
       "lists and mappings are nested more than \(InputLimits.yamlDepth) deep", at: location,
       hint: "flatten the structure")
+  }
+}
+
+// The messages of YAML that cannot be read: libyaml's own errors (its words, at its marks) and
+// the composer's (an empty stream, a second document, an undefined alias, a repeated key).
+extension Diagnostic {
+  static func yamlEmptyFile(_ file: String) -> Diagnostic {
+    .error(
+      "the file is empty", at: SourceLocation(file: file, line: 1, column: 1),
+      hint: "a scenario needs at least 'scenario:' and 'steps:'")
+  }
+
+  static func yamlSecondDocument(at location: SourceLocation, file: String) -> Diagnostic {
+    .error(
+      "invalid YAML: but found another document", at: location,
+      notes: [Note("expected a single document in the stream", at: SourceLocation(file: file, line: 1, column: 1))])
+  }
+
+  static func yamlUndefinedAlias(at location: SourceLocation) -> Diagnostic {
+    .error("invalid YAML: found undefined alias", at: location)
+  }
+
+  static func yamlDuplicateKeys(_ keys: [String], at location: SourceLocation) -> Diagnostic {
+    .error(
+      "duplicate key \(keys.map { "'\($0)'" }.joined(separator: ", ")) in a mapping", at: location,
+      hint: "each key may appear once in a mapping; remove or rename the repeated one")
+  }
+
+  static func yamlOutOfMemory(_ file: String) -> Diagnostic {
+    .error("invalid YAML: Memory error", at: SourceLocation(file: file, line: 1, column: 1))
+  }
+
+  /// The error libyaml's parser stopped with.
+  static func yamlSyntaxError(_ parser: yaml_parser_t, file: String) -> Diagnostic {
+    func located(_ mark: yaml_mark_t) -> SourceLocation { YAMLEventText.location(mark, file: file) }
+    let problem = parser.problem.map { String(cString: $0) } ?? "unknown problem"
+    switch parser.error {
+    case YAML_MEMORY_ERROR:
+      return yamlOutOfMemory(file)
+    case YAML_READER_ERROR:
+      return .error(
+        "could not read the file as UTF-8 text: \(problem)", at: SourceLocation(file: file, line: 1, column: 1))
+    default:
+      let notes = parser.context.map { [Note(String(cString: $0), at: located(parser.context_mark))] } ?? []
+      return .error(
+        "invalid YAML: \(problem)", at: located(parser.problem_mark), notes: notes, hint: yamlHint(for: problem))
+    }
+  }
+
+  private static func yamlHint(for problem: String) -> String? {
+    if problem.contains("tab") { return "YAML indentation must use spaces, not tabs" }
+    if problem.contains("mapping values are not allowed") {
+      return "a value containing ': ' must be quoted, or a key is indented too far"
+    }
+    if problem.contains("did not find expected key") {
+      return "check the indentation of this line against the one above"
+    }
+    if problem.contains("found character that cannot start any token") {
+      return "quote values that start with '@', '`' or '%'; write expressions as \"${{ … }}\""
+    }
+    return nil
   }
 }

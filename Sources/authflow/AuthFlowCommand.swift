@@ -26,6 +26,12 @@ struct AuthFlowCommand: AsyncParsableCommand {
     signal(SIGPIPE, SIG_IGN)
     EarlySignals.capture()
     do {
+      // The cold start of `authflow validate PATH…` without ArgumentParser (see `plainPaths`).
+      if let paths = ValidateCommand.plainPaths(Array(CommandLine.arguments.dropFirst())) {
+        EarlySignals.release()
+        try await ValidateCommand.validate(paths: paths, config: nil)
+        return
+      }
       var command = try parseAsRoot()
       if !(command is RunCommand || command is MockCommand) { EarlySignals.release() }
       if var asyncCommand = command as? any AsyncParsableCommand {

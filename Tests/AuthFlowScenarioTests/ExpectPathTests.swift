@@ -1,5 +1,6 @@
-import AuthFlowScenario
 import Testing
+
+@testable import AuthFlowScenario
 
 @Suite struct ExpectPathTests {
   @Test(arguments: [
@@ -28,5 +29,20 @@ import Testing
     }
     #expect(problem.reason == reason)
     #expect(problem.offset == offset)
+  }
+
+  /// The byte split of plain paths gives what the character loop gives, for every path of up to
+  /// four pieces over the characters that matter.
+  @Test func thePlainPathShortcutAgreesWithTheCharacterLoop() {
+    let pieces = ["a", "id", ".", "..", "[", "]", "[0]", "\"", "'", "é", "\r\n", " ", "_", "0"]
+    var paths: [String] = [""]
+    var frontier: [String] = [""]
+    for _ in 0..<4 {
+      frontier = frontier.flatMap { prefix in pieces.map { prefix + $0 } }
+      paths += frontier
+    }
+    for path in paths {
+      #expect(ExpectPath.parse(path) == ExpectPath.parseCharacters(path), "\(path.debugDescription)")
+    }
   }
 }

@@ -17,6 +17,15 @@ import Testing
       results: .closed([ResultField("value", "the value")])),
   ])
 
+  /// The catalog builds each action's field names once; they are the signature's.
+  @Test func theCatalogKeepsEachActionsFieldNames() {
+    for action in Self.catalog.actions {
+      #expect(Self.catalog.resultFieldNames(of: action.name) == action.resultFieldNames, "\(action.name)")
+    }
+    #expect(Self.catalog.resultFieldNames(of: "login")?.contains("error") == true)
+    #expect(Self.catalog.resultFieldNames(of: "nope") == nil)
+  }
+
   @Test func typoInAStepReferenceIsAnErrorWithSuggestion() {
     let input = MarkedText(
       """

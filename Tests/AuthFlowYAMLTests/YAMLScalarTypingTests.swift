@@ -1,10 +1,13 @@
 import AuthFlowCore
+import Foundation
 import Testing
+import Yams
 
 @testable import AuthFlowYAML
 
 /// Plain scalars are typed as Yams' constructors type them; the fast path that skips the
-/// constructors for most text must not change a single result.
+/// constructors for most text, and the constructors' logic redone without Foundation for ASCII
+/// text, must not change a single result — except where Yams traps (a base-60 int past `Int`).
 @Suite struct YAMLScalarTypingTests {
   func value(_ scalar: String) -> Value? {
     guard case .mapping(let pairs, _)? = YAMLLoader.load("k: \(scalar)\n", file: "t.yaml").0,
@@ -48,5 +51,98 @@ import Testing
     for text in ["steps", "id", "web_auth", "expect", "scenario", "login", "alice@example.com", "é"] {
       #expect(!YAMLLoader.mayBeTyped(text), "\(text)")
     }
+  }
+
+  /// Yams' constructors, as the loader called them before.
+  static func yamsValue(_ text: String) -> Value {
+    let typed = Node.scalar(Node.Scalar(text, Tag(.implicit, .default, .default), .plain))
+    if typed.null != nil { return .null }
+    if let flag = typed.bool { return .bool(flag) }
+    if let number = typed.int { return .int(number) }
+    if let number = typed.float { return .double(number) }
+    return .string(text)
+  }
+
+  static func same(_ lhs: Value, _ rhs: Value) -> Bool {
+    if case .double(let left) = lhs, case .double(let right) = rhs, left.isNaN, right.isNaN { return true }
+    return lhs == rhs
+  }
+
+  /// Every string of up to four characters over the characters that matter to the constructors,
+  /// and many longer random ones, typed as Yams types them.
+  @Test func typingMatchesYamsConstructors() {
+    let alphabet: [String] = [
+      "0", "1", "7", "9", "_", "+", "-", ".", ":", "x", "b", "o", "e", "E", "i", "n", "f", "a", "N", "I", "F", "t",
+      "r", "u", "y", "s", "l", "~", "p", " ", "é",
+    ]
+    var texts: [String] = [""]
+    var frontier: [String] = [""]
+    for _ in 0..<3 {
+      frontier = frontier.flatMap { prefix in alphabet.map { prefix + $0 } }
+      texts += frontier
+    }
+    var random = SplitMix64(seed: 7)
+    let words = [
+      "0x", "0b", "0o", "0", "1_0", "60", "59", ":", "inf", "Infinity", "nan", ".inf", ".NaN", "e+3", "true", "Off",
+      "null", "~", "9223372036854775807", "-", "+", "_", ".", "1e308", "e\u{301}",
+    ]
+    for _ in 0..<60_000 {
+      texts.append((0..<(1 + random.below(5))).map { _ in random.pick(words + alphabet) }.joined())
+    }
+    var compared = 0
+    for text in texts where !YamsTrap.sexagesimalOverflows(text) {
+      let typed = YAMLLoader.typedValue(of: text, isPlain: true)
+      let expected = Self.yamsValue(text)
+      compared += 1
+      if !Self.same(typed, expected) {
+        Issue.record("\(text.debugDescription): \(typed), Yams: \(expected)")
+        return
+      }
+    }
+    #expect(compared > 80_000)
+  }
+
+  /// Yams traps on a base-60 int past `Int` (11 parts, or a large first part): such a scalar is
+  /// read as the float it spells instead of stopping the process.
+  @Test func aBase60NumberPastIntIsAFloatNotACrash() {
+    var elevenOnes = 0.0
+    var base = 1.0
+    for _ in 0..<11 {
+      elevenOnes += base
+      base *= 60
+    }
+    #expect(value("1:1:1:1:1:1:1:1:1:1:1") == .double(elevenOnes))
+    #expect(value("9223372036854775807:59") == .double(59 + 9_223_372_036_854_775_808 * 60.0))
+    #expect(value("-+0:-9223372036854775808") == .double(9_223_372_036_854_775_808))
+    for text in ["1:1:1:1:1:1:1:1:1:1:1", "9223372036854775807:59", "-+0:-9223372036854775808"] {
+      #expect(YamsTrap.sexagesimalOverflows(text), "\(text)")
+    }
+    #expect(!YamsTrap.sexagesimalOverflows("1:1:1:1:1:1:1:1:1:1"))
+    #expect(value("1:1:1:1:1:1:1:1:1:1") == .int(10_248_504_406_779_661))
+  }
+}
+
+/// Which scalars Yams' `Int` constructor traps on: a base-60 number whose arithmetic overflows.
+enum YamsTrap {
+  static func sexagesimalOverflows(_ text: String) -> Bool {
+    guard text.utf8.allSatisfy({ $0 < 0x80 }), YAMLLoader.mayBeTyped(text) else { return false }
+    let digits = text.replacingOccurrences(of: "_", with: "")
+    let hasSign = digits.hasPrefix("-") || digits.hasPrefix("+")
+    let unsigned = digits.dropFirst(hasSign ? 1 : 0)
+    if digits == "0" || ["0x", "0b", "0o", "0"].contains(where: { unsigned.hasPrefix($0) }) { return false }
+    guard unsigned.contains(":") else { return false }
+    let parts = unsigned.components(separatedBy: ":").map { Int($0, radix: 10) }
+    guard parts.allSatisfy({ $0 != nil }) else { return false }
+    var base = 1
+    var value = 0
+    for part in parts.reversed() {
+      let (product, overflow1) = (part ?? 0).multipliedReportingOverflow(by: base)
+      let (sum, overflow2) = value.addingReportingOverflow(product)
+      let (next, overflow3) = base.multipliedReportingOverflow(by: 60)
+      if overflow1 || overflow2 || overflow3 { return true }
+      value = sum
+      base = next
+    }
+    return digits.hasPrefix("-") && value == .min
   }
 }

@@ -13,7 +13,7 @@ extension FlowGraph {
 
     init(graph: FlowGraph, targets: Set<String>) {
       var targetIndex: [String: Int] = [:]
-      for target in targets.sorted() where graph.node(target) != nil { targetIndex[target] = targetIndex.count }
+      for target in targets.sorted() where graph.index(of: target) != nil { targetIndex[target] = targetIndex.count }
       let words = max(1, (targetIndex.count + 63) / 64)
       var nodeIndex: [String: Int] = [:]
       for (offset, node) in graph.nodes.enumerated() where nodeIndex[node.id] == nil { nodeIndex[node.id] = offset }
@@ -27,15 +27,16 @@ extension FlowGraph {
       }
       for id in graph.order {
         guard let row = nodeIndex[id], !computed[row] else { continue }
-        let node = graph.nodes[row]
-        let dependencies = node.dependencies.compactMap { nodeIndex[$0] }
+        // Fields read in place: a node holds its whole step, too large to copy for two of them.
+        let isCleanup = graph.nodes[row].isCleanup
+        let dependencies = graph.nodes[row].dependencies.compactMap { nodeIndex[$0] }
         guard dependencies.allSatisfy({ computed[$0] }) else {
           fallback[id] = graph.ancestors(of: id)
           continue
         }
         bits.withUnsafeMutableBufferPointer { buffer in
           let base = row * words
-          if node.isCleanup {
+          if isCleanup {
             for word in 0..<words { buffer[base + word] |= mainTargets[word] }
           }
           for dependency in dependencies {

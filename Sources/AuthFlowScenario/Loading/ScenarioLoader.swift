@@ -128,13 +128,14 @@ public struct ScenarioLoader: Sendable {
     var diagnostics: [Diagnostic]
   }
 
-  /// Files in chunks, a few per core, so 10,000 small files do not become 10,000 tasks; each
-  /// loaded file goes through `keep` on the task that loaded it. Results in file order.
+  /// Files in chunks, eight per core, so 10,000 small files do not become 10,000 tasks, yet a core
+  /// that another process slows down holds back only a small chunk; each loaded file goes through
+  /// `keep` on the task that loaded it. Results in file order.
   private func loadFiles<Kept: Sendable>(
     _ files: [String], keep: @escaping @Sendable (LoadedFile) -> Kept
   ) async -> [Kept] {
     guard !files.isEmpty else { return [] }
-    let workers = max(1, ProcessInfo.processInfo.activeProcessorCount * 2)
+    let workers = max(1, ProcessInfo.processInfo.activeProcessorCount * 8)
     let chunkSize = max(1, (files.count + workers - 1) / workers)
     let chunks = stride(from: 0, to: files.count, by: chunkSize).map {
       Array(files[$0..<min($0 + chunkSize, files.count)])

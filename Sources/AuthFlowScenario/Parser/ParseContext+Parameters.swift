@@ -139,7 +139,7 @@ extension ParseContext {
 extension YAMLNode {
   /// A string scalar that contains `${{`: its value is only known when the step runs.
   var isExpression: Bool {
-    if case .scalar(let scalar) = self, case .string(let text) = scalar.value { return text.contains("${{") }
+    if case .scalar(let scalar) = self, case .string(let text) = scalar.value { return text.containsTemplateOpening }
     return false
   }
 }

@@ -20,7 +20,7 @@ extension ParseContext {
   }
 
   mutating func template(_ scalar: YAMLScalar) -> Template {
-    guard case .string(let text) = scalar.value, text.contains("${{") else {
+    guard case .string(let text) = scalar.value, text.containsTemplateOpening else {
       return .literal(scalar.value, scalar.location)
     }
     switch TemplateString.parse(text) {

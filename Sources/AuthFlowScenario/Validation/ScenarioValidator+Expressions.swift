@@ -4,10 +4,10 @@ import AuthFlowExpression
 extension ScenarioValidator {
   /// Unknown roots and functions, wrong argument counts and invalid literal arguments in every
   /// expression of the scenario, located at the offending name.
-  func checkExpressions(_ scenario: Scenario) -> [Diagnostic] {
+  func checkExpressions(_ scenario: Scenario, templates stepTemplates: [[StepTemplate]]) -> [Diagnostic] {
     var templates: [Template] = scenario.vars.map(\.value) + scenario.matrix.flatMap(\.values)
-    for step in scenario.steps + scenario.cleanup {
-      templates += step.templateParts.map(\.template)
+    for step in stepTemplates {
+      templates += step.map(\.template)
     }
     var diagnostics: [Diagnostic] = []
     for template in templates {

@@ -3,7 +3,7 @@ import AuthFlowCore
 extension ScenarioValidator {
   /// `vars.X` must be declared under `vars` (before the var reading it, since vars are evaluated
   /// in order) or saved by a step; `matrix.X` must be a matrix axis.
-  func checkNames(_ scenario: Scenario) -> [Diagnostic] {
+  func checkNames(_ scenario: Scenario, templates: [[StepTemplate]]) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     let declared = scenario.vars.map(\.name.value)
     let steps = scenario.steps + scenario.cleanup
@@ -13,8 +13,8 @@ extension ScenarioValidator {
     let axes = scenario.matrix.map(\.name.value)
     let known = Set(declared + saved)
 
-    func check(_ template: Template, declaredSoFar: Set<String>?) {
-      for reference in template.references {
+    func check(_ references: [ExpressionReference], declaredSoFar: Set<String>?) {
+      for reference in references {
         guard let name = reference.path.first else { continue }
         switch reference.root {
         case "vars":
@@ -38,12 +38,12 @@ extension ScenarioValidator {
 
     var declaredSoFar: Set<String> = []
     for binding in scenario.vars {
-      check(binding.value, declaredSoFar: declaredSoFar)
+      check(binding.value.references, declaredSoFar: declaredSoFar)
       declaredSoFar.insert(binding.name.value)
     }
-    for template in scenario.matrix.flatMap(\.values) { check(template, declaredSoFar: []) }
-    for step in scenario.steps + scenario.cleanup {
-      for part in step.templateParts { check(part.template, declaredSoFar: nil) }
+    for template in scenario.matrix.flatMap(\.values) { check(template.references, declaredSoFar: []) }
+    for step in templates {
+      for template in step { check(template.references, declaredSoFar: nil) }
     }
     return diagnostics
   }

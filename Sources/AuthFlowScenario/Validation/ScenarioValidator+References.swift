@@ -4,7 +4,7 @@ extension ScenarioValidator {
   /// `steps.X` must name an explicit step that runs before the one reading it: one of its
   /// ancestors in the graph, or itself in `expect`, `save` and `retry.until` (after it ran).
   /// Vars and matrix values are evaluated before any step, so they cannot read `steps` at all.
-  func checkReferences(_ scenario: Scenario, graph: FlowGraph) -> [Diagnostic] {
+  func checkReferences(_ scenario: Scenario, graph: FlowGraph, templates: [[StepTemplate]]) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     for binding in scenario.vars {
       for reference in binding.value.references where reference.root == "steps" {
@@ -24,25 +24,25 @@ extension ScenarioValidator {
     }
     let explicitIDs = (scenario.steps + scenario.cleanup).filter(\.hasExplicitID).map(\.id.value)
     // Every reference first, then one ancestry of all their targets: near-linear in the steps.
-    var found: [(node: FlowGraph.Node, part: String, ownResultAvailable: Bool, reference: ExpressionReference)] = []
+    var found: [(node: FlowGraph.Node, template: StepTemplate, reference: ExpressionReference)] = []
     var targets: Set<String> = []
-    for node in graph.nodes {
-      for (part, template, ownResultAvailable) in node.step.templateParts {
+    for (node, templates) in zip(graph.nodes, templates) {
+      for template in templates {
         for reference in template.references where reference.root == "steps" {
           guard let target = reference.path.first else { continue }
           targets.insert(target)
-          found.append((node, part, ownResultAvailable, reference))
+          found.append((node, template, reference))
         }
       }
     }
     guard !found.isEmpty else { return diagnostics }
     let ancestry = graph.ancestry(of: targets)
     var hints = SuggestionBudget()
-    for (node, part, ownResultAvailable, reference) in found {
+    for (node, template, reference) in found {
       guard let target = reference.path.first else { continue }
       if let problem = stepReferenceProblem(
-        target, from: node, ancestry: ancestry, graph: graph, part: part,
-        ownResultAvailable: ownResultAvailable, explicitIDs: explicitIDs, hints: &hints, reference: reference)
+        target, from: node, ancestry: ancestry, graph: graph, template: template, explicitIDs: explicitIDs,
+        hints: &hints, reference: reference)
       {
         diagnostics.append(problem)
       }
@@ -51,8 +51,8 @@ extension ScenarioValidator {
   }
 
   private func stepReferenceProblem(
-    _ target: String, from node: FlowGraph.Node, ancestry: FlowGraph.Ancestry, graph: FlowGraph, part: String,
-    ownResultAvailable: Bool, explicitIDs: [String], hints: inout SuggestionBudget, reference: ExpressionReference
+    _ target: String, from node: FlowGraph.Node, ancestry: FlowGraph.Ancestry, graph: FlowGraph,
+    template: StepTemplate, explicitIDs: [String], hints: inout SuggestionBudget, reference: ExpressionReference
   ) -> Diagnostic? {
     let (location, length) = (reference.location, reference.length)
     guard let targetNode = graph.node(target) else {
@@ -63,7 +63,9 @@ extension ScenarioValidator {
       return .generatedIDReference(target, at: location, length: length, step: targetNode.step.location)
     }
     if target == node.id {
-      return ownResultAvailable ? nil : .ownResultTooEarly(target, in: part, at: location, length: length)
+      if template.ownResultAvailable { return nil }
+      return .ownResultTooEarly(
+        target, in: template.label(action: node.step.action.name.value), at: location, length: length)
     }
     if targetNode.isCleanup, !node.isCleanup {
       return .cleanupReference(target, from: node.id, at: location, length: length)
@@ -72,22 +74,5 @@ extension ScenarioValidator {
       return .notAnAncestor(target, from: node.id, at: location, length: length, definedAt: targetNode.step.id.location)
     }
     return nil
-  }
-}
-
-extension Step {
-  /// The templates of the step, with what a message calls each part and whether the step's own
-  /// result exists when it is evaluated.
-  var templateParts: [(part: String, template: Template, ownResultAvailable: Bool)] {
-    var parts: [(part: String, template: Template, ownResultAvailable: Bool)] = [
-      ("its '\(action.name.value)' parameters", action.parameters, false)
-    ]
-    if let condition { parts.append(("its 'if'", condition, false)) }
-    if let until = retry?.until { parts.append(("'retry.until'", until, true)) }
-    for expectation in expectations {
-      for matcher in expectation.matchers { parts.append(("'expect'", matcher.operand, true)) }
-    }
-    for binding in save { parts.append(("'save'", binding.value, true)) }
-    return parts
   }
 }

@@ -23,14 +23,17 @@ public struct ScenarioValidator: Sendable {
 
   /// Every problem found, with the graph already built.
   public func validate(_ scenario: Scenario, graph: FlowGraph) -> [Diagnostic] {
+    // Each step's templates and their references, once for all the checks: the graph's nodes are
+    // the scenario's steps, then its cleanup steps, in order.
+    let templates = graph.nodes.map(\.step.templates)
     var diagnostics: [Diagnostic] = []
     diagnostics += checkNeeds(scenario, graph: graph)
     diagnostics += checkCycles(graph)
-    diagnostics += checkExpressions(scenario)
-    diagnostics += checkReferences(scenario, graph: graph)
-    diagnostics += checkResultFields(scenario, graph: graph)
+    diagnostics += checkExpressions(scenario, templates: templates)
+    diagnostics += checkReferences(scenario, graph: graph, templates: templates)
+    diagnostics += checkResultFields(graph: graph, templates: templates)
     diagnostics += checkSaves(scenario)
-    diagnostics += checkNames(scenario)
+    diagnostics += checkNames(scenario, templates: templates)
     return diagnostics.sortedByLocation
   }
 }
