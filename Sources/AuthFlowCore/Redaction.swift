@@ -14,21 +14,20 @@ public enum Redaction {
 /// (each secret and its percent-encoded form, longest first) are prepared once per registration
 /// and searched as UTF-8 bytes.
 public final class SecretRegistry: Sendable {
-  /// The patterns of one byte length: the hash of each. Hashes, not the patterns: a run registers
-  /// every token it receives, and keeping each one (many times, with its encoded forms) would make
-  /// memory grow with the run. Two different texts of one length sharing a 64-bit hash would only
-  /// mask one more piece of output.
-  private struct PatternGroup {
-    var hashes: Set<UInt64> = []
-  }
-
+  /// Every pattern a scan looks for, and where to look: a run registers every token, code and
+  /// cookie it receives — several a scenario, each with its encoded forms — and keeps them all (a
+  /// secret learnt in the first scenario may be quoted by the ten-thousandth), so this is kept
+  /// small: about 40 bytes a pattern (docs/benchmarks.md).
   private struct State {
-    /// The search patterns (each secret and its encoded forms) by byte length; a registration
-    /// adds its own, so nothing is recomputed for the secrets already known.
-    var groups: [Int: PatternGroup] = [:]
-    /// The byte lengths of the patterns that start with each four bytes, longest first: where a
-    /// scan looks further, and for which lengths.
-    var starts: [UInt32: [Int]] = [:]
+    /// The hash of each pattern (its bytes and its length, ``key(_:)``): hashes, not the patterns,
+    /// so the texts are not kept twice. Two different texts sharing a 64-bit hash would only mask
+    /// one more piece of output.
+    var hashes: Set<UInt64> = []
+    /// The byte lengths of the patterns that start with each four bytes, longest first: up to four
+    /// lengths of up to 65,535 bytes packed in one word (``PackedLengths``), with no storage of
+    /// their own; a prefix with more (a JWT's `eyJh`) or a longer pattern is in ``longStarts``.
+    var starts: [UInt32: UInt64] = [:]
+    var longStarts: [UInt32: [Int]] = [:]
     /// One bit per first two bytes of any pattern (65,536 bits): the scan's cheap first test, so
     /// that most positions of a text cost one bit read, whatever the number of secrets.
     var pairs = [UInt64](repeating: 0, count: 1024)
@@ -36,6 +35,54 @@ public final class SecretRegistry: Sendable {
     var shortest = 0
     /// How many distinct secrets were registered.
     var count = 0
+
+    /// The lengths of the patterns starting with `prefix`, longest first.
+    func lengths(startingWith prefix: UInt32) -> [Int] {
+      guard let packed = starts[prefix] else { return [] }
+      return packed == PackedLengths.spilled ? longStarts[prefix] ?? [] : PackedLengths.unpack(packed)
+    }
+
+    mutating func add(length: Int, prefix: UInt32) {
+      var lengths = self.lengths(startingWith: prefix)
+      guard !lengths.contains(length) else { return }
+      lengths.append(length)
+      lengths.sort(by: >)
+      if let packed = PackedLengths.pack(lengths) {
+        starts[prefix] = packed
+      } else {
+        starts[prefix] = PackedLengths.spilled
+        longStarts[prefix] = lengths
+      }
+    }
+
+    /// The memory the patterns take, roughly: what the hash tables hold (for the benchmarks' notes).
+    var approximateBytes: Int {
+      hashes.capacity * 8 + starts.capacity * 12 + longStarts.values.reduce(0) { $0 + 32 + $1.count * 8 }
+    }
+  }
+
+  /// Up to four pattern lengths in one word, 16 bits each, longest first (0: no more).
+  enum PackedLengths {
+    /// The word of a prefix whose lengths are in ``State/longStarts``.
+    static let spilled = UInt64.max
+
+    /// `lengths` (longest first) in one word, or nil when they do not fit.
+    static func pack(_ lengths: [Int]) -> UInt64? {
+      guard lengths.count <= 4, lengths.allSatisfy({ $0 > 0 && $0 <= 0xFFFF }) else { return nil }
+      var packed: UInt64 = 0
+      for (slot, length) in lengths.enumerated() { packed |= UInt64(length) << UInt64(16 * slot) }
+      return packed
+    }
+
+    static func unpack(_ packed: UInt64) -> [Int] {
+      var lengths: [Int] = []
+      var rest = packed
+      while rest != 0 {
+        lengths.append(Int(rest & 0xFFFF))
+        rest >>= 16
+      }
+      return lengths
+    }
   }
 
   private let state = Mutex<State>(State())
@@ -51,25 +98,19 @@ public final class SecretRegistry: Sendable {
   public func register(_ text: String) {
     let raw = Array(text.utf8)
     guard raw.count >= 4, raw.count >= 16 || text.count >= 4 else { return }
-    let rawHash = Self.hash(raw[...])
-    let known = state.withLock { $0.groups[raw.count]?.hashes.contains(rawHash) ?? false }
+    let rawKey = Self.key(raw[...])
+    let known = state.withLock { $0.hashes.contains(rawKey) }
     guard !known else { return }
-    var forms = [(raw, rawHash)]
+    var forms = [(raw, rawKey)]
     for encoded in Self.encodedForms(of: raw) where encoded != raw && encoded.count >= 4 {
-      forms.append((encoded, Self.hash(encoded[...])))
+      forms.append((encoded, Self.key(encoded[...])))
     }
     state.withLock { state in
-      guard state.groups[raw.count]?.hashes.contains(rawHash) != true else { return }
+      guard !state.hashes.contains(rawKey) else { return }
       state.count += 1
-      for (pattern, hash) in forms {
-        state.groups[pattern.count, default: PatternGroup()].hashes.insert(hash)
-        let start = Self.prefix(of: pattern, at: 0)
-        var lengths = state.starts[start] ?? []
-        if !lengths.contains(pattern.count) {
-          lengths.append(pattern.count)
-          lengths.sort(by: >)
-          state.starts[start] = lengths
-        }
+      for (pattern, key) in forms {
+        state.hashes.insert(key)
+        state.add(length: pattern.count, prefix: Self.prefix(of: pattern, at: 0))
         let pair = Int(pattern[0]) << 8 | Int(pattern[1])
         state.pairs[pair >> 6] |= 1 << UInt64(pair & 63)
         state.shortest = state.shortest == 0 ? pattern.count : min(state.shortest, pattern.count)
@@ -80,11 +121,14 @@ public final class SecretRegistry: Sendable {
   /// Whether `text` was registered as a secret.
   public func contains(_ text: String) -> Bool {
     let raw = Array(text.utf8)
-    return state.withLock { $0.groups[raw.count]?.hashes.contains(Self.hash(raw[...])) ?? false }
+    return state.withLock { $0.hashes.contains(Self.key(raw[...])) }
   }
 
   /// How many distinct secrets were registered.
   public var count: Int { state.withLock { $0.count } }
+
+  /// Roughly how many bytes the registered patterns take (the benchmarks report it per scenario).
+  public var approximateBytes: Int { state.withLock { $0.approximateBytes } }
 
   /// Records every secret inside `value`.
   public func register(secretsIn value: Value) {
@@ -117,9 +161,17 @@ public final class SecretRegistry: Sendable {
   /// same four bytes are the lengths that do hashed. Every byte of every occurrence is masked —
   /// overlapping occurrences (a secret inside a longer one, or two that overlap) become one mask —
   /// so no part of a secret is left visible.
+  ///
+  /// The scan runs under the registry's lock, reading the tables in place: a copy for it (taken
+  /// while another task registers a secret) would copy every table, which at tens of thousands
+  /// of patterns costs more than the scan.
   public func scrub(_ text: String) -> String {
     if revealSecrets { return text }
-    let (groups, starts, pairs, shortest) = state.withLock { ($0.groups, $0.starts, $0.pairs, $0.shortest) }
+    return state.withLock { state in Self.scrub(text, in: state) }
+  }
+
+  private static func scrub(_ text: String, in state: State) -> String {
+    let shortest = state.shortest
     guard shortest > 0, text.utf8.count >= shortest else { return text }
     let bytes = Array(text.utf8)
     var output: [UInt8] = []
@@ -133,23 +185,38 @@ public final class SecretRegistry: Sendable {
     while index + shortest <= bytes.count {
       defer { index += 1 }
       let pair = Int(bytes[index]) << 8 | Int(bytes[index + 1])
-      guard pairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0,
-        let lengths = starts[Self.prefix(of: bytes, at: index)]
-      else { continue }
-      for length in lengths where index + length <= bytes.count {
-        guard groups[length]?.hashes.contains(Self.hash(bytes[index..<(index + length)])) == true else { continue }
-        if maskStart >= 0, index < maskEnd {
-          maskEnd = max(maskEnd, index + length)
-        } else {
-          if maskStart >= 0 {
-            output.append(contentsOf: bytes[copiedUpTo..<maskStart])
-            output.append(contentsOf: mask)
-            copiedUpTo = maskEnd
-          }
-          maskStart = index
-          maskEnd = index + length
+      guard state.pairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0 else { continue }
+      let prefix = Self.prefix(of: bytes, at: index)
+      guard let packed = state.starts[prefix] else { continue }
+      // The longest pattern that starts here covers the shorter ones that start here too.
+      var length = 0
+      if packed == PackedLengths.spilled {
+        for candidate in state.longStarts[prefix] ?? []
+        where index + candidate <= bytes.count && state.hashes.contains(Self.key(bytes[index..<(index + candidate)])) {
+          length = candidate
+          break
         }
-        break  // the longest pattern here covers the shorter ones that start here too
+      } else {
+        var rest = packed
+        while rest != 0, length == 0 {
+          let candidate = Int(rest & 0xFFFF)
+          rest >>= 16
+          if index + candidate <= bytes.count, state.hashes.contains(Self.key(bytes[index..<(index + candidate)])) {
+            length = candidate
+          }
+        }
+      }
+      guard length > 0 else { continue }
+      if maskStart >= 0, index < maskEnd {
+        maskEnd = max(maskEnd, index + length)
+      } else {
+        if maskStart >= 0 {
+          output.append(contentsOf: bytes[copiedUpTo..<maskStart])
+          output.append(contentsOf: mask)
+          copiedUpTo = maskEnd
+        }
+        maskStart = index
+        maskEnd = index + length
       }
     }
     guard maskStart >= 0 else { return text }
@@ -165,14 +232,15 @@ public final class SecretRegistry: Sendable {
       | UInt32(bytes[offset + 3])
   }
 
-  /// FNV-1a, 64 bits: stable, and cheap on the short windows scrubbing hashes.
-  private static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+  /// FNV-1a, 64 bits, with the length mixed in (one table holds the patterns of every length):
+  /// stable, and cheap on the short windows scrubbing hashes.
+  private static func key(_ bytes: ArraySlice<UInt8>) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in bytes {
       hash ^= UInt64(byte)
       hash = hash &* 0x0000_0100_0000_01B3
     }
-    return hash
+    return hash ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
   }
 
   /// The forms a secret travels in besides its own bytes: in a URL (RFC 3986: `-._~` kept, space

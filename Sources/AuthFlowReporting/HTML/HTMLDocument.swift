@@ -3,13 +3,36 @@ import AuthFlowResults
 import Foundation
 
 /// Renders a redacted run report (tokens expanded, ``RunReport/expandingTokens()``) as one
-/// self-contained HTML page; see ``HTMLReporter``.
+/// self-contained HTML page; see ``HTMLReporter``. Written one scenario section at a time
+/// (``render(into:)``): the run's tags and tenants are gathered first, in one pass.
 struct HTMLDocument {
   var report: RunReport
   /// `--show-secrets`: secret-wrapped values are shown instead of `***`.
   var revealSecrets: Bool
+  /// Every tag of the run, sorted, and its tenants in the order they first appear.
+  private let tags: [String]
+  private let tenants: [String]
+
+  init(report: RunReport, revealSecrets: Bool) {
+    self.report = report
+    self.revealSecrets = revealSecrets
+    var tags: Set<String> = []
+    var tenants: [String] = []
+    var seen: Set<String> = []
+    for scenario in report.scenarios {
+      tags.formUnion(scenario.tags)
+      let tenant = scenario.tenant ?? report.tenant
+      if seen.insert(tenant).inserted { tenants.append(tenant) }
+    }
+    self.tags = tags.sorted()
+    self.tenants = tenants
+  }
 
   func render() -> String {
+    ReportTextSink.collect { render(into: &$0) }
+  }
+
+  func render(into sink: inout ReportTextSink) {
     var html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
     html += "<meta http-equiv=\"Content-Security-Policy\" content=\"\(HTMLAssets.contentSecurityPolicy)\">\n"
     html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -18,10 +41,11 @@ struct HTMLDocument {
     html += "<style>" + HTMLAssets.style + "</style>\n</head>\n<body>\n"
     html += header() + filters() + "<main>\n"
     if report.scenarios.isEmpty { html += "<p class=\"reason\">\(HTMLMessages.noScenarios)</p>\n" }
-    for (index, scenario) in report.scenarios.enumerated() { html += section(scenario, index: index) }
-    html += "</main>\n<footer>" + MarkupEscaping.html(HTMLMessages.footer) + "</footer>\n"
+    sink.write(html)
+    for (index, scenario) in report.scenarios.enumerated() { sink.write(section(scenario, index: index)) }
+    html = "</main>\n<footer>" + MarkupEscaping.html(HTMLMessages.footer) + "</footer>\n"
     html += "<script>" + HTMLAssets.script + "</script>\n</body>\n</html>\n"
-    return html
+    sink.write(html)
   }
 
   // MARK: - Summary and filters
@@ -53,7 +77,6 @@ struct HTMLDocument {
         "<label><input type=\"checkbox\" checked" + MarkupEscaping.htmlAttributes([("data-status", status.rawValue)])
         + "> " + MarkupEscaping.html(HTMLStatusStyle.label(status)) + " (\(report.count(status)))</label>"
     }
-    let tags = Set(report.scenarios.flatMap(\.tags)).sorted()
     html += "<label>tag <select id=\"tag\"><option value=\"\">any</option>"
     for tag in tags {
       html += "<option" + MarkupEscaping.htmlAttributes([("value", tag)]) + ">" + MarkupEscaping.html(tag) + "</option>"
@@ -69,12 +92,6 @@ struct HTMLDocument {
     html +=
       "<button type=\"button\" id=\"expand\">Expand all</button><button type=\"button\" id=\"collapse\">Collapse all</button>"
     return html + "<span id=\"shown\"></span></div>\n"
-  }
-
-  private var tenants: [String] {
-    var names: [String] = []
-    for scenario in report.scenarios where !names.contains(tenant(of: scenario)) { names.append(tenant(of: scenario)) }
-    return names
   }
 
   private func tenant(of scenario: ScenarioReport) -> String { scenario.tenant ?? report.tenant }

@@ -22,10 +22,17 @@ public struct Runner: Sendable {
   /// When false, each scenario's step results are dropped from the run report as it finishes
   /// (the observer has seen them already): no reporter of the run writes them.
   public var keepsStepResults: Bool
+  /// Where each finished scenario's report goes instead of memory (``ScenarioSpool``), at
+  /// position ``spoolBase`` plus its index; nil keeps the reports in memory (tests, the bench's
+  /// in-process rig). With a spool the runner holds no report: the run report reads them back.
+  public var spool: ScenarioSpool?
+  /// This runner's first position in ``spool`` (a comparison run puts its tenants one after another).
+  public var spoolBase: Int
 
   public init(
     tenant: TenantContext, services: RunServices, functions: FunctionRegistry, jobs: Int,
-    observer: (any RunObserver)? = nil, keepsStepResults: Bool = true
+    observer: (any RunObserver)? = nil, keepsStepResults: Bool = true, spool: ScenarioSpool? = nil,
+    spoolBase: Int = 0
   ) {
     self.tenant = tenant
     self.services = services
@@ -33,6 +40,8 @@ public struct Runner: Sendable {
     self.jobs = max(1, jobs)
     self.observer = observer
     self.keepsStepResults = keepsStepResults
+    self.spool = spool
+    self.spoolBase = spoolBase
   }
 
   /// Runs instances already in memory.
@@ -46,23 +55,33 @@ public struct Runner: Sendable {
     let started = ContinuousClock.now
     let interpreter = ScenarioInterpreter(tenant: tenant, services: services, functions: functions, observer: observer)
     let loading = InstanceLoading(functions: functions)
-    let observer = self.observer
+    let (observer, spool, base) = (self.observer, self.spool, spoolBase)
     /// Loads the instance and runs it; a file changed since validation is reported as an error.
-    @Sendable func loadAndRun(_ planned: PlannedInstance) async -> ScenarioReport {
+    /// With a spool, the report is spooled before the observers hear of it (the journal then
+    /// finds it there).
+    @Sendable func loadAndRun(_ planned: PlannedInstance, index: Int) async -> ScenarioReport {
+      var interpreter = interpreter
+      if let spool { interpreter.observer = SpoolingObserver(base: observer, spool: spool, position: base + index) }
       switch loading.instance(planned) {
-      case .success(let instance): return await interpreter.run(instance)
+      case .success(let instance):
+        let report = await interpreter.run(instance)
+        // A scenario skipped before it started (a missing capability) was not observed.
+        if let spool, report.status == .skipped { spool.store(report, at: base + index) }
+        return report
       case .failure(let error):
         await observer?.scenarioStarted(name: planned.name, file: planned.file)
+        spool?.store(error.report, at: base + index)
         await observer?.scenarioFinished(error.report)
         return error.report
       }
     }
-    var reports = [ScenarioReport?](repeating: nil, count: instances.count)
+    // Without a spool, the reports are kept here until the run ends.
+    var reports = [ScenarioReport?](repeating: nil, count: spool == nil ? instances.count : 0)
     // Scenarios moving the mock's clock run alone, after the others (reports keep the given order).
     let exclusive = instances.map(\.movesMockClock)
     let order = instances.indices.filter { !exclusive[$0] } + instances.indices.filter { exclusive[$0] }
     let clock = MockClockRestore(tenant: tenant, transport: services.transport)
-    await withTaskGroup(of: (Int, ScenarioReport).self) { group in
+    await withTaskGroup(of: (Int, ScenarioReport?).self) { group in
       var next = 0
       var running = 0
       var exclusiveRunning = false
@@ -70,39 +89,72 @@ public struct Runner: Sendable {
         while next < order.count, running < jobs, !exclusiveRunning, !Task.isCancelled {
           let index = order[next]
           let instance = instances[index]
+          spool?.started(at: base + index)
+          let keeps = spool == nil
           if exclusive[index] {
             guard running == 0 else { break }
             exclusiveRunning = true
             group.addTask {
               let before = await clock?.offset()
-              let report = await loadAndRun(instance)
+              let report = await loadAndRun(instance, index: index)
               if let clock, let before { await clock.restore(to: before) }
-              return (index, report)
+              return (index, keeps ? report : nil)
             }
           } else {
-            group.addTask { (index, await loadAndRun(instance)) }
+            group.addTask {
+              let report = await loadAndRun(instance, index: index)
+              return (index, keeps ? report : nil)
+            }
           }
           next += 1
           running += 1
         }
         guard let (index, report) = await group.next() else { break }
-        reports[index] = keepsStepResults ? report : report.droppingStepResults()
+        if let report { reports[index] = keepsStepResults ? report : report.droppingStepResults() }
         running -= 1
         if exclusive[index] { exclusiveRunning = false }
         if Task.isCancelled && running == 0 { break }
       }
+    }
+    let duration = ContinuousClock.now - started
+    if let spool {
+      let positions = base..<(base + instances.count)
+      let scenarios = spool.reports(in: positions) { position, _ in instances[position - base].notRun }
+      let interrupted = Task.isCancelled || spool.storedCount(in: positions) < instances.count
+      return RunReport(
+        tenant: tenant.name, startedAt: startedAt, duration: duration, scenarios: scenarios, interrupted: interrupted)
     }
     let interrupted = Task.isCancelled || reports.contains { $0 == nil }
     let complete = zip(instances, reports).map { instance, report in
       report ?? instance.notRun
     }
     return RunReport(
-      tenant: tenant.name, startedAt: startedAt, duration: ContinuousClock.now - started, scenarios: complete,
-      interrupted: interrupted)
+      tenant: tenant.name, startedAt: startedAt, duration: duration, scenarios: complete, interrupted: interrupted)
   }
 
   /// A scenario the run was stopped before: `interrupted`, with a reason that says it never started.
   public static func notRun(_ instance: ScenarioInstance) -> ScenarioReport {
     PlannedInstance(instance, keeping: false).notRun
+  }
+}
+
+/// Spools a scenario's report as it finishes, then passes it on: whoever hears of it finds it in
+/// the spool.
+struct SpoolingObserver: RunObserver {
+  let base: (any RunObserver)?
+  let spool: ScenarioSpool
+  let position: Int
+
+  func scenarioStarted(name: String, file: String) async {
+    await base?.scenarioStarted(name: name, file: file)
+  }
+
+  func stepFinished(_ step: StepReport, scenario: String) async {
+    await base?.stepFinished(step, scenario: scenario)
+  }
+
+  func scenarioFinished(_ report: ScenarioReport) async {
+    spool.store(report, at: position)
+    await base?.scenarioFinished(report)
   }
 }

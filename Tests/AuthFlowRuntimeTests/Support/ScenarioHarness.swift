@@ -27,6 +27,8 @@ struct ScenarioHarness {
   var observer: (any RunObserver)?
   /// Decorates the live transport (e.g. with `RetryingTransport`).
   var wrap: @Sendable (any HTTPTransport) -> any HTTPTransport = { $0 }
+  /// Where the runner spools each finished scenario (as `authflow run` does); nil keeps them in memory.
+  var spool: ScenarioSpool?
 
   init(baseURL: String) {
     self.baseURL = baseURL
@@ -63,7 +65,7 @@ struct ScenarioHarness {
       secrets: secrets, transport: wrap(transport), environment: ["AUTHFLOW_TEST": "yes"],
       cleanupTimeout: cleanupTimeout)
     let runner = Runner(
-      tenant: tenant, services: services, functions: Pipeline.functions, jobs: jobs, observer: observer)
+      tenant: tenant, services: services, functions: Pipeline.functions, jobs: jobs, observer: observer, spool: spool)
     let report = await runner.run(instances)
     try? await transport.shutdown()
     return report
