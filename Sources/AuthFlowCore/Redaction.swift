@@ -12,12 +12,13 @@ public enum Redaction {
 ///
 /// Shared by the concurrent steps of a run. Scrubbing is on every output's path, so the patterns
 /// (each secret and its percent-encoded form, longest first) are prepared once per registration
-/// and searched as UTF-8 bytes.
+/// and searched as UTF-8 bytes. Base64 forms are not kept as patterns: the scan decodes the text
+/// where it could be base64 and looks the decoded bytes up among the secrets themselves.
 public final class SecretRegistry: Sendable {
   /// Every pattern a scan looks for, and where to look: a run registers every token, code and
-  /// cookie it receives — several a scenario, each with its encoded forms — and keeps them all (a
-  /// secret learnt in the first scenario may be quoted by the ten-thousandth), so this is kept
-  /// small: about 40 bytes a pattern (docs/benchmarks.md).
+  /// cookie it receives — several a scenario — and keeps them all (a secret learnt in the first
+  /// scenario may be quoted by the ten-thousandth), so this is kept small: one hash and one packed
+  /// word a pattern, and one pattern a secret unless its text forms differ (docs/benchmarks.md).
   private struct State {
     /// The hash of each pattern (its bytes and its length, ``key(_:)``): hashes, not the patterns,
     /// so the texts are not kept twice. Two different texts sharing a 64-bit hash would only mask
@@ -102,7 +103,7 @@ public final class SecretRegistry: Sendable {
     let known = state.withLock { $0.hashes.contains(rawKey) }
     guard !known else { return }
     var forms = [(raw, rawKey)]
-    for encoded in Self.encodedForms(of: raw) where encoded != raw && encoded.count >= 4 {
+    for encoded in Self.textForms(of: raw) where encoded != raw && encoded.count >= 4 {
       forms.append((encoded, Self.key(encoded[...])))
     }
     state.withLock { state in
@@ -129,6 +130,10 @@ public final class SecretRegistry: Sendable {
 
   /// Roughly how many bytes the registered patterns take (the benchmarks report it per scenario).
   public var approximateBytes: Int { state.withLock { $0.approximateBytes } }
+
+  /// How many patterns the scan looks for: one per secret, more for a secret whose text forms
+  /// differ from it.
+  var patternCount: Int { state.withLock { $0.hashes.count } }
 
   /// Records every secret inside `value`.
   public func register(secretsIn value: Value) {
@@ -184,28 +189,11 @@ public final class SecretRegistry: Sendable {
     var index = 0
     while index + shortest <= bytes.count {
       defer { index += 1 }
-      let pair = Int(bytes[index]) << 8 | Int(bytes[index + 1])
-      guard state.pairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0 else { continue }
-      let prefix = Self.prefix(of: bytes, at: index)
-      guard let packed = state.starts[prefix] else { continue }
-      // The longest pattern that starts here covers the shorter ones that start here too.
-      var length = 0
-      if packed == PackedLengths.spilled {
-        for candidate in state.longStarts[prefix] ?? []
-        where index + candidate <= bytes.count && state.hashes.contains(Self.key(bytes[index..<(index + candidate)])) {
-          length = candidate
-          break
-        }
-      } else {
-        var rest = packed
-        while rest != 0, length == 0 {
-          let candidate = Int(rest & 0xFFFF)
-          rest >>= 16
-          if index + candidate <= bytes.count, state.hashes.contains(Self.key(bytes[index..<(index + candidate)])) {
-            length = candidate
-          }
-        }
-      }
+      // The longest pattern that starts here, as it is or in base64, covers the shorter ones
+      // that start here too.
+      let length = max(
+        Self.longestMatch(in: bytes, at: index, state: state),
+        Self.longestBase64Match(in: bytes, at: index, state: state))
       guard length > 0 else { continue }
       if maskStart >= 0, index < maskEnd {
         maskEnd = max(maskEnd, index + length)
@@ -226,6 +214,100 @@ public final class SecretRegistry: Sendable {
     return String(decoding: output, as: UTF8.self)
   }
 
+  /// The length of the longest pattern at `index`, or 0.
+  private static func longestMatch(in bytes: [UInt8], at index: Int, state: State) -> Int {
+    let pair = Int(bytes[index]) << 8 | Int(bytes[index + 1])
+    guard state.pairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0 else { return 0 }
+    let prefix = Self.prefix(of: bytes, at: index)
+    guard let packed = state.starts[prefix] else { return 0 }
+    if packed == PackedLengths.spilled {
+      for candidate in state.longStarts[prefix] ?? []
+      where index + candidate <= bytes.count && state.hashes.contains(Self.key(bytes[index..<(index + candidate)])) {
+        return candidate
+      }
+      return 0
+    }
+    var rest = packed
+    while rest != 0 {
+      let candidate = Int(rest & 0xFFFF)
+      rest >>= 16
+      if index + candidate <= bytes.count, state.hashes.contains(Self.key(bytes[index..<(index + candidate)])) {
+        return candidate
+      }
+    }
+    return 0
+  }
+
+  /// The length of the text at `index` that is a pattern in base64 or base64url (padding
+  /// included when it follows), or 0: the text is decoded and looked up among the patterns, so
+  /// base64 forms take no room of their own.
+  private static func longestBase64Match(in bytes: [UInt8], at index: Int, state: State) -> Int {
+    // Six base64 characters are the first four bytes (and four bits) of what they encode.
+    guard index + 6 <= bytes.count else { return 0 }
+    var prefix: UInt64 = 0
+    for offset in 0..<6 {
+      let value = Base64Alphabet.values[Int(bytes[index + offset])]
+      guard value < 64 else { return 0 }
+      prefix = prefix << 6 | UInt64(value)
+    }
+    let decoded = UInt32(truncatingIfNeeded: prefix >> 4)
+    let pair = Int(decoded >> 16)
+    guard state.pairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0, let packed = state.starts[decoded] else { return 0 }
+    let lengths = packed == PackedLengths.spilled ? state.longStarts[decoded] ?? [] : PackedLengths.unpack(packed)
+    for length in lengths {
+      let encoded = (4 * length + 2) / 3
+      guard index + encoded <= bytes.count, let key = base64Key(bytes, at: index, decodedLength: length),
+        state.hashes.contains(key)
+      else { continue }
+      // `=` padding that follows belongs to the secret's form.
+      var end = index + encoded
+      let padding = (3 - length % 3) % 3
+      while end < bytes.count, end < index + encoded + padding, bytes[end] == UInt8(ascii: "=") { end += 1 }
+      return end - index
+    }
+    return 0
+  }
+
+  /// ``key(_:)`` of the `decodedLength` bytes the base64 (or base64url) text at `index` encodes;
+  /// nil when a character on the way is not base64.
+  private static func base64Key(_ bytes: [UInt8], at index: Int, decodedLength: Int) -> UInt64? {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    var bits: UInt32 = 0
+    var bitCount = 0
+    var produced = 0
+    var offset = index
+    while produced < decodedLength {
+      let value = Base64Alphabet.values[Int(bytes[offset])]
+      guard value < 64 else { return nil }
+      offset += 1
+      bits = bits << 6 | UInt32(value)
+      bitCount += 6
+      if bitCount >= 8 {
+        bitCount -= 8
+        hash ^= UInt64((bits >> UInt32(bitCount)) & 0xFF)
+        hash = hash &* 0x0000_0100_0000_01B3
+        produced += 1
+        bits &= (1 << UInt32(bitCount)) - 1
+      }
+    }
+    return hash ^ (UInt64(decodedLength) &* 0x9E37_79B9_7F4A_7C15)
+  }
+
+  /// The six-bit value of each byte in base64 and base64url (both alphabets at once), 64 for the
+  /// others.
+  private enum Base64Alphabet {
+    static let values: [UInt8] = {
+      var table = [UInt8](repeating: 64, count: 256)
+      let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
+      for (value, byte) in alphabet.enumerated() { table[Int(byte)] = UInt8(value) }
+      table[Int(UInt8(ascii: "+"))] = 62
+      table[Int(UInt8(ascii: "-"))] = 62
+      table[Int(UInt8(ascii: "/"))] = 63
+      table[Int(UInt8(ascii: "_"))] = 63
+      return table
+    }()
+  }
+
   /// The four bytes at `offset` (patterns are at least four bytes long).
   private static func prefix(of bytes: [UInt8], at offset: Int) -> UInt32 {
     UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
@@ -243,30 +325,20 @@ public final class SecretRegistry: Sendable {
     return hash ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
   }
 
-  /// The forms a secret travels in besides its own bytes: in a URL (RFC 3986: `-._~` kept, space
-  /// `%20`), in a form body (`*-._` kept, space `+`), inside a JSON string (`"`, `\\` and `/`
-  /// escaped; `<>&` as `\u003c`… too), in HTML text and attributes (`&amp;`, `&lt;`, `&gt;`, the
-  /// quotes as entities), and base64 and base64url, with and without padding.
+  /// The text forms a secret travels in besides its own bytes: in a URL (RFC 3986: `-._~` kept,
+  /// space `%20`), in a form body (`*-._` kept, space `+`), inside a JSON string (`"`, `\\` and `/`
+  /// escaped; `<>&` as `\u003c`… too), and in HTML text and attributes (`&amp;`, `&lt;`, `&gt;`,
+  /// the quotes as entities). (Base64 and base64url, with and without padding, are found by
+  /// decoding instead: ``longestBase64Match(in:at:state:)``.)
   ///
-  /// Most secrets (tokens, codes: base64url or hex) have no byte any of the text forms changes;
-  /// then only the base64 forms are built, since every other form is the secret itself.
-  private static func encodedForms(of raw: [UInt8]) -> Set<[UInt8]> {
+  /// Most secrets (tokens, codes: base64url or hex) have no byte any text form changes: then
+  /// there is none, and the secret is one pattern.
+  private static func textForms(of raw: [UInt8]) -> Set<[UInt8]> {
     var forms: Set<[UInt8]> = []
-    if raw.contains(where: { !isPlainByte($0) }) {
-      forms.insert(percentEncoded(raw, keeping: "-._~", spaceAsPlus: false))
-      forms.insert(percentEncoded(raw, keeping: "*-._", spaceAsPlus: true))
-      for table in EscapeTable.all { forms.insert(table.escaping(raw)) }
-    }
-    let base64 = Array(Data(raw).base64EncodedString().utf8)
-    let unpadded = Array(base64.prefix { $0 != UInt8(ascii: "=") })
-    let url = unpadded.map { byte -> UInt8 in
-      switch byte {
-      case UInt8(ascii: "+"): UInt8(ascii: "-")
-      case UInt8(ascii: "/"): UInt8(ascii: "_")
-      default: byte
-      }
-    }
-    forms.formUnion([base64, unpadded, url])
+    guard raw.contains(where: { !isPlainByte($0) }) else { return forms }
+    forms.insert(percentEncoded(raw, keeping: "-._~", spaceAsPlus: false))
+    forms.insert(percentEncoded(raw, keeping: "*-._", spaceAsPlus: true))
+    for table in EscapeTable.all { forms.insert(table.escaping(raw)) }
     return forms
   }
 
