@@ -46,11 +46,11 @@ public struct Runner: Sendable {
 
   /// Runs instances already in memory.
   public func run(_ instances: [ScenarioInstance]) async -> RunReport {
-    await run(instances.map { PlannedInstance($0) })
+    await run(PlannedInstances(instances.map { PlannedInstance($0) }))
   }
 
   /// Runs the planned instances, loading each (``InstanceLoading``) when its turn comes.
-  public func run(_ instances: [PlannedInstance]) async -> RunReport {
+  public func run(_ instances: PlannedInstances) async -> RunReport {
     let startedAt = Date()
     let started = ContinuousClock.now
     let interpreter = ScenarioInterpreter(tenant: tenant, services: services, functions: functions, observer: observer)
@@ -78,20 +78,18 @@ public struct Runner: Sendable {
     // Without a spool, the reports are kept here until the run ends.
     var reports = [ScenarioReport?](repeating: nil, count: spool == nil ? instances.count : 0)
     // Scenarios moving the mock's clock run alone, after the others (reports keep the given order).
-    let exclusive = instances.map(\.movesMockClock)
-    let order = instances.indices.filter { !exclusive[$0] } + instances.indices.filter { exclusive[$0] }
+    var order = RunOrder(instances)
     let clock = MockClockRestore(tenant: tenant, transport: services.transport)
     await withTaskGroup(of: (Int, ScenarioReport?).self) { group in
-      var next = 0
       var running = 0
       var exclusiveRunning = false
-      while next < order.count || running > 0 {
-        while next < order.count, running < jobs, !exclusiveRunning, !Task.isCancelled {
-          let index = order[next]
+      while order.peek() != nil || running > 0 {
+        while let index = order.peek(), running < jobs, !exclusiveRunning, !Task.isCancelled {
           let instance = instances[index]
           spool?.started(at: base + index)
           let keeps = spool == nil
-          if exclusive[index] {
+          let exclusive = order.isExclusive
+          if exclusive {
             guard running == 0 else { break }
             exclusiveRunning = true
             group.addTask {
@@ -106,13 +104,13 @@ public struct Runner: Sendable {
               return (index, keeps ? report : nil)
             }
           }
-          next += 1
+          order.advance()
           running += 1
         }
         guard let (index, report) = await group.next() else { break }
         if let report { reports[index] = keepsStepResults ? report : report.droppingStepResults() }
         running -= 1
-        if exclusive[index] { exclusiveRunning = false }
+        if instances.movesMockClock(at: index) { exclusiveRunning = false }
         if Task.isCancelled && running == 0 { break }
       }
     }
@@ -135,6 +133,45 @@ public struct Runner: Sendable {
   /// A scenario the run was stopped before: `interrupted`, with a reason that says it never started.
   public static func notRun(_ instance: ScenarioInstance) -> ScenarioReport {
     PlannedInstance(instance, keeping: false).notRun
+  }
+}
+
+/// The order instances start in: those that do not move the mock's clock, then those that do,
+/// each in plan order — walked without a list of every position.
+struct RunOrder {
+  private let instances: PlannedInstances
+  private var exclusivePass = false
+  private var cursor = -1
+  private var current: Int?
+
+  init(_ instances: PlannedInstances) {
+    self.instances = instances
+    advance()
+  }
+
+  /// The next position to start, or nil when every one has started.
+  func peek() -> Int? { current }
+
+  /// Whether the position ``peek()`` gives moves the mock's clock (it then runs alone).
+  var isExclusive: Bool { exclusivePass }
+
+  mutating func advance() {
+    while true {
+      cursor += 1
+      if cursor >= instances.count {
+        guard !exclusivePass else {
+          current = nil
+          return
+        }
+        exclusivePass = true
+        cursor = 0
+      }
+      guard cursor < instances.count else { continue }
+      if instances.movesMockClock(at: cursor) == exclusivePass {
+        current = cursor
+        return
+      }
+    }
   }
 }
 

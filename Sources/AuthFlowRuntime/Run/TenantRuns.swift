@@ -37,11 +37,11 @@ public struct TenantRuns: Sendable {
   /// One report per tenant, in the order of ``tenants``; every report lists the same instances in
   /// the same order. A cancelled run reports the tenants not reached as skipped (interrupted).
   public func run(_ instances: [ScenarioInstance]) async -> [RunReport] {
-    await run(instances.map { PlannedInstance($0) })
+    await run(PlannedInstances(instances.map { PlannedInstance($0) }))
   }
 
   /// ``run(_:)-(ScenarioInstance)`` on planned instances, each loaded when it starts.
-  public func run(_ instances: [PlannedInstance]) async -> [RunReport] {
+  public func run(_ instances: PlannedInstances) async -> [RunReport] {
     var reports: [RunReport] = []
     for (number, tenant) in tenants.enumerated() {
       let labelled: (any RunObserver)? =
@@ -62,12 +62,12 @@ public struct TenantRuns: Sendable {
 
   /// ``notRun(_:)`` for tenants known by name only (before they are resolved).
   public static func notRun(_ instances: [ScenarioInstance], tenants: [String]) -> [ScenarioReport] {
-    Array(notRun(instances.map { PlannedInstance($0, keeping: false) }, tenants: tenants))
+    Array(notRun(PlannedInstances(instances.map { PlannedInstance($0, keeping: false) }), tenants: tenants))
   }
 
   /// ``notRun(_:tenants:)-(ScenarioInstance,_)`` of planned instances, each report made when it
   /// is read: the positions of ``spool``, tenant after tenant.
-  public static func notRun(_ instances: [PlannedInstance], tenants: [String]) -> ScenarioReports {
+  public static func notRun(_ instances: PlannedInstances, tenants: [String]) -> ScenarioReports {
     let count = instances.count
     let labelled = tenants.count > 1
     return ScenarioReports(count: count * tenants.count, summary: .init(counts: [.interrupted: count * tenants.count]))

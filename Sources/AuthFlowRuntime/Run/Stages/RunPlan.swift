@@ -23,7 +23,7 @@ public struct RunPlan: Sendable {
   public var selection: Selection
   /// The selected instances, in file order: index entries, each loaded when it runs (or held,
   /// when the suite kept its scenarios).
-  public var instances: [PlannedInstance]
+  public var instances: PlannedInstances
   /// `--tag`/`--skip-tag` values no scenario has.
   public var unknownTags: [Selection.UnknownTag]
   /// How many instances there were before the selection.

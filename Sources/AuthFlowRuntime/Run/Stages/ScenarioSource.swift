@@ -49,8 +49,12 @@ public struct ScenarioSource: Sendable {
     let clients = Pipeline.clientNames(of: config, embedded: embedded)
     let (loaded, digests) = await Pipeline.loader.scan(paths) { scenario, validated in
       FileDigest(
-        planned: validated?.instances.map { PlannedInstance($0, keeping: false) } ?? [],
-        tags: scenario.tags.map(\.value), checks: config.check(scenario, clients: clients))
+        instances: validated.map { validated in
+          PlannedFile(
+            file: scenario.file, location: scenario.location,
+            movesMockClock: validated.instances.first?.movesMockClock ?? false,
+            names: validated.instances.map(\.name))
+        }, tags: scenario.tags.map(\.value), checks: config.check(scenario, clients: clients))
     }
     let checks = digests.flatMap(\.checks)
     var sources = loaded.sources.merging(project.sources) { first, _ in first }
@@ -58,15 +62,49 @@ public struct ScenarioSource: Sendable {
     for file in Set(checks.compactMap(\.location?.file)) where sources[file] == nil {
       sources[file] = try? String(contentsOfFile: file, encoding: .utf8)
     }
+    var knownTags: Set<String> = []
+    for digest in digests { knownTags.formUnion(digest.tags) }
     return ValidatedSuite(
-      planned: digests.flatMap(\.planned), knownTags: Set(digests.flatMap(\.tags)), project: config,
+      planned: Self.index(digests), knownTags: knownTags, project: config,
       diagnostics: loaded.diagnostics + project.diagnostics + checks, sources: sources)
   }
 
-  /// What ``planned(embedded:)`` keeps of one file.
+  /// The files' instances, packed (``PlannedInstances``).
+  private static func index(_ digests: [FileDigest]) -> PlannedInstances {
+    var builder = PlanIndex.Builder()
+    for digest in digests {
+      guard let file = digest.instances else { continue }
+      builder.add(
+        file: file.file, location: file.location, tags: digest.tags, movesMockClock: file.movesMockClock,
+        names: file.names)
+    }
+    if let index = builder.build() { return PlannedInstances(index: index) }
+    // A text too long to pack: the entries one by one.
+    return PlannedInstances(
+      digests.flatMap { digest -> [PlannedInstance] in
+        guard let file = digest.instances else { return [] }
+        return file.names.enumerated().map { index, name in
+          PlannedInstance(
+            file: file.file, name: name, index: index, location: file.location, tags: digest.tags,
+            movesMockClock: file.movesMockClock)
+        }
+      })
+  }
+
+  /// What ``planned(embedded:)`` keeps of one file: its instances' names when it is valid, its
+  /// tags, its cross-checks.
   private struct FileDigest: Sendable {
-    var planned: [PlannedInstance]
+    var instances: PlannedFile?
     var tags: [String]
     var checks: [Diagnostic]
+  }
+
+  /// A valid file's instances: the file, where its scenario starts, whether it moves the mock's
+  /// clock, and each instance's name in matrix order.
+  private struct PlannedFile: Sendable {
+    var file: String
+    var location: SourceLocation
+    var movesMockClock: Bool
+    var names: [String]
   }
 }
