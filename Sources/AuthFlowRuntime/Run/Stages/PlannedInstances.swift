@@ -123,6 +123,65 @@ final class PlanIndex: Sendable {
     String(decoding: text[Int(offset)..<Int(offset + length)], as: UTF8.self)
   }
 
+  /// What the loader keeps of one scenario file until every file is loaded: its path (the
+  /// loader's own string) and the rest in one byte array — where its scenario starts, its tags,
+  /// whether it moves the mock's clock, its instances' names (none for a file with errors).
+  struct FileRecord: Sendable {
+    var file: String
+    private var bytes: [UInt8] = []
+
+    init(file: String, location: SourceLocation, tags: [String], movesMockClock: Bool, names: [String]) {
+      self.file = file
+      append(UInt32(clamping: location.line))
+      append(UInt32(clamping: location.column))
+      bytes.append(movesMockClock ? 1 : 0)
+      append(UInt32(tags.count))
+      for tag in tags { append(tag) }
+      append(UInt32(names.count))
+      for name in names { append(name) }
+      // The location's file, when it is not the scenario's own (the parser never makes one).
+      if location.file != file { append(location.file) }
+    }
+
+    /// The record's fields, read back.
+    var fields: (location: SourceLocation, tags: [String], movesMockClock: Bool, names: [String]) {
+      var offset = 0
+      let line = Int(read32(&offset))
+      let column = Int(read32(&offset))
+      let moves = bytes[offset] == 1
+      offset += 1
+      let tags = (0..<read32(&offset)).map { _ in readString(&offset) }
+      let names = (0..<read32(&offset)).map { _ in readString(&offset) }
+      let locationFile = offset < bytes.count ? readString(&offset) : file
+      return (SourceLocation(file: locationFile, line: line, column: column), tags, moves, names)
+    }
+
+    /// The tags alone.
+    var tags: [String] { fields.tags }
+
+    private mutating func append(_ value: UInt32) {
+      withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    private mutating func append(_ text: String) {
+      append(UInt32(text.utf8.count))
+      bytes.append(contentsOf: text.utf8)
+    }
+
+    private func read32(_ offset: inout Int) -> UInt32 {
+      var value: UInt32 = 0
+      for shift in 0..<4 { value |= UInt32(bytes[offset + shift]) << UInt32(8 * shift) }
+      offset += 4
+      return value
+    }
+
+    private func readString(_ offset: inout Int) -> String {
+      let length = Int(read32(&offset))
+      defer { offset += length }
+      return String(decoding: bytes[offset..<(offset + length)], as: UTF8.self)
+    }
+  }
+
   /// Builds an index from each file's instances in turn.
   struct Builder {
     private var text: [UInt8] = []
@@ -162,6 +221,15 @@ final class PlanIndex: Sendable {
             line: UInt32(clamping: location.line),
             column: UInt32(clamping: location.column), tags: tagNumber))
       }
+    }
+
+    /// Adds the instances of a file the loader kept as a record.
+    mutating func add(_ record: FileRecord) {
+      let fields = record.fields
+      guard !fields.names.isEmpty else { return }
+      add(
+        file: record.file, location: fields.location, tags: fields.tags, movesMockClock: fields.movesMockClock,
+        names: fields.names)
     }
 
     /// The index, or nil when a text did not fit.

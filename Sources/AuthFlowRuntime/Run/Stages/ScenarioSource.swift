@@ -49,12 +49,11 @@ public struct ScenarioSource: Sendable {
     let clients = Pipeline.clientNames(of: config, embedded: embedded)
     let (loaded, digests) = await Pipeline.loader.scan(paths) { scenario, validated in
       FileDigest(
-        instances: validated.map { validated in
-          PlannedFile(
-            file: scenario.file, location: scenario.location,
-            movesMockClock: validated.instances.first?.movesMockClock ?? false,
-            names: validated.instances.map(\.name))
-        }, tags: scenario.tags.map(\.value), checks: config.check(scenario, clients: clients))
+        record: PlanIndex.FileRecord(
+          file: scenario.file, location: scenario.location, tags: scenario.tags.map(\.value),
+          movesMockClock: validated?.instances.first?.movesMockClock ?? false,
+          names: validated?.instances.map(\.name) ?? []),
+        checks: config.check(scenario, clients: clients))
     }
     let checks = digests.flatMap(\.checks)
     var sources = loaded.sources.merging(project.sources) { first, _ in first }
@@ -63,48 +62,33 @@ public struct ScenarioSource: Sendable {
       sources[file] = try? String(contentsOfFile: file, encoding: .utf8)
     }
     var knownTags: Set<String> = []
-    for digest in digests { knownTags.formUnion(digest.tags) }
+    for digest in digests { knownTags.formUnion(digest.record.tags) }
     return ValidatedSuite(
-      planned: Self.index(digests), knownTags: knownTags, project: config,
+      planned: Self.index(digests.map(\.record)), knownTags: knownTags, project: config,
       diagnostics: loaded.diagnostics + project.diagnostics + checks, sources: sources)
   }
 
   /// The files' instances, packed (``PlannedInstances``).
-  private static func index(_ digests: [FileDigest]) -> PlannedInstances {
+  private static func index(_ records: [PlanIndex.FileRecord]) -> PlannedInstances {
     var builder = PlanIndex.Builder()
-    for digest in digests {
-      guard let file = digest.instances else { continue }
-      builder.add(
-        file: file.file, location: file.location, tags: digest.tags, movesMockClock: file.movesMockClock,
-        names: file.names)
-    }
+    for record in records { builder.add(record) }
     if let index = builder.build() { return PlannedInstances(index: index) }
     // A text too long to pack: the entries one by one.
     return PlannedInstances(
-      digests.flatMap { digest -> [PlannedInstance] in
-        guard let file = digest.instances else { return [] }
-        return file.names.enumerated().map { index, name in
+      records.flatMap { record -> [PlannedInstance] in
+        let fields = record.fields
+        return fields.names.enumerated().map { index, name in
           PlannedInstance(
-            file: file.file, name: name, index: index, location: file.location, tags: digest.tags,
-            movesMockClock: file.movesMockClock)
+            file: record.file, name: name, index: index, location: fields.location, tags: fields.tags,
+            movesMockClock: fields.movesMockClock)
         }
       })
   }
 
-  /// What ``planned(embedded:)`` keeps of one file: its instances' names when it is valid, its
-  /// tags, its cross-checks.
+  /// What ``planned(embedded:)`` keeps of one file until all are loaded: its plan record and
+  /// its cross-checks (almost always none).
   private struct FileDigest: Sendable {
-    var instances: PlannedFile?
-    var tags: [String]
+    var record: PlanIndex.FileRecord
     var checks: [Diagnostic]
-  }
-
-  /// A valid file's instances: the file, where its scenario starts, whether it moves the mock's
-  /// clock, and each instance's name in matrix order.
-  private struct PlannedFile: Sendable {
-    var file: String
-    var location: SourceLocation
-    var movesMockClock: Bool
-    var names: [String]
   }
 }
