@@ -132,6 +132,9 @@ final class PlanIndex: Sendable {
 
     init(file: String, location: SourceLocation, tags: [String], movesMockClock: Bool, names: [String]) {
       self.file = file
+      // Exactly the bytes written below: an array grown by appending would hold up to twice that.
+      let texts = tags + names + (location.file == file ? [] : [location.file])
+      bytes.reserveCapacity(17 + texts.reduce(0) { $0 + 4 + $1.utf8.count })
       append(UInt32(clamping: location.line))
       append(UInt32(clamping: location.column))
       bytes.append(movesMockClock ? 1 : 0)
@@ -234,7 +237,11 @@ final class PlanIndex: Sendable {
 
     /// The index, or nil when a text did not fit.
     func build() -> PlanIndex? {
-      overflowed ? nil : PlanIndex(text: text, entries: entries, directories: directories, tagLists: tagLists)
+      guard !overflowed else { return nil }
+      // Copied to their exact sizes: arrays grown by appending hold up to twice their contents.
+      return PlanIndex(
+        text: text.withUnsafeBufferPointer { Array($0) }, entries: entries.withUnsafeBufferPointer { Array($0) },
+        directories: directories, tagLists: tagLists)
     }
 
     private mutating func append(_ string: String) -> UInt32 {
