@@ -58,7 +58,14 @@ public struct BenchmarkResult: Sendable, Codable {
   public var verdict: Verdict {
     guard failure == nil, let statistics else { return .error }
     guard let target else { return .info }
-    return target.isMet(by: statistics.median) ? .pass : .miss
+    guard let value = measuredAgainstTarget(median: statistics.median) else { return .error }
+    return target.isMet(by: value) ? .pass : .miss
+  }
+
+  /// What the target judges: the median, or for a share-of-limit target the median's share of
+  /// ``limit`` (nil without a limit).
+  private func measuredAgainstTarget(median: Double) -> Double? {
+    target?.direction == .atLeastShareOfLimit ? limit?.share(of: median) : median
   }
 
   /// The median as a share of ``limit`` (0.25 = 25 %).
@@ -69,7 +76,8 @@ public struct BenchmarkResult: Sendable, Codable {
 
   /// The median against the target, above 1 when better than the target.
   public var ratio: Double? {
-    guard failure == nil, let target, let statistics else { return nil }
-    return target.ratio(of: statistics.median)
+    guard failure == nil, let target, let statistics, let value = measuredAgainstTarget(median: statistics.median)
+    else { return nil }
+    return target.ratio(of: value)
   }
 }

@@ -38,7 +38,11 @@ public struct BenchmarkTable: Sendable {
   func cells(for result: BenchmarkResult) -> [String] {
     let unit = result.unit
     let target = result.target.map { target in
-      (target.direction == .atMost ? "≤ " : "≥ ") + formatBound(target.bound) + " " + unit
+      switch target.direction {
+      case .atMost: "≤ " + formatBound(target.bound) + " " + unit
+      case .atLeast: "≥ " + formatBound(target.bound) + " " + unit
+      case .atLeastShareOfLimit: "≥ " + formatBound(target.bound * 100) + " % of limit"
+      }
     }
     guard let statistics = result.statistics, result.failure == nil else {
       return [result.measure, "-", "-", "-", "0", target ?? "-", "-", result.verdict.rawValue]

@@ -1,5 +1,6 @@
 /// A DESIGN §7 target: a bound a measure's median must stay under (durations, memory) or reach
-/// (throughputs).
+/// (ratios), or a share of the row's physical limit its median must reach (login flows: the signing
+/// rate measured in the same run ÷ the signatures a flow costs).
 public struct BenchmarkTarget: Sendable, Hashable, Codable {
   /// Which side of the bound passes.
   public enum Direction: String, Sendable, Hashable, Codable {
@@ -7,6 +8,8 @@ public struct BenchmarkTarget: Sendable, Hashable, Codable {
     case atMost = "at_most"
     /// The median must be at least the bound (higher is better).
     case atLeast = "at_least"
+    /// The median must be at least `bound` (0.40 = 40 %) of the row's ``FlowLimit``.
+    case atLeastShareOfLimit = "at_least_share_of_limit"
   }
 
   public var direction: Direction
@@ -23,11 +26,16 @@ public struct BenchmarkTarget: Sendable, Hashable, Codable {
   /// Higher is better: the median must be at least `bound`.
   public static func atLeast(_ bound: Double) -> BenchmarkTarget { BenchmarkTarget(.atLeast, bound) }
 
-  /// Whether `value` meets the target.
+  /// The median must reach `share` (0.40 = 40 %) of the row's limit.
+  public static func atLeastShareOfLimit(_ share: Double) -> BenchmarkTarget {
+    BenchmarkTarget(.atLeastShareOfLimit, share)
+  }
+
+  /// Whether `value` meets the target (for a share of the limit, `value` is that share).
   public func isMet(by value: Double) -> Bool {
     switch direction {
     case .atMost: value <= bound
-    case .atLeast: value >= bound
+    case .atLeast, .atLeastShareOfLimit: value >= bound
     }
   }
 
@@ -36,7 +44,7 @@ public struct BenchmarkTarget: Sendable, Hashable, Codable {
   public func ratio(of value: Double) -> Double {
     switch direction {
     case .atMost: value > 0 ? bound / value : .infinity
-    case .atLeast: bound > 0 ? value / bound : .infinity
+    case .atLeast, .atLeastShareOfLimit: bound > 0 ? value / bound : .infinity
     }
   }
 }

@@ -15,8 +15,8 @@ public struct JobsScalingMeasures: Sendable {
     self.options = options
   }
 
-  /// The target: `--jobs N` at least 1.8 times as fast as `--jobs 1` on 2 cores.
-  public static let target = BenchmarkTarget.atLeast(1.8)
+  /// DESIGN §7: `--jobs N` at least 1.8 times as fast as `--jobs 1` on 2 cores.
+  public static let target = DesignTargets.jobsScaling
 
   /// The rows: wall time at `--jobs 1`, at `--jobs N`, and the ratio of the runs' own durations.
   public func all() -> [BenchmarkResult] {

@@ -17,23 +17,29 @@ public struct LoginFlowMeasures: Sendable {
 
   /// The signing rows, then the flow rows: two on a mock whose login asks for an audience, one on
   /// a mock whose login does not.
+  ///
+  /// Each flow row measures its own limit too: before each of its timed rounds, a short signing
+  /// round (a quarter of the round's time, on one loop for the one-at-a-time rows, one per core for
+  /// the concurrent rows), so that the flows and the limit they are judged against see the same
+  /// load on a shared machine. The signing rows above them are the same measure taken on its own.
   public func all() async -> [BenchmarkResult] {
     let signing = signingRates()
     let oneCore = signing.oneCore.statistics?.median
     let allCores = signing.allCores.statistics?.median
+    let rate = try? SigningRate()
     var results = [signing.oneCore, signing.allCores]
     do {
       let rig = try await LoginFlowRig.start()
-      results.append(await sequential(rig, limitRate: oneCore))
-      results.append(await concurrent(rig, limitRate: allCores))
+      results.append(await sequential(rig, limitRate: oneCore, signing: rate))
+      results.append(await concurrent(rig, limitRate: allCores, signing: rate))
       await rig.stop()
     } catch {
       results += [sequentialFailure(error.description, row: .withAudience), concurrentFailure(error.description)]
     }
     do {
       let rig = try await LoginFlowRig.start(transport: .inProcess)
-      results.append(await sequential(rig, limitRate: oneCore, row: .withAudienceInProcess))
-      results.append(await concurrent(rig, limitRate: allCores, transport: .inProcess))
+      results.append(await sequential(rig, limitRate: oneCore, signing: rate, row: .withAudienceInProcess))
+      results.append(await concurrent(rig, limitRate: allCores, signing: rate, transport: .inProcess))
       await rig.stop()
     } catch {
       results += [
@@ -43,12 +49,22 @@ public struct LoginFlowMeasures: Sendable {
     }
     do {
       let rig = try await LoginFlowRig.start(audience: nil)
-      results.append(await sequential(rig, limitRate: oneCore, row: .withoutAudience))
+      results.append(await sequential(rig, limitRate: oneCore, signing: rate, row: .withoutAudience))
       await rig.stop()
     } catch {
       results.append(sequentialFailure(error.description, row: .withoutAudience))
     }
     return results
+  }
+
+  /// One short signing round beside a flow round (a quarter of its time, on `threads` loops): the
+  /// signing rate under the load the flows see. Nil without a signing rig or when signing failed.
+  func adjacentSigningRate(
+    _ signing: SigningRate?, threads: Int, round: (limit: Int, duration: Duration)
+  ) -> Double? {
+    guard let signing else { return nil }
+    let limit = max(1, options.signingIterations / max(1, options.flowRounds) / 4)
+    return (try? signing.measure(threads: threads, limit: limit, duration: round.duration / 4))?.rate
   }
 
   /// The RSA-2048 signing rate on one core and on all cores, through the mock's `SigningKey`.
@@ -112,22 +128,28 @@ public struct LoginFlowMeasures: Sendable {
     }
   }
 
-  /// Flows one after another; `limitRate` is the 1-core signing rate.
+  /// Flows one after another; their limit is the 1-core signing rate measured between the rounds
+  /// (`signing`), else `limitRate`.
   public func sequential(
-    _ rig: LoginFlowRig, limitRate: Double? = nil, row: SequentialRow = .withAudience
+    _ rig: LoginFlowRig, limitRate: Double? = nil, signing: SigningRate? = nil, row: SequentialRow = .withAudience
   ) async -> BenchmarkResult {
     do {
       _ = try await rig.runSequential(limit: Self.warmUpFlows, duration: .seconds(5))
       var samples: [Double] = []
       var latencies: [Double] = []
-      let signaturesBefore = rig.signaturesMade
+      var signingRates: [Double] = []
+      var signatures = 0
       for round in rounds() {
+        if let rate = adjacentSigningRate(signing, threads: 1, round: round) { signingRates.append(rate) }
+        let signaturesBefore = rig.signaturesMade
         let batch = try await rig.runSequential(limit: round.limit, duration: round.duration)
+        signatures += rig.signaturesMade - signaturesBefore
         samples.append(batch.throughput)
         latencies += batch.latencies
       }
       let limit = flowLimit(
-        rate: limitRate, cores: 1, signatures: rig.signaturesMade - signaturesBefore, flows: latencies.count)
+        rate: SampleStatistics(signingRates)?.median ?? limitRate, cores: 1, signatures: signatures,
+        flows: latencies.count)
       let latency = SampleStatistics(latencies).map {
         "per flow: median \(format($0.median * 1_000)) ms, p90 \(format($0.p90 * 1_000)) ms"
       }
@@ -141,22 +163,28 @@ public struct LoginFlowMeasures: Sendable {
     }
   }
 
-  /// Flows on `options.workers` concurrent workers; `limitRate` is the all-core signing rate.
+  /// Flows on `options.workers` concurrent workers; their limit is the all-core signing rate
+  /// measured between the rounds (`signing`), else `limitRate`.
   public func concurrent(
-    _ rig: LoginFlowRig, limitRate: Double? = nil, transport: LoginFlowRig.Transport = .loopback
+    _ rig: LoginFlowRig, limitRate: Double? = nil, signing: SigningRate? = nil,
+    transport: LoginFlowRig.Transport = .loopback
   ) async -> BenchmarkResult {
     do {
       _ = try await rig.runConcurrent(workers: options.workers, limit: Self.warmUpFlows, duration: .seconds(5))
       var samples: [Double] = []
       var flows = 0
-      let signaturesBefore = rig.signaturesMade
+      var signingRates: [Double] = []
+      var signatures = 0
+      let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
       for round in rounds() {
+        if let rate = adjacentSigningRate(signing, threads: cores, round: round) { signingRates.append(rate) }
+        let signaturesBefore = rig.signaturesMade
         let batch = try await rig.runConcurrent(
           workers: options.workers, limit: round.limit, duration: round.duration)
+        signatures += rig.signaturesMade - signaturesBefore
         samples.append(batch.throughput)
         flows += batch.flows
       }
-      let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
       var result = BenchmarkResult(
         id: concurrentID(transport), measure: concurrentMeasure(transport), unit: "flows/s",
         samples: samples, iterations: flows, target: DesignTargets.concurrentFlows,
@@ -164,7 +192,7 @@ public struct LoginFlowMeasures: Sendable {
           ? "\(options.workers) workers on one mock, one pooled HTTP client"
           : "\(options.workers) workers on one mock, its router called in-process")
       result.limit = flowLimit(
-        rate: limitRate, cores: cores, signatures: rig.signaturesMade - signaturesBefore, flows: flows)
+        rate: SampleStatistics(signingRates)?.median ?? limitRate, cores: cores, signatures: signatures, flows: flows)
       return result
     } catch {
       return concurrentFailure(error.description, transport: transport)

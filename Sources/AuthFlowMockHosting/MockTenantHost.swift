@@ -21,7 +21,10 @@ public struct MockTenantHost: EmbeddedTenantHost {
         diagnostics: loaded.diagnostics, message: "the mock tenant's fixture is not valid", isEnvironment: false)
     }
     do {
-      return RunningMockTenant(handle: try await MockTenantServer.start(fixture: fixture))
+      // The fixture's first key is kept between runs (``SigningKeyCache``): no RSA key generation
+      // on each start.
+      let cache = SigningKeyCache.user(environment: ProcessInfo.processInfo.environment)
+      return RunningMockTenant(handle: try await MockTenantServer.start(fixture: fixture, keyCache: cache))
     } catch {
       throw TenantResolutionError(diagnostics: [], message: String(describing: error), isEnvironment: true)
     }
@@ -51,6 +54,7 @@ struct RunningMockTenant: EmbeddedTenant {
   var capabilities: Set<String> {
     var builtIn = Capability.mock
     if !handle.tenant.fixture.settings.refreshTokenRotation { builtIn.remove("refresh_token_rotation") }
+    if !handle.tenant.fixture.settings.dynamicClientRegistration { builtIn.remove("dynamic_client_registration") }
     return builtIn
   }
 

@@ -18,21 +18,25 @@ public struct RunReport: Sendable {
   /// The shard this run was (`--shard K/N`), nil for a whole run: `authflow report merge` checks
   /// that the shards of a run are all there, once each.
   public var shard: Shard?
+  /// What stopped the run (a signal, `--run-timeout`, a closed standard output), when it was
+  /// stopped and the cause is known.
+  public var stopCause: StopCause?
 
   public init(
     tenant: String, startedAt: Date, duration: Duration, scenarios: [ScenarioReport], interrupted: Bool,
-    shard: Shard? = nil
+    shard: Shard? = nil, stopCause: StopCause? = nil
   ) {
     self.init(
       tenant: tenant, startedAt: startedAt, duration: duration, scenarios: ScenarioReports(scenarios),
-      interrupted: interrupted, shard: shard)
+      interrupted: interrupted, shard: shard, stopCause: stopCause)
   }
 
   public init(
     tenant: String, startedAt: Date, duration: Duration, scenarios: ScenarioReports, interrupted: Bool,
-    shard: Shard? = nil
+    shard: Shard? = nil, stopCause: StopCause? = nil
   ) {
     self.shard = shard
+    self.stopCause = stopCause
     self.tenant = tenant
     self.startedAt = startedAt
     self.duration = duration
@@ -70,15 +74,23 @@ public struct ScenarioReport: Sendable {
   /// interrupted (while running, or before it started).
   public var skipReason: String?
   public var duration: Duration
+  /// The steps as they ended; for a scenario that never started (``started`` false), the steps
+  /// it planned — id, action, phase, `needs` — each with the scenario's status and reason, so
+  /// that its flow can still be drawn (none of them ran).
   public var steps: [StepReport]
   /// The tenant this scenario ran on when the run compared several (`--tenant a,b`); nil when the
   /// run had one tenant (``RunReport/tenant``).
   public var tenant: String?
+  /// False when the scenario never started: skipped before its first step (a capability the
+  /// tenant lacks, another tenant, a client it does not define, no chromium), stopped before its
+  /// turn, or its file changed after validation.
+  public var started: Bool
 
   public init(
     name: String, file: String, location: SourceLocation, tags: [String], status: Status, skipReason: String? = nil,
-    duration: Duration, steps: [StepReport], tenant: String? = nil
+    duration: Duration, steps: [StepReport], tenant: String? = nil, started: Bool = true
   ) {
+    self.started = started
     self.tenant = tenant
     self.name = name
     self.file = file
@@ -110,10 +122,29 @@ public struct ScenarioReport: Sendable {
   public var firstProblem: StepReport? {
     steps.first { $0.status == .failed || $0.status == .error }
   }
+
+  /// The report of a scenario that never started: `status` with `reason`, and the steps `graph`
+  /// plans (main steps, then cleanup, in file order), none run — each with the scenario's status
+  /// and reason, its `needs`, no time, no attempt.
+  public static func notStarted(
+    name: String, file: String, location: SourceLocation, tags: [String], status: Status, reason: String,
+    graph: FlowGraph?
+  ) -> ScenarioReport {
+    let steps =
+      graph?.nodes.map { node in
+        StepReport(
+          id: node.id, name: node.step.displayName, action: node.step.action.name.value,
+          phase: node.isCleanup ? .cleanup : .main, location: node.step.location, status: status,
+          skipReason: reason, needs: node.dependencies)
+      } ?? []
+    return ScenarioReport(
+      name: name, file: file, location: location, tags: tags, status: status, skipReason: reason,
+      duration: .zero, steps: steps, started: false)
+  }
 }
 
 /// Which part of the scenario a step belongs to.
-public enum StepPhase: String, Sendable, Codable {
+public enum StepPhase: String, Sendable, Codable, CaseIterable {
   case main
   case cleanup
 }
@@ -172,7 +203,7 @@ public struct StepReport: Sendable {
 
 /// A failed expectation or another reason a step did not pass, with where in the YAML it is.
 public struct Problem: Sendable, Hashable {
-  public enum Kind: String, Sendable, Hashable, Codable {
+  public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
     /// An `expect` matcher did not hold.
     case expectation
     /// The action returned a protocol error the scenario did not expect (no `expect` on `error`).

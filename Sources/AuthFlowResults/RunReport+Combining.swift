@@ -18,7 +18,7 @@ extension RunReport {
           let tenant = run.tenant
           return run.scenarios.mapping { $0.labelled(tenant: tenant) }
         }),
-      interrupted: runs.contains(where: \.interrupted))
+      interrupted: runs.contains(where: \.interrupted), stopCause: runs.lazy.compactMap(\.stopCause).first)
   }
 
   static let empty = RunReport(

@@ -9,7 +9,7 @@ import Foundation
 ///
 /// ```text
 /// { "n": name, "f": file, "l": [file, line, column], "t": [tags], "s": status, "r": skip reason | null,
-///   "d": [seconds, attoseconds], "te": tenant | null,
+///   "d": [seconds, attoseconds], "te": tenant | null, "sa": started,
 ///   "st": [ { "i": id, "n": name, "a": action, "p": phase, "l": [file, line, column], "s": status,
 ///             "r": skip reason | null, "d": [seconds, attoseconds], "at": attempts,
 ///             "pr": [ { "k": kind, "m": message, "l": [file, line, column] | null, "pa", "ma", "e",
@@ -26,6 +26,7 @@ enum SpoolRecord {
       "l": .array([.string(report.location.file), .int(report.location.line), .int(report.location.column)]),
       "t": .array(report.tags.map(Value.string)), "s": .string(report.status.rawValue),
       "r": optional(report.skipReason), "d": duration(report.duration), "te": optional(report.tenant),
+      "sa": .bool(report.started),
     ]
     members["st"] = .array(report.steps.map(encode))
     return Value.object(members).jsonText(revealSecrets: false)
@@ -36,7 +37,8 @@ enum SpoolRecord {
     guard let value = try? Value(json: bytes), let record = value.objectValue,
       let name = record["n"]?.stringValue, let file = record["f"]?.stringValue,
       let location = location(record["l"]), let tags = strings(record["t"]), let status = status(record["s"]),
-      let duration = duration(record["d"]), let stepValues = record["st"]?.arrayValue
+      let duration = duration(record["d"]), case .bool(let started)? = record["sa"],
+      let stepValues = record["st"]?.arrayValue
     else { return nil }
     var steps: [StepReport] = []
     steps.reserveCapacity(stepValues.count)
@@ -46,7 +48,7 @@ enum SpoolRecord {
     }
     return ScenarioReport(
       name: name, file: file, location: location, tags: tags, status: status, skipReason: record["r"]?.stringValue,
-      duration: duration, steps: steps, tenant: record["te"]?.stringValue)
+      duration: duration, steps: steps, tenant: record["te"]?.stringValue, started: started)
   }
 
   private static func encode(_ step: StepReport) -> Value {

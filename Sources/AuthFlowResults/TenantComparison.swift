@@ -61,7 +61,7 @@ public struct TenantComparison: Sendable {
       verdicts.contains(where: { $0.status != first.status || $0.skipReason != first.skipReason })
     else { return nil }
     // A scenario-level skip (a missing capability) explains itself.
-    if let skipped = verdicts.indices.first(where: { verdicts[$0].status == .skipped && verdicts[$0].steps.isEmpty }) {
+    if let skipped = verdicts.indices.first(where: { verdicts[$0].status == .skipped && !verdicts[$0].started }) {
       return ComparisonMessages.skippedOn(tenants[skipped], reason: verdicts[skipped].skipReason)
     }
     var order: [String] = []
@@ -134,11 +134,13 @@ enum ComparisonMessages {
   }
 
   static func allAgree(_ count: Int) -> String {
-    "All \(count) scenario\(count == 1 ? "" : "s") have the same verdict on every tenant."
+    count == 1
+      ? "The scenario has the same verdict on every tenant."
+      : "All \(count) scenarios have the same verdict on every tenant."
   }
 
   static func differ(_ count: Int) -> String {
-    "\(count) scenario\(count == 1 ? "" : "s") differ:"
+    "\(Plural.count(count, "scenario")) \(count == 1 ? "differs" : "differ"):"
   }
 
   static func skippedOn(_ tenant: String, reason: String?) -> String {

@@ -1,5 +1,6 @@
 import AuthFlowCore
 import AuthFlowHTTP
+import AuthFlowResults
 import Dispatch
 import Foundation
 import Synchronization
@@ -10,31 +11,24 @@ import Synchronization
   import Darwin
 #endif
 
-/// Why a run stopped before it finished, and the exit code that says so (README, docs/running.md).
-enum StopCause: Sendable, Equatable {
-  case signal(Int32)
-  /// Standard output was closed (`authflow run | head -1`).
-  case closedOutput
-  /// The run's `--run-timeout` (given as written) passed.
-  case runTimeout(String)
-
-  var exitCode: AuthFlowExitCode {
-    switch self {
-    case .signal(SIGHUP): .hangup
-    case .signal(SIGTERM): .terminate
-    case .signal: .interrupt
-    case .closedOutput: .closedOutput
-    case .runTimeout: .runTimeout
+extension StopCause {
+  /// The cause of signal `number`: `SIGINT`, `SIGTERM` or `SIGHUP`.
+  static func signal(number: Int32) -> StopCause {
+    switch number {
+    case SIGHUP: .signal("SIGHUP")
+    case SIGTERM: .signal("SIGTERM")
+    default: .signal("SIGINT")
     }
   }
 
-  var name: String {
+  /// The exit code that says so (README, docs/running.md).
+  var exitCode: AuthFlowExitCode {
     switch self {
-    case .signal(SIGHUP): "SIGHUP"
-    case .signal(SIGTERM): "SIGTERM"
-    case .signal: "SIGINT"
-    case .closedOutput: "closed standard output"
-    case .runTimeout(let limit): "--run-timeout \(limit) passed"
+    case .signal("SIGHUP"): .hangup
+    case .signal("SIGTERM"): .terminate
+    case .signal: .interrupt
+    case .closedOutput: .closedOutput
+    case .runTimeout: .runTimeout
     }
   }
 }
@@ -62,7 +56,8 @@ final class StopSignals: Sendable {
     var sources: [any DispatchSourceSignal] = []
   }
 
-  private let latch = StopLatch()
+  /// The first stop, shared with the run (``record``) so its reports say why it stopped.
+  let record = StopRecord()
   private let state = Mutex(State())
 
   /// Starts listening.
@@ -73,14 +68,14 @@ final class StopSignals: Sendable {
       state.sources = signals.map { number in
         signal(number, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-        source.setEventHandler { stops.received(.signal(number)) }
+        source.setEventHandler { stops.received(.signal(number: number)) }
         source.resume()
         return source
       }
     }
     StandardStreams.onClosedOutput { stops.received(.closedOutput) }
     if StandardStreams.isOutputClosed { stops.received(.closedOutput) }
-    if let number = EarlySignals.take() { stops.received(.signal(number)) }
+    if let number = EarlySignals.take() { stops.received(.signal(number: number)) }
     return stops
   }
 
@@ -102,7 +97,7 @@ final class StopSignals: Sendable {
   /// What the first stop cancels (nil: nothing); when a stop came already, it is cancelled now.
   func onStop(_ cancel: (@Sendable () -> Void)?) {
     state.withLock { $0.cancel = cancel }
-    if latch.cause != nil { cancel?() }
+    if record.cause != nil { cancel?() }
   }
 
   /// What a second signal does before exiting.
@@ -111,7 +106,7 @@ final class StopSignals: Sendable {
   }
 
   /// The first stop's cause, if any.
-  var cause: StopCause? { latch.cause }
+  var cause: StopCause? { record.cause }
 
   /// Stops listening; the signals' default actions are back.
   func uninstall() {
@@ -125,7 +120,7 @@ final class StopSignals: Sendable {
 
   private func received(_ cause: StopCause) {
     let (cancel, emergency) = state.withLock { ($0.cancel, $0.emergency) }
-    if latch.record(cause) {
+    if record.record(cause) {
       switch cause {
       case .signal, .runTimeout: StandardStreams.error(InterruptionMessages.first(cause))
       case .closedOutput: break
@@ -174,30 +169,14 @@ enum Interruption {
   }
 }
 
-/// The first stop's cause; later ones are "again".
-final class StopLatch: Sendable {
-  private let state = Mutex<StopCause?>(nil)
-
-  /// Records `cause`; true when it is the first.
-  func record(_ cause: StopCause) -> Bool {
-    state.withLock { first in
-      guard first == nil else { return false }
-      first = cause
-      return true
-    }
-  }
-
-  var cause: StopCause? { state.withLock { $0 } }
-}
-
 /// What the CLI says when it is stopped.
 enum InterruptionMessages {
   static func first(_ cause: StopCause) -> String {
     let now = if case .signal = cause { "again" } else { "a signal" }
-    return "\nauthflow: \(cause.name): stopping; running cleanup and writing reports (\(now) to exit now)\n"
+    return "\nauthflow: \(cause): stopping; running cleanup and writing reports (\(now) to exit now)\n"
   }
 
   static func again(_ cause: StopCause) -> String {
-    "\nauthflow: \(cause.name) again: writing the reports of what finished and exiting now\n"
+    "\nauthflow: \(cause) again: writing the reports of what finished and exiting now\n"
   }
 }

@@ -133,7 +133,7 @@ struct RunCommand: AsyncParsableCommand {
     // From here a second signal leaves reports of every selected scenario (interrupted, not run).
     let journal = ReportJournal(
       reporters: reporters, tenant: start.tenant, startedAt: start.startedAt, planned: plan.notRun, spool: spool,
-      shard: plan.selection.shard)
+      shard: plan.selection.shard, stops: stops.record)
     stops.onSecondStop { await journal.writeNow() }
 
     // → bound: the tenants run (embedded mocks start here)
@@ -153,6 +153,7 @@ struct RunCommand: AsyncParsableCommand {
     // → reports
     var report = RunReport.combining(reports)
     report.shard = plan.selection.shard
+    if report.interrupted, report.stopCause == nil { report.stopCause = stops.cause }
     let reportsWritten = await Self.finish(report, reporters: reporters)
     if reports.count > 1 {
       Self.printComparison(TenantComparison(runs: reports.map { $0.redacted(by: secrets) }), secrets: secrets)
@@ -278,6 +279,7 @@ struct RunCommand: AsyncParsableCommand {
     var services = RunServices(
       secrets: secrets, transport: network.transport, environment: environment, chromium: chromium)
     services.recordsExchanges = reporters.needsStepResults
+    services.stops = stops.record
     var runs = bound.runs(
       services: services, jobs: jobs, keepsStepResults: reporters.needsStepResults, spool: spool)
     let progress = showsProgress(environment) ? ProgressDisplay.live(total: start.scenarioCount, secrets: secrets) : nil

@@ -33,17 +33,32 @@ import Testing
     #expect(result([1], target: nil).verdict == .info)
   }
 
+  @Test func aLoginRowIsJudgedByItsShareOfTheLimit() {
+    var row = result([300, 320, 340], target: DesignTargets.sequentialFlows)
+    // Without a measured limit there is nothing to judge the share by.
+    #expect(row.verdict == .error)
+    row.limit = FlowLimit(signingRate: 1_400, cores: 1, signaturesPerFlow: 2)
+    // 320 of 700 flows/s is 45.7 % ≥ 40 %.
+    #expect(row.verdict == .pass)
+    #expect(abs((row.ratio ?? 0) - 320.0 / 700 / 0.40) < 1e-9)
+    row.limit = FlowLimit(signingRate: 2_000, cores: 1, signaturesPerFlow: 2)
+    // 320 of 1,000 flows/s is 32 % < 40 %.
+    #expect(row.verdict == .miss)
+  }
+
   @Test func theTableShowsEveryRowAndWarnsOnDebugBuilds() {
+    var flows = BenchmarkResult(
+      id: "login_flows_sequential", measure: "login flows, one at a time", unit: "flows/s",
+      samples: [410, 420.4, 1_234.5], iterations: 2_000, target: DesignTargets.sequentialFlows,
+      note: "per flow: median 2.38 ms")
+    flows.limit = FlowLimit(signingRate: 1_400, cores: 1, signaturesPerFlow: 2)
     let report = BenchmarkReport(
       configuration: .debug, processorCount: 2, startedAt: Date(timeIntervalSince1970: 0), quick: true,
       results: [
         BenchmarkResult(
           id: "validate_one_file", measure: "validate 1 file, cold process", unit: "ms", samples: [12.5, 14, 30],
           iterations: 3, target: DesignTargets.validateOneFile),
-        BenchmarkResult(
-          id: "login_flows_sequential", measure: "login flows, one at a time", unit: "flows/s",
-          samples: [410, 420.4, 1_234.5], iterations: 2_000, target: DesignTargets.sequentialFlows,
-          note: "per flow: median 2.38 ms"),
+        flows,
         .failed(
           id: "peak_memory", measure: "peak memory", unit: "MB", target: DesignTargets.peakMemory,
           reason: "`authflow run` exited with status 1"),

@@ -137,6 +137,17 @@ import Testing
     #expect(countedWithout == 2)
   }
 
+  @Test func eachFlowRoundHasItsOwnBoundedSigningRound() throws {
+    var options = BenchmarkOptions.quick(executable: "/bin/true")
+    options.flowRounds = 2
+    options.signingIterations = 8
+    let measures = LoginFlowMeasures(options: options)
+    // One signature per loop (8 ÷ 2 rounds ÷ 4), however long the round may take.
+    let rate = measures.adjacentSigningRate(try SigningRate(), threads: 2, round: (limit: 1, duration: .seconds(600)))
+    #expect((rate ?? 0) > 0)
+    #expect(measures.adjacentSigningRate(nil, threads: 1, round: (limit: 1, duration: .seconds(1))) == nil)
+  }
+
   @Test func aLimitIsTheSigningRateOverTheSignaturesPerFlow() throws {
     let limit = FlowLimit(signingRate: 1_000, cores: 2, signaturesPerFlow: 2)
     #expect(limit.flowsPerSecond == 500)

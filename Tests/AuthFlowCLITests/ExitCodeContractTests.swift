@@ -249,6 +249,7 @@ import Testing
       #expect(json.lookup(path: ["run", "interrupted"]) == true)
       #expect(json.lookup(path: ["scenarios", "0", "status"]) == "passed")
       #expect(json.lookup(path: ["scenarios", "2", "status"]) == "interrupted")
+      #expect(json.lookup(path: ["run", "stop_cause", "kind"]) == "closed_output")
       #expect(try Workspace.xmlError(directory + "/out/r.xml") == nil)
     }
   }
@@ -271,6 +272,25 @@ import Testing
       #expect(json.lookup(path: ["scenarios", "1", "steps", "2", "status"]) == "passed")
       #expect(json.lookup(path: ["scenarios", "2", "status"]) == "interrupted")
       #expect(try Workspace.xmlError(directory + "/out/r.xml") == nil)
+      // The report says what stopped the run, and the reasons name the deadline.
+      #expect(
+        json.lookup(path: ["run", "stop_cause"])
+          == .object([
+            "kind": "run_timeout", "signal": .null, "run_timeout": "10s", "description": "--run-timeout 10s passed",
+          ]))
+      #expect(
+        json.lookup(path: ["scenarios", "1", "skip_reason"])
+          == "the run's --run-timeout of 10s passed while this scenario was running")
+      #expect(
+        json.lookup(path: ["scenarios", "2", "skip_reason"])
+          == "the run's --run-timeout of 10s passed before this scenario started")
+      // The scenario never started lists its planned step, not run.
+      #expect(json.lookup(path: ["scenarios", "2", "started"]) == false)
+      #expect(json.lookup(path: ["scenarios", "2", "steps", "0", "id"]) == "remember")
+      let xml = try String(contentsOfFile: directory + "/out/r.xml", encoding: .utf8)
+      #expect(xml.contains("<!-- INTERRUPTED: the run was stopped by its run-timeout of 10s before every"))
+      #expect(xml.contains(#"<property name="stop_cause" value="--run-timeout 10s passed"/>"#))
+      #expect(outcome.standardOutput.contains("INTERRUPTED: the run was stopped by its --run-timeout of 10s"))
     }
   }
 

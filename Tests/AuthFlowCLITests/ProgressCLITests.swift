@@ -8,8 +8,8 @@ import Testing
 #endif
 
 /// The progress line of `authflow run` on the built binary: never without a terminal or with
-/// `--quiet` / `--no-progress`; under a real pseudo-terminal (util-linux `script`) drawn in place,
-/// never left in the middle of other output, and erased before the summary.
+/// `--quiet` / `--no-progress`; under a real pseudo-terminal (`script`, Debian's `bsdutils`) drawn
+/// in place, never left in the middle of other output, and erased before the summary.
 @Suite(.serialized) struct ProgressCLITests {
   static let waits = """
     scenario: Waits a moment
@@ -56,14 +56,27 @@ import Testing
     }
   }
 
-  static let scriptAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
+  /// `script` (Debian's `bsdutils`, essential, so normally there), looked for on `PATH`; when it is
+  /// missing the terminal tests are skipped and say so loudly, with the reason.
+  static let script: String? = {
+    let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+    let found = directories.map { "\($0)/script" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    if found == nil {
+      FileHandle.standardError.write(Data("SKIPPING the progress line's terminal tests: \(scriptMissing)\n".utf8))
+    }
+    return found
+  }()
+
+  static let scriptMissing = "`script` is not installed, so no pseudo-terminal can be made (apt-get install bsdutils)"
+
+  static var scriptAvailable: Bool { script != nil }
 
   /// `authflow ARGUMENTS` with standard output and error on a pseudo-terminal; what the terminal
   /// received, and the exit code (`script -e`).
   static func underTerminal(_ arguments: String, in directory: String) async throws -> CLIProcess.Outcome {
     let command = "'\(try CLIProcess.executable())' \(arguments)"
     return try await CLIProcess.run(
-      ["-q", "-e", "-c", command, "/dev/null"], in: directory, executable: "/usr/bin/script")
+      ["-q", "-e", "-c", command, "/dev/null"], in: directory, executable: try #require(Self.script))
   }
 
   /// Every line drawn (`\r` text `ESC[K`) is followed at once by the next draw or by the erase
@@ -79,7 +92,7 @@ import Testing
     return true
   }
 
-  @Test(.enabled(if: scriptAvailable, "util-linux `script` is not installed (apt-get install util-linux)"))
+  @Test(.enabled(if: scriptAvailable, Comment(rawValue: scriptMissing)))
   func drawnAndErasedOnATerminal() async throws {
     try await Workspace.with(Self.files) { directory in
       let outcome = try await Self.underTerminal("run a.yaml b.yaml --jobs 2", in: directory)
@@ -95,7 +108,7 @@ import Testing
     }
   }
 
-  @Test(.enabled(if: scriptAvailable, "util-linux `script` is not installed (apt-get install util-linux)"))
+  @Test(.enabled(if: scriptAvailable, Comment(rawValue: scriptMissing)))
   func offOnATerminalWithNoProgressOrQuiet() async throws {
     try await Workspace.with(Self.files) { directory in
       for flag in ["--no-progress", "--quiet"] {
@@ -111,13 +124,13 @@ import Testing
   /// Standard output closed (`| head -1`) while standard error is the terminal: the run stops
   /// (141) and the line it drew is erased. (What `head` echoes reaches the screen from another
   /// process, so its place relative to the line is not checked: docs/running.md.)
-  @Test(.enabled(if: scriptAvailable, "util-linux `script` is not installed (apt-get install util-linux)"))
+  @Test(.enabled(if: scriptAvailable, Comment(rawValue: scriptMissing)))
   func erasedWhenStandardOutputCloses() async throws {
     try await Workspace.with(Self.files) { directory in
       let binary = try CLIProcess.executable()
       let outcome = try await CLIProcess.run(
         ["-q", "-e", "-c", "bash -o pipefail -c \"'\(binary)' run a.yaml b.yaml --jobs 2 | head -1\"", "/dev/null"],
-        in: directory, executable: "/usr/bin/script")
+        in: directory, executable: try #require(Self.script))
       let text = outcome.standardOutput
       #expect(outcome.status == 141, "\(text.debugDescription)")
       #expect(text.contains("Running 2 scenarios"), "\(text.debugDescription)")
@@ -137,13 +150,13 @@ import Testing
 
   /// SIGTERM while the line is on screen: the stop message and the interrupted summary are never
   /// written on the end of it, and it is erased before the summary.
-  @Test(.enabled(if: scriptAvailable, "util-linux `script` is not installed (apt-get install util-linux)"))
+  @Test(.enabled(if: scriptAvailable, Comment(rawValue: scriptMissing)))
   func erasedBeforeTheInterruptedSummary() async throws {
     try await Workspace.with(["slow.yaml": Self.slow, "a.yaml": Self.waits]) { directory in
       let binary = try CLIProcess.executable()
       // `exec` keeps the shell's PID, written first: the PID of authflow under the terminal.
       let command = "bash -c \"echo \\$$ > pid; exec '\(binary)' run slow.yaml a.yaml --jobs 2\""
-      let child = try CLIProcess("/usr/bin/script", ["-q", "-e", "-c", command, "/dev/null"], in: directory)
+      let child = try CLIProcess(try #require(Self.script), ["-q", "-e", "-c", command, "/dev/null"], in: directory)
       let drawn = await child.waitForOutput(containing: "1/2 done, 0 failed · running: Slow")
       let pid = Int32(
         (try? String(contentsOfFile: directory + "/pid", encoding: .utf8))?.trimmingCharacters(

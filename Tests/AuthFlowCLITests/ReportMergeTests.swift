@@ -92,6 +92,33 @@ import Testing
     }
   }
 
+  /// Shards written by the previous authflow (JSON report version 2: no `started`, no
+  /// `run.stop_cause`) still merge, with shards of this one, into the same verdicts.
+  @Test("A version 2 shard merges with a version 3 one into the same verdicts")
+  func aVersion2ShardStillMerges() async throws {
+    try await Workspace.with(["failing.yaml": Self.failing, "skipped.yaml": Self.skipped]) { directory in
+      let paths = ["\(directory)/failing.yaml", "\(directory)/skipped.yaml"]
+      for index in 1...2 {
+        _ = try await CLIProcess.run(
+          ["run"] + paths + ["--shard", "\(index)/2", "--allow-empty", "--reporter", "json:s\(index).json"],
+          in: directory)
+      }
+      let one = try String(contentsOfFile: directory + "/s1.json", encoding: .utf8)
+      let old = one.replacingOccurrences(of: #""version": 3"#, with: #""version": 2"#)
+        .split(separator: "\n", omittingEmptySubsequences: false)
+        .filter { !$0.contains(#""started": "#) && !$0.contains(#""stop_cause": "#) }.joined(separator: "\n")
+      #expect(old.contains(#""version": 2"#) && !old.contains(#""started":"#))
+      try old.write(toFile: directory + "/old.json", atomically: true, encoding: .utf8)
+      let current = try await CLIProcess.run(
+        ["report", "merge", "s1.json", "s2.json", "--reporter", "json:new-merged.json"], in: directory)
+      let mixed = try await CLIProcess.run(
+        ["report", "merge", "old.json", "s2.json", "--reporter", "json:old-merged.json"], in: directory)
+      #expect(mixed.status == current.status && mixed.status == 1, "\(mixed.standardError)")
+      #expect(try Self.verdicts(directory + "/old-merged.json") == Self.verdicts(directory + "/new-merged.json"))
+      #expect(try Workspace.json(directory + "/old-merged.json").lookup(path: ["version"]) == 3)
+    }
+  }
+
   @Test("Reports that cannot be merged exit 2, naming the file and what is wrong")
   func badInputsExit2() async throws {
     try await Workspace.with(["failing.yaml": Self.failing, "skipped.yaml": Self.skipped]) { directory in
@@ -102,7 +129,7 @@ import Testing
           in: directory)
       }
       let one = try String(contentsOfFile: directory + "/s1.json", encoding: .utf8)
-      try one.replacingOccurrences(of: #""version": 2"#, with: #""version": 1"#)
+      try one.replacingOccurrences(of: #""version": 3"#, with: #""version": 1"#)
         .write(toFile: directory + "/old.json", atomically: true, encoding: .utf8)
       // A sparse file one byte over the limit: refused before it is read.
       #expect(FileManager.default.createFile(atPath: directory + "/huge.json", contents: nil))
@@ -114,7 +141,7 @@ import Testing
         (["s1.json"], "error: missing shard 2/2 of tenant 'mock' (1 given)"),
         (["s1.json", "s2.json", "s1.json"], "error: s1.json and s1.json are both shard 1/2 of tenant 'mock'"),
         (["failing.yaml"], "error: failing.yaml: not an authflow JSON report"),
-        (["old.json", "s2.json"], "error: old.json: report version 1; this authflow reads version 2"),
+        (["old.json", "s2.json"], "error: old.json: report version 1; this authflow reads versions 2 and 3"),
         (["huge.json"], "error: huge.json: \(InputLimits.reportFileBytes + 1) bytes is more than the"),
         (["nowhere.json"], "error: nowhere.json: cannot be read: no such file"),
         (

@@ -18,7 +18,10 @@ enum Workspace {
     try await Scoped.directory(prefix: "authflow-cli") { url in
       let directory = url.path
       for (name, text) in files {
-        try text.write(toFile: directory + "/" + name, atomically: false, encoding: .utf8)
+        let path = directory + "/" + name
+        try FileManager.default.createDirectory(
+          atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
       }
       try await body(directory)
     }

@@ -55,4 +55,34 @@ struct SecretExtractionTests {
       #expect(registry.scrub("[\(form)]") == "[***]", "\(form)")
     }
   }
+
+  /// Answers one fixed response, whatever is asked.
+  struct FixedTransport: HTTPTransport {
+    let response: HTTPResponse
+    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse { response }
+  }
+
+  @Test("The learning transport reads a page once and hands the page on with the response")
+  func learningTransportHandsThePageOn() async throws {
+    let body =
+      #"<form action="/u/login?state=STATE-page-1"><input type="hidden" name="code" value="CODE-page-2"/></form>"#
+    let registry = SecretRegistry()
+    let html = SecretLearningTransport(
+      wrapping: FixedTransport(response: Self.response(body, type: "text/html")), secrets: registry)
+    let answered = try await html.send(HTTPRequest(method: .get, url: "https://tenant.example/x"))
+    // The page the browser will use is the page the secrets were learned from.
+    #expect(answered.page == HTMLDocument.parse(Array(body.utf8), url: "https://tenant.example/x"))
+    #expect(answered.page?.forms.first?.action.contains("STATE-page-1") == true)
+    #expect(HTMLDocument.parse(answered) == answered.page)
+    #expect(registry.scrub("CODE-page-2") == "***")
+    // The cached page takes no part in equality: the response is the one the tenant sent.
+    #expect(answered == Self.response(body, type: "text/html"))
+
+    let json = SecretLearningTransport(
+      wrapping: FixedTransport(response: Self.response(#"{"access_token":"TOKEN-json-3"}"#, type: "application/json")),
+      secrets: registry)
+    let token = try await json.send(HTTPRequest(method: .post, url: "https://tenant.example/oauth/token"))
+    #expect(token.page == nil)
+    #expect(registry.scrub("TOKEN-json-3") == "***")
+  }
 }

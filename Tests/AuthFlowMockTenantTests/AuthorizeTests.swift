@@ -159,7 +159,7 @@ import Testing
       #expect(refused.location == nil)
       #expect(refused.text.contains(message), "\(refused.text)")
       #expect(
-        tenant.withState({ $0.users.find("new.user@example.com", connection: "Username-Password-Authentication") })
+        tenant.read({ $0.users.find("new.user@example.com", connection: "Username-Password-Authentication") })
           == nil)
     }
   }

@@ -217,7 +217,7 @@ import Testing
       "/dbconnections/change_password",
       ["email": .string("alice@example.com"), "connection": .string("Username-Password-Authentication")])
     #expect(sent.status == .ok)
-    let link = try #require(tenant.withState({ $0.outbox.list(to: "alice@example.com") }).last?.link)
+    let link = try #require(tenant.read({ $0.outbox.list(to: "alice@example.com") }).last?.link)
     let path = String(link.dropFirst(MockHarness.baseURL.count - 1))
     return try await client.postForm(path, [("password", password)])
   }

@@ -80,7 +80,7 @@ import Testing
         #expect(response.status == .badRequest, "\(send): \(response.text)")
         #expect(response.json["error"] == .string("bad.request"))
       }
-      #expect(tenant.withState({ $0.outbox.list(to: "pat@example.com") }).isEmpty)
+      #expect(tenant.read({ $0.outbox.list(to: "pat@example.com") }).isEmpty)
     }
   }
 
@@ -242,7 +242,7 @@ import Testing
         "phone_number": .string("+15555550199"),
       ], headers: [.authorization: "Bearer \(token)"])
     let oobCode = try #require(associate.json["oob_code"]?.stringValue, "\(associate.text)")
-    let binding = try #require(tenant.withState({ $0.outbox.list(to: "+15555550199") }).last?.code)
+    let binding = try #require(tenant.read({ $0.outbox.list(to: "+15555550199") }).last?.code)
     return try await client.postJSON(
       "/oauth/token",
       MFAAPITests.grant(

@@ -1,4 +1,5 @@
 import AuthFlowCore
+import AuthFlowTestSupport
 import Foundation
 import Testing
 
@@ -18,13 +19,22 @@ import Testing
     #expect(fixture.apis.contains { $0.kind == .myAccount })
   }
 
-  @Test func bundledFixtureIsTheRepositoryOne() throws {
+  /// One source: `tenants/mock.yaml` is what `authflow mock --print-fixture` prints from the bundled
+  /// resource, byte for byte, and loads to the same fixture.
+  @Test func tenantsMockYAMLIsGeneratedFromTheBuiltInFixture() throws {
     let repository = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
     let checkedIn = try String(contentsOf: repository.appending(path: "tenants/mock.yaml"), encoding: .utf8)
     let bundled = try String(
       contentsOf: repository.appending(path: "Sources/AuthFlowMockTenant/Resources/mock.yaml"), encoding: .utf8)
-    #expect(checkedIn == bundled)
+    #expect(BuiltInFixture.text == bundled)
+    #expect(
+      checkedIn == BuiltInFixture.example,
+      "tenants/mock.yaml is out of date: run `swift run authflow mock --print-fixture > tenants/mock.yaml`")
+    let example = try #require(FixtureLoader.load(text: checkedIn, file: "tenants/mock.yaml").fixture)
+    let builtIn = try #require(FixtureLoader.loadDefault().fixture)
+    #expect(example.clients.keys.sorted() == builtIn.clients.keys.sorted())
+    #expect(example.users.keys.sorted() == builtIn.users.keys.sorted())
   }
 
   @Test func unknownKeyIsLocatedWithDidYouMean() throws {
@@ -84,20 +94,69 @@ import Testing
   }
 }
 
+/// `schemas/tenant.schema.json` is generated from the loader's declarations (``FixtureSchema``):
+/// `authflow schema tenant --output schemas/tenant.schema.json` writes it.
 @Suite struct TenantSchemaTests {
-  @Test func schemaKeysMatchTheLoader() throws {
-    let repository = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-    let data = try Data(contentsOf: repository.appending(path: "schemas/tenant.schema.json"))
-    let schema = try #require(try Value(json: data).objectValue)
-    func keys(_ object: Value?) -> Set<String> {
-      Set(object?.objectValue?["properties"]?.objectValue?.keys ?? [:].keys)
+  static let repository = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  @Test func theCheckedInSchemaIsTheGeneratedOne() throws {
+    let checkedIn = try String(
+      contentsOf: Self.repository.appending(path: "schemas/tenant.schema.json"), encoding: .utf8)
+    #expect(
+      checkedIn == FixtureSchema.generate(),
+      "schemas/tenant.schema.json is out of date: run `swift run authflow schema tenant --output schemas/tenant.schema.json`"
+    )
+  }
+
+  static let cases: [(String, Bool)] = [
+    ("tenant: { password_history_size: 3, rate_limit_window: 3600 }", true),
+    ("tenant: { password_history_size: 25 }", false),
+    ("tenant: { bot_detektion: true }", false),
+    ("clients: { n: { client_id: n, type: native, callbacks: 'https://a.example https://b.example' } }", true),
+    ("clients: { w: { client_id: w, type: regular } }", false),
+    ("claim_rules: [ { claim: x } ]", false),
+    ("organizations: [ { id: acme, name: acme } ]", false),
+  ]
+
+  /// The generated schema and the loader agree: the built-in fixture and each valid case pass both,
+  /// each invalid case fails both (checked with Python's `jsonschema`).
+  @Test func theSchemaAndTheLoaderAgree() throws {
+    let directory = FileManager.default.temporaryDirectory.appending(path: "authflow-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let schema = directory.appending(path: "tenant.schema.json")
+    try FixtureSchema.generate().write(to: schema, atomically: true, encoding: .utf8)
+    var files = [Self.repository.appending(path: "tenants/mock.yaml").path]
+    for (index, (text, _)) in Self.cases.enumerated() {
+      let file = directory.appending(path: "case\(index).yaml")
+      try text.write(to: file, atomically: true, encoding: .utf8)
+      files.append(file.path)
     }
-    let top = schema["properties"]?.objectValue
-    let definitions = schema["$defs"]?.objectValue
-    #expect(Set(schema["properties"]?.objectValue?.keys ?? [:].keys) == Set(FixtureLoader.topKeys))
-    #expect(keys(top?["tenant"]) == Set(FixtureLoader.tenantKeys))
-    #expect(keys(definitions?["client"]) == Set(FixtureLoader.clientKeys))
-    #expect(keys(definitions?["user"]) == Set(FixtureLoader.userKeys))
+    let python = Python.run(Python.validateYAMLScript, arguments: [schema.path] + files)
+    #expect(python.status == 0, "python3 with jsonschema and PyYAML is required for this test: \(python.output)")
+    let verdicts = python.output.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map { $0.hasSuffix(" valid") }
+    #expect(verdicts.count == Self.cases.count + 1 && verdicts.first == true, "\(python.output)")
+    for (index, (text, valid)) in Self.cases.enumerated() {
+      #expect(verdicts.count > index + 1 && verdicts[index + 1] == valid, "schema on \(text): \(python.output)")
+      let loaded = FixtureLoader.load(text: text, file: "t.yaml")
+      #expect(loaded.diagnostics.hasErrors == !valid, "loader on \(text): \(loaded.diagnostics.map(\.description))")
+    }
+  }
+
+  /// The loader accepts exactly the declared keys: every one of the tenant settings loads, and a key
+  /// the schema does not declare is refused with the declared ones as suggestions.
+  @Test func theLoaderAcceptsTheDeclaredKeysOnly() throws {
+    let document = try #require(FixtureSchema.document.objectValue)
+    let tenant = try #require(document["properties"]?.member("tenant")?.member("properties")?.objectValue)
+    #expect(Set(tenant.keys) == Set(FixtureSchema.tenant.names))
+    let declared = FixtureLoader.load(
+      text: "tenant:\n  bot_detection: true\n  password_history_size: 3\n", file: "t.yaml")
+    #expect(declared.diagnostics.isEmpty, "\(declared.diagnostics)")
+    let undeclared = FixtureLoader.load(text: "tenant:\n  bot_detektion: true\n", file: "t.yaml")
+    #expect(undeclared.diagnostics.first?.hint == "did you mean 'bot_detection'?")
+    let outOfRange = FixtureLoader.load(text: "tenant:\n  password_history_size: 25\n", file: "t.yaml")
+    #expect(outOfRange.fixture == nil)
+    #expect(tenant["password_history_size"]?.member("maximum") == .int(FixtureSchema.passwordHistoryRange.upperBound))
   }
 }

@@ -71,7 +71,7 @@ import Testing
       #expect(created0 == UserClaims.isoMilliseconds(tenant.clock.seconds))
       #expect(expires == UserClaims.isoMilliseconds(tenant.clock.seconds + 3600))
 
-      let mail = tenant.withState({ $0.outbox.list(to: "new@example.com") })
+      let mail = tenant.read({ $0.outbox.list(to: "new@example.com") })
       #expect(mail.count == 1)
       #expect(mail.first?.link == url)
       #expect(mail.first?.subject == "You've been invited to join Acme Corp")
@@ -98,7 +98,7 @@ import Testing
       let quiet = try await Self.invite(
         client, email: "quiet@example.com", token: token, extra: ["send_invitation_email": .bool(false)])
       #expect(quiet.status == .created)
-      #expect(tenant.withState({ $0.outbox.list(to: "quiet@example.com") }).isEmpty)
+      #expect(tenant.read({ $0.outbox.list(to: "quiet@example.com") }).isEmpty)
     }
   }
 
@@ -190,7 +190,7 @@ import Testing
       #expect(wrong.status == .badRequest)
       #expect(wrong.text.contains(HTML.escape(LoginMessages.invitationEmailMismatch)))
       #expect(
-        tenant.withState { $0.users.find("impostor@example.com", connection: InvitationAcceptance.defaultConnection) }
+        tenant.read { $0.users.find("impostor@example.com", connection: InvitationAcceptance.defaultConnection) }
           == nil)
 
       let accepted = try await Self.signUp(&browser, parameters, email: "invitee@example.com")
@@ -200,8 +200,8 @@ import Testing
       #expect(claims["org_id"] == .string("org_acme123"))
       #expect(claims["email_verified"] == .bool(true))
       let user = try #require(
-        tenant.withState { $0.users.find("invitee@example.com", connection: InvitationAcceptance.defaultConnection) })
-      #expect(tenant.withState({ $0.organizations.isMember(user.userID, of: "org_acme123") }))
+        tenant.read { $0.users.find("invitee@example.com", connection: InvitationAcceptance.defaultConnection) })
+      #expect(tenant.read({ $0.organizations.isMember(user.userID, of: "org_acme123") }))
 
       // Single use: the same link again is refused, even for the invitee.
       var again = Browser(client)
@@ -232,8 +232,8 @@ import Testing
       let late = try await Self.signUpOnOpenPage(&early, page: try #require(page.location), email: "late@example.com")
       #expect(items(of: try #require(late.location))["error_description"] == "The invitation has expired.")
       let user = try #require(
-        tenant.withState { $0.users.find("late@example.com", connection: InvitationAcceptance.defaultConnection) })
-      #expect(!tenant.withState({ $0.organizations.isMember(user.userID, of: "org_acme123") }))
+        tenant.read { $0.users.find("late@example.com", connection: InvitationAcceptance.defaultConnection) })
+      #expect(!tenant.read({ $0.organizations.isMember(user.userID, of: "org_acme123") }))
 
       let refused = try await client.execute(uri: Self.authorize(invitation).uri, method: .get)
       let error = items(of: try #require(refused.location))
@@ -288,7 +288,7 @@ import Testing
       let code = try #require(items(of: callback)["code"])
       let exchanged = try await client.exchange(code: code, verifier: AuthorizeParameters().verifier)
       #expect(try OrganizationTests.idClaims(exchanged)["org_id"] == .string("org_globex456"))
-      #expect(tenant.withState({ $0.organizations.isMember("auth0|alice0001", of: "org_globex456") }))
+      #expect(tenant.read({ $0.organizations.isMember("auth0|alice0001", of: "org_globex456") }))
     }
   }
 }

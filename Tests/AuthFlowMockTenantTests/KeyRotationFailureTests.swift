@@ -15,14 +15,14 @@ import Testing
     let tenant = try MockHarness.tenant()
     let router = Router(context: BasicRequestContext.self)
     MockControlRoutes(tenant: tenant, makeKey: { throw GenerationFailed() }).register(on: router)
-    let before = tenant.keyRing.current.kid
+    let before = tenant.signingKey.kid
     try await Application(router: router).test(.router) { client in
       let response = try await client.postJSON("/__mock/rotate-keys", [:])
       #expect(response.status == .conflict)
       #expect(response.json["error"] == .string("key_generation_failed"))
       #expect(response.status.code < 500)
     }
-    #expect(tenant.keyRing.current.kid == before)
-    #expect(tenant.keyRing.publishedKeyIDs == [before])
+    #expect(tenant.signingKey.kid == before)
+    #expect(tenant.read { $0.signingKeys.publishedKeyIDs } == [before])
   }
 }

@@ -1,6 +1,5 @@
 import AuthFlowCore
 import AuthFlowJOSE
-import AuthFlowTestSupport
 import Foundation
 import Testing
 
@@ -41,9 +40,7 @@ import Testing
       id: RandomToken.make(bytes: 24), request: request, csrf: RandomToken.make(bytes: 24),
       pendingMFAUserID: "auth0|bob0002")
     let now = handle.tenant.clock.seconds
-    handle.tenant.withState {
-      $0.transactions.insert(transaction, key: transaction.id, expiresAt: now + UniversalLoginMFARoutes.lifetime)
-    }
+    handle.tenant.transact { $0.startLogin(transaction, expiresAt: now + UniversalLoginMFARoutes.lifetime) }
     let totp = try #require(TOTP(base32Secret: "JBSWY3DPEHPK3PXP"))
     let right = totp.code(at: handle.tenant.clock.now())
     let wrong = String(format: "%06d", ((Int(right) ?? 0) + 500_000) % 1_000_000)
@@ -55,7 +52,7 @@ import Testing
     }
 
     let racers = 30
-    let answers = try await Self.post(racers, url: page, body: form(wrong), cookie: cookie)
+    let answers = try await LoopbackRace.post(Array(repeating: form(wrong), count: racers), url: page, cookie: cookie)
     let wrongPages = answers.filter { $0.status == 400 && $0.text.contains(LoginMessages.wrongMFACode) }
     let blocked = answers.filter { $0.status == 429 && $0.text.contains("too_many_attempts") }
     #expect(answers.count == racers)
@@ -65,38 +62,9 @@ import Testing
     #expect(blocked.count >= 1, "\(answers.map(\.status))")
     #expect(answers.allSatisfy { [400, 429].contains($0.status) }, "\(answers.map(\.status))")
     // The transaction is gone for good: no late write brings it back.
-    #expect(handle.tenant.withState { $0.transactions.get(transaction.id, now: handle.tenant.clock.seconds) } == nil)
-    let after = try await Self.post(1, url: page, body: form(right), cookie: cookie)
+    #expect(handle.tenant.read { $0.transactions.live(transaction.id, now: handle.tenant.clock.seconds) } == nil)
+    let after = try await LoopbackRace.post([form(right)], url: page, cookie: cookie)
     #expect(after.first?.status == 400, "\(after.map(\.status))")
     #expect(after.first?.location == nil)
-  }
-
-  /// `count` identical form posts at once, each on its own raw TCP connection (URLSession on Linux
-  /// sends from one thread, one request after another; these are written as the tasks run); the
-  /// status, body and `Location` of each.
-  static func post(
-    _ count: Int, url: String, body: String, cookie: String
-  ) async throws -> [(status: Int, text: String, location: String?)] {
-    let target = try #require(URLComponents(string: url))
-    let port = try #require(target.port)
-    let path = target.percentEncodedPath + (target.percentEncodedQuery.map { "?" + $0 } ?? "")
-    let request = Array(
-      ("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nCookie: \(cookie)\r\n"
-        + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n"
-        + "Connection: close\r\n\r\n\(body)").utf8)
-    return try await withThrowingTaskGroup(of: (status: Int, text: String, location: String?).self) { group in
-      for _ in 0..<count {
-        group.addTask {
-          let outcome = try await RawClient.exchange(port: port, chunks: [request], limit: .seconds(30))
-          let head = outcome.received.prefix { $0 != "\r" }.split(separator: " ")
-          let status = head.count > 1 ? Int(head[1]) ?? 0 : 0
-          let location = outcome.received.split(separator: "\r\n").first { $0.lowercased().hasPrefix("location:") }
-          return (status, outcome.received, location.map { String($0.dropFirst("location:".count)) })
-        }
-      }
-      var answers: [(status: Int, text: String, location: String?)] = []
-      for try await answer in group { answers.append(answer) }
-      return answers
-    }
   }
 }

@@ -24,9 +24,11 @@ enum MockHarness {
     }
   }()
 
-  /// Runs `body` against the built-in fixture served on 127.0.0.1 (port 0), and stops the server
-  /// afterwards, also when `body` throws.
-  static func withServer<T>(_ body: (MockTenantServer.Handle) async throws -> T) async throws -> T {
+  /// Runs `body` against `fixture` (the built-in one by default) served on 127.0.0.1 (port 0), and
+  /// stops the server afterwards, also when `body` throws.
+  static func withServer<T>(
+    fixture: TenantFixture = fixture, _ body: (MockTenantServer.Handle) async throws -> T
+  ) async throws -> T {
     let handle = try await MockTenantServer.start(fixture: fixture, signingKey: key)
     return try await Scoped.run({ try await body(handle) }, finally: { await handle.stop() })
   }

@@ -1,5 +1,6 @@
 import AuthFlowCore
 import Foundation
+import Hummingbird
 import HummingbirdTesting
 import Synchronization
 import Testing
@@ -11,9 +12,16 @@ import Testing
 @Suite struct MockStateLimitTests {
   static let verifier = AuthorizeParameters().verifier
 
-  static func tenant(_ limits: MockStateLimits) throws -> MockTenant {
-    try MockTenant(
-      fixture: MockHarness.fixture, baseURL: MockHarness.baseURL, signingKey: MockHarness.key,
+  static func tenant(_ limits: MockStateLimits, carol: Bool = false) throws -> MockTenant {
+    var fixture = MockHarness.fixture
+    if carol {
+      // A user with only a recovery code, who may associate factors again and again.
+      fixture.users["carol"] = UserRecord(
+        profile: "carol", userID: "auth0|carol0004", email: "carol@example.com", password: "Carol-Passw0rd!",
+        mfa: [MFAEnrollment(kind: .recoveryCode, secret: "CAROLRECOVERYCODE2345678A")])
+    }
+    return try MockTenant(
+      fixture: fixture, baseURL: MockHarness.baseURL, signingKey: MockHarness.key,
       clock: VirtualClock(base: { Date(timeIntervalSince1970: 1_750_000_000) }), limits: limits)
   }
 
@@ -73,6 +81,57 @@ import Testing
     for store in ["transactions", "redeemed_codes", "sessions", "refresh_token_families", "refresh_tokens"] {
       #expect((after[store] ?? 0) <= 8, "\(store) holds \(after[store] ?? 0)")
     }
+  }
+
+  /// The stores of MFA (OOB challenges, pending OTP associations), CIBA requests and device codes
+  /// are bounded like the others: under a loop of each, every one stays within the cap; and once
+  /// everything has expired (past the grace), new requests purge what is left.
+  @Test func mfaCIBAAndDeviceStoresStayWithinTheirCapAndArePurged() async throws {
+    var limits = MockStateLimits()
+    limits.maxEntriesPerStore = 50
+    limits.purgeInterval = 16
+    let tenant = try MockStateLimitTests.tenant(limits, carol: true)
+    let stores = ["mfa_oob_challenges", "mfa_pending_otp", "backchannel_requests", "device_codes"]
+    try await MockHarness.test(tenant) { client in
+      // Four times the cap, a virtual second apart (a full store keeps the entries expiring last).
+      for _ in 0..<200 {
+        tenant.clock.advance(by: 1)
+        try await Self.startEverything(client)
+      }
+      let counts = await tenant.stateCounts()
+      for store in stores {
+        #expect((counts[store] ?? 0) > 0 && (counts[store] ?? 0) <= 50, "\(store) holds \(counts[store] ?? 0)")
+      }
+      // Past every lifetime (MFA tokens: 10 minutes; CIBA: 5; device codes: 15) and the grace.
+      tenant.clock.advance(by: 2 * 3600)
+      for _ in 0..<16 {
+        tenant.clock.advance(by: 1)
+        try await Self.startEverything(client)
+      }
+      let after = await tenant.stateCounts()
+      for store in stores {
+        #expect((after[store] ?? 0) <= 16, "\(store) holds \(after[store] ?? 0) after expiry")
+      }
+    }
+  }
+
+  /// One of each: a login that needs MFA, an OTP and an SMS association for it, a CIBA request and
+  /// a device code.
+  static func startEverything(_ client: any TestClientProtocol) async throws {
+    let token = try await MFAAPITests.bobMFAToken(client, username: "carol@example.com", password: "Carol-Passw0rd!")
+    let bearer: HTTPFields = [.authorization: "Bearer \(token)"]
+    let otp = try await client.postJSON(
+      "/mfa/associate", ["authenticator_types": .array([.string("otp")])], headers: bearer)
+    #expect(otp.status == .ok, "\(otp.text)")
+    let sms = try await client.postJSON(
+      "/mfa/associate",
+      [
+        "authenticator_types": .array([.string("oob")]), "oob_channels": .array([.string("sms")]),
+        "phone_number": .string("+15555550199"),
+      ], headers: bearer)
+    #expect(sms.status == .ok, "\(sms.text)")
+    #expect(try await BackchannelTests.start(client).status == .ok)
+    #expect(try await client.postForm("/oauth/device/code", [("client_id", "native-client-id")]).status == .ok)
   }
 
   @Test func theOutboxKeepsTheLatestMessages() async throws {

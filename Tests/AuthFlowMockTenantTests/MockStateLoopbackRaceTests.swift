@@ -59,7 +59,7 @@ import Testing
       codeChallenge: PKCE.challenge(for: Self.verifier), codeChallengeMethod: .s256, organization: nil, maxAge: nil,
       connection: nil, loginHint: nil, invitation: nil)
     let now = handle.tenant.clock.seconds
-    handle.tenant.withState {
+    handle.tenant.transact {
       $0.codes.insert(
         IssuedCode(request: request, userID: "auth0|alice0001", authTime: now), key: code, expiresAt: now + 60)
     }

@@ -111,7 +111,7 @@ import Testing
     try await MockHarness.test(tenant) { client in
       let session = try OTPChallengeTests.session(
         try await OTPChallengeTests.challenge(client, ["email": .string("alice@example.com")]))
-      let code = try #require(tenant.withState { $0.outbox.list(to: "alice@example.com") }.last?.code)
+      let code = try #require(tenant.read { $0.outbox.list(to: "alice@example.com") }.last?.code)
       let answers = try await Self.race {
         try await OTPChallengeTests.token(client, session: session, otp: OTPChallengeTests.wrong(than: code))
       }
@@ -159,7 +159,7 @@ import Testing
           "phone_number": .string("+15555550199"),
         ], headers: [.authorization: "Bearer \(token)"])
       let oobCode = try #require(associate.json["oob_code"]?.stringValue, "\(associate.text)")
-      let binding = try #require(tenant.withState { $0.outbox.list(to: "+15555550199") }.last?.code)
+      let binding = try #require(tenant.read { $0.outbox.list(to: "+15555550199") }.last?.code)
       @Sendable func answer(_ code: String) async throws -> TestResponse {
         try await client.postJSON(
           "/oauth/token",
@@ -199,7 +199,7 @@ import Testing
   @Test func aRecoveryCodeUsedAtOnceLogsInOnce() async throws {
     let tenant = try MockHarness.tenant()
     let recovery = try #require(
-      tenant.withState { $0.users.user(id: "auth0|bob0002") }?.mfa.first { $0.kind == .recoveryCode }?.secret)
+      tenant.read { $0.users.user(id: "auth0|bob0002") }?.mfa.first { $0.kind == .recoveryCode }?.secret)
     try await MockHarness.test(tenant) { client in
       let answers = try await Self.race {
         let token = try await MFAAPITests.bobMFAToken(client)
@@ -230,7 +230,7 @@ import Testing
 @Suite struct MockStateResetTests {
   @Test func resetClearsEveryKindOfStateTheRoutesMade() async throws {
     let tenant = try MockHarness.tenant { $0.settings.dynamicClientRegistration = true }
-    let fresh = try MockHarness.tenant { $0.settings.dynamicClientRegistration = true }.withState { $0.census }
+    let fresh = try MockHarness.tenant { $0.settings.dynamicClientRegistration = true }.read { $0.census }
     try await MockHarness.test(tenant) { client in
       // A login with its code exchanged (transaction, code, redeemed code, SSO session, refresh token).
       var browser = Browser(client)
@@ -261,12 +261,15 @@ import Testing
         "/__mock/faults", ["endpoint": .string("/nowhere"), "kind": .string("status")])
       #expect(fault.status == .created)
       tenant.clock.advance(by: 30)
+      // A rotated signing key (the keys are part of the state: reset brings the first one back).
+      #expect(try await client.execute(uri: "/__mock/rotate-keys", method: .post).status == .ok)
+      #expect(tenant.signingKey.kid != MockHarness.key.kid)
 
-      let populated = tenant.withState { $0.census }
+      let populated = tenant.read { $0.census }
       for store in [
         "users", "sessions", "redeemed_codes", "refresh_token_families", "passwordless_codes",
         "passwordless_attempts", "outbox_messages", "mfa_tokens", "mfa_attempts", "device_codes",
-        "backchannel_requests", "pushed_requests", "registered_clients", "faults",
+        "backchannel_requests", "pushed_requests", "registered_clients", "faults", "published_signing_keys",
       ] {
         #expect(populated[store] != fresh[store], "\(store) was not populated: \(populated[store] ?? -1)")
       }
@@ -274,8 +277,9 @@ import Testing
       let reset = try await client.execute(uri: "/__mock/reset", method: .post)
       #expect(reset.status == .noContent)
     }
-    let after = tenant.withState { $0.census }
+    let after = tenant.read { $0.census }
     #expect(after == fresh, "left after reset: \(after.filter { fresh[$0.key] != $0.value })")
     #expect(tenant.clock.offsetSeconds == 0)
+    #expect(tenant.signingKey.kid == MockHarness.key.kid)
   }
 }

@@ -92,7 +92,7 @@ import Testing
       let token = try await MyAccountTests.token(client)
       _ = try await Self.enroll(
         client, token: token, ["type": .string("phone"), "phone_number": .string("+14155550123")]
-      ) { _ in tenant.withState({ $0.outbox.list(to: "+14155550123") }).last?.code }
+      ) { _ in tenant.read({ $0.outbox.list(to: "+14155550123") }).last?.code }
       let required = try await Self.passwordLogin(client)
       let mfaToken = try #require(required.json["mfa_token"]?.stringValue)
       let listed = try await Self.authenticators(client, mfaToken: mfaToken)
@@ -105,7 +105,7 @@ import Testing
         ])
       #expect(challenge.json["challenge_type"] == .string("oob"))
       let oobCode = try #require(challenge.json["oob_code"])
-      let binding = try #require(tenant.withState({ $0.outbox.list(to: "+14155550123") }).last?.code)
+      let binding = try #require(tenant.read({ $0.outbox.list(to: "+14155550123") }).last?.code)
       let done = try await client.postJSON(
         "/oauth/token",
         [
@@ -123,7 +123,7 @@ import Testing
       let token = try await MyAccountTests.token(client)
       let started = try await Self.enroll(
         client, token: token, ["type": .string("email"), "email": .string("alice+2fa@example.com")]
-      ) { _ in tenant.withState({ $0.outbox.list(to: "alice+2fa@example.com") }).last?.code }
+      ) { _ in tenant.read({ $0.outbox.list(to: "alice+2fa@example.com") }).last?.code }
       #expect(try await Self.passwordLogin(client).json["error"] == .string("mfa_required"))
       let id = try #require(started.json["id"]?.stringValue)
       let deleted = try await client.execute(

@@ -288,7 +288,7 @@ import Testing
         "/me/v1/authentication-methods", ["type": .string("email"), "email": .string("alice+mfa@example.com")],
         headers: Self.bearer(token))
       #expect(email.status == .ok)
-      let sent = try #require(tenant.withState({ $0.outbox.list(to: "alice+mfa@example.com") }).last?.code)
+      let sent = try #require(tenant.read({ $0.outbox.list(to: "alice+mfa@example.com") }).last?.code)
       let emailID = try #require(email.json["id"]?.stringValue)
       let emailOK = try await client.postJSON(
         "/me/v1/authentication-methods/\(FormEncoding.escape(emailID))/verify",

@@ -45,7 +45,7 @@ import Testing
     let tenant = try MockHarness.tenant()
     try await MockHarness.test(tenant) { client in
       let session = try Self.session(try await Self.challenge(client, ["email": .string("alice@example.com")]))
-      let code = try #require(tenant.withState({ $0.outbox.list(to: "alice@example.com") }).last?.code)
+      let code = try #require(tenant.read({ $0.outbox.list(to: "alice@example.com") }).last?.code)
       let done = try await Self.token(client, session: session, otp: code)
       #expect(done.status == .ok)
       let idToken = try #require(done.json["id_token"]?.stringValue)
@@ -58,7 +58,7 @@ import Testing
     let tenant = try MockHarness.tenant()
     try await MockHarness.test(tenant) { client in
       let session = try Self.session(try await Self.challenge(client, ["email": .string("alice@example.com")]))
-      let code = try #require(tenant.withState({ $0.outbox.list(to: "alice@example.com") }).last?.code)
+      let code = try #require(tenant.read({ $0.outbox.list(to: "alice@example.com") }).last?.code)
       let first = try await Self.token(client, session: session, otp: Self.wrong(than: code))
       #expect(first.status == .forbidden)
       #expect(first.json["error"] == .string("invalid_grant"))
@@ -78,7 +78,7 @@ import Testing
     let tenant = try MockHarness.tenant()
     try await MockHarness.test(tenant) { client in
       let session = try Self.session(try await Self.challenge(client, ["email": .string("alice@example.com")]))
-      let code = try #require(tenant.withState({ $0.outbox.list(to: "alice@example.com") }).last?.code)
+      let code = try #require(tenant.read({ $0.outbox.list(to: "alice@example.com") }).last?.code)
       #expect(try await Self.token(client, session: session, otp: code).status == .ok)
       let reused = try await Self.token(client, session: session, otp: code)
       #expect(reused.status == .forbidden)
@@ -90,7 +90,7 @@ import Testing
     let tenant = try MockHarness.tenant()
     try await MockHarness.test(tenant) { client in
       let session = try Self.session(try await Self.challenge(client, ["email": .string("alice@example.com")]))
-      let code = try #require(tenant.withState({ $0.outbox.list(to: "alice@example.com") }).last?.code)
+      let code = try #require(tenant.read({ $0.outbox.list(to: "alice@example.com") }).last?.code)
       tenant.clock.advance(by: OTPChallengeRoutes.lifetime + 1)
       let late = try await Self.token(client, session: session, otp: code)
       #expect(late.status == .forbidden)
@@ -104,7 +104,7 @@ import Testing
     }
     try await MockHarness.test(tenant) { client in
       let session = try Self.session(try await Self.challenge(client, ["email": .string("alice@example.com")]))
-      let code = try #require(tenant.withState({ $0.outbox.list(to: "alice@example.com") }).last?.code)
+      let code = try #require(tenant.read({ $0.outbox.list(to: "alice@example.com") }).last?.code)
       let web = try #require(tenant.fixture.clients["web"])
       var body: [String: Value] = [
         "grant_type": .string("http://auth0.com/oauth/grant-type/passwordless/otp"),
@@ -123,12 +123,12 @@ import Testing
     let tenant = try MockHarness.tenant()
     try await MockHarness.test(tenant) { client in
       let session = try Self.session(try await Self.challenge(client, ["email": .string("nobody@example.com")]))
-      #expect(tenant.withState({ $0.outbox.list(to: "nobody@example.com") }).isEmpty)
+      #expect(tenant.read({ $0.outbox.list(to: "nobody@example.com") }).isEmpty)
       let attempt = try await Self.token(client, session: session, otp: "123456")
       #expect(attempt.status == .forbidden)
       #expect(attempt.json["error_description"] == .string("Wrong email or verification code."))
       #expect(
-        tenant.withState({ $0.users.find("nobody@example.com", connection: "Username-Password-Authentication") }) == nil
+        tenant.read({ $0.users.find("nobody@example.com", connection: "Username-Password-Authentication") }) == nil
       )
     }
   }
@@ -139,15 +139,15 @@ import Testing
       let response = try await Self.challenge(client, ["phone_number": .string("+14155550199")], allowSignup: true)
       let session = try Self.session(response)
       #expect(
-        tenant.withState({ $0.users.find("+14155550199", connection: "Username-Password-Authentication") }) == nil)
-      let message = try #require(tenant.withState({ $0.outbox.list(to: "+14155550199") }).last)
+        tenant.read({ $0.users.find("+14155550199", connection: "Username-Password-Authentication") }) == nil)
+      let message = try #require(tenant.read({ $0.outbox.list(to: "+14155550199") }).last)
       #expect(message.channel == .sms)
       let wrong = try await Self.token(client, session: session, otp: Self.wrong(than: message.code ?? ""))
       #expect(wrong.json["error_description"] == .string("Wrong phone number or verification code."))
       let done = try await Self.token(client, session: session, otp: try #require(message.code))
       #expect(done.status == .ok)
       let user = try #require(
-        tenant.withState({ $0.users.find("+14155550199", connection: "Username-Password-Authentication") }))
+        tenant.read({ $0.users.find("+14155550199", connection: "Username-Password-Authentication") }))
       #expect(user.userID.hasPrefix("auth0|"))
     }
   }

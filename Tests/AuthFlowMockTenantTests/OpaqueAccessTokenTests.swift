@@ -51,7 +51,7 @@ import Testing
       #expect(info.status == .ok)
       #expect(info.json["sub"] == .string("auth0|alice0001"))
       #expect(info.json["email"] == .string("alice@example.com"))
-      #expect(tenant.withState { $0.counts["opaque_access_tokens"] } == 1)
+      #expect(tenant.read { $0.counts["opaque_access_tokens"] } == 1)
     }
   }
 
@@ -66,7 +66,7 @@ import Testing
       #expect(jws.header["typ"] == .string("at+jwt"))
       #expect(jws.claims["aud"] == .array([.string(Self.api), .string("http://mock.test/userinfo")]))
       #expect(jws.claims["scope"] == .string("openid email read:messages"))
-      #expect(tenant.withState { $0.counts["opaque_access_tokens"] } == 0)
+      #expect(tenant.read { $0.counts["opaque_access_tokens"] } == 0)
       let info = try await Self.userinfo(client, access)
       #expect(info.status == .ok)
       #expect(info.json["sub"] == .string("auth0|alice0001"))
@@ -126,7 +126,7 @@ import Testing
     try await MockHarness.test(tenant) { client in
       let access = try #require(try await Self.login(client)["access_token"]?.stringValue)
       await tenant.reset()
-      #expect(tenant.withState { $0.counts["opaque_access_tokens"] } == 0)
+      #expect(tenant.read { $0.counts["opaque_access_tokens"] } == 0)
       #expect(try await Self.userinfo(client, access).status == .unauthorized)
     }
   }
@@ -137,12 +137,12 @@ import Testing
     let tenant = try MockTenant(
       fixture: MockHarness.fixture, baseURL: MockHarness.baseURL, signingKey: MockHarness.key, limits: limits)
     let issuer = TokenIssuer(tenant: tenant)
-    let alice = try #require(tenant.withState { $0.users.user(id: "auth0|alice0001") })
+    let alice = try #require(tenant.read { $0.users.user(id: "auth0|alice0001") })
     let grant = Grant(
       clientID: "native-client-id", userID: alice.userID, scope: ["openid"], audience: nil, nonce: nil,
       organization: nil, authTime: nil, includeAuthTime: false)
     for _ in 0..<50 { _ = issuer.opaqueAccessToken(for: grant, user: alice) }
-    #expect((tenant.withState { $0.counts["opaque_access_tokens"] } ?? 0) <= 8)
+    #expect((tenant.read { $0.counts["opaque_access_tokens"] } ?? 0) <= 8)
   }
 
   @Test func theManagementAndMyAccountAPIsRefuseAnOpaqueToken() async throws {

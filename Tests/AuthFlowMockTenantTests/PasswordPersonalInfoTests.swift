@@ -42,7 +42,7 @@ import Testing
       #expect(byUsername.json["code"] == .string("password_no_user_info_error"))
       // Nothing was created by the refused signups.
       #expect(
-        tenant.withState({ $0.users.find("margaret.h@example.com", connection: "Username-Password-Authentication") })
+        tenant.read({ $0.users.find("margaret.h@example.com", connection: "Username-Password-Authentication") })
           == nil)
       // Unrelated passwords pass; two-letter name parts are ignored.
       let ok = try await Self.signup(

@@ -92,7 +92,7 @@ import Testing
       #expect(response.location?.hasPrefix("/u/login?state=") == true)
       #expect(browser.cookie == nil)
       let sessionID = String(carolSession.dropFirst("auth0=".count))
-      #expect(tenant.withState({ $0.sessions.get(sessionID, now: tenant.clock.seconds) }) == nil)
+      #expect(tenant.read({ $0.sessions.live(sessionID, now: tenant.clock.seconds) }) == nil)
     }
   }
 

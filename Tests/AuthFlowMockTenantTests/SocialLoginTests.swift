@@ -111,7 +111,7 @@ import Testing
 
   @Test func implicitGrantThroughGitHubAndALinkedIdentityLogsInAsThePrimary() async throws {
     let tenant = try MockHarness.tenant()
-    tenant.withState {
+    tenant.transact {
       $0.identityLinks.link(
         .object(["provider": .string("github"), "user_id": .string("7340"), "connection": .string("github")]),
         to: "auth0|alice0001")

@@ -47,7 +47,7 @@ import Testing
   }
 
   static func sentCode(_ tenant: MockTenant, to address: String) async throws -> String {
-    try #require(tenant.withState({ $0.outbox.list(to: address) }).last?.code)
+    try #require(tenant.read({ $0.outbox.list(to: address) }).last?.code)
   }
 
   @Test func emailCodeCompletesTheAuthorizationWithAnSSOSession() async throws {
@@ -79,7 +79,7 @@ import Testing
       let again = try await browser.get(AuthorizeParameters().uri)
       #expect(items(of: try #require(again.location))["code"] != nil)
       // The code was used up by the login.
-      #expect(tenant.withState({ $0.passwordlessCodes.get("email|pat@example.com", now: tenant.clock.seconds) }) == nil)
+      #expect(tenant.transact({ $0.passwordlessCodes.get("email|pat@example.com", now: tenant.clock.seconds) }) == nil)
     }
   }
 
@@ -93,9 +93,9 @@ import Testing
         address.url, [("state", address.state), ("_csrf", address.csrf), ("phone_number", "555-1234")])
       #expect(bad.status == .badRequest)
       #expect(bad.text.contains("international format"))
-      #expect(tenant.withState({ $0.outbox.list(to: "555-1234") }).isEmpty)
+      #expect(tenant.read({ $0.outbox.list(to: "555-1234") }).isEmpty)
       let (page, _) = try await Self.codePage(&browser, address, field: "phone_number", address: "+14155550100")
-      let message = try #require(tenant.withState({ $0.outbox.list(to: "+14155550100") }).last)
+      let message = try #require(tenant.read({ $0.outbox.list(to: "+14155550100") }).last)
       #expect(message.channel == .sms)
       let wrong = try await browser.postForm(
         page.url, [("state", page.state), ("_csrf", page.csrf), ("code", "abc")])
@@ -114,7 +114,7 @@ import Testing
       let forged = try await browser.postForm(
         address.url, [("state", address.state), ("_csrf", "forged"), ("email", "victim@example.com")])
       #expect(forged.status == .forbidden)
-      #expect(tenant.withState({ $0.outbox.list(to: "victim@example.com") }).isEmpty)
+      #expect(tenant.read({ $0.outbox.list(to: "victim@example.com") }).isEmpty)
       // Another transaction's CSRF token is refused too.
       var other = Browser(client)
       let (otherAddress, _) = try await Self.addressPage(&other)

@@ -28,12 +28,12 @@ import Testing
     let (annotations, summary) = try await render(ReportFixtures.interrupted)
     #expect(
       annotations.hasSuffix(
-        "::warning title=authflow%3A run interrupted::The run was stopped before every scenario finished; the scenarios cut short or not run are marked interrupted.\n"
+        "::warning title=authflow%3A run interrupted::The run was stopped by SIGTERM before every scenario finished; the scenarios cut short or not run are marked interrupted.\n"
       ))
     // An interrupted scenario is annotated as an error: it never held.
     #expect(
       annotations.contains(
-        "::error file=scenarios/userinfo.yaml,line=8,col=1,title=Slow login::the run was interrupted while this scenario was running"
+        "::error file=scenarios/userinfo.yaml,line=8,col=1,title=Slow login::the run was interrupted by SIGTERM while this scenario was running"
       ))
     expectSnapshot(try #require(summary), named: "github-summary-interrupted")
   }

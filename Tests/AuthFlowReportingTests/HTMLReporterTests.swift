@@ -89,6 +89,34 @@ import Testing
     #expect(section.contains("refresh_token=***"))
   }
 
+  /// A scenario skipped before it started draws the flow it planned, every node *not run* (white,
+  /// dotted), with the reason; its steps are listed, not run.
+  @Test func notStartedScenarioDrawsItsPlannedFlow() async throws {
+    let html = try await render(ReportFixtures.run)
+    let section = try #require(html.components(separatedBy: "<section ").first { $0.contains("Passwordless login") })
+    #expect(section.contains("skipped: tenant &#39;mock&#39; lacks capability &#39;passwordless&#39;"))
+    #expect(section.contains("Not started: none of its 3 steps ran: start, verify, cleanup logout."))
+    for step in ["start", "verify", "logout"] {
+      #expect(section.contains(#"<g class="node st-notrun" data-step="\#(step)" data-status="not run">"#), "\(step)")
+    }
+    // start → verify, then the always edge into cleanup.
+    #expect(section.components(separatedBy: #"<path class="edge""#).count - 1 == 1)
+    #expect(section.components(separatedBy: #"<path class="edge always""#).count - 1 == 1)
+    #expect(section.components(separatedBy: #"<li class="step st-notrun""#).count - 1 == 3)
+    #expect(section.contains("passwordless_login · needs start"))
+  }
+
+  /// The banner of a stopped run names what stopped it.
+  @Test func interruptedBannerNamesTheCause() async throws {
+    let html = try await render(ReportFixtures.interrupted)
+    #expect(
+      html.contains(
+        #"<div class="banner">INTERRUPTED: the run was stopped by SIGTERM before every scenario finished;"#))
+    var timedOut = ReportFixtures.interrupted
+    timedOut.stopCause = .runTimeout("20m")
+    #expect(try await render(timedOut).contains("the run was stopped by its --run-timeout of 20m before"))
+  }
+
   /// Token claims are shown decoded; the token itself is masked.
   @Test func showsTokenClaimsNotTokens() async throws {
     let html = try await render(ReportFixtures.run)

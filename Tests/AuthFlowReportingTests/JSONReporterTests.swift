@@ -35,8 +35,18 @@ import Testing
     #expect(value.lookup(path: ["scenarios", "2", "steps", "1", "status"]) == "passed")
     #expect(value.lookup(path: ["scenarios", "3", "status"]) == "interrupted")
     #expect(
-      value.lookup(path: ["scenarios", "3", "skip_reason"]) == "the run was interrupted before this scenario started")
+      value.lookup(path: ["scenarios", "3", "skip_reason"])
+        == "the run was interrupted by SIGTERM before this scenario started")
     #expect(value.lookup(path: ["run", "counts", "interrupted"]) == 2)
+    #expect(value.lookup(path: ["run", "stop_cause", "kind"]) == "signal")
+    #expect(value.lookup(path: ["run", "stop_cause", "signal"]) == "SIGTERM")
+    // The scenario never started: its planned steps, none run, with the graph's `needs`.
+    #expect(value.lookup(path: ["scenarios", "2", "started"]) == true)
+    #expect(value.lookup(path: ["scenarios", "3", "started"]) == false)
+    let planned = value.lookup(path: ["scenarios", "3", "steps"])?.arrayValue ?? []
+    #expect(planned.compactMap { $0.member("id")?.stringValue } == ["start", "verify", "logout"])
+    #expect(planned.allSatisfy { $0.member("status") == "interrupted" && $0.member("attempts") == 0 })
+    #expect(planned[1].member("needs") == ["start"])
   }
 
   @Test func timestampsRoundTrip() throws {
@@ -96,6 +106,58 @@ import Testing
     #expect(files == files?.sorted())
   }
 
+  /// A version 2 report (before `run.stop_cause`, `started` and the planned steps of scenarios
+  /// that never started) is still read, and merges with a version 3 one: its scenarios started
+  /// when they list steps, its stop cause unknown.
+  @Test func readsVersion2() async throws {
+    var old = shard([ReportFixtures.refresh, ReportFixtures.passwordless], 1, of: 2)
+    old.scenarios[1].steps = []
+    old.interrupted = true
+    let current = shard([ReportFixtures.unreachable], 2, of: 2)
+    let version3 = try await render(old)
+    let version2 = Self.downgradedToVersion2(version3)
+    #expect(
+      version2.contains(#""version": 2"#) && !version2.contains(#""started":"#) && !version2.contains("stop_cause"))
+    let decoded = try JSONReport.decode(Data(version2.utf8), name: "v2.json")
+    #expect(decoded.report.scenarios.map(\.started) == [true, false])
+    #expect(decoded.report.stopCause == nil && decoded.report.interrupted)
+    let merged = try JSONReport.merge([
+      JSONReport.Input(name: "v2.json", data: Data(version2.utf8)), try await input(current, "v3.json"),
+    ])
+    #expect(merged.scenarios.map(\.status) == [.skipped, .failed, .error])
+    let rendered = try Value(json: Data(try await render(merged).utf8))
+    #expect(rendered.lookup(path: ["version"]) == 3)
+    #expect(rendered.lookup(path: ["run", "stop_cause"]) == .null)
+  }
+
+  /// What a version 2 authflow wrote for the same report: no `started`, no `run.stop_cause`.
+  static func downgradedToVersion2(_ text: String) -> String {
+    text.replacingOccurrences(of: #""version": 3"#, with: #""version": 2"#)
+      .split(separator: "\n", omittingEmptySubsequences: false)
+      .filter { !$0.contains(#""started": "#) && !$0.contains(#""stop_cause": null"#) }
+      .joined(separator: "\n")
+  }
+
+  /// The stop cause is written and read back; a merge keeps that of the first stopped shard.
+  @Test func stopCauseRoundTripsAndMerges() async throws {
+    var first = shard([ReportFixtures.refresh], 1, of: 2)
+    first.interrupted = true
+    first.stopCause = .runTimeout("20m")
+    var second = shard([ReportFixtures.unreachable], 2, of: 2)
+    second.interrupted = true
+    second.stopCause = .signal("SIGTERM")
+    let text = try await render(first)
+    let value = try Value(json: Data(text.utf8))
+    #expect(
+      value.lookup(path: ["run", "stop_cause"])
+        == .object([
+          "kind": "run_timeout", "signal": .null, "run_timeout": "20m", "description": "--run-timeout 20m passed",
+        ]))
+    #expect(try JSONReport.decode(Data(text.utf8), name: "a.json").report.stopCause == .runTimeout("20m"))
+    let merged = try JSONReport.merge([try await input(second, "b.json"), try await input(first, "a.json")])
+    #expect(merged.stopCause == .runTimeout("20m"))
+  }
+
   @Test func mergesTenants() async throws {
     var staging = ReportFixtures.run
     staging.tenant = "staging"
@@ -125,7 +187,7 @@ import Testing
     #expect(message([whole, raw("[]", "list.json")]).hasPrefix("list.json: not an authflow JSON report"))
     #expect(
       message([raw(#"{"format":"authflow-report","version":1,"run":{}}"#, "old.json")])
-        == "old.json: report version 1; this authflow reads version 2 (run every shard with the same authflow)")
+        == "old.json: report version 1; this authflow reads versions 2 and 3 (run every shard with the same authflow)")
     let valid = try await render(ReportFixtures.run)
     let missingKey = valid.replacingOccurrences(of: #""attempts": 3,"#, with: "")
     #expect(missingKey != valid)

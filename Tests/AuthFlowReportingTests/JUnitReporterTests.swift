@@ -42,6 +42,19 @@ import Testing
     #expect(xml.contains(#"tests="4" failures="1" errors="2" skipped="0""#))
   }
 
+  /// A run stopped by its `--run-timeout` is still well-formed XML: the comment naming the cause
+  /// holds no `--` (which an XML comment may not), the property keeps it as written.
+  @Test func stoppedByTheRunTimeout() async throws {
+    var report = ReportFixtures.interrupted
+    report.stopCause = .runTimeout("20m")
+    let xml = try await render(report)
+    #expect(Self.parseError(xml) == nil)
+    #expect(
+      xml.contains("<!-- INTERRUPTED: the run was stopped by its run-timeout of 20m before every scenario finished -->")
+    )
+    #expect(xml.contains(#"<property name="stop_cause" value="--run-timeout 20m passed"/>"#))
+  }
+
   @Test func escapesMarkupQuotesAndControlCharacters() async throws {
     // The escaping itself is MarkupEscapingTests' (AuthFlowCoreTests); here, the report it makes.
     var hostile = ReportFixtures.run

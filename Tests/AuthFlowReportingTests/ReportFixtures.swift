@@ -111,12 +111,27 @@ enum ReportFixtures {
         ])
     ])
 
-  /// Skipped for a missing capability: never started.
-  static let passwordless = ScenarioReport(
-    name: "Passwordless login", file: "scenarios/passwordless.yaml",
-    location: location("scenarios/passwordless.yaml", 1, 1), tags: ["passwordless"], status: .skipped,
-    skipReason: "tenant 'mock' lacks capability 'passwordless' (it has: organizations, refresh_token_rotation)",
-    duration: .zero, steps: [])
+  /// Skipped for a missing capability: never started; its planned steps, none run.
+  static let passwordless = planned(
+    name: "Passwordless login", file: "scenarios/passwordless.yaml", tags: ["passwordless"], status: .skipped,
+    reason: "tenant 'mock' lacks capability 'passwordless' (it has: organizations, refresh_token_rotation)")
+
+  /// A scenario that never started, with the steps it planned: `start`, then `verify` needing it,
+  /// then a cleanup `logout`.
+  static func planned(name: String, file: String, tags: [String], status: Status, reason: String) -> ScenarioReport {
+    let steps = [
+      ("start", "passwordless_start", StepPhase.main, 5, [String]()),
+      ("verify", "passwordless_login", .main, 8, ["start"]), ("logout", "logout", .cleanup, 12, []),
+    ].map {
+      id, action, phase, line, needs in
+      StepReport(
+        id: id, name: id, action: action, phase: phase, location: location(file, line, 5), status: status,
+        skipReason: reason, needs: needs)
+    }
+    return ScenarioReport(
+      name: name, file: file, location: location(file, 1, 1), tags: tags, status: status, skipReason: reason,
+      duration: .zero, steps: steps, started: false)
+  }
 
   /// A run with every status.
   static let run = RunReport(
@@ -129,25 +144,26 @@ enum ReportFixtures {
   /// A scenario cut short by the interruption: its main step was stopped, its cleanup passed.
   static let cutShort = ScenarioReport(
     name: "Slow login", file: userinfo, location: location(userinfo, 8, 1), tags: [], status: .interrupted,
-    skipReason: "the run was interrupted while this scenario was running", duration: .milliseconds(300),
+    skipReason: "the run was interrupted by SIGTERM while this scenario was running", duration: .milliseconds(300),
     steps: [
       StepReport(
         id: "pause", name: "pause", action: "wait", phase: .main, location: location(userinfo, 10, 5),
-        status: .interrupted, skipReason: "the run was interrupted", duration: .milliseconds(290), attempts: 1),
+        status: .interrupted, skipReason: "the run was interrupted by SIGTERM", duration: .milliseconds(290),
+        attempts: 1),
       StepReport(
         id: "logout", name: "logout", action: "logout", phase: .cleanup, location: location(userinfo, 13, 5),
         status: .passed, duration: .milliseconds(10), attempts: 1),
     ])
 
-  /// A run stopped after two scenarios: one was cut short, the last never started.
+  /// A run stopped by SIGTERM after two scenarios: one was cut short, the last never started.
   static let interrupted = RunReport(
     tenant: "mock", startedAt: startedAt, duration: .milliseconds(1201),
     scenarios: [
       loginWorks("email", milliseconds: 412), refresh, cutShort,
-      ScenarioReport(
-        name: "Userinfo answers", file: userinfo, location: location(userinfo, 1, 1), tags: [], status: .interrupted,
-        skipReason: "the run was interrupted before this scenario started", duration: .zero, steps: []),
-    ], interrupted: true)
+      planned(
+        name: "Userinfo answers", file: userinfo, tags: [], status: .interrupted,
+        reason: "the run was interrupted by SIGTERM before this scenario started"),
+    ], interrupted: true, stopCause: .signal("SIGTERM"))
 
   /// A context that captures every output.
   static func context(

@@ -112,7 +112,7 @@ import Testing
   @Test func theRecordCoversEveryFieldOfAReport() {
     #expect(
       Mirror(reflecting: ReportFixtures.refresh).children.map(\.label) == [
-        "name", "file", "location", "tags", "status", "skipReason", "duration", "steps", "tenant",
+        "name", "file", "location", "tags", "status", "skipReason", "duration", "steps", "tenant", "started",
       ])
     #expect(
       Mirror(reflecting: ReportFixtures.refresh.steps[0]).children.map(\.label) == [

@@ -137,14 +137,19 @@ struct ClientAuthenticationTests {
   func auth0KeepsTheJSONBody() {
     let client: Value = ["client_id": "a", "client_secret": .secret("s")]
     for kind in [TenantContext.Kind.auth0, .mock] {
-      let resolved = ClientAuthentication.resolve(client: client, kind: kind, provider: ProviderMetadata(issuer: "x"))
+      let resolved = ClientAuthentication.resolve(
+        client: ClientProfile(client), kind: kind, provider: ProviderMetadata(issuer: "x"))
       #expect(resolved.method == .clientSecretPost)
       #expect(resolved.reason.contains("PROTOCOL §3"))
     }
     var basic = client
     basic = .object((basic.objectValue ?? [:]).merging(["token_endpoint_auth_method": "client_secret_basic"]) { $1 })
-    #expect(ClientAuthentication.resolve(client: basic, kind: .auth0, provider: nil).method == .clientSecretBasic)
-    #expect(ClientAuthentication.resolve(client: client, kind: .oidc, provider: nil).method == .clientSecretBasic)
+    #expect(
+      ClientAuthentication.resolve(client: ClientProfile(basic), kind: .auth0, provider: nil).method
+        == .clientSecretBasic)
+    #expect(
+      ClientAuthentication.resolve(client: ClientProfile(client), kind: .oidc, provider: nil).method
+        == .clientSecretBasic)
   }
 
   @Test("an unknown token_endpoint_auth_method is an error at its position, with a hint")

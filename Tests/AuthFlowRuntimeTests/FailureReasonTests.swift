@@ -60,4 +60,49 @@ struct FailureReasonTests {
     #expect(report.step("reuse")?.blockedBy == "login")
     #expect(report.step("login")?.blockedBy == nil)
   }
+
+  /// After a protocol error the step did not expect, the error is the one problem: the
+  /// expectations it makes moot are counted as not checked instead of each failing on its own,
+  /// while those about the answer (`response`) are still checked.
+  @Test func anUnexpectedErrorIsNotBuriedUnderItsConsequences() async throws {
+    let report = try await MockHarness.run(
+      """
+      scenario: A wrong password, and expectations that assumed a login
+      client: native
+      steps:
+        - id: login
+          login:
+            username: ${{ tenant.users.alice.email }}
+            password: not-alices-password
+          expect:
+            id_token: { exists: true }
+            access_token: { exists: true }
+            response.status: 200
+      """)
+    let messages = try #require(report.step("login")).problems.map(\.message)
+    #expect(
+      messages == [
+        #"the action failed with 'invalid_grant' (HTTP 403): "Wrong email or password."; add `expect: { error.code: invalid_grant }` if this is the expected outcome; 2 expectations were not checked"#,
+        "expected response.status to equal 200, found 403",
+      ], "\(messages)")
+  }
+
+  @Test func anExpectedErrorChecksEveryExpectation() async throws {
+    let report = try await MockHarness.run(
+      """
+      scenario: A wrong password, expected
+      client: native
+      steps:
+        - id: login
+          login:
+            username: ${{ tenant.users.alice.email }}
+            password: not-alices-password
+          expect:
+            error.code: invalid_grant
+            id_token: { exists: true }
+      """)
+    let messages = try #require(report.step("login")).problems.map(\.message)
+    #expect(messages.count == 1, "\(messages)")
+    #expect(messages.first?.hasPrefix("expected id_token to exist, found nothing") == true, "\(messages)")
+  }
 }

@@ -7,11 +7,14 @@ import Testing
 @Suite struct ResultFieldTests {
   static let catalog = ActionCatalog([
     ActionSignature(
-      name: "login", parameters: [ParameterSignature("username", .string)], results: ResultField.credentials),
-    ActionSignature(name: "userinfo", parameters: [ParameterSignature("token", .string)]),
+      name: "login", parameters: [ParameterSignature("username", .string)],
+      results: .closed(ResultField.credentials)),
+    ActionSignature(
+      name: "userinfo", parameters: [ParameterSignature("token", .string)],
+      results: .open([ResultField("sub", "the user")], others: "the tenant's claims")),
     ActionSignature(
       name: "assert", parameters: [ParameterSignature("that", .any)], scalarForm: ParameterSignature("that", .any),
-      results: [ResultField("value", "the value")]),
+      results: .closed([ResultField("value", "the value")])),
   ])
 
   @Test func typoInAStepReferenceIsAnErrorWithSuggestion() {

@@ -52,6 +52,20 @@ public actor ChromiumHost {
     try ChromiumProcess.locate(environment: environment)
   }
 
+  /// Why this host cannot start a chromium when none is installed — `AUTHFLOW_CHROMIUM` unset
+  /// and no chromium on `PATH` (``ChromiumError/message`` says what was looked for and how to
+  /// install it) — else nil. A set `AUTHFLOW_CHROMIUM` is never "not installed": a wrong one is
+  /// the launch's error.
+  public nonisolated var notInstalled: ChromiumError? {
+    if let explicit = configuration.environment["AUTHFLOW_CHROMIUM"], !explicit.isEmpty { return nil }
+    do {
+      _ = try ChromiumProcess.locate(environment: configuration.environment)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
   /// A host dropped without ``shutdown()`` (a test, a tool that forgot) still kills its chromium.
   deinit {
     if let pid = startedGroup.withLock({ $0 }) { LaunchedProcesses.killGroup(pid) }

@@ -302,7 +302,8 @@ public actor ChromiumPage {
   private func isCallback(_ url: String) -> Bool {
     guard let scheme = URLParts.scheme(of: url)?.lowercased() else { return false }
     if scheme != "http" && scheme != "https" {
-      return !["about", "data", "blob", "javascript", "chrome", "chrome-error"].contains(scheme)
+      // A local file is never an app's callback (and is how a saved page, e.g. an HTML report, opens).
+      return !["about", "data", "blob", "javascript", "chrome", "chrome-error", "file"].contains(scheme)
     }
     return callbackPrefixes.contains { url.hasPrefix($0) }
   }
@@ -328,8 +329,10 @@ public actor ChromiumPage {
     }
   }
 
+  /// A DevTools command on this page's session (internal: the tests that operate a page, e.g. the
+  /// HTML report's filters, send input events with it).
   @discardableResult
-  private func command(_ method: String, _ params: Value = .object([:])) async throws(ChromiumError) -> Value {
+  func command(_ method: String, _ params: Value = .object([:])) async throws(ChromiumError) -> Value {
     try await connection.command(method, params, session: session, timeout: configuration.commandTimeout)
   }
 

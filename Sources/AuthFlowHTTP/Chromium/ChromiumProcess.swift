@@ -28,8 +28,10 @@ struct ChromiumProcess: Sendable {
   /// Debian's chromium binary (what its `/usr/bin/chromium` script runs).
   static let debianBinary = "/usr/lib/chromium/chromium"
 
-  /// The chromium to run: `AUTHFLOW_CHROMIUM`, else Debian's binary, else the first of
-  /// ``commandNames`` on `PATH`.
+  /// The chromium to run: `AUTHFLOW_CHROMIUM`, else the first of ``commandNames`` on `PATH` —
+  /// where that is Debian's `chromium` and its browser binary is there, the binary itself.
+  /// The one locator of the project: the runner, `authflow doctor` and the tests' headless checks
+  /// all find chromium here.
   static func locate(environment: [String: String]) throws(ChromiumError) -> String {
     let manager = FileManager.default
     if let explicit = environment["AUTHFLOW_CHROMIUM"], !explicit.isEmpty {
@@ -38,14 +40,15 @@ struct ChromiumProcess: Sendable {
       }
       return explicit
     }
-    // Debian's /usr/bin/chromium is a shell script that runs helpers before it execs the browser:
-    // the browser itself starts faster and is the process authflow started.
-    if manager.isExecutableFile(atPath: debianBinary) { return debianBinary }
     let directories = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
     for name in commandNames {
       for directory in directories {
         let path = "\(directory)/\(name)"
-        if manager.isExecutableFile(atPath: path) { return path }
+        guard manager.isExecutableFile(atPath: path) else { continue }
+        // Debian's /usr/bin/chromium is a shell script that runs helpers before it execs the
+        // browser: the browser itself starts faster and is the process authflow started.
+        if name == "chromium", manager.isExecutableFile(atPath: debianBinary) { return debianBinary }
+        return path
       }
     }
     throw ChromiumError(message: ChromiumMessages.notFound(searched: commandNames))

@@ -51,9 +51,10 @@ public struct HTMLDocument: Sendable, Hashable {
     return HTMLTreeWalker.document(from: document.pointee.children, url: url)
   }
 
-  /// Parses an HTML response's body.
+  /// An HTML response's body as a page: the page already read on the way
+  /// (``HTTPResponse/page``), else the body parsed now.
   public static func parse(_ response: HTTPResponse) -> HTMLDocument {
-    parse(response.body, url: response.url)
+    response.page ?? parse(response.body, url: response.url)
   }
 
   /// libxml2 sets up its globals once, before the first parse on any thread.
@@ -89,15 +90,19 @@ public struct HTMLDocument: Sendable, Hashable {
     ".ulp-input-error-message", ".ulp-error-info", "[data-error-code]", "#error-element-password",
   ]
 
+  /// ``errorSelectors``, parsed once.
+  private static let parsedErrorSelectors = errorSelectors.compactMap(HTMLSelector.init)
+
   /// The texts of the page's error-message elements, in document order, without repeats or blanks.
   /// A loading indicator in an alert region (a single-page app's "Loading..." spinner before its
   /// script runs) is not an error message (``HTMLElement/isLoadingIndicator``).
   public var errorMessages: [String] {
-    let selectors = Self.errorSelectors.compactMap(HTMLSelector.init)
     var seen = Set<String>()
-    return elements.filter { element in selectors.contains { $0.matches(element) } && !element.isLoadingIndicator }
-      .map(\.text)
-      .filter { !$0.isEmpty && seen.insert($0).inserted }
+    return elements.filter { element in
+      Self.parsedErrorSelectors.contains { $0.matches(element) } && !element.isLoadingIndicator
+    }
+    .map(\.text)
+    .filter { !$0.isEmpty && seen.insert($0).inserted }
   }
 
   /// A page with no form whose first heading has the word "error" — how providers without an

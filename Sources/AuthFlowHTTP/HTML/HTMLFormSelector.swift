@@ -1,3 +1,5 @@
+import AuthFlowCore
+
 /// Which form of a page to use.
 public enum HTMLFormSelector: Sendable, Hashable, CustomStringConvertible {
   /// The first form with fields of all these names.
@@ -25,7 +27,7 @@ public enum HTMLFormSelector: Sendable, Hashable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .containingFields(let names): return "with fields [\(names.joined(separator: ", "))]"
-    case .containingFieldOfType(let type): return "with a \(type) field"
+    case .containingFieldOfType(let type): return "with \(Plural.indefinite(type)) field"
     case .id(let id): return "#\(id)"
     case .actionContaining(let text): return "with an action containing '\(text)'"
     case .index(let index): return "number \(index + 1)"

@@ -66,7 +66,7 @@ public struct ExchangeFormatter: Sendable {
   private func bodyLines(_ body: [UInt8], contentType: String?) -> [String] {
     guard !body.isEmpty else { return [] }
     guard let text = String(validating: body, as: UTF8.self) else {
-      return ["", "  <\(body.count) bytes of binary data>"]
+      return ["", "  <\(Plural.count(body.count, "byte")) of binary data>"]
     }
     var shown = revealSecrets ? text : maskBody(text, contentType: contentType)
     if let secrets { shown = secrets.scrub(shown) }

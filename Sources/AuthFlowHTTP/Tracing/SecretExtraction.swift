@@ -18,24 +18,36 @@ import Foundation
 public enum SecretExtraction {
   /// Every secret text `response` issues (possibly with repeats).
   public static func secrets(in response: HTTPResponse) -> [String] {
+    read(response).secrets
+  }
+
+  /// What `response` issues, and the page it was read as when its HTML was parsed to find out
+  /// (a body that is neither JSON nor a form, looks like HTML, and is at most
+  /// ``largestParsedPage``): ``SecretLearningTransport`` keeps that page on the response, so a
+  /// page is parsed once.
+  static func read(_ response: HTTPResponse) -> (secrets: [String], page: HTMLDocument?) {
     var found: [String] = []
     if let location = response.headers["Location"] { found += SensitiveData.sensitiveValues(inURL: location) }
     for field in response.headers where field.name.caseInsensitiveEquals("Set-Cookie") {
       found += cookieValue(field.value)
     }
-    guard !response.body.isEmpty, let text = String(validating: response.body, as: UTF8.self) else { return found }
+    guard !response.body.isEmpty, let text = String(validating: response.body, as: UTF8.self) else {
+      return (found, nil)
+    }
     if let json = response.jsonValue {
       found += secrets(inJSON: json)
-    } else if MediaType.isForm(response.headers["Content-Type"]) {
-      found += parameterValues(in: text)
-    } else {
-      found += secrets(inText: text, mayHoldCodes: response.mediaType?.hasPrefix("text/plain") == true)
-      let looksLikeHTML = response.mediaType?.contains("html") == true || text.contains("<")
-      if looksLikeHTML, response.body.count <= Self.largestParsedPage {
-        found += secrets(inHTML: HTMLDocument.parse(response.body, url: response.url))
-      }
+      return (found, nil)
     }
-    return found
+    if MediaType.isForm(response.headers["Content-Type"]) {
+      found += parameterValues(in: text)
+      return (found, nil)
+    }
+    found += secrets(inText: text, mayHoldCodes: response.mediaType?.hasPrefix("text/plain") == true)
+    let looksLikeHTML = response.mediaType?.contains("html") == true || text.contains("<")
+    guard looksLikeHTML, response.body.count <= Self.largestParsedPage else { return (found, nil) }
+    let page = response.page ?? HTMLDocument.parse(response.body, url: response.url)
+    found += secrets(inHTML: page)
+    return (found, page)
   }
 
   /// Pages up to this size are also parsed as HTML; a larger body is scanned as text only, so
@@ -271,8 +283,12 @@ public struct SecretLearningTransport: HTTPTransport {
   }
 
   public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
-    let response = try await base.send(request)
-    SecretExtraction.register(response, in: secrets)
+    var response = try await base.send(request)
+    // A page is read once, here: the secrets it issues are learned from it, and the browser that
+    // asked for it gets it with the response (``HTTPResponse/page``).
+    let (issued, page) = SecretExtraction.read(response)
+    for secret in issued { secrets.register(secret) }
+    if response.page == nil { response.page = page }
     return response
   }
 }

@@ -8,12 +8,28 @@ public struct HTTPResponse: Sendable, Hashable {
   public var body: [UInt8]
   /// The URL that was requested to get this response.
   public var url: String
+  /// The body read as an HTML page, when something on the way already read it so
+  /// (``SecretLearningTransport`` does, for every page it learns secrets from): the browser then
+  /// uses that page instead of parsing the body again. Derived from `body` and `url`, so it takes
+  /// no part in equality.
+  public var page: HTMLDocument?
 
   public init(status: Int, headers: HTTPHeaderFields = [:], body: [UInt8] = [], url: String) {
     self.status = status
     self.headers = headers
     self.body = body
     self.url = url
+  }
+
+  public static func == (lhs: HTTPResponse, rhs: HTTPResponse) -> Bool {
+    lhs.status == rhs.status && lhs.headers == rhs.headers && lhs.body == rhs.body && lhs.url == rhs.url
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(status)
+    hasher.combine(headers)
+    hasher.combine(body)
+    hasher.combine(url)
   }
 
   /// The body decoded as UTF-8 (invalid sequences replaced).

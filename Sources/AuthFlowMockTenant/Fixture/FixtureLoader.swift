@@ -4,36 +4,15 @@ import AuthFlowYAML
 import Foundation
 
 /// Reads a tenant fixture (`tenants/*.yaml`) into a `TenantFixture`, reporting every problem as a
-/// located diagnostic (unknown keys with "did you mean", wrong types, unknown references).
+/// located diagnostic (unknown keys with "did you mean", wrong types, unknown references). The keys
+/// each mapping accepts are declared, with their types, in ``FixtureSchema``, which
+/// `schemas/tenant.schema.json` is generated from.
 public enum FixtureLoader {
   /// The outcome of a load: the fixture (nil when there are errors) and every diagnostic.
   public struct Result: Sendable {
     public var fixture: TenantFixture?
     public var diagnostics: [Diagnostic]
   }
-
-  static let topKeys = [
-    "tenant", "signing_key", "clients", "apis", "connections", "users", "organizations", "claim_rules",
-  ]
-  static let tenantKeys = [
-    "issuer", "refresh_token_rotation", "refresh_token_reuse_leeway", "refresh_token_lifetime", "id_token_lifetime",
-    "access_token_lifetime", "authorization_code_lifetime", "session_lifetime", "legacy_scope_claims",
-    "organization_names_in_auth_api", "bot_detection", "brute_force_limit", "rate_limit_per_minute",
-    "rate_limit_window",
-    "allowed_logout_urls", "password_policy", "signup_enumeration_protection", "password_dictionary",
-    "password_dictionary_words", "password_history_size", "password_no_personal_info", "dynamic_client_registration",
-    "login_page",
-  ]
-  static let loginPageKeys = ["style", "field"]
-  static let clientKeys = [
-    "client_id", "client_secret", "type", "name", "callbacks", "allowed_logout_urls", "grant_types",
-    "refresh_token_policies", "api_grants", "legacy_scope_claims", "organization_usage",
-    "organization_require_behavior", "initiate_login_uri",
-  ]
-  static let userKeys = [
-    "user_id", "connection", "email", "email_verified", "password", "username", "phone_number", "name", "nickname",
-    "picture", "given_name", "family_name", "user_metadata", "app_metadata", "blocked", "mfa", "updated_at",
-  ]
 
   /// Loads the fixture at `path`.
   public static func load(path: String) -> Result {
@@ -46,7 +25,8 @@ public enum FixtureLoader {
     return load(text: text, file: path)
   }
 
-  /// The fixture that ships with authflow (the same as `tenants/mock.yaml`).
+  /// The fixture that ships with authflow (``BuiltInFixture``; `tenants/mock.yaml` is generated from
+  /// it).
   public static func loadDefault() -> Result {
     guard let path = defaultFixturePath else {
       return Result(fixture: nil, diagnostics: [.error("the default fixture is missing from the bundle", at: nil)])
@@ -55,9 +35,7 @@ public enum FixtureLoader {
   }
 
   /// Where the built-in fixture's file is (`authflow bench` derives its tenant from it).
-  public static var defaultFixturePath: String? {
-    Bundle.module.url(forResource: "mock", withExtension: "yaml", subdirectory: "Resources")?.path
-  }
+  public static var defaultFixturePath: String? { BuiltInFixture.path }
 
   /// Parses fixture text; `file` names it in diagnostics.
   public static func load(text: String, file: String) -> Result {
@@ -71,10 +49,10 @@ public enum FixtureLoader {
 
   private static func read(_ tree: YAMLNode, _ reader: inout FixtureReader) -> TenantFixture {
     var fixture = TenantFixture()
-    guard let top = reader.mapping(tree, "a tenant fixture", keys: topKeys) else { return fixture }
+    guard let top = reader.mapping(tree, "a tenant fixture", keys: FixtureSchema.top.names) else { return fixture }
     if let node = top["tenant"] { fixture.settings = readSettings(node, &reader) }
     if let node = top["signing_key"],
-      let key = reader.mapping(node, "signing_key", keys: ["pem", "kid"])
+      let key = reader.mapping(node, "signing_key", keys: FixtureSchema.signingKey.names)
     {
       fixture.signingKeyPEM = reader.string(key["pem"], "signing_key.pem")
       fixture.signingKeyID = reader.string(key["kid"], "signing_key.kid")
@@ -88,14 +66,14 @@ public enum FixtureLoader {
     for node in reader.list(top["connections"], "connections") {
       guard
         let members = reader.mapping(
-          node, "a connection", keys: ["name", "strategy", "enabled_clients", "subject_tokens", "accounts"]),
+          node, "a connection", keys: FixtureSchema.connection.names),
         let name = reader.requiredString(members["name"], "name", in: node),
         let strategy = reader.choice(members["strategy"], "connection strategy", as: ConnectionConfig.Strategy.self)
       else { continue }
       let clients = reader.strings(members["enabled_clients"], "enabled_clients") ?? []
       var connection = ConnectionConfig(name: name, strategy: strategy, enabledClients: clients)
       for entry in reader.list(members["subject_tokens"], "subject_tokens") {
-        guard let fields = reader.mapping(entry, "a subject token", keys: ["token", "user_id", "email", "name"]),
+        guard let fields = reader.mapping(entry, "a subject token", keys: FixtureSchema.subjectToken.names),
           let token = reader.requiredString(fields["token"], "token", in: entry),
           let userID = reader.requiredString(fields["user_id"], "user_id", in: entry)
         else { continue }
@@ -107,7 +85,7 @@ public enum FixtureLoader {
       for entry in reader.list(members["accounts"], "accounts") {
         guard
           let fields = reader.mapping(
-            entry, "a social account", keys: ["user_id", "login", "email", "name", "picture"]),
+            entry, "a social account", keys: FixtureSchema.socialAccount.names),
           let userID = reader.requiredString(fields["user_id"], "user_id", in: entry),
           let login = reader.requiredString(fields["login"], "login", in: entry)
         else { continue }
@@ -130,7 +108,7 @@ public enum FixtureLoader {
       }
     }
     for node in reader.list(top["claim_rules"], "claim_rules") {
-      guard let members = reader.mapping(node, "a claim rule", keys: ["claim", "from", "value", "tokens"]),
+      guard let members = reader.mapping(node, "a claim rule", keys: FixtureSchema.claimRule.names),
         let claim = reader.requiredString(members["claim"], "claim", in: node)
       else { continue }
       var rule = ClaimRule(claim: claim, from: reader.string(members["from"], "from"))
@@ -151,7 +129,9 @@ public enum FixtureLoader {
 
   private static func readSettings(_ node: YAMLNode, _ reader: inout FixtureReader) -> TenantSettings {
     var settings = TenantSettings()
-    guard let members = reader.mapping(node, "tenant settings", keys: tenantKeys) else { return settings }
+    guard let members = reader.mapping(node, "tenant settings", keys: FixtureSchema.tenant.names) else {
+      return settings
+    }
     settings.issuer = reader.string(members["issuer"], "issuer")
     settings.refreshTokenRotation =
       reader.bool(members["refresh_token_rotation"], "refresh_token_rotation") ?? settings.refreshTokenRotation
@@ -193,7 +173,9 @@ public enum FixtureLoader {
     settings.dynamicClientRegistration =
       reader.bool(members["dynamic_client_registration"], "dynamic_client_registration") ?? false
     if let node = members["login_page"] { settings.loginPage = readLoginPage(node, &reader) }
-    if !(0...24).contains(settings.passwordHistorySize), let location = members["password_history_size"]?.location {
+    if !FixtureSchema.passwordHistoryRange.contains(settings.passwordHistorySize),
+      let location = members["password_history_size"]?.location
+    {
       reader.diagnostics.append(.error("password_history_size is between 0 and 24", at: location))
     }
     return settings
@@ -201,7 +183,9 @@ public enum FixtureLoader {
 
   /// `login_page: { style: universal_login | single_field | app, field: NAME }`.
   private static func readLoginPage(_ node: YAMLNode, _ reader: inout FixtureReader) -> LoginPageStyle {
-    guard let members = reader.mapping(node, "login_page", keys: loginPageKeys) else { return .universalLogin }
+    guard let members = reader.mapping(node, "login_page", keys: FixtureSchema.loginPage.names) else {
+      return .universalLogin
+    }
     let style = reader.string(members["style"], "login_page style") ?? "universal_login"
     let field = reader.string(members["field"], "login_page field")
     switch style {
@@ -228,7 +212,7 @@ public enum FixtureLoader {
   }
 
   private static func readClient(_ profile: String, _ node: YAMLNode, _ reader: inout FixtureReader) -> ClientConfig? {
-    guard let members = reader.mapping(node, "client '\(profile)'", keys: clientKeys),
+    guard let members = reader.mapping(node, "client '\(profile)'", keys: FixtureSchema.client.names),
       let clientID = reader.requiredString(members["client_id"], "client_id", in: node),
       let kind = reader.choice(members["type"], "client type", as: ClientConfig.Kind.self)
     else { return nil }
@@ -251,7 +235,7 @@ public enum FixtureLoader {
     }
     client.initiateLoginURI = reader.string(members["initiate_login_uri"], "initiate_login_uri")
     for policy in reader.list(members["refresh_token_policies"], "refresh_token_policies") {
-      guard let fields = reader.mapping(policy, "a refresh token policy", keys: ["audience", "scope"]),
+      guard let fields = reader.mapping(policy, "a refresh token policy", keys: FixtureSchema.refreshTokenPolicy.names),
         let audience = reader.requiredString(fields["audience"], "audience", in: policy)
       else { continue }
       client.refreshTokenPolicies.append(
@@ -260,7 +244,7 @@ public enum FixtureLoader {
     for (audience, scopes) in reader.entries(members["api_grants"], "api_grants") {
       client.apiGrants[audience] = reader.strings(scopes, "api_grants scopes") ?? []
     }
-    if kind == .regular || kind == .m2m, client.clientSecret == nil {
+    if FixtureSchema.confidentialKinds.contains(kind), client.clientSecret == nil {
       reader.diagnostics.append(
         .error("a \(kind.rawValue) client is confidential and needs 'client_secret'", at: node.location))
     }
@@ -268,8 +252,7 @@ public enum FixtureLoader {
   }
 
   private static func readAPI(_ node: YAMLNode, _ reader: inout FixtureReader) -> APIConfig? {
-    let keys = ["kind", "identifier", "name", "scopes", "allow_offline_access"]
-    guard let members = reader.mapping(node, "an API", keys: keys) else { return nil }
+    guard let members = reader.mapping(node, "an API", keys: FixtureSchema.api.names) else { return nil }
     let kind = members["kind"].flatMap { reader.choice($0, "API kind", as: APIConfig.Kind.self) } ?? .custom
     let identifier: String
     if kind == .custom {
@@ -285,7 +268,7 @@ public enum FixtureLoader {
   }
 
   private static func readUser(_ profile: String, _ node: YAMLNode, _ reader: inout FixtureReader) -> UserRecord? {
-    guard let members = reader.mapping(node, "user '\(profile)'", keys: userKeys) else { return nil }
+    guard let members = reader.mapping(node, "user '\(profile)'", keys: FixtureSchema.user.names) else { return nil }
     var user = UserRecord(
       profile: profile, userID: reader.string(members["user_id"], "user_id") ?? "auth0|\(profile)",
       connection: reader.string(members["connection"], "connection") ?? "Username-Password-Authentication",
@@ -302,7 +285,7 @@ public enum FixtureLoader {
       blocked: reader.bool(members["blocked"], "blocked") ?? false)
     if let updated = reader.int(members["updated_at"], "updated_at") { user.updatedAt = Double(updated) }
     for factor in reader.list(members["mfa"], "mfa") {
-      guard let fields = reader.mapping(factor, "an MFA enrolment", keys: ["type", "secret"]),
+      guard let fields = reader.mapping(factor, "an MFA enrolment", keys: FixtureSchema.mfaEnrolment.names),
         let kind = reader.choice(fields["type"], "MFA type", as: MFAEnrollment.Kind.self),
         let secret = reader.requiredString(fields["secret"], "secret", in: factor)
       else { continue }
@@ -319,8 +302,7 @@ public enum FixtureLoader {
   )
     -> OrganizationConfig?
   {
-    let keys = ["id", "name", "display_name", "members", "connections"]
-    guard let members = reader.mapping(node, "an organization", keys: keys),
+    guard let members = reader.mapping(node, "an organization", keys: FixtureSchema.organization.names),
       let id = reader.requiredString(members["id"], "id", in: node),
       let name = reader.requiredString(members["name"], "name", in: node)
     else { return nil }

@@ -8,27 +8,33 @@ struct BruteForce {
 
   static func key(identifier: String, ip: String) -> String { "\(identifier.lowercased())|\(ip)" }
 
-  func isBlocked(_ key: String) async -> Bool {
-    tenant.withState { $0.users.failureCount(key: key) } >= tenant.fixture.settings.bruteForceLimit
+  /// How long an unblock link works, seconds (five days).
+  static let ticketLifetime = 432_000.0
+
+  /// Checks a password login of `identifier` on `connection` from `ip` in one step
+  /// (``MockState/checkPassword(_:identifier:connection:failureKey:limit:)``); the failure that
+  /// blocks the pair sends the user's unblock email.
+  func check(_ password: String, identifier: String, connection: String, ip: String) -> MockState.PasswordCheck {
+    let key = Self.key(identifier: identifier, ip: ip)
+    let limit = tenant.fixture.settings.bruteForceLimit
+    let outcome = tenant.transact {
+      $0.checkPassword(password, identifier: identifier, connection: connection, failureKey: key, limit: limit)
+    }
+    if case .wrong(let user?, reachedLimit: true) = outcome, let address = user.email {
+      sendUnblockLink(key, to: address)
+    }
+    return outcome
   }
 
-  /// Counts a failure; the one that reaches the limit sends the unblock email.
-  func recordFailure(_ key: String, user: UserRecord?) async {
-    let count = tenant.withState({ $0.users.recordFailure(key: key) })
-    guard count == tenant.fixture.settings.bruteForceLimit, let address = user?.email else { return }
+  private func sendUnblockLink(_ key: String, to address: String) {
     let ticket = RandomToken.make(bytes: 24)
     let now = tenant.clock.seconds
-    tenant.withState { $0.protection.issue(.unblock(failureKey: key), id: ticket, expiresAt: now + 432_000, now: now) }
     let link = tenant.baseURL + "lo/unblock?ticket=" + FormEncoding.escape(ticket)
-    tenant.withState {
-      $0.outbox.send(
-        channel: .email, to: address, subject: "Your account has been blocked",
-        body: "We detected suspicious login attempts. Click the link to unblock your account: \(link)", link: link,
-        at: now)
+    let email = OutboxDraft.link(
+      link, to: address, subject: "Your account has been blocked",
+      body: "We detected suspicious login attempts. Click the link to unblock your account: \(link)")
+    tenant.transact {
+      $0.sendUnblockLink(ticket: ticket, failureKey: key, email: email, now: now, expiresAt: now + Self.ticketLifetime)
     }
-  }
-
-  func succeeded(_ key: String) async {
-    tenant.withState { $0.users.clearFailures(key: key) }
   }
 }

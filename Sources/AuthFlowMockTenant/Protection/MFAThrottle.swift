@@ -22,19 +22,19 @@ struct MFAThrottle {
   /// (``refund(_:)``): concurrent guesses can never outnumber the bucket.
   func reserve(_ userID: String) -> Bool {
     let now = tenant.clock.seconds
-    return tenant.withState { $0.reserveMFAAttempt(userID: userID, now: now) }
+    return tenant.transact { $0.reserveMFAAttempt(userID: userID, now: now) }
   }
 
   /// Gives back the attempt ``reserve(_:)`` took, for a code that verified.
   func refund(_ userID: String) {
     let now = tenant.clock.seconds
-    tenant.withState { $0.refundMFAAttempt(userID: userID, now: now) }
+    tenant.transact { $0.refundMFAAttempt(userID: userID, now: now) }
   }
 
   /// Records a verified code; false when the user already used it (a replay). Checked and
   /// recorded in one step.
   func consume(_ code: String, userID: String) -> Bool {
     let now = tenant.clock.seconds
-    return tenant.withState { $0.consumeMFACode(code, userID: userID, now: now) }
+    return tenant.transact { $0.consumeMFACode(code, userID: userID, now: now) }
   }
 }

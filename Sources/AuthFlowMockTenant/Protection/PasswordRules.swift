@@ -49,13 +49,13 @@ struct PasswordRules {
     }
     if settings.passwordNoPersonalInfo {
       var values = personalInfo
-      if let userID, let user = tenant.withState({ $0.users.user(id: userID) }) {
+      if let userID, let user = tenant.read({ $0.users.user(id: userID) }) {
         values += PersonalInfo.values(of: user)
       }
       if PersonalInfo.contains(password, anyOf: values.compactMap { $0 }) { return .personalInfo }
     }
     if settings.passwordHistorySize > 0, let userID {
-      let recent = tenant.withState({ $0.users.recentPasswords(userID: userID, count: settings.passwordHistorySize) })
+      let recent = tenant.read({ $0.users.recentPasswords(userID: userID, count: settings.passwordHistorySize) })
       if recent.contains(where: { RandomToken.constantTimeEquals($0, password) }) { return .history }
     }
     return nil

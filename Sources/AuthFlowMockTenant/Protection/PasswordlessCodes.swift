@@ -30,18 +30,11 @@ struct PasswordlessCodes {
     let now = tenant.clock.seconds
     let key = Self.key(connection: connection.name, address: address)
     let isSMS = connection.strategy == .sms
+    let message = OutboxDraft.code(code, to: address, sms: isSMS, subject: "Welcome! Your verification code")
     // The message and the code it carries are stored in one step: a guess never sees one without
     // the other.
-    tenant.withState { state in
-      if isSMS {
-        state.outbox.send(
-          channel: .sms, to: address, subject: "", body: "Your verification code is: \(code)", code: code, at: now)
-      } else {
-        state.outbox.send(
-          channel: .email, to: address, subject: "Welcome! Your verification code",
-          body: "Your verification code is: \(code)", code: code, at: now)
-      }
-      state.storePasswordlessCode(code, key: key, expiresAt: now + Self.lifetime)
+    tenant.transact {
+      $0.sendPasswordlessCode(code, key: key, message: message, now: now, expiresAt: now + Self.lifetime)
     }
   }
 
@@ -50,7 +43,7 @@ struct PasswordlessCodes {
   func check(_ otp: String, connection: String, address: String) async -> Check {
     let key = Self.key(connection: connection, address: address)
     let now = tenant.clock.seconds
-    return tenant.withState {
+    return tenant.transact {
       $0.consumePasswordlessCode(otp, key: key, now: now, maxAttempts: Self.maxAttempts, lifetime: Self.lifetime)
     }
   }
@@ -63,10 +56,6 @@ struct PasswordlessCodes {
       profile: address, userID: "\(connection.name)|\(RandomToken.make(bytes: 12))", connection: connection.name,
       email: isEmail ? address : nil, emailVerified: isEmail, phoneNumber: isEmail ? nil : address,
       updatedAt: tenant.clock.seconds)
-    return tenant.withState { state in
-      if let existing = state.users.find(address, connection: connection.name) { return existing }
-      state.users.insert(created)
-      return created
-    }
+    return tenant.transact { $0.findOrCreateUser(address, connection: connection.name, created: created) }
   }
 }

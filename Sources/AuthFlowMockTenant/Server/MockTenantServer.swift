@@ -60,10 +60,10 @@ public enum MockTenantServer {
   /// connections.
   public static func start(
     fixture: TenantFixture, configuration: MockTenantConfiguration = MockTenantConfiguration(),
-    signingKey: SigningKey? = nil, clock: VirtualClock = VirtualClock()
+    signingKey: SigningKey? = nil, keyCache: SigningKeyCache? = nil, clock: VirtualClock = VirtualClock()
   ) async throws -> Handle {
     let tenant = try MockTenant(
-      fixture: fixture, signingKey: signingKey, clock: clock, limits: configuration.stateLimits)
+      fixture: fixture, signingKey: signingKey, keyCache: keyCache, clock: clock, limits: configuration.stateLimits)
     let (ready, continuation) = AsyncStream<MockInProcessClient>.makeStream()
     var logger = Logger(label: "authflow.mock")
     // Every problem of a request is an HTTP response; what is left at `.error` is the server's own
@@ -104,8 +104,10 @@ public enum MockTenantServer {
   }
 
   /// Serves the mock until the process receives SIGINT or SIGTERM.
-  public static func serve(fixture: TenantFixture, configuration: MockTenantConfiguration) async throws {
-    let app = try buildApplication(fixture: fixture, configuration: configuration)
+  public static func serve(
+    fixture: TenantFixture, configuration: MockTenantConfiguration, keyCache: SigningKeyCache? = nil
+  ) async throws {
+    let app = try buildApplication(fixture: fixture, configuration: configuration, keyCache: keyCache)
     try await app.runService()
   }
 }

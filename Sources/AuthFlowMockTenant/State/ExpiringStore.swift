@@ -39,6 +39,17 @@ struct ExpiringStore<Item: Sendable>: Sendable {
     return entry.item
   }
 
+  /// The live item, or nil; unlike ``get(_:now:)`` it drops nothing, so a read outside a
+  /// transaction (``MockStateOwner/read(_:)``) can use it.
+  func live(_ key: String, now: Double) -> Item? {
+    guard let entry = items[key], entry.expiresAt > now else { return nil }
+    return entry.item
+  }
+
+  /// The item as stored, live or expired (expired items are kept for `expiredGrace`): for stores
+  /// whose items answer "expired" to their owner only (CIBA requests).
+  func stored(_ key: String) -> Item? { items[key]?.item }
+
   /// Removes and returns the item: single use.
   mutating func take(_ key: String, now: Double) -> Item? {
     guard let entry = items.removeValue(forKey: key), entry.expiresAt > now else { return nil }

@@ -1,5 +1,5 @@
 import AuthFlowCore
-import Synchronization
+import AuthFlowJOSE
 
 /// Everything a running mock tenant remembers between requests, as one value: users, Universal
 /// Login transactions, codes, sessions, tokens, OTP and MFA attempts, passkeys, organizations,
@@ -7,12 +7,15 @@ import Synchronization
 ///
 /// One value, one owner (``MockStateOwner``): every store is a value type, so an operation that
 /// reads one store and writes another (redeem a code and mark it redeemed, count a wrong OTP and
-/// use the code up) runs as one step under one lock — see `MockState+Transactions.swift` for the
-/// operations named after the protocol. Reset builds a fresh value from the fixture, so there is
-/// no list of stores to remember.
+/// use the code up) runs as one step under one lock. Routes change the state only through the
+/// transactions named after the protocol in `State/Transactions/` — one `mutating` method each —
+/// and read it through ``MockStateOwner/read(_:)``. Reset builds a fresh value from the fixture
+/// (signing keys included), so there is no list of stores to remember.
 ///
 /// The per-login stores are bounded and expire on the virtual clock (``MockStateLimits``).
 struct MockState: Sendable {
+  /// The signing keys (rotated by `/__mock/rotate-keys`; the starting key again after a reset).
+  var signingKeys: SigningKeys
   var users: UserStore
   /// Clients created at `/oidc/register` (Dynamic Client Registration), by `client_id`.
   var registeredClients: [String: ClientConfig] = [:]
@@ -37,7 +40,8 @@ struct MockState: Sendable {
   var opaqueAccessTokens: ExpiringStore<OpaqueAccessToken>
   var outbox: Outbox
   var protection: AttackProtection
-  var mfa = MFAStore()
+  /// MFA OOB challenges and pending OTP associations.
+  var mfa: MFAStore
   var faults = FaultStore()
   /// Apple authorization codes already exchanged (single use).
   var usedSubjectTokens: ExpiringStore<Bool>
@@ -50,17 +54,21 @@ struct MockState: Sendable {
   /// Session transfer tokens issued by `/oauth/token`, redeemed at `/authorize`.
   var sessionTransfers: ExpiringStore<SessionTransfer>
   /// Device authorizations (RFC 8628), by device code and user code.
-  var deviceCodes = DeviceCodeStore()
+  var deviceCodes: DeviceCodeStore
   /// `/activate` transactions (the CSRF token of the user-code and confirmation forms).
   var deviceActivations: ExpiringStore<DeviceActivation>
   /// CIBA requests from `/bc-authorize`, by `auth_req_id`.
-  var backchannel = BackchannelStore()
+  var backchannel: BackchannelStore
   /// Pushed authorization requests (`/oauth/par`) by `request_uri`, single use.
   var pushedRequests: ExpiringStore<[String: Value]>
 
-  /// The state of a tenant that has just started: the fixture's users and organization members,
-  /// nothing else. `now` is the tenant's virtual time (for purging expired entries).
-  init(fixture: TenantFixture, limits: MockStateLimits, now: @escaping @Sendable () -> Double) {
+  /// The state of a tenant that has just started: the fixture's users and organization members and
+  /// the starting signing key, nothing else. `now` is the tenant's virtual time (for purging
+  /// expired entries).
+  init(
+    fixture: TenantFixture, signingKey: SigningKey, limits: MockStateLimits, now: @escaping @Sendable () -> Double
+  ) {
+    signingKeys = SigningKeys(initial: signingKey)
     users = UserStore(seed: Array(fixture.users.values))
     organizations = OrganizationStore(fixture: fixture)
     transactions = ExpiringStore(limits: limits, now: now)
@@ -84,6 +92,9 @@ struct MockState: Sendable {
     passkeys = PasskeyStore(limits: limits, now: now)
     myAccount = MyAccountStore(limits: limits, now: now)
     social = SocialLoginStore(limits: limits, now: now)
+    mfa = MFAStore(limits: limits, now: now)
+    backchannel = BackchannelStore(limits: limits, now: now)
+    deviceCodes = DeviceCodeStore(limits: limits)
   }
 
   /// How many entries each per-login store holds, by name: what ``MockStateLimits`` bounds.
@@ -110,6 +121,10 @@ struct MockState: Sendable {
       "tickets": protection.counts.tickets,
       "outbox_messages": outbox.count,
       "minted_signatures": mintedSignatures.count,
+      "mfa_oob_challenges": mfa.counts.oob,
+      "mfa_pending_otp": mfa.counts.pendingOTP,
+      "backchannel_requests": backchannel.count,
+      "device_codes": deviceCodes.count,
     ]
   }
 }
@@ -123,47 +138,13 @@ extension MockState {
       [
         "users": users.counts.users, "failure_counts": users.counts.failures,
         "registered_clients": registeredClients.count, "faults": faults.count,
-        "mfa_oob_challenges": mfa.counts.oob, "mfa_pending_otp": mfa.counts.pendingOTP,
         "passkeys": passkeys.count, "passkey_sessions": passkeys.sessions.count,
         "identity_links": identityLinks.count, "my_account_methods": myAccount.count,
         "my_account_enrollments": myAccount.pending.count, "social_states": social.states.count,
         "social_codes": social.codes.count, "organization_members": organizations.counts.members,
-        "invitations": organizations.counts.invitations, "device_codes": deviceCodes.count,
-        "backchannel_requests": backchannel.count,
+        "invitations": organizations.counts.invitations,
+        "published_signing_keys": signingKeys.publishedKeyIDs.count,
       ]
     ) { $1 }
-  }
-}
-
-/// The one owner of a tenant's ``MockState``: the value behind one `Mutex`.
-///
-/// Why a mutex and not an actor: every operation on the state is a few dictionary reads and
-/// writes, so a short synchronous critical section costs less than an actor hop, and — unlike an
-/// actor method that awaits — it cannot be interleaved halfway: what runs inside `withLock` is
-/// atomic by construction. Callers keep the critical sections short: they sign, hash, verify and
-/// encode JSON *outside* (before or after), never inside, so the lock is never held across slow
-/// work or an `await` (the compiler refuses an `await` inside). The rare O(n) purges of the bounded
-/// stores run once every `purgeInterval` inserts. Reading the virtual clock inside is harmless (its
-/// own lock, never held while taking this one), but the transactions take `now` as a parameter.
-final class MockStateOwner: Sendable {
-  private let state: Mutex<MockState>
-  private let make: @Sendable () -> MockState
-
-  /// `make` builds the state of a tenant that has just started; ``reset()`` calls it again.
-  init(_ make: @escaping @Sendable () -> MockState) {
-    self.make = make
-    self.state = Mutex(make())
-  }
-
-  /// Runs `body` on the state, alone: one atomic step.
-  @discardableResult
-  func withState<Result: Sendable>(_ body: (inout MockState) -> Result) -> Result {
-    state.withLock { body(&$0) }
-  }
-
-  /// Replaces the whole state with a freshly built one: reset by construction.
-  func reset() {
-    let fresh = make()
-    state.withLock { $0 = fresh }
   }
 }

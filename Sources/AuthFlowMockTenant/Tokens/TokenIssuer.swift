@@ -28,7 +28,7 @@ struct TokenIssuer {
     for grant: Grant, client: ClientConfig, requestedScope: [String], issueRefreshToken: Bool,
     refreshToken existing: String? = nil, family: String? = nil
   ) async throws -> [String: Value] {
-    let user = grant.userID.flatMap { userID in tenant.withState { $0.users.user(id: userID) } }
+    let user = grant.userID.flatMap { userID in tenant.read { $0.users.user(id: userID) } }
     let now = tenant.clock.epoch
     let settings = tenant.fixture.settings
     var body: [String: Value] = [
@@ -43,11 +43,10 @@ struct TokenIssuer {
       body["refresh_token"] = .string(existing)
     } else if issueRefreshToken, canIssueRefreshToken(grant: grant, client: client) {
       let token = RandomToken.make(bytes: 32)
-      tenant.withState {
-        $0.refreshTokens.issue(
-          grant, token: token, family: family ?? RandomToken.make(bytes: 12), now: tenant.clock.seconds,
-          lifetime: Double(settings.refreshTokenLifetime))
-      }
+      let family = family ?? RandomToken.make(bytes: 12)
+      let now = tenant.clock.seconds
+      let lifetime = Double(settings.refreshTokenLifetime)
+      tenant.transact { $0.issueRefreshToken(token, for: grant, family: family, now: now, lifetime: lifetime) }
       body["refresh_token"] = .string(token)
     }
     if grant.scope != requestedScope || !requestedScope.isEmpty {
@@ -97,7 +96,7 @@ struct TokenIssuer {
     let token = RandomToken.make(bytes: 32)
     let issued = OpaqueAccessToken(subject: user.userID, scope: grant.scope, clientID: grant.clientID)
     let expiresAt = tenant.clock.seconds + Double(tenant.fixture.settings.accessTokenLifetime)
-    tenant.withState { $0.opaqueAccessTokens.insert(issued, key: token, expiresAt: expiresAt) }
+    tenant.transact { $0.rememberOpaqueAccessToken(token, issued, expiresAt: expiresAt) }
     return token
   }
 

@@ -30,12 +30,14 @@ enum ConsoleMessages {
 
   static func interrupted(_ reason: String?) -> String { reason ?? "the run was interrupted" }
 
-  static let interrupted =
-    "INTERRUPTED: the run was stopped before every scenario finished; those cut short or never started are marked interrupted"
+  /// `INTERRUPTED: the run was stopped by SIGTERM before every scenario finished; …`.
+  static func interrupted(_ report: RunReport) -> String {
+    "INTERRUPTED: \(ReportMessages.stopped(report)); those cut short or never started are marked interrupted"
+  }
 
   /// The line under a summary section cut at ``ConsoleSummary/limit`` scenarios.
   static func more(_ count: Int, status: Status?) -> String {
-    let noun = count == 1 ? "scenario" : "scenarios"
+    let noun = Plural.noun(count, "scenario")
     let kind =
       switch status {
       case .failed?: "failed \(noun)"

@@ -42,7 +42,8 @@ public struct ConsoleReporter: Reporter, RunObserver {
     // gather, and the summary's bounded sections.
     var text = ""
     var summary = ConsoleSummary(
-      runInterrupted: report.interrupted, totals: ConsoleMessages.totals(report), style: style)
+      interruption: report.interrupted ? ConsoleMessages.interrupted(report) : nil,
+      totals: ConsoleMessages.totals(report), style: style)
     let secrets = context.secrets
     for scenario in report.scenarios {
       if !context.quiet, !(await live.consumePrinted(file: scenario.file, name: scenario.name)) {

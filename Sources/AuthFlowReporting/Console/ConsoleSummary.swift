@@ -31,8 +31,9 @@ struct ConsoleSummary {
   var warned = Section()
   var skipped = Section()
   var interrupted = Section()
-  /// The run was stopped before every scenario finished.
-  var runInterrupted: Bool
+  /// The line saying the run was stopped before every scenario finished (and by what); nil when
+  /// it was not.
+  var interruption: String?
   /// `N scenarios: … in 1.2s`, counted on the whole run.
   var totals: String
   var style: ConsoleStyle
@@ -42,8 +43,8 @@ struct ConsoleSummary {
     scenario.status != .passed || !scenario.warnings.isEmpty
   }
 
-  init(runInterrupted: Bool, totals: String, style: ConsoleStyle) {
-    self.runInterrupted = runInterrupted
+  init(interruption: String?, totals: String, style: ConsoleStyle) {
+    self.interruption = interruption
     self.totals = totals
     self.style = style
   }
@@ -90,20 +91,22 @@ struct ConsoleSummary {
     }
     if skipped.total > 0 {
       lines += ["", style.paint(ConsoleMessages.skipped, .bold)]
-      lines += skipped.shown.map {
-        "  \(style.mark(.skipped)) \($0.name): \($0.skipReason ?? ConsoleMessages.skipped(nil))"
+      lines += skipped.shown.flatMap { scenario in
+        ["  \(style.mark(.skipped)) \(scenario.name): \(scenario.skipReason ?? ConsoleMessages.skipped(nil))"]
+          + planned(scenario)
       }
       lines += more(skipped, .skipped)
     }
     if interrupted.total > 0 {
       lines += ["", style.paint(ConsoleMessages.interruptedHeading, .bold)]
-      lines += interrupted.shown.map {
-        "  \(style.mark(.interrupted)) \($0.name): \(ConsoleMessages.interrupted($0.skipReason))"
+      lines += interrupted.shown.flatMap { scenario in
+        ["  \(style.mark(.interrupted)) \(scenario.name): \(ConsoleMessages.interrupted(scenario.skipReason))"]
+          + planned(scenario)
       }
       lines += more(interrupted, .interrupted)
     }
-    if runInterrupted {
-      lines += ["", style.paint(ConsoleMessages.interrupted, .red)]
+    if let interruption {
+      lines += ["", style.paint(interruption, .red)]
     }
     lines += ["", style.paint(totals, .bold)]
     return lines.joined(separator: "\n") + "\n"
@@ -114,6 +117,11 @@ struct ConsoleSummary {
     guard section.omitted > 0 else { return [] }
     let line = "  " + ConsoleMessages.more(section.omitted, status: status)
     return status == .failed || status == .error ? ["", line] : [line]
+  }
+
+  /// For a scenario that never started, the steps it planned (none ran), dimmed.
+  private func planned(_ scenario: ScenarioReport) -> [String] {
+    ReportMessages.plannedSteps(of: scenario).map { ["      " + style.paint($0, .dim)] } ?? []
   }
 
   /// The scenario, then each step that did not pass with each problem and its details.

@@ -3,8 +3,9 @@ public import AuthFlowResults
 /// What the progress line of `authflow run` shows: `12/58 done, 1 failed · running: Login works,
 /// Refresh rotates`, cut to the terminal's width.
 ///
-/// Only scenarios that start are counted as they finish; those skipped before starting (a missing
-/// capability, another tenant) are in the summary, so the count may stay short of the total.
+/// Every scenario the run reaches is counted when it finishes, those skipped before their first
+/// step (a missing capability, another tenant, no chromium) too: a run that is not stopped ends at
+/// `total/total done`.
 public struct ProgressLine: Sendable, Hashable {
   /// How many scenario instances the run selected.
   public var total: Int

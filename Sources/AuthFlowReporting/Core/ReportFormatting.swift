@@ -138,8 +138,42 @@ extension ScenarioReport {
   }
 }
 
+extension StopCause {
+  /// `by SIGTERM`, `by its --run-timeout of 20m`, `by its closed standard output`: what the
+  /// reporters' *interrupted* banners say stopped the run.
+  var byText: String {
+    switch self {
+    case .signal(let name): "by \(name)"
+    case .runTimeout(let limit): "by its --run-timeout of \(limit)"
+    case .closedOutput: "by its closed standard output"
+    }
+  }
+}
+
 /// Texts every reporter shares.
 enum ReportMessages {
+  /// `the run was stopped by SIGTERM before every scenario finished` (the cause left out when it
+  /// is not known).
+  static func stopped(_ report: RunReport) -> String {
+    let cause = report.stopCause.map { " " + $0.byText } ?? ""
+    return "the run was stopped\(cause) before every scenario finished"
+  }
+
+  /// The most step ids ``plannedSteps(of:)`` names before `… and N more`.
+  static let plannedStepsShown = 12
+
+  /// `none of its 4 steps ran: login, renew, reuse, cleanup logout`, for a scenario that never
+  /// started; nil for one that did, or that lists no steps (its file changed, or a report left
+  /// by a hard stop).
+  static func plannedSteps(of scenario: ScenarioReport) -> String? {
+    guard !scenario.started, !scenario.steps.isEmpty else { return nil }
+    let ids = scenario.steps.map { $0.phase == .cleanup ? "cleanup \($0.id)" : $0.id }
+    var listed = ids.prefix(plannedStepsShown).joined(separator: ", ")
+    if ids.count > plannedStepsShown { listed += " and \(ids.count - plannedStepsShown) more" }
+    let noun = ids.count == 1 ? "its step" : "its \(ids.count) steps"
+    return ids.count == 1 ? "\(noun) did not run: \(listed)" : "none of \(noun) ran: \(listed)"
+  }
+
   /// `skipped because 'login' failed: renew, reuse`; nil when nothing was skipped.
   static func skippedDependants(of step: StepReport, in scenario: ScenarioReport) -> String? {
     let skipped = scenario.skippedDependants(of: step)

@@ -27,6 +27,8 @@ public actor ReportJournal: RunObserver {
   private let keepsStepResults: Bool
   /// The run's `--shard`, so that a report left by a hard stop still merges as that shard.
   private let shard: Shard?
+  /// What stopped the run, once something did: the report a second signal leaves says why.
+  private let stops: StopRecord?
   private let minimumInterval: Duration
   /// Every scenario as not run (made when read), and the spool the finished ones are in.
   private let planned: ScenarioReports
@@ -53,11 +55,13 @@ public actor ReportJournal: RunObserver {
   ///   - spool: where the run spools its finished scenarios, at the positions of `planned`; nil
   ///     records them here as they finish (`planned` is then read into memory, when a reporter
   ///     writes a file).
+  ///   - stops: what stopped the run, for the report a stop leaves (`run.stop_cause`).
   public init(
     reporters: ReporterGroup, tenant: String, startedAt: Date, planned: ScenarioReports,
-    spool: ScenarioSpool? = nil, shard: Shard? = nil, minimumInterval: Duration = .seconds(1)
+    spool: ScenarioSpool? = nil, shard: Shard? = nil, stops: StopRecord? = nil, minimumInterval: Duration = .seconds(1)
   ) {
     self.shard = shard
+    self.stops = stops
     writers = reporters.reporters.filter { $0.reportPath != nil }
     keepsStepResults = writers.contains { $0.needsStepResults }
     self.tenant = tenant
@@ -73,16 +77,16 @@ public actor ReportJournal: RunObserver {
     }
   }
 
-  /// ``init(reporters:tenant:startedAt:planned:spool:shard:minimumInterval:)`` with the scenarios
-  /// in memory, built only when a reporter writes a file.
+  /// ``init(reporters:tenant:startedAt:planned:spool:shard:stops:minimumInterval:)`` with the
+  /// scenarios in memory, built only when a reporter writes a file.
   public init(
     reporters: ReporterGroup, tenant: String, startedAt: Date, planned: @autoclosure () -> [ScenarioReport],
-    shard: Shard? = nil, minimumInterval: Duration = .seconds(1)
+    shard: Shard? = nil, stops: StopRecord? = nil, minimumInterval: Duration = .seconds(1)
   ) {
     let needed = reporters.reporters.contains { $0.reportPath != nil }
     self.init(
       reporters: reporters, tenant: tenant, startedAt: startedAt, planned: ScenarioReports(needed ? planned() : []),
-      shard: shard, minimumInterval: minimumInterval)
+      shard: shard, stops: stops, minimumInterval: minimumInterval)
   }
 
   /// False when no reporter writes a file: then the journal has nothing to do.
@@ -96,6 +100,7 @@ public actor ReportJournal: RunObserver {
     waiting[key] = indices
     running[key, default: []].append(index)
     scenarios[index].skipReason = JournalMessages.stoppedWhileRunning
+    scenarios[index].started = true
   }
 
   public func stepFinished(_ step: StepReport, scenario: String) async {}
@@ -169,7 +174,7 @@ public actor ReportJournal: RunObserver {
     let began = ContinuousClock.now
     let report = RunReport(
       tenant: tenant, startedAt: startedAt, duration: began - started, scenarios: snapshot(), interrupted: true,
-      shard: shard)
+      shard: shard, stopCause: stops?.cause)
     for writer in writers { try? await writer.finish(report) }
     let now = ContinuousClock.now
     lastWrite = now
@@ -185,7 +190,10 @@ public actor ReportJournal: RunObserver {
     let planned = self.planned
     return spool.reports(in: 0..<planned.count) { position, running in
       var report = planned[position]
-      if running { report.skipReason = JournalMessages.stoppedWhileRunning }
+      if running {
+        report.skipReason = JournalMessages.stoppedWhileRunning
+        report.started = true
+      }
       return report
     }
   }

@@ -84,7 +84,8 @@ struct GitHubAnnotations {
     guard report.interrupted else { return [] }
     return [
       GitHubEscaping.command(
-        "warning", properties: [("title", GitHubMessages.interruptedTitle)], message: GitHubMessages.interrupted)
+        "warning", properties: [("title", GitHubMessages.interruptedTitle)], message: GitHubMessages.interrupted(report)
+      )
     ]
   }
 

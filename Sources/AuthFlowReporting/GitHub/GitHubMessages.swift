@@ -1,10 +1,14 @@
+import AuthFlowCore
 import AuthFlowResults
 
 /// The GitHub reporter's texts.
 enum GitHubMessages {
   static let interruptedTitle = "authflow: run interrupted"
-  static let interrupted =
-    "The run was stopped before every scenario finished; the scenarios cut short or not run are marked interrupted."
+  /// `The run was stopped by SIGTERM before every scenario finished; …`.
+  static func interrupted(_ report: RunReport) -> String {
+    "T" + ReportMessages.stopped(report).dropFirst()
+      + "; the scenarios cut short or not run are marked interrupted."
+  }
   static let scenarioInterrupted = "the run was interrupted"
   static let stepFailed = "the step did not pass"
 
@@ -34,13 +38,15 @@ enum GitHubMessages {
     "Tenant **\(tenant)** · \(duration)"
   }
 
-  static let summaryInterrupted = "> [!WARNING]\n> **INTERRUPTED**: the run was stopped before every scenario finished."
+  static func summaryInterrupted(_ report: RunReport) -> String {
+    "> [!WARNING]\n> **INTERRUPTED**: \(ReportMessages.stopped(report))."
+  }
   static let summaryProblemsHeader = "| | Scenario | Step | Location | Problem |\n|---|---|---|---|---|"
   static func summarySkipped(_ count: Int) -> String { "<details><summary>Skipped (\(count))</summary>\n" }
 
   /// Under a problem table cut at ``GitHubStepSummary/limit`` rows.
   static func summaryMoreRows(_ count: Int) -> String {
-    "\n… and \(count) more row\(count == 1 ? "" : "s") (the file reports have every problem)"
+    "\n… and \(count) more \(Plural.noun(count, "row")) (the file reports have every problem)"
   }
 
   /// Under a skipped list cut at ``GitHubStepSummary/limit`` scenarios.

@@ -17,7 +17,7 @@ struct GitHubStepSummary {
       "",
       GitHubMessages.summaryRun(tenant: report.tenant.markdownEscaped, duration: DurationText.format(report.duration)),
     ]
-    if report.interrupted { lines += ["", GitHubMessages.summaryInterrupted] }
+    if report.interrupted { lines += ["", GitHubMessages.summaryInterrupted(report)] }
     var rows = Rows(limit: Self.limit)
     problemRows(into: &rows)
     if !rows.lines.isEmpty {

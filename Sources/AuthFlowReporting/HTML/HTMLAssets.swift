@@ -37,6 +37,10 @@ enum HTMLAssets {
     .story{margin:6px 0 10px;padding:8px 12px;border-left:4px solid var(--fail);background:var(--fail-bg);border-radius:4px}
     .story.st-error{border-color:var(--err);background:var(--err-bg)}
     .reason{color:var(--muted)}
+    .omitted{margin:8px 0 0;padding:6px 10px;border-left:4px solid var(--warn);background:var(--warn-bg);color:var(--fg);border-radius:4px;font-size:13px}
+    .note{margin:8px 0 0;color:var(--muted);font-size:12px}
+    .exchange-line{padding:1px 0}
+    .step .planned{padding:6px 4px}
     .graph{overflow:auto;margin:6px 0 12px;border:1px solid var(--line);border-radius:6px;background:#fff}
     svg.flow text{font:12px -apple-system,"Segoe UI",Helvetica,Arial,sans-serif;fill:var(--fg)}
     svg.flow text.id{font-weight:600}

@@ -4,28 +4,65 @@ import Foundation
 
 /// Renders a redacted run report (tokens expanded, ``RunReport/expandingTokens()``) as one
 /// self-contained HTML page; see ``HTMLReporter``. Written one scenario section at a time
-/// (``render(into:)``): the run's tags and tenants are gathered first, in one pass.
+/// (``render(into:)``), in report order, and nothing of a scenario is kept once its section is
+/// written: the run's report may be read back from its spool, one scenario at a time.
+///
+/// The page's detail budget (``HTMLDetailBudget``) serves the scenarios a reader opens the page
+/// for first, then the passing ones, and the summary at the top says what it left out. So the
+/// budget is worked out before the page is written, without keeping any section: one pass over
+/// the run (at ``init(report:revealSecrets:detailLimit:)``, with the tags and tenants) spends it
+/// on the failing scenarios and measures what the passing ones ask; only when they do not all
+/// fit in what is left does a second pass spend it on them. Writing then replays the same
+/// decisions: failing scenarios from a fresh budget, passing ones from what the failing ones left.
 struct HTMLDocument {
   var report: RunReport
   /// `--show-secrets`: secret-wrapped values are shown instead of `***`.
   var revealSecrets: Bool
+  /// The bytes of exchanges, results and tokens the page holds (``HTMLDetailBudget``).
+  let detailLimit: Int
   /// Every tag of the run, sorted, and its tenants in the order they first appear.
   private let tags: [String]
   private let tenants: [String]
+  /// The budget once the scenarios shown in full have spent theirs (what the passing ones start
+  /// from), and what the whole page leaves out.
+  private let afterFull: HTMLDetailBudget
+  private let leftOut: HTMLDetailBudget.LeftOut
 
-  init(report: RunReport, revealSecrets: Bool) {
+  init(report: RunReport, revealSecrets: Bool, detailLimit: Int = HTMLDetailBudget.defaultLimit) {
     self.report = report
     self.revealSecrets = revealSecrets
+    self.detailLimit = detailLimit
     var tags: Set<String> = []
     var tenants: [String] = []
     var seen: Set<String> = []
+    var full = HTMLDetailBudget(limit: detailLimit)
+    // What the passing scenarios ask for, as if nothing limited it.
+    var asked = HTMLDetailBudget(limit: .max)
     for scenario in report.scenarios {
       tags.formUnion(scenario.tags)
       let tenant = scenario.tenant ?? report.tenant
       if seen.insert(tenant).inserted { tenants.append(tenant) }
+      if HTMLDetailBudget.showsInFull(scenario) {
+        Self.spend(scenario, full: true, revealSecrets: revealSecrets, budget: &full)
+      } else {
+        Self.spend(scenario, full: false, revealSecrets: revealSecrets, budget: &asked)
+      }
     }
     self.tags = tags.sorted()
     self.tenants = tenants
+    afterFull = full
+    if full.used <= detailLimit - asked.used - 1 {
+      // Everything the passing scenarios ask fits (and never spends the budget): none is cut.
+      var leftOut = full.leftOut
+      leftOut.summarisedExchanges += asked.leftOut.summarisedExchanges
+      self.leftOut = leftOut
+    } else {
+      var rest = full
+      for scenario in report.scenarios where !HTMLDetailBudget.showsInFull(scenario) {
+        Self.spend(scenario, full: false, revealSecrets: revealSecrets, budget: &rest)
+      }
+      leftOut = rest.leftOut
+    }
   }
 
   func render() -> String {
@@ -39,22 +76,45 @@ struct HTMLDocument {
     html += "<meta name=\"referrer\" content=\"no-referrer\">\n"
     html += "<title>" + MarkupEscaping.html(HTMLMessages.pageTitle(report)) + "</title>\n"
     html += "<style>" + HTMLAssets.style + "</style>\n</head>\n<body>\n"
-    html += header() + filters() + "<main>\n"
+    html += header(leftOut: leftOut) + filters() + "<main>\n"
     if report.scenarios.isEmpty { html += "<p class=\"reason\">\(HTMLMessages.noScenarios)</p>\n" }
     sink.write(html)
-    for (index, scenario) in report.scenarios.enumerated() { sink.write(section(scenario, index: index)) }
+    // The same decisions as the passes above: the failing scenarios spend a fresh budget in report
+    // order, the passing ones what the failing ones left.
+    var full = HTMLDetailBudget(limit: detailLimit)
+    var rest = afterFull
+    for (index, scenario) in report.scenarios.enumerated() {
+      if HTMLDetailBudget.showsInFull(scenario) {
+        sink.write(section(scenario, index: index, budget: &full))
+      } else {
+        sink.write(section(scenario, index: index, budget: &rest))
+      }
+    }
     html = "</main>\n<footer>" + MarkupEscaping.html(HTMLMessages.footer) + "</footer>\n"
     html += "<script>" + HTMLAssets.script + "</script>\n</body>\n</html>\n"
     sink.write(html)
   }
 
+  /// Spends on `budget` what `scenario`'s section would (its steps' details), writing nothing.
+  private static func spend(
+    _ scenario: ScenarioReport, full: Bool, revealSecrets: Bool, budget: inout HTMLDetailBudget
+  ) {
+    guard scenario.started else { return }
+    for step in scenario.steps { _ = details(of: step, full: full, revealSecrets: revealSecrets, budget: &budget) }
+  }
+
   // MARK: - Summary and filters
 
-  private func header() -> String {
+  private func header(leftOut: HTMLDetailBudget.LeftOut) -> String {
     var html = "<header>\n<h1>" + MarkupEscaping.html(HTMLMessages.heading(report)) + "</h1>\n"
     html += "<div class=\"run\">" + MarkupEscaping.html(HTMLMessages.runLine(report)) + "</div>\n"
     if report.interrupted {
-      html += "<div class=\"banner\">" + MarkupEscaping.html(HTMLMessages.interrupted) + "</div>\n"
+      html += "<div class=\"banner\">" + MarkupEscaping.html(HTMLMessages.interrupted(report)) + "</div>\n"
+    }
+    if let note = HTMLMessages.leftOut(leftOut, limit: detailLimit) {
+      // Only summarised exchanges of passing scenarios: a note; anything cut by the budget: a warning.
+      let kind = leftOut.exchanges + leftOut.results == 0 ? "note" : "omitted"
+      html += "<div class=\"\(kind)\" id=\"left-out\">" + MarkupEscaping.html(note) + "</div>\n"
     }
     html += "<div class=\"counts\">"
     for status in HTMLStatusStyle.filterOrder {
@@ -98,7 +158,7 @@ struct HTMLDocument {
 
   // MARK: - A scenario
 
-  private func section(_ scenario: ScenarioReport, index: Int) -> String {
+  private func section(_ scenario: ScenarioReport, index: Int, budget: inout HTMLDetailBudget) -> String {
     let anchor = "sc\(index + 1)"
     let status = scenario.status
     let searchText = ([scenario.name, scenario.file] + scenario.steps.map(\.id)).joined(separator: " ").lowercased()
@@ -125,13 +185,21 @@ struct HTMLDocument {
     if let reason = scenario.skipReason {
       html += "<p class=\"reason\">" + MarkupEscaping.html("\(HTMLStatusStyle.label(status)): \(reason)") + "</p>\n"
     }
+    if let planned = ReportMessages.plannedSteps(of: scenario) {
+      html += "<p class=\"reason\">" + MarkupEscaping.html(HTMLMessages.notStarted(planned)) + "</p>\n"
+    }
     html += story(scenario)
     let graph = HTMLFlowGraph(scenario: scenario, anchor: anchor).render()
     if !graph.isEmpty { html += "<div class=\"graph\">" + graph + "</div>\n" }
     if !scenario.steps.isEmpty {
       html += "<ol class=\"steps\">\n"
+      let full = HTMLDetailBudget.showsInFull(scenario)
       for (stepIndex, step) in scenario.steps.enumerated() {
-        html += self.step(step, in: scenario, anchor: HTMLFlowGraph.stepAnchor(anchor, index: stepIndex))
+        let anchor = HTMLFlowGraph.stepAnchor(anchor, index: stepIndex)
+        html +=
+          scenario.started
+          ? self.step(step, in: scenario, anchor: anchor, full: full, budget: &budget)
+          : plannedStep(step, anchor: anchor)
       }
       html += "</ol>\n"
     }
@@ -162,7 +230,22 @@ struct HTMLDocument {
 
   // MARK: - A step
 
-  private func step(_ step: StepReport, in scenario: ScenarioReport, anchor: String) -> String {
+  /// A step of a scenario that never started: what it would have been (action, `needs`, where),
+  /// marked *not run*; the scenario's reason says why.
+  private func plannedStep(_ step: StepReport, anchor: String) -> String {
+    var meta = [step.action]
+    if !step.needs.isEmpty { meta.append("needs " + step.needs.joined(separator: ", ")) }
+    return "<li"
+      + MarkupEscaping.htmlAttributes([
+        ("class", "step \(HTMLStatusStyle.cssClass(nil))"), ("id", anchor), ("data-step", step.id),
+      ]) + "><div class=\"planned\">" + badge(nil) + " " + MarkupEscaping.html(step.title)
+      + " <span class=\"meta\">" + MarkupEscaping.html(meta.joined(separator: " · ") + " · \(step.location)")
+      + "</span></div></li>\n"
+  }
+
+  private func step(
+    _ step: StepReport, in scenario: ScenarioReport, anchor: String, full: Bool, budget: inout HTMLDetailBudget
+  ) -> String {
     var html =
       "<li"
       + MarkupEscaping.htmlAttributes([
@@ -181,15 +264,7 @@ struct HTMLDocument {
     if let dependants = ReportMessages.skippedDependants(of: step, in: scenario) {
       html += "<p class=\"reason\">" + MarkupEscaping.html(dependants) + "</p>\n"
     }
-    if let result = step.result {
-      for (path, token) in Self.tokens(in: result, path: []) { html += self.token(token, path: path) }
-    }
-    for exchange in step.exchanges { html += self.exchange(exchange) }
-    if let result = step.result {
-      html +=
-        "<details><summary>result (<code>steps." + MarkupEscaping.html(step.id) + "</code>)</summary><pre>"
-        + MarkupEscaping.html(result.jsonText(pretty: true, revealSecrets: revealSecrets)) + "</pre></details>\n"
-    }
+    html += Self.details(of: step, full: full, revealSecrets: revealSecrets, budget: &budget)
     return html + "</div></details></li>\n"
   }
 
@@ -208,18 +283,70 @@ struct HTMLDocument {
     return html + "</table>\n"
   }
 
+  /// A step's decoded tokens, exchanges (in full, or by their first lines) and result, each
+  /// within the page's budget; a note says what did not fit.
+  private static func details(
+    of step: StepReport, full: Bool, revealSecrets: Bool, budget: inout HTMLDetailBudget
+  ) -> String {
+    var html = ""
+    var leftOutExchanges = 0
+    var leftOutResult = false
+    if let result = step.result, !budget.isSpent {
+      for (path, token) in Self.tokens(in: result, path: []) {
+        let table = Self.token(token, path: path, revealSecrets: revealSecrets)
+        if budget.take(table.utf8.count) { html += table }
+      }
+    }
+    for exchange in step.exchanges {
+      let text = full ? Self.exchange(exchange) : Self.exchangeLine(exchange)
+      if budget.take(text.utf8.count) {
+        html += text
+        if !full { budget.noteSummarised(1) }
+      } else {
+        leftOutExchanges += 1
+      }
+    }
+    if let result = step.result {
+      var shown = false
+      if !budget.isSpent {
+        let text =
+          "<details><summary>result (<code>steps." + MarkupEscaping.html(step.id) + "</code>)</summary><pre>"
+          + MarkupEscaping.html(result.jsonText(pretty: true, revealSecrets: revealSecrets)) + "</pre></details>\n"
+        shown = budget.take(text.utf8.count)
+        if shown { html += text }
+      }
+      leftOutResult = !shown
+    }
+    if leftOutExchanges > 0 || leftOutResult {
+      budget.noteLeftOut(exchanges: leftOutExchanges, results: leftOutResult ? 1 : 0)
+      let note = HTMLMessages.stepLeftOut(exchanges: leftOutExchanges, result: leftOutResult, limit: budget.limit)
+      html += "<p class=\"omitted\">" + MarkupEscaping.html(note) + "</p>\n"
+    }
+    return html
+  }
+
   /// One HTTP exchange: its first line (request) and the status line as the summary.
-  private func exchange(_ text: String) -> String {
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    let request = lines.first.map(String.init) ?? text
-    let answer = lines.first { $0.hasPrefix("←") || $0.hasPrefix("✗") }.map { "  " + $0 } ?? ""
-    return "<details class=\"exchange\"><summary><code>" + MarkupEscaping.html(request + answer)
+  private static func exchange(_ text: String) -> String {
+    "<details class=\"exchange\"><summary><code>" + MarkupEscaping.html(Self.exchangeSummary(text))
       + "</code></summary><pre>"
       + MarkupEscaping.html(text) + "</pre></details>\n"
   }
 
+  /// An exchange of a passing scenario: its request line and status only.
+  private static func exchangeLine(_ text: String) -> String {
+    "<div class=\"exchange-line\"><code>" + MarkupEscaping.html(Self.exchangeSummary(text)) + "</code></div>\n"
+  }
+
+  /// `→ POST https://…/oauth/token  ← 200 OK`.
+  static func exchangeSummary(_ text: String) -> String {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let request = lines.first.map(String.init) ?? text
+    let answer = lines.first { $0.hasPrefix("←") || $0.hasPrefix("✗") }.map { "  " + $0 } ?? ""
+    return request + answer
+  }
+
   /// A decoded token: signature state, header and claims (times also as UTC dates).
-  private func token(_ token: [String: Value], path: [String]) -> String {
+  private static func token(_ token: [String: Value], path: [String], revealSecrets: Bool) -> String {
     let name = path.joined(separator: ".")
     var html = "<h4>token <code>" + MarkupEscaping.html(name) + "</code>"
     switch token["signature_valid"] {

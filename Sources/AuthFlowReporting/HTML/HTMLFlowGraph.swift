@@ -6,6 +6,7 @@ import AuthFlowScenario
 /// steps' `needs` (so it draws the same from a live run and from a merged JSON report): one box
 /// per step, coloured by its status (``HTMLStatusStyle``), linking to the step's details; edges
 /// from each step to those that wait for it; cleanup in a dashed frame reached by "always" edges.
+/// A scenario that never started draws the steps it planned, each *not run* (white, dotted).
 struct HTMLFlowGraph {
   var scenario: ScenarioReport
   /// Prefix of the element ids of this scenario (`sc3`).
@@ -75,10 +76,12 @@ struct HTMLFlowGraph {
     for box in layout.boxes {
       let key = "\(box.isCleanup)/\(box.id)"
       let step = stepByKey[key]
-      let status = step?.status
+      // A step of a scenario that never started has no status of its own: it was not run.
+      let status = scenario.started ? step?.status : nil
       let left = box.x - GraphLayout.boxWidth / 2
       let top = box.y - halfHeight
-      let detail = [step?.action, step.map { statusLine($0) }].compactMap { $0 }.joined(separator: " · ")
+      let line = scenario.started ? step.map { statusLine($0) } : "○ \(HTMLStatusStyle.label(nil))"
+      let detail = [step?.action, line].compactMap { $0 }.joined(separator: " · ")
       let target = stepIndex[key].map { "#" + Self.stepAnchor(anchor, index: $0) } ?? "#\(anchor)"
       svg += "<a" + MarkupEscaping.htmlAttributes([("href", target)]) + ">"
       svg +=
@@ -116,6 +119,9 @@ struct HTMLFlowGraph {
   /// The tooltip: the step, its status and why.
   private func title(_ id: String, step: StepReport?) -> String {
     guard let step else { return "\(id): not run" }
+    if !scenario.started {
+      return "\(step.title): \(HTMLStatusStyle.label(nil))" + (step.skipReason.map { " (\($0))" } ?? "")
+    }
     var text = "\(step.title): \(step.status.rawValue)"
     if let reason = step.skipReason { text += " (\(reason))" }
     if let problem = step.problems.first { text += "\n\(problem.message)" }

@@ -3,7 +3,8 @@ import AuthFlowResults
 /// How the HTML report shows each status: its CSS class (colours in ``HTMLAssets/style``) and
 /// its label. The one place a new status (a `warning` outcome) needs a line.
 enum HTMLStatusStyle {
-  /// `st-passed`, …; `st-notrun` for a step the report has no record of.
+  /// `st-passed`, …; `st-notrun` (nil) for a step that was not run: one of a scenario that never
+  /// started.
   static func cssClass(_ status: Status?) -> String {
     guard let status else { return "st-notrun" }
     return "st-\(status.rawValue)"

@@ -11,17 +11,19 @@ extension JSONReport {
     public var secretsShown: Bool
   }
 
-  /// Reads a JSON report of this format and version back into a run report, so that any reporter
-  /// can render it (`authflow report merge`). Strict: every key the format has must be there with
-  /// its type; the error names the JSON path. `name` (the file) prefixes every message.
+  /// Reads a JSON report of this format and a version it reads (``readableVersions``) back into a
+  /// run report, so that any reporter can render it (`authflow report merge`). Strict: every key
+  /// the version has must be there with its type; the error names the JSON path. `name` (the
+  /// file) prefixes every message. A version 2 report has no stop cause, and its scenarios started
+  /// when they list steps (version 2 listed none for a scenario that never started).
   public static func decode(_ data: Data, name: String) throws(JSONReportError) -> Decoded {
     guard let root = try? Value(json: data), case .object = root, root.member("format")?.stringValue == format else {
       throw .notAReport(name)
     }
-    guard root.member("version")?.intValue == version else {
+    guard let found = root.member("version")?.intValue, readableVersions.contains(found) else {
       throw .unsupportedVersion(name, found: root.member("version")?.intValue)
     }
-    let reader = JSONReader(value: root, path: "", file: name)
+    let reader = JSONReader(value: root, path: "", file: name, version: found)
     let run = try reader.member("run")
     let tenant = try run.member("tenant").string()
     guard let startedAt = Timestamp.parse(try run.member("started_at").string()) else {
@@ -38,10 +40,23 @@ extension JSONReport {
     let scenarios = try reader.member("scenarios").array().map { scenario throws(JSONReportError) in
       try decodeScenario(scenario, runTenant: tenant)
     }
+    let stopCause = found >= 3 ? try decodeStopCause(try run.member("stop_cause")) : nil
     let report = RunReport(
       tenant: tenant, startedAt: startedAt, duration: .milliseconds(try run.member("duration_ms").int()),
-      scenarios: scenarios, interrupted: try run.member("interrupted").bool(), shard: shard)
+      scenarios: scenarios, interrupted: try run.member("interrupted").bool(), shard: shard, stopCause: stopCause)
     return Decoded(report: report, secretsShown: try run.member("secrets_shown").bool())
+  }
+
+  private static func decodeStopCause(_ reader: JSONReader) throws(JSONReportError) -> StopCause? {
+    guard !reader.isNull else { return nil }
+    let kind = try reader.member("kind").string()
+    switch kind {
+    case "signal": return .signal(try reader.member("signal").string())
+    case "run_timeout": return .runTimeout(try reader.member("run_timeout").string())
+    case "closed_output": return .closedOutput
+    default:
+      throw .malformed(reader.file, path: reader.path + ".kind", expected: "signal, run_timeout or closed_output")
+    }
   }
 
   private static func decodeScenario(_ reader: JSONReader, runTenant: String) throws(JSONReportError) -> ScenarioReport
@@ -51,6 +66,7 @@ extension JSONReport {
     let steps = try reader.member("steps").array().map { step throws(JSONReportError) in
       try decodeStep(step, file: file)
     }
+    let started = reader.version >= 3 ? try reader.member("started").bool() : !steps.isEmpty
     return ScenarioReport(
       name: try reader.member("name").string(), file: file,
       location: SourceLocation(
@@ -58,7 +74,7 @@ extension JSONReport {
       tags: try reader.member("tags").array().map { tag throws(JSONReportError) in try tag.string() },
       status: try reader.member("status").status(), skipReason: try reader.member("skip_reason").optionalString(),
       duration: .milliseconds(try reader.member("duration_ms").int()), steps: steps,
-      tenant: tenant == runTenant ? nil : tenant)
+      tenant: tenant == runTenant ? nil : tenant, started: started)
   }
 
   private static func decodeStep(_ reader: JSONReader, file: String) throws(JSONReportError) -> StepReport {
@@ -109,6 +125,8 @@ struct JSONReader {
   var value: Value
   var path: String
   var file: String
+  /// The report's version: which keys it has.
+  var version: Int
 
   var isNull: Bool { value.isNull }
 
@@ -118,7 +136,7 @@ struct JSONReader {
     guard let child = members[key] else {
       throw .malformed(file, path: childPath, expected: "a value (the key is missing)")
     }
-    return JSONReader(value: child, path: childPath, file: file)
+    return JSONReader(value: child, path: childPath, file: file, version: version)
   }
 
   func string() throws(JSONReportError) -> String {
@@ -151,6 +169,6 @@ struct JSONReader {
 
   func array() throws(JSONReportError) -> [JSONReader] {
     guard case .array(let items) = value else { throw .malformed(file, path: path, expected: "an array") }
-    return items.enumerated().map { JSONReader(value: $1, path: "\(path)[\($0)]", file: file) }
+    return items.enumerated().map { JSONReader(value: $1, path: "\(path)[\($0)]", file: file, version: version) }
   }
 }

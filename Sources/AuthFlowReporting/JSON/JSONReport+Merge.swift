@@ -41,7 +41,8 @@ extension JSONReport {
   /// tenants, into one run report that any reporter renders; its verdicts are those of the whole
   /// run.
   ///
-  /// Checked (each an error naming the files): every report is one of this format and version;
+  /// Checked (each an error naming the files): every report is one of this format and of a version
+  /// it reads;
   /// per tenant, the shards are all there, once each, of one `N` (or the tenant's reports are
   /// whole runs of disjoint scenarios); no scenario instance is in two reports; a report written
   /// with `--show-secrets` needs `showSecrets`.
@@ -49,7 +50,8 @@ extension JSONReport {
   /// Scenarios are sorted by tenant (in the order reports name them), file, line, then name, so
   /// the result does not depend on the order the reports are given; `startedAt` is the earliest
   /// start, the duration spans from it to the latest end, `interrupted` is true when any report
-  /// was. With several tenants each scenario carries its tenant (JUnit suites and the HTML
+  /// was, and its stop cause is that of the first stopped report (by tenant, then shard). Reports
+  /// of versions 2 and 3 merge together (``readableVersions``). With several tenants each scenario carries its tenant (JUnit suites and the HTML
   /// report's tenant filter keep them apart).
   public static func merge(_ inputs: [Input], showSecrets: Bool = false) throws(JSONReportError) -> RunReport {
     guard !inputs.isEmpty else { throw .nothingToMerge }
@@ -82,12 +84,18 @@ extension JSONReport {
       (lhs.order, lhs.scenario.file, lhs.scenario.location.line, lhs.scenario.name)
         < (rhs.order, rhs.scenario.file, rhs.scenario.location.line, rhs.scenario.name)
     }
+    // The stop cause of the first stopped report, by tenant and shard: what cut the merged run.
+    let stopCause = decoded.map(\.report).filter(\.interrupted).sorted { lhs, rhs in
+      (tenants.firstIndex(of: lhs.tenant) ?? 0, lhs.shard?.index ?? 0)
+        < (tenants.firstIndex(of: rhs.tenant) ?? 0, rhs.shard?.index ?? 0)
+    }.lazy.compactMap(\.stopCause).first
     let start = decoded.map(\.report.startedAt).min() ?? Date(timeIntervalSince1970: 0)
     let end = decoded.map { $0.report.startedAt.addingTimeInterval($0.report.duration.seconds) }.max() ?? start
     return RunReport(
       tenant: tenants.joined(separator: ","), startedAt: start,
       duration: .milliseconds(Int((end.timeIntervalSince(start) * 1000).rounded())),
-      scenarios: scenarios.map(\.scenario), interrupted: decoded.contains { $0.report.interrupted })
+      scenarios: scenarios.map(\.scenario), interrupted: decoded.contains { $0.report.interrupted },
+      stopCause: stopCause)
   }
 
   /// The reports of one tenant: shards of one run, all there, once each; or whole runs.

@@ -8,12 +8,14 @@ import Foundation
 ///
 /// ```text
 /// {
-///   "format": "authflow-report", "version": 2,
+///   "format": "authflow-report", "version": 3,
 ///   "run": { "tenant", "started_at" (ISO-8601 UTC, ms), "duration_ms", "interrupted",
+///            "stop_cause": { "kind" (signal|run_timeout|closed_output), "signal", "run_timeout",
+///                            "description" } | null,
 ///            "shard": { "index", "count" } | null, "secrets_shown",
 ///            "counts": { "total", "passed", "failed", "error", "interrupted", "skipped", "warnings" } },
-///   "scenarios": [ { "name", "file", "line", "column", "tags", "tenant", "status", "skip_reason",
-///                    "duration_ms", "warnings",
+///   "scenarios": [ { "name", "file", "line", "column", "tags", "tenant", "status", "started",
+///                    "skip_reason", "duration_ms", "warnings",
 ///                    "steps": [ { "id", "name", "action", "phase" (main|cleanup), "line", "column",
 ///                                 "status", "skip_reason", "blocked_by", "skipped_dependants", "needs",
 ///                                 "duration_ms", "attempts",
@@ -30,18 +32,26 @@ import Foundation
 /// its step: a passed step or scenario may have some; `warnings` counts them per scenario and, in
 /// `counts`, per run. An `interrupted` scenario was cut short or never started because the run was stopped
 /// (its `skip_reason` says which); an interrupted step was running or waiting when it was stopped.
+/// `run.stop_cause` says what stopped an interrupted run. A scenario that never `started` (skipped
+/// before its first step, or never reached by a stopped run) lists the steps it planned, none run:
+/// each with the scenario's status and reason, its `needs`, no time and no attempt.
 /// A scenario's `tenant` is the tenant it ran on; in a comparison run (`--tenant a,b`) `run.tenant`
 /// is the names joined with commas and each scenario's name ends with `[tenant: NAME]`. A JWT in a
 /// result is written as the scenario reads it: `{ "raw": "***", "header", "claims",
 /// "signature_valid" }`. `needs` are the steps of the same phase the step waits for in the flow
 /// graph. `secrets_shown` is true when the run had `--show-secrets` (the report then holds them in
 /// clear, and `report merge` wants `--show-secrets` too). Version 2 added `needs`, `exchanges`,
-/// `shard`, `secrets_shown` and the JWT objects.
+/// `shard`, `secrets_shown` and the JWT objects; version 3 `run.stop_cause`, `started` and the
+/// planned steps of scenarios that never started. ``JSONReportSchema`` declares the structure.
 public enum JSONReport {
   /// The format name in every report.
   public static let format = "authflow-report"
-  /// The structure's version; bumped on incompatible changes.
-  public static let version = 2
+  /// The structure's version; bumped on incompatible changes (a key added is one: the schema
+  /// allows no other key).
+  public static let version = 3
+  /// The versions ``decode(_:name:)`` reads: this one, and version 2 (read as this one without a
+  /// stop cause, its scenarios started when they list steps).
+  public static let readableVersions = [2, 3]
 
   /// The report as a JSON value tree. Secret-wrapped values stay wrapped; serialize with
   /// `jsonText(revealSecrets:)`. Pass an already redacted report.
@@ -61,6 +71,7 @@ public enum JSONReport {
       "started_at": .string(Timestamp.iso8601(report.startedAt)),
       "duration_ms": .int(report.duration.milliseconds),
       "interrupted": .bool(report.interrupted),
+      "stop_cause": report.stopCause.map(value(of:)) ?? .null,
       "shard": report.shard.map { .object(["index": .int($0.index), "count": .int($0.count)]) } ?? .null,
       "secrets_shown": .bool(secretsShown),
       "counts": counts(report.scenarios.summary),
@@ -101,6 +112,20 @@ public enum JSONReport {
     sink.write(",\n  \"version\": " + Value.int(version).jsonText() + "\n}\n")
   }
 
+  static func value(of cause: StopCause) -> Value {
+    var signal: String?
+    var limit: String?
+    switch cause {
+    case .signal(let name): signal = name
+    case .runTimeout(let written): limit = written
+    case .closedOutput: break
+    }
+    return .object([
+      "kind": .string(cause.kind), "signal": optional(signal), "run_timeout": optional(limit),
+      "description": .string(cause.description),
+    ])
+  }
+
   static func value(of scenario: ScenarioReport, tenant: String) -> Value {
     let blocked = scenario.skippedDependantsByBlocker()
     return .object([
@@ -111,6 +136,7 @@ public enum JSONReport {
       "column": .int(scenario.location.column),
       "tags": .array(scenario.tags.map(Value.string)),
       "status": .string(scenario.status.rawValue),
+      "started": .bool(scenario.started),
       "skip_reason": optional(scenario.skipReason),
       "duration_ms": .int(scenario.duration.milliseconds),
       "warnings": .int(scenario.warnings.count),

@@ -14,7 +14,7 @@ public struct JSONReportError: Error, Sendable, Hashable, CustomStringConvertibl
     let version = found.map(String.init) ?? "none"
     return JSONReportError(
       description:
-        "\(file): report version \(version); this authflow reads version \(JSONReport.version) (run every shard with the same authflow)"
+        "\(file): report version \(version); this authflow reads versions \(JSONReport.readableVersions.map(String.init).joined(separator: " and ")) (run every shard with the same authflow)"
     )
   }
 

@@ -13,8 +13,10 @@ import AuthFlowResults
 /// skipped because of it); an environment error has an `<error>`; a skipped one a
 /// `<skipped message="reason"/>`. An interrupted scenario (cut short, or never started, by a signal
 /// or a closed standard output) is an `<error type="interrupted">` whose message says which — an
-/// error, not a skip, so that CI views show it red: it never held — and counts in `errors`. Each suite carries the tenant (and `interrupted` when the run was
-/// stopped) as properties; an interrupted run also starts with an `INTERRUPTED` comment. Warnings
+/// error, not a skip, so that CI views show it red: it never held — and counts in `errors`. Each
+/// suite carries the tenant (and `interrupted`, with `stop_cause` when known, when the run was
+/// stopped) as properties; an interrupted run also starts with an `INTERRUPTED` comment naming
+/// the cause. Warnings
 /// (checks written `severity: warning`) do not fail a test case: they are lines of its
 /// `<system-out>` step log, `warning: file:line:col: message` each, which CI views show beside the
 /// test.
@@ -22,7 +24,8 @@ import AuthFlowResults
 /// Every scenario that ran steps has a `<system-out>` with one line per step (status, time, skip
 /// reason, problems with expected vs actual): GitLab, Jenkins and the GitHub JUnit actions show it
 /// with the test case, so the steps are visible without turning each into a test case of its own
-/// (docs/running.md says why).
+/// (docs/ci.md says why). A scenario that never started (skipped before its first step, or
+/// never reached by a stopped run) lists there the steps it planned, none run.
 ///
 /// A comparison run (`--tenant a,b`) has one suite per file and tenant, named
 /// `file [tenant: NAME]` with that tenant as its `tenant` property, and test cases named
@@ -40,7 +43,7 @@ struct JUnitDocument {
 
   func render(into sink: inout ReportTextSink) {
     sink.write(#"<?xml version="1.0" encoding="UTF-8"?>"# + "\n")
-    if report.interrupted { sink.write("<!-- \(JUnitMessages.interruptedComment) -->\n") }
+    if report.interrupted { sink.write("<!-- \(JUnitMessages.interruptedComment(report)) -->\n") }
     var all = Totals()
     all.add(report.scenarios.summary)
     sink.write(
@@ -167,6 +170,11 @@ struct JUnitDocument {
     xml += "      <property" + MarkupEscaping.xmlAttributes([("name", "tenant"), ("value", tenant)]) + "/>\n"
     if report.interrupted {
       xml += "      <property" + MarkupEscaping.xmlAttributes([("name", "interrupted"), ("value", "true")]) + "/>\n"
+      if let cause = report.stopCause {
+        xml +=
+          "      <property" + MarkupEscaping.xmlAttributes([("name", "stop_cause"), ("value", cause.description)])
+          + "/>\n"
+      }
     }
     return xml + "    </properties>\n"
   }
@@ -196,10 +204,12 @@ struct JUnitDocument {
     return "    <testcase\(attributes)>\n" + children.map { "      \($0)\n" }.joined() + "    </testcase>\n"
   }
 
-  /// `<error type="interrupted">` with the reason, and the steps that had finished or were cut short.
+  /// `<error type="interrupted">` with the reason, and the steps that had finished or were cut
+  /// short (for a scenario that never started, the `<system-out>` lists its planned steps).
   private func interruptedElement(_ scenario: ScenarioReport) -> String {
     let message = "\(scenario.location): \(scenario.skipReason ?? JUnitMessages.interrupted)"
-    let details = ([message] + scenario.steps.map(JUnitMessages.stepLine)).joined(separator: "\n")
+    let steps = scenario.started ? scenario.steps.map(JUnitMessages.stepLine) : []
+    let details = ([message] + steps).joined(separator: "\n")
     return "<error" + MarkupEscaping.xmlAttributes([("message", message), ("type", Status.interrupted.rawValue)]) + ">"
       + MarkupEscaping.xml(details) + "</error>"
   }

@@ -4,7 +4,11 @@ import Foundation
 
 /// The JUnit reporter's texts.
 enum JUnitMessages {
-  static let interruptedComment = "INTERRUPTED: the run was stopped before every scenario finished"
+  /// `INTERRUPTED: the run was stopped by SIGTERM before every scenario finished`, as an XML
+  /// comment may hold it: no `--` (`by its run-timeout of 20m`).
+  static func interruptedComment(_ report: RunReport) -> String {
+    "INTERRUPTED: \(ReportMessages.stopped(report))".replacingOccurrences(of: "--", with: "")
+  }
   static let skipped = "skipped"
   static let interrupted = "the run was interrupted"
 
@@ -17,8 +21,10 @@ enum JUnitMessages {
   static func stepStatus(_ step: StepReport) -> String { ConsoleMessages.stepStatus(step) }
 
   /// One line per step (`✓ step 'login' passed in 820ms`, `− step 'x' skipped: it needs …`), with
-  /// each problem and its expected and actual indented under a step that did not pass.
+  /// each problem and its expected and actual indented under a step that did not pass. A scenario
+  /// that never started lists the steps it planned, none run (``plannedLog(_:)``).
   static func stepLog(_ scenario: ScenarioReport) -> String {
+    if !scenario.started { return plannedLog(scenario) }
     var lines: [String] = []
     for step in scenario.steps {
       var line = "\(step.status.mark) \(step.title) \(step.status.rawValue)"
@@ -32,6 +38,19 @@ enum JUnitMessages {
         lines += problem.detailLines.filter { $0.label == "expected" || $0.label == "actual" }
           .map { "      \($0.label): \(indented($0.text, by: 8))" }
       }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// `not started (reason); none of its steps ran:` then `○ step 'login' · web_auth · needs a, b`
+  /// per planned step.
+  static func plannedLog(_ scenario: ScenarioReport) -> String {
+    let reason = scenario.skipReason.map { " (\($0))" } ?? ""
+    let noun = scenario.steps.count == 1 ? "its step did not run" : "none of its \(scenario.steps.count) steps ran"
+    var lines = ["not started\(reason); \(noun):"]
+    for step in scenario.steps {
+      let needs = step.needs.isEmpty ? "" : " · needs " + step.needs.joined(separator: ", ")
+      lines.append("○ \(step.title) · \(step.action)\(needs)")
     }
     return lines.joined(separator: "\n")
   }

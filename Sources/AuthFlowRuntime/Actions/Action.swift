@@ -8,9 +8,10 @@ public import AuthFlowScenario
 ///
 /// Adding one is writing one file in the folder of its flow family (`Actions/<Family>/`) and one
 /// line in ``ActionRegistry``: its typed ``Parameter``s, its ``ActionSignature`` (listing them, and
-/// its result fields), documentation, an `example` and a `failingExample` (both run as tests), its
-/// ``ActionTraits`` (capabilities, error codes, failure classes, timeout, the mock's clock,
-/// ID-token opt-in) and `run`. The interpreter, the runner, the schema and the docs read those
+/// its result as a ``ResultSchema``: each field's type and whether it is secret, closed or open),
+/// documentation, an `example` and a `failingExample` (both run as tests), its ``ActionTraits``
+/// (capabilities, those some parameter values need, error codes, failure classes, timeout, the
+/// mock's clock, ID-token opt-in) and `run`. The interpreter, the runner, the schema and the docs read those
 /// declarations; nothing about the action is written anywhere else (a test checks it). Then run
 /// `authflow docs` and `authflow schema --output schemas/scenario.schema.json`.
 public protocol Action: Sendable {

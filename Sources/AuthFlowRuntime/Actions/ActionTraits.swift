@@ -7,6 +7,8 @@ public struct ActionTraits: Sendable {
   /// The capabilities (``CapabilityVocabulary``) a tenant needs for the action to work; a scenario
   /// using it should list them in `requires:` so tenants without them skip it.
   public var capabilities: [String]
+  /// The capabilities the action needs only for some parameter values (``CapabilityUse``).
+  public var capabilityUses: [CapabilityUse]
   /// The error codes the step's `error.code` can hold (the tenant's and authflow's own).
   public var errors: [StepErrorCode]
   /// How the step can fail besides its expectations.
@@ -18,12 +20,19 @@ public struct ActionTraits: Sendable {
   /// True when the action offers `validate_id_token: true` (``IDTokenOptIn``) for the credentials
   /// it returns.
   public var idTokenOptIn: Bool
+  /// The parameter that picks the browser driving the action's login pages (`browser`), for an
+  /// action that drives some: the interpreter skips a scenario whose step certainly drives them in
+  /// chromium on a machine without chromium. Nil for the others.
+  public var loginPagesBrowser: String?
 
   public init(
-    capabilities: [String] = [], errors: [StepErrorCode] = [], failures: Set<FailureClass> = [.invalidParameter],
-    timeout: TimeoutBehaviour = .step, mockClock: MockClockUse = .none, idTokenOptIn: Bool = false
+    capabilities: [String] = [], capabilityUses: [CapabilityUse] = [], errors: [StepErrorCode] = [],
+    failures: Set<FailureClass> = [.invalidParameter], timeout: TimeoutBehaviour = .step,
+    mockClock: MockClockUse = .none, idTokenOptIn: Bool = false, loginPagesBrowser: String? = nil
   ) {
+    self.loginPagesBrowser = loginPagesBrowser
     self.capabilities = capabilities
+    self.capabilityUses = capabilityUses
     self.errors = errors
     self.failures = failures
     self.timeout = timeout

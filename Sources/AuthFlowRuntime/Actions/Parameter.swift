@@ -36,7 +36,7 @@ extension ActionSignature {
   public init(
     name: String, summary: String = "", declaring parameters: [any ParameterDeclaration],
     scalarForm: (any ParameterDeclaration)? = nil, acceptsAnyParameters: Bool = false,
-    definesVariables: Bool = false, results: [ResultField]? = nil
+    definesVariables: Bool = false, results: ResultSchema? = nil
   ) {
     self.init(
       name: name, summary: summary, parameters: parameters.map(\.signature), scalarForm: scalarForm?.signature,
@@ -54,22 +54,37 @@ public protocol ParameterValue: Sendable {
 
 extension String: ParameterValue {
   public static var parameterType: ParameterType { .string }
+  /// Text; a number, a boolean or a JWT is read as its text.
   public static func read(_ parameter: ParameterSignature, from input: Parameters) throws(ActionError) -> String? {
-    try input.string(parameter.name)
+    guard let member = input.raw(parameter) else { return nil }
+    switch member.unwrapped {
+    case .string(let text): return text
+    case .int(let number): return String(number)
+    case .double(let number): return String(number)
+    case .bool(let flag): return String(flag)
+    case .jwt(let token): return token.raw
+    default: throw .invalidParameter(parameter.name, "expected a string, found \(member.typeName)")
+    }
   }
 }
 
 extension Bool: ParameterValue {
   public static var parameterType: ParameterType { .bool }
   public static func read(_ parameter: ParameterSignature, from input: Parameters) throws(ActionError) -> Bool? {
-    try input.bool(parameter.name)
+    guard let member = input.raw(parameter) else { return nil }
+    guard let flag = member.boolValue else { throw .invalidParameter(parameter.name, "expected true or false") }
+    return flag
   }
 }
 
 extension Int: ParameterValue {
   public static var parameterType: ParameterType { .int }
+  /// An integer, or a string holding one.
   public static func read(_ parameter: ParameterSignature, from input: Parameters) throws(ActionError) -> Int? {
-    try input.int(parameter.name)
+    guard let member = input.raw(parameter) else { return nil }
+    if let number = member.intValue { return number }
+    if let text = member.stringValue, let number = Int(text) { return number }
+    throw .invalidParameter(parameter.name, "expected an integer, found \(member.typeName)")
   }
 }
 
@@ -77,14 +92,15 @@ extension Duration: ParameterValue {
   public static var parameterType: ParameterType { .duration }
   /// At most the declaration's `maximumDuration`.
   public static func read(_ parameter: ParameterSignature, from input: Parameters) throws(ActionError) -> Duration? {
-    try input.duration(parameter.name, maximum: parameter.maximumDuration)
+    guard let member = input.raw(parameter) else { return nil }
+    return try Parameters.duration(member, for: parameter)
   }
 }
 
 extension Value: ParameterValue {
   public static var parameterType: ParameterType { .any }
   public static func read(_ parameter: ParameterSignature, from input: Parameters) throws(ActionError) -> Value? {
-    input[parameter.name]
+    input.raw(parameter)
   }
 }
 
@@ -93,7 +109,11 @@ extension Dictionary: ParameterValue where Key == String, Value == AuthFlowCore.
   public static func read(
     _ parameter: ParameterSignature, from input: Parameters
   ) throws(ActionError) -> [String: AuthFlowCore.Value]? {
-    try input.object(parameter.name)
+    guard let member = input.raw(parameter) else { return nil }
+    guard let members = member.objectValue else {
+      throw .invalidParameter(parameter.name, "expected a mapping, found \(member.typeName)")
+    }
+    return members
   }
 }
 
@@ -111,11 +131,11 @@ extension Parameters {
 
   /// A mapping parameter as name–value pairs of strings (headers, query, form fields).
   public func stringMap(_ parameter: Parameter<[String: Value]>) throws(ActionError) -> [(String, String)] {
-    try stringMap(parameter.name)
+    try stringMap(parameter.name, try self[parameter] ?? [:])
   }
 
   /// True when the step gives `parameter` (a non-null value).
   public func contains(_ parameter: some ParameterDeclaration) -> Bool {
-    self[parameter.signature.name] != nil
+    raw(parameter) != nil
   }
 }

@@ -1,6 +1,8 @@
 public import AuthFlowCore
 
-/// Typed reads of an action's evaluated parameters, with messages that name the parameter.
+/// An action's evaluated parameters. An action reads them through its declarations
+/// (`try input[Self.scope]`, `try input.required(Self.token)`, ``Parameter``), typed, with
+/// messages that name the parameter; there is no read by a string key.
 public struct Parameters: Sendable {
   public let value: Value
 
@@ -8,54 +10,26 @@ public struct Parameters: Sendable {
     self.value = value
   }
 
+  /// The value the step gives `parameter`, as evaluated and not converted; nil when absent or null.
+  public func raw(_ parameter: some ParameterDeclaration) -> Value? {
+    self[parameter.signature.name]
+  }
+
   /// The member named `name`, or nil when absent or null.
-  public subscript(name: String) -> Value? {
+  subscript(name: String) -> Value? {
     guard let member = value.member(name), !member.isNull else { return nil }
     return member
   }
 
-  public func string(_ name: String) throws(ActionError) -> String? {
-    guard let member = self[name] else { return nil }
-    switch member.unwrapped {
-    case .string(let text): return text
-    case .int(let number): return String(number)
-    case .double(let number): return String(number)
-    case .bool(let flag): return String(flag)
-    case .jwt(let token): return token.raw
-    default: throw .invalidParameter(name, "expected a string, found \(member.typeName)")
-    }
-  }
-
-  public func requiredString(_ name: String) throws(ActionError) -> String {
-    guard let text = try string(name) else { throw .invalidParameter(name, "is required") }
-    return text
-  }
-
-  public func bool(_ name: String) throws(ActionError) -> Bool? {
-    guard let member = self[name] else { return nil }
-    guard let flag = member.boolValue else { throw .invalidParameter(name, "expected true or false") }
-    return flag
-  }
-
-  public func int(_ name: String) throws(ActionError) -> Int? {
-    guard let member = self[name] else { return nil }
-    if let number = member.intValue { return number }
-    if let text = member.stringValue, let number = Int(text) { return number }
-    throw .invalidParameter(name, "expected an integer, found \(member.typeName)")
-  }
-
-  /// A duration of at most `maximum`; longer ones and non-durations are errors.
-  public func duration(
-    _ name: String, maximum: Duration = InputLimits.longestDuration
-  ) throws(ActionError) -> Duration? {
-    guard let member = self[name] else { return nil }
-    return try Self.duration(member, for: name, maximum: maximum)
+  /// `value` read as a duration of at most the declaration's `maximumDuration`, for `parameter`
+  /// (a duration written in another form: `wait: 2s`).
+  public static func duration(_ value: Value, for parameter: some ParameterDeclaration) throws(ActionError) -> Duration
+  {
+    try duration(value, for: parameter.signature.name, maximum: parameter.signature.maximumDuration)
   }
 
   /// `value` read as a duration of at most `maximum`, for the parameter `name`.
-  public static func duration(
-    _ value: Value, for name: String, maximum: Duration = InputLimits.longestDuration
-  ) throws(ActionError) -> Duration {
+  static func duration(_ value: Value, for name: String, maximum: Duration) throws(ActionError) -> Duration {
     switch DurationText.read(value, maximum: maximum) {
     case .duration(let duration): return duration
     case .tooLong: throw .durationTooLong(name, maximum: maximum)
@@ -63,18 +37,9 @@ public struct Parameters: Sendable {
     }
   }
 
-  public func object(_ name: String) throws(ActionError) -> [String: Value]? {
-    guard let member = self[name] else { return nil }
-    guard let members = member.objectValue else {
-      throw .invalidParameter(name, "expected a mapping, found \(member.typeName)")
-    }
-    return members
-  }
-
   /// A mapping of names to scalar values as strings (headers, query, form fields); secrets are
   /// revealed here because they are about to be sent.
-  public func stringMap(_ name: String) throws(ActionError) -> [(String, String)] {
-    guard let members = try object(name) else { return [] }
+  func stringMap(_ name: String, _ members: [String: Value]) throws(ActionError) -> [(String, String)] {
     var pairs: [(String, String)] = []
     for key in members.keys.sorted() {
       guard let member = members[key], !member.isNull else { continue }

@@ -51,8 +51,10 @@ extension StepErrorCode {
     "mfa_required", "The login needs a second factor: `error.body.mfa_token` continues it with the MFA actions.")
   public static let expiredToken = StepErrorCode("expired_token", "The MFA token or device code has expired.")
   public static let authorizationPending = StepErrorCode(
-    "authorization_pending", "The user has not yet approved the device code (the last answer when polling ran out).")
-  public static let slowDown = StepErrorCode("slow_down", "The device flow was polled too fast.")
+    "authorization_pending",
+    "The user has not approved yet — a device code, or an MFA OOB challenge (push, SMS, email): poll again.")
+  public static let slowDown = StepErrorCode(
+    "slow_down", "Polled too fast (the device flow, an MFA OOB challenge): wait longer between polls.")
   public static let unsupportedChallengeType = StepErrorCode(
     "unsupported_challenge_type", "The requested MFA challenge type is not enrolled or not enabled.")
   public static let loginRequired = StepErrorCode(
@@ -79,6 +81,55 @@ extension StepErrorCode {
   public static let unsupportedTokenType = StepErrorCode(
     "unsupported_token_type", "Revocation: the tenant does not revoke this kind of token.")
   public static let invalidToken = StepErrorCode("invalid_token", "The access token is missing, expired or not valid.")
+  public static let tooManyRequests = StepErrorCode(
+    "too_many_requests",
+    "The tenant's rate limit refused the request (HTTP 429, PROTOCOL §9): after the retries an environment error, unless `expect` names it."
+  )
+  public static let injectedFault = StepErrorCode(
+    "injected_fault",
+    "The mock tenant answered with a fault `mock_fault` injected (`kind: status`, a status below 500).")
+  public static let associationRequired = StepErrorCode(
+    "association_required", "MFA: the user has no authenticator to challenge; one must be enrolled (associated) first.")
+  public static let mfaRegistrationRequired = StepErrorCode(
+    "a0.mfa_registration_required", "MFA: the legacy form of `unsupported_challenge_type` when enrolment is required.")
+  public static let legacyMFARequired = StepErrorCode(
+    "a0.mfa_required", "The legacy form of `mfa_required` (PROTOCOL §3.6), which Auth0.swift recognises too.")
+  public static let passwordLeaked = StepErrorCode(
+    "password_leaked", "Breached password detection blocked the login: the password leaked elsewhere (PROTOCOL §9).")
+  public static let usernameExists = StepErrorCode("username_exists", "Signup: the username is taken.")
+  public static let invalidConnection = StepErrorCode(
+    "invalid_connection", "Signup: the database connection is unknown or disabled.")
+  public static let badRequest = StepErrorCode(
+    "bad.request",
+    "Passwordless: a property is not allowed (the mock: `send` other than `code`, as it sends no links).")
+  public static let badTenant = StepErrorCode("bad.tenant", "Passwordless: the tenant is not set up for it.")
+  public static let smsProviderError = StepErrorCode(
+    "sms_provider_error", "Passwordless: the SMS provider failed to send the message.")
+  public static let unsupportedResponseType = StepErrorCode(
+    "unsupported_response_type", "`/authorize`: the tenant does not support the `response_type`.")
+  public static let serverError = StepErrorCode(
+    "server_error", "`/authorize`: the server failed to complete the request, on the callback (RFC 6749 §4.1.2.1).")
+  public static let inexistentUser = StepErrorCode("inexistent_user", "Management API: no user has that id (HTTP 404).")
+  public static let inexistentIdentity = StepErrorCode(
+    "inexistent_identity", "Management API: the identity is not linked to the user (HTTP 404).")
+  public static let identityConflict = StepErrorCode(
+    "identity_conflict", "Management API: the identity is already linked (HTTP 409).")
+  public static let invalidBody = StepErrorCode(
+    "invalid_body", "Management API: the request body fails validation (`error.description` says how).")
+  public static let notFound = StepErrorCode("not_found", "My Account API: no authentication method has that id.")
+  public static let invalidAuthSession = StepErrorCode(
+    "invalid_auth_session", "My Account API: the enrolment's `auth_session` is unknown, used or expired.")
+  public static let invalidOTPCode = StepErrorCode("invalid_otp_code", "My Account API: the enrolment's code is wrong.")
+  public static let invalidAuthnResponse = StepErrorCode(
+    "invalid_authn_response", "My Account API: the passkey's attestation does not verify.")
+  public static let passkeyExists = StepErrorCode(
+    "passkey_exists", "My Account API: the user already has this passkey.")
+  public static let lastAuthenticationMethod = StepErrorCode(
+    "last_authentication_method", "My Account API: the user's last authentication method cannot be deleted.")
+  public static let passwordStrengthError = StepErrorCode(
+    "password_strength_error", "My Account API: the new password fails the policy's strength rules.")
+  public static let passwordHistoryError = StepErrorCode(
+    "password_history_error", "My Account API: the new password was used recently.")
   public static let plainError = StepErrorCode(
     "a0.sdk.internal_error.plain",
     "The error response is not JSON; `error.description` holds its text (as Auth0.swift reads it).", origin: .authflow)
@@ -105,8 +156,17 @@ extension StepErrorCode {
     "page_error", "A login, consent or device page answered a submission with an error; the page is in `page`.",
     origin: .authflow)
 
+  /// The codes any call to the tenant can answer with, whatever the endpoint: its rate limit,
+  /// and on the mock a fault `mock_fault` injected.
+  public static let anyTenantCall: [StepErrorCode] = [tooManyRequests, injectedFault]
   /// The codes any Authentication API call can answer with.
-  public static let authenticationAPI: [StepErrorCode] = [plainError, unknownError, invalidRequest, invalidClient]
+  public static let authenticationAPI: [StepErrorCode] =
+    anyTenantCall + [plainError, unknownError, invalidRequest, invalidClient]
+  /// The codes of the My Account API's authentication methods (PROTOCOL §6; the 7807 `type`).
+  public static let myAccount: [StepErrorCode] =
+    anyTenantCall + [
+      invalidToken, insufficientScope, unauthorized, accessDenied, invalidRequest, notFound, invalidAuthSession,
+    ]
   /// The codes any token request can answer with.
   public static let tokenEndpoint: [StepErrorCode] =
     authenticationAPI + [invalidGrant, unauthorizedClient, accessDenied, invalidScope, unsupportedGrantType]

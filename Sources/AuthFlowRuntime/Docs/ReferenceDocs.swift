@@ -1,20 +1,29 @@
 import AuthFlowExpression
 import AuthFlowScenario
-import Foundation
+public import Foundation
 
 /// The reference pages generated from the code itself — one per action (its signature,
 /// documentation and example) and one for the expression functions — so the docs cannot drift:
 /// `authflow docs` writes them, and a test fails when the checked-in copies differ.
 public enum ReferenceDocs {
-  /// File name (relative to `docs/`) → Markdown text.
-  public static func pages() -> [(path: String, text: String)] {
+  /// File name (relative to `docs`) → Markdown text. `docs` is the repository's docs directory:
+  /// the capability page lists the bundled scenarios beside it, and the hand-written pages with a
+  /// generated section (``GeneratedSection``) are read from it and returned with that section
+  /// current.
+  public static func pages(docs: URL) async -> [(path: String, text: String)] {
+    let bundled = await BundledScenarios.load(repository: docs.deletingLastPathComponent())
     var pages = ActionRegistry.all.map { action in
       ("actions/\(action.signature.name).md", page(for: action))
     }
     pages.append(("actions/README.md", index()))
     pages.append(("functions.md", functions()))
-    pages.append(("capabilities.md", VocabularyDocs.capabilities()))
+    pages.append(("capabilities.md", VocabularyDocs.capabilities(bundled: bundled)))
     pages.append(("errors.md", VocabularyDocs.errors()))
+    for section in GeneratedSection.all {
+      let url = docs.appendingPathComponent(section.page)
+      guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+      pages.append((section.page, section.updating(text)))
+    }
     return pages
   }
 
@@ -62,21 +71,27 @@ public enum ReferenceDocs {
   }
 
   /// `## Result`: the declared fields, which `authflow validate` checks `steps.<id>.FIELD` and
-  /// `expect` keys against; or a note that the result is the tenant's answer, not checked.
+  /// `expect` keys against, their types and which are secrets; for an open result, what its other
+  /// members are.
   static func resultSection(_ signature: ActionSignature) -> [String] {
     var lines = ["## Result", ""]
-    guard let fields = signature.results else {
-      lines += [
-        "The members of the result come from the tenant's answer (see above), so `authflow validate` does not check the fields read from it.",
-        "",
-      ]
+    guard let schema = signature.results else {
+      lines += ["The action declares no result.", ""]
       return lines
     }
-    lines += [
-      "`steps.<id>.FIELD` and `expect` keys must start with one of these (checked by `authflow validate`):", "",
-      "| field | type | secret | description |", "|---|---|---|---|",
-    ]
-    for field in fields + [ResultField.error] {
+    if let others = schema.otherMembers {
+      lines += [
+        "The result has these fields and also \(others), which `authflow validate` lets through unchecked. Secret fields are masked in every output (`***`) unless `--show-secrets`:",
+        "",
+      ]
+    } else {
+      lines += [
+        "`steps.<id>.FIELD` and `expect` keys must start with one of these (checked by `authflow validate`). Secret fields are masked in every output (`***`) unless `--show-secrets`:",
+        "",
+      ]
+    }
+    lines += ["| field | type | secret | description |", "|---|---|---|---|"]
+    for field in schema.fields + [ResultField.error] {
       lines.append(
         "| `\(field.name)` | \(field.type.rawValue) | \(field.isSecret ? "yes" : "no") | \(cell(field.summary)) |")
     }

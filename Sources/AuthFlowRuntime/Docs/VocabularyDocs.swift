@@ -4,8 +4,10 @@ import AuthFlowScenario
 /// step can produce, with the actions that need or produce them. `authflow docs` writes them; a
 /// test fails when the checked-in copies differ.
 enum VocabularyDocs {
-  /// `docs/capabilities.md`.
-  static func capabilities() -> String {
+  /// `docs/capabilities.md`: each capability, where it is discovered or probed, whether the mock
+  /// has it, and which flows need it — the actions that always do, the actions that do for some
+  /// parameter values (``ActionTraits/capabilityUses``), and the bundled scenarios that require it.
+  static func capabilities(bundled: BundledScenarios) -> String {
     let discovered = Dictionary(
       CapabilityDiscovery.sources.map { ($0.capability, [$0.source]) }, uniquingKeysWith: +)
     var lines = [
@@ -18,23 +20,38 @@ enum VocabularyDocs {
       "- `authflow doctor --probe` **probed** it (the column says so), or",
       "- its profile **declares** it under `capabilities:` (any capability; `custom_capabilities:` adds names of your own).",
       "",
-      "The mock tenant has every capability marked in the *mock* column. The *actions* column lists the actions that need it ([their pages](actions/README.md)); the bundled scenarios `require` the rest for the flows they test.",
+      "The mock tenant has every capability marked in the *mock* column. *Actions* says which flows need it: the actions that always do ([their pages](actions/README.md)), and those that do for some parameter values; *bundled scenarios* lists the scenarios under `scenarios/` and `conformance-pack/` that require it.",
       "",
-      "| capability | meaning | discovered from | probed | mock | actions |",
-      "|---|---|---|---|---|---|",
+      "| capability | meaning | discovered from | probed | mock | actions | bundled scenarios |",
+      "|---|---|---|---|---|---|---|",
     ]
     for (name, summary) in CapabilityVocabulary.builtIn {
       let source = discovered[name].map { $0.joined(separator: "; ") } ?? "—"
       let probed = CapabilityProbe.capabilities.contains(name) ? "yes" : "—"
-      let mock = Capability.mock.contains(name) ? "yes" : "no"
-      let actions = ActionRegistry.all.filter { $0.traits.capabilities.contains(name) }
-        .map { "[`\($0.signature.name)`](actions/\($0.signature.name).md)" }
+      let mock =
+        Capability.mock.contains(name) ? Capability.mockFixtureSwitched[name].map { "yes, \($0)" } ?? "yes" : "no"
+      let actions = neededBy(name)
+      let scenarios = bundled.requiring(name).map { "[`\($0)`](../\($0))" }
       lines.append(
-        "| `\(name)` | \(ReferenceDocs.cell(summary)) | \(source) | \(probed) | \(mock) | \(actions.isEmpty ? "—" : actions.joined(separator: ", ")) |"
+        "| `\(name)` | \(ReferenceDocs.cell(summary)) | \(source) | \(probed) | \(mock) | \(actions.isEmpty ? "—" : ReferenceDocs.cell(actions.joined(separator: "; "))) | \(scenarios.isEmpty ? "—" : scenarios.joined(separator: ", ")) |"
       )
     }
     lines.append("")
     return lines.joined(separator: "\n")
+  }
+
+  /// The actions that need `capability`: always (`[web_auth](…)`), or for some parameter values
+  /// (`[token](…) with `body.grant_type: client_credentials``).
+  static func neededBy(_ capability: String) -> [String] {
+    var found: [String] = []
+    for action in ActionRegistry.all {
+      let name = action.signature.name
+      let link = "[`\(name)`](actions/\(name).md)"
+      if action.traits.capabilities.contains(capability) { found.append(link) }
+      let uses = action.traits.capabilityUses.filter { $0.capability == capability }
+      if !uses.isEmpty { found.append(link + " " + uses.map(\.summary).joined(separator: ", ")) }
+    }
+    return found
   }
 
   /// `docs/errors.md`.

@@ -5,8 +5,8 @@ public import AuthFlowHTTP
 /// (HTTP, browsers, secrets, trace) and the scenario's variables.
 public struct ActionContext: Sendable {
   public var tenant: TenantContext
-  /// The scenario's client profile (`client:`), as an object (`client_id`, `redirect_uri`, …).
-  public var client: Value
+  /// The scenario's client profile (`client:`, or the step's own), read through its known keys.
+  public var client: ClientProfile
   public var services: RunServices
   /// The id of the step running the action.
   public var stepID: String
@@ -16,7 +16,7 @@ public struct ActionContext: Sendable {
   let chromium: ChromiumSessions
 
   init(
-    tenant: TenantContext, client: Value, services: RunServices, stepID: String, state: ScenarioState,
+    tenant: TenantContext, client: ClientProfile, services: RunServices, stepID: String, state: ScenarioState,
     browsers: BrowserPool, chromium: ChromiumSessions
   ) {
     self.browsers = browsers
@@ -41,7 +41,7 @@ public struct ActionContext: Sendable {
   /// A new chromium tab in the context of the browser named `name` (`default` when nil), catching
   /// navigations to `callback` and to every client's `redirect_uri`.
   func chromiumPage(named name: String?, callback: String) async throws(ActionError) -> ChromiumPage {
-    let prefixes = Set(tenant.clients.values.compactMap { $0.member("redirect_uri")?.stringValue } + [callback])
+    let prefixes = Set(tenant.callbackPrefixes + [callback])
     do {
       let context = try await chromium.context(named: name ?? "default")
       return try await chromium.host.openPage(context: context, callbackPrefixes: prefixes.sorted())

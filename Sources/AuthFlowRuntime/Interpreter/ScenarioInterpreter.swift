@@ -24,14 +24,18 @@ public struct ScenarioInterpreter: Sendable {
   public func run(_ instance: ScenarioInstance) async -> ScenarioReport {
     let scenario = instance.scenario
     let started = ContinuousClock.now
+    if let reason = skipReason(for: scenario) {
+      // Skipped before its first step: its planned steps, none run, and seen by the observers
+      // (the progress line counts it).
+      let skipped = ScenarioReport.notStarted(
+        name: instance.name, file: scenario.file, location: scenario.location, tags: scenario.tags.map(\.value),
+        status: .skipped, reason: reason, graph: instance.graph)
+      await observer?.scenarioFinished(skipped)
+      return skipped
+    }
     var report = ScenarioReport(
       name: instance.name, file: scenario.file, location: scenario.location, tags: scenario.tags.map(\.value),
       status: .passed, duration: .zero, steps: [])
-    if let reason = skipReason(for: scenario) {
-      report.status = .skipped
-      report.skipReason = reason
-      return report
-    }
     await observer?.scenarioStarted(name: instance.name, file: scenario.file)
     let clientName = scenario.client?.value ?? "native"
     var runtime = ScenarioRuntime(
@@ -83,7 +87,7 @@ public struct ScenarioInterpreter: Sendable {
     report.duration = ContinuousClock.now - started
     report.steps = Self.linkingNeeds(report.steps, graph: instance.graph)
     report.status = Self.status(of: report.steps)
-    if report.status == .interrupted { report.skipReason = StepMessages.cutShort }
+    if report.status == .interrupted { report.skipReason = StopMessages.whileRunning(services.stops.cause) }
     await observer?.scenarioFinished(report)
     return report
   }
@@ -107,21 +111,6 @@ public struct ScenarioInterpreter: Sendable {
       }
       return step
     }
-  }
-
-  private func skipReason(for scenario: Scenario) -> String? {
-    if let pinned = scenario.tenant?.value, pinned != tenant.name {
-      return "the scenario is pinned to tenant '\(pinned)' (this run uses '\(tenant.name)')"
-    }
-    let missing = tenant.missing(scenario.requires.map(\.value))
-    if !missing.isEmpty {
-      return StepMessages.missingCapabilities(missing, tenant: tenant)
-    }
-    let named = [scenario.client].compactMap { $0 } + (scenario.steps + scenario.cleanup).compactMap(\.client)
-    if let client = named.first(where: { tenant.clients[$0.value] == nil }) {
-      return "tenant '\(tenant.name)' has no client profile '\(client.value)'"
-    }
-    return nil
   }
 
   /// `matrix.NAME` for this instance; the values may use every root but `vars` and `steps`.
@@ -229,7 +218,8 @@ public struct ScenarioInterpreter: Sendable {
           started[index] = true
           let needs = nodes[index].dependencies
           if Task.isCancelled {
-            let skipped = skippedReport(step, phase: phase, reason: StepMessages.interrupted, status: .interrupted)
+            let reason = StopMessages.step(services.stops.cause)
+            let skipped = skippedReport(step, phase: phase, reason: reason, status: .interrupted)
             finished[step.id.value] = skipped
             await record(skipped, collector: collector, scenario: runtime.instance.name)
             release(step.id.value)

@@ -27,8 +27,8 @@ struct ScenarioRuntime: Sendable {
     self.services = services
     self.functions = functions
     self.state = ScenarioState()
-    let callbacks = tenant.clients.values.compactMap { $0.member("redirect_uri")?.stringValue }
-    self.browsers = BrowserPool(transport: services.transport, callbackPrefixes: Array(Set(callbacks)).sorted())
+    self.browsers = BrowserPool(
+      transport: services.transport, callbackPrefixes: Array(Set(tenant.callbackPrefixes)).sorted())
     self.chromium = ChromiumSessions(host: services.chromium)
     let scenario = instance.scenario
     self.fixedRoots = [
@@ -69,7 +69,8 @@ struct ScenarioRuntime: Sendable {
 
   func actionContext(stepID: String) -> ActionContext {
     ActionContext(
-      tenant: tenant, client: client, services: services, stepID: stepID, state: state, browsers: browsers,
+      tenant: tenant, client: ClientProfile(client), services: services, stepID: stepID, state: state,
+      browsers: browsers,
       chromium: chromium)
   }
 

@@ -52,7 +52,7 @@ struct StepRunner: Sendable {
       if outcome.interrupted {
         report.attempts = max(1, outcome.attempts)
         report.status = .interrupted
-        report.skipReason = StepMessages.interrupted
+        report.skipReason = StopMessages.step(scenario.services.stops.cause)
         report.duration = ContinuousClock.now - started
         return report
       }
@@ -167,22 +167,31 @@ struct StepRunner: Sendable {
       outcome.problems = [Problem(kind, scenario.scrub(error.message), at: step.action.name.location)]
       return outcome
     }
-    let value = result.resultValue
+    // The fields the action declares secret are masked whatever the tenant called them.
+    let value = action.signature.results?.maskingSecretFields(in: result.resultValue) ?? result.resultValue
     scenario.services.secrets.register(secretsIn: value)
     await scenario.state.setResult(step.id.value, value)
     outcome.result = value
     let context = await scenario.evaluationContext()
+    var expectations = step.expectations
     if case .protocolError(let error, _) = result,
-      !step.expectations.contains(where: { $0.components.first == "error" })
+      !step.expectations.contains(where: { $0.components.first == ResultField.error.name })
     {
+      // The expectations about the answer (`response`) still say something; the others would
+      // only repeat that the result has no credentials, burying the error: not checked.
+      expectations = step.expectations.filter { $0.components.first == ResultField.response.name }
+      let unchecked = step.expectations.count - expectations.count
       // A rate limit still refusing after the retries is the tenant's capacity, not the flow
       // saying no: an environment error (exit 3), unless the step expects the error.
       let problem =
         error.isRateLimit
-        ? Problem(.environment, StepMessages.rateLimited(error), at: step.action.name.location)
+        ? Problem(
+          .environment, StepMessages.rateLimited(error) + StepMessages.notChecked(unchecked),
+          at: step.action.name.location)
         : Problem(
-          .unexpectedError, scenario.scrub(StepMessages.unexpectedError(error)), at: step.action.name.location,
-          path: "error", actual: scenario.scrub(error.value.display(revealSecrets: scenario.reveal)))
+          .unexpectedError, scenario.scrub(StepMessages.unexpectedError(error) + StepMessages.notChecked(unchecked)),
+          at: step.action.name.location, path: "error",
+          actual: scenario.scrub(error.value.display(revealSecrets: scenario.reveal)))
       outcome.problems.append(problem)
     }
     if let failure = action.failure(in: value, expectations: step.expectations.map(\.components)) {
@@ -203,13 +212,15 @@ struct StepRunner: Sendable {
         return outcome
       }
     }
-    outcome.problems += expectations(step, result: value, context: context)
+    outcome.problems += check(expectations, of: step, result: value, context: context)
     return outcome
   }
 
-  private func expectations(_ step: Step, result: Value, context: EvaluationContext) -> [Problem] {
+  private func check(
+    _ expectations: [Expectation], of step: Step, result: Value, context: EvaluationContext
+  ) -> [Problem] {
     var problems: [Problem] = []
-    for expectation in step.expectations {
+    for expectation in expectations {
       let actual = result.lookup(path: expectation.components)
       for matcher in expectation.matchers {
         let expected: Value
@@ -257,9 +268,6 @@ struct StepRunner: Sendable {
 /// The messages a step's outcome uses.
 enum StepMessages {
   static let conditionFalse = "its `if` condition is false"
-  static let interrupted = "the run was interrupted"
-  static let notStarted = "the run was interrupted before this scenario started"
-  static let cutShort = "the run was interrupted while this scenario was running"
   static let untilNotHeld = "retry: the `until` condition never held"
 
   static func timedOut(_ duration: Duration) -> String {
@@ -288,9 +296,15 @@ enum StepMessages {
 
   static func unexpectedError(_ error: ProtocolError) -> String {
     let status = error.status.map { " (HTTP \($0))" } ?? ""
-    let description = error.description.map { ": \($0)" } ?? ""
+    let description = error.description.map { ": \"\($0)\"" } ?? ""
     return
-      "the action failed with '\(error.code)'\(description)\(status); add `expect: { error.code: \(error.code) }` if this is the expected outcome"
+      "the action failed with '\(error.code)'\(status)\(description); add `expect: { error.code: \(error.code) }` if this is the expected outcome"
+  }
+
+  /// After an error the step did not expect: how many of its expectations were left unchecked.
+  static func notChecked(_ count: Int) -> String {
+    guard count > 0 else { return "" }
+    return "; \(Plural.count(count, "expectation")) \(count == 1 ? "was" : "were") not checked"
   }
 
   static func dependencyFailed(_ id: String, status: Status) -> String {

@@ -64,10 +64,9 @@ public struct Runner: Sendable {
       if let spool { interpreter.observer = SpoolingObserver(base: observer, spool: spool, position: base + index) }
       switch loading.instance(planned) {
       case .success(let instance):
-        let report = await interpreter.run(instance)
-        // A scenario skipped before it started (a missing capability) was not observed.
-        if let spool, report.status == .skipped { spool.store(report, at: base + index) }
-        return report
+        // A scenario skipped before it started is observed too (finished, never started): the
+        // spooling observer has stored every report.
+        return await interpreter.run(instance)
       case .failure(let error):
         await observer?.scenarioStarted(name: planned.name, file: planned.file)
         spool?.store(error.report, at: base + index)
@@ -117,17 +116,35 @@ public struct Runner: Sendable {
     let duration = ContinuousClock.now - started
     if let spool {
       let positions = base..<(base + instances.count)
-      let scenarios = spool.reports(in: positions) { position, _ in instances[position - base].notRun }
       let interrupted = Task.isCancelled || spool.storedCount(in: positions) < instances.count
+      let cause = interrupted ? services.stops.cause : nil
+      if interrupted {
+        // The scenarios never started get their planned steps (read from their files, within
+        // NotStartedReports' budget) and go to the spool like the others: nothing is held here.
+        // Past the budget the spool's fallback makes the same report (no steps) when it is read.
+        var notStarted = NotStartedReports(loading: loading, cause: cause)
+        for index in 0..<instances.count where spool.storedCount(in: (base + index)..<(base + index + 1)) == 0 {
+          let planned = instances[index]
+          guard planned.loaded != nil || !notStarted.budgetSpent else { continue }
+          spool.store(notStarted.report(planned), at: base + index)
+        }
+      }
+      let scenarios = spool.reports(in: positions) { position, _ in
+        instances[position - base].notRun(cause: cause)
+      }
       return RunReport(
-        tenant: tenant.name, startedAt: startedAt, duration: duration, scenarios: scenarios, interrupted: interrupted)
+        tenant: tenant.name, startedAt: startedAt, duration: duration, scenarios: scenarios, interrupted: interrupted,
+        stopCause: cause)
     }
     let interrupted = Task.isCancelled || reports.contains { $0 == nil }
+    let cause = interrupted ? services.stops.cause : nil
+    var notStarted = NotStartedReports(loading: loading, cause: cause)
     let complete = zip(instances, reports).map { instance, report in
-      report ?? instance.notRun
+      report ?? notStarted.report(instance)
     }
     return RunReport(
-      tenant: tenant.name, startedAt: startedAt, duration: duration, scenarios: complete, interrupted: interrupted)
+      tenant: tenant.name, startedAt: startedAt, duration: duration, scenarios: complete, interrupted: interrupted,
+      stopCause: cause)
   }
 
   /// A scenario the run was stopped before: `interrupted`, with a reason that says it never started.

@@ -27,14 +27,14 @@ public struct ClientAuthentication: Sendable, Equatable {
 
   /// The method for `client` on a tenant of `kind` described by `provider`.
   public static func resolve(
-    client: Value, kind: TenantContext.Kind, provider: ProviderMetadata?
+    client: ClientProfile, kind: TenantContext.Kind, provider: ProviderMetadata?
   ) -> ClientAuthentication {
     let listed = provider?.tokenEndpointAuthMethodsSupported
     let supported: [String]? = kind == .oidc ? (listed ?? ProviderMetadata.defaultTokenEndpointAuthMethods) : nil
     func make(_ method: ClientAuthenticationMethod, _ reason: String) -> ClientAuthentication {
       ClientAuthentication(method: method, reason: reason, supported: supported, listedByProvider: listed != nil)
     }
-    if let named = client.member(ClientAuthenticationMethod.profileKey)?.stringValue,
+    if let named = client.tokenEndpointAuthMethod,
       let method = ClientAuthenticationMethod(rawValue: named)
     {
       return make(method, Messages.fromProfile)

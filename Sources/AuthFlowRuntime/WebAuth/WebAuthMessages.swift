@@ -1,3 +1,5 @@
+import AuthFlowCore
+
 /// The messages of Web Auth (PROTOCOL §2.2, §8), as Auth0.swift words them.
 enum WebAuthMessages {
   /// v2 `WebAuthError.invalidInvitationURL`.
@@ -14,7 +16,7 @@ enum WebAuthMessages {
     return "The callback URL is missing the authorization code in its query parameters ([\(items)])."
   }
   static func noCallback(stoppedAt kind: String, url: String, snippet: String) -> String {
-    "the browser did not reach the callback: it stopped on a \(kind) page (\(url)): \(snippet)"
+    "the browser did not reach the callback: it stopped on \(Plural.indefinite(kind)) page (\(url)): \(snippet)"
   }
   /// A page with no form the driver can recognise or fill (a JavaScript app, an unrecognised
   /// form): never the provider's error.

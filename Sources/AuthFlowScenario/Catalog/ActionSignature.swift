@@ -16,16 +16,17 @@ public struct ActionSignature: Sendable, Hashable {
   public var acceptsAnyParameters: Bool
   /// True for actions whose mapping keys become `vars` (`set`), so the validator knows them.
   public var definesVariables: Bool
-  /// The top-level members of the step's result, which `steps.<id>.FIELD` and `expect` keys are
+  /// The step's result: its top-level fields, which `steps.<id>.FIELD` and `expect` keys are
   /// checked against at validate time (`error` is always allowed: any action may answer with a
-  /// protocol error). Nil when the result's members are the tenant's own (a user profile, a
-  /// Management API body): such results are not checked.
-  public var results: [ResultField]?
+  /// protocol error), and whether it may hold others (``ResultSchema/open(_:others:)``). Every
+  /// action of the runtime declares one; nil only in catalogs made for tests, whose results are
+  /// not checked.
+  public var results: ResultSchema?
 
   public init(
     name: String, summary: String = "", parameters: [ParameterSignature] = [],
     scalarForm: ParameterSignature? = nil, acceptsAnyParameters: Bool = false, definesVariables: Bool = false,
-    results: [ResultField]? = nil
+    results: ResultSchema? = nil
   ) {
     self.results = results
     self.definesVariables = definesVariables
@@ -36,10 +37,9 @@ public struct ActionSignature: Sendable, Hashable {
     self.acceptsAnyParameters = acceptsAnyParameters
   }
 
-  /// The names a result path may start with, `error` included; nil when the result is open.
-  public var resultFieldNames: Set<String>? {
-    results.map { Set($0.map(\.name) + [ResultField.error.name]) }
-  }
+  /// The names a result path may start with, `error` included; nil when the result is open or
+  /// not declared.
+  public var resultFieldNames: Set<String>? { results?.checkedNames }
 
   /// The parameter named `name`.
   public func parameter(_ name: String) -> ParameterSignature? {

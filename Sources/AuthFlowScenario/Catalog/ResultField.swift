@@ -1,7 +1,8 @@
 import AuthFlowCore
 
 /// One top-level member of a step's result (`steps.<id>.FIELD…`, `expect: { FIELD…: … }`): the
-/// first path segment only, where the rest is dynamic (`body.*`, `claims.*`), with its type.
+/// first path segment only, where the rest is dynamic (`body.*`, `claims.*`), with its type and
+/// whether it is a secret.
 public struct ResultField: Sendable, Hashable {
   /// The member's name (`access_token`, `status`, `page`).
   public var name: String
@@ -9,17 +10,23 @@ public struct ResultField: Sendable, Hashable {
   public var summary: String
   /// What the member holds.
   public var type: ResultType
+  /// True when the member is a secret: the runtime masks it in every step result
+  /// (``ResultSchema/maskingSecretFields(in:)``), so reports, traces and messages show `***`.
+  public var isSecret: Bool
 
   /// A field; its type is `type`, or the one ``ResultType/usual(for:)`` knows for its name.
-  public init(_ name: String, _ summary: String, type: ResultType? = nil) {
+  /// `secret: true` declares it a secret.
+  public init(_ name: String, _ summary: String, type: ResultType? = nil, secret: Bool = false) {
     self.name = name
     self.summary = summary
     self.type = type ?? ResultType.usual(for: name)
+    self.isSecret = secret
   }
 
-  /// True when the member is a secret wherever it appears (``SecretFieldNames``): masked in
-  /// reports, traces and diagnostics.
-  public var isSecret: Bool { SecretFieldNames.all.contains(name) }
+  /// A secret field: `ResultField(name, summary, type:, secret: true)`.
+  public static func secret(_ name: String, _ summary: String, type: ResultType? = nil) -> ResultField {
+    ResultField(name, summary, type: type, secret: true)
+  }
 
   /// Present on every result of a step whose action answered with a protocol error:
   /// `error.code`, `error.description`, `error.status`, `error.body`.
@@ -36,18 +43,46 @@ public struct ResultField: Sendable, Hashable {
 
   /// The members of a token response read as credentials (DESIGN §2), plus `response`.
   public static let credentials: [ResultField] = [
-    ResultField("access_token", "The access token (a JWT value when it is a JWT, a secret otherwise)."),
-    ResultField("id_token", "The ID token, a JWT value: `id_token.claims.*`, `id_token.header.*`."),
-    ResultField("refresh_token", "The refresh token, when one was issued."),
+    .secret("access_token", "The access token (a JWT value when it is a JWT, a secret otherwise)."),
+    .secret("id_token", "The ID token, a JWT value: `id_token.claims.*`, `id_token.header.*`."),
+    .secret("refresh_token", "The refresh token, when one was issued."),
     ResultField("token_type", "Usually `Bearer`."),
     ResultField("expires_in", "Seconds the access token lives."),
     ResultField("expires_at", "Epoch seconds: now + `expires_in`."),
     ResultField("scope", "The granted scope, when the tenant says it."),
     ResultField("issued_token_type", "What a token exchange issued (RFC 8693), when the tenant says it."),
-    ResultField("recovery_code", "An MFA recovery code, when the tenant issues a new one."),
+    .secret("recovery_code", "An MFA recovery code, when the tenant issues a new one."),
     ResultField("id_token_valid", "With ID-token validation: whether the ID token passed (PROTOCOL §5)."),
     ResultField("id_token_error", "With ID-token validation: why it did not, in Auth0.swift's words."),
     response,
+  ]
+
+  /// The standard claims of a user's profile (OpenID Connect Core §5.1, PROTOCOL §4.6): what
+  /// `/userinfo` answers, and the profile claims of an ID token. Which appear follows the scope.
+  public static let userClaims: [ResultField] = [
+    ResultField("sub", "The user's id; always present."),
+    ResultField("name", "The full name (scope `profile`)."),
+    ResultField("given_name", "The given name (scope `profile`)."),
+    ResultField("family_name", "The family name (scope `profile`)."),
+    ResultField("middle_name", "The middle name (scope `profile`)."),
+    ResultField("nickname", "The nickname (scope `profile`)."),
+    ResultField("preferred_username", "The preferred username (scope `profile`)."),
+    ResultField("profile", "The profile page's URL (scope `profile`)."),
+    ResultField("picture", "The picture's URL (scope `profile`)."),
+    ResultField("website", "The web site's URL (scope `profile`)."),
+    ResultField("gender", "The gender (scope `profile`)."),
+    ResultField("birthdate", "The birthdate, `YYYY-MM-DD` (scope `profile`)."),
+    ResultField("zoneinfo", "The time zone (scope `profile`)."),
+    ResultField("locale", "The locale (scope `profile`)."),
+    ResultField(
+      "updated_at",
+      "When the profile last changed (scope `profile`): an ISO 8601 string from `/userinfo`, epoch seconds in an ID token.",
+      type: .any),
+    ResultField("email", "The email address (scope `email`)."),
+    ResultField("email_verified", "Whether the address is verified (scope `email`).", type: .bool),
+    ResultField("phone_number", "The phone number (scope `phone`)."),
+    ResultField("phone_number_verified", "Whether the number is verified (scope `phone`).", type: .bool),
+    ResultField("address", "The postal address (scope `address`).", type: .object),
   ]
 
   /// An HTTP result (`http`, and any `response`).

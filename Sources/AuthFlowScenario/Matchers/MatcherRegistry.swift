@@ -14,6 +14,7 @@ public enum MatcherRegistry {
     .notEquals,
     .notMatches,
     .notOneOf,
+    .notStartsWith,
     .oneOf,
     .startsWith,
     .type,

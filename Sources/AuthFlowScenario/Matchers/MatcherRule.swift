@@ -4,12 +4,12 @@ public import AuthFlowCore
 /// when it holds, how its failure reads, its row in the docs' table, and examples that run as
 /// tests.
 ///
-/// Adding a matcher is writing one file in `Matchers/`, named after the matcher's key
-/// (`not_one_of` → `NotOneOfMatcher.swift`): a conforming type with a `Matcher.Kind` constant
-/// beside it. List that kind in `MatcherRegistry.kinds` (sorted by name), and regenerate the docs
-/// table (`AUTHFLOW_RECORD_SNAPSHOTS=1 swift test --filter MatcherVocabularyTests`) and the JSON
-/// Schema (`authflow schema --output schemas/scenario.schema.json`); MatcherExampleTests and
-/// MatcherExampleRunTests run its examples.
+/// Adding a matcher is writing one file in the `Matchers/` folder of its kind (`Equality/`,
+/// `Text/`, `Ordering/`, `Shape/`), named after the matcher's key (`not_one_of` →
+/// `NotOneOfMatcher.swift`): a conforming type with a `Matcher.Kind` constant beside it. List that
+/// kind in `MatcherRegistry.kinds` (sorted by name), and regenerate the docs table (`authflow
+/// docs`) and the JSON Schema (`authflow schema --output schemas/scenario.schema.json`);
+/// MatcherExampleTests and MatcherExampleRunTests run its examples.
 public protocol MatcherRule: Sendable {
   /// The key written under an `expect` path, e.g. `not_contains`.
   var name: String { get }

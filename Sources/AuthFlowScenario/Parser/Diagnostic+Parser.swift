@@ -162,10 +162,43 @@ extension Diagnostic {
   static func unknownMatcher(_ name: String, at location: SourceLocation) -> Diagnostic {
     let names = Matcher.Kind.allCases.map(\.rawValue)
     let equals = "to compare with an object that has the key '\(name)', write 'equals: { \(name): … }'"
-    let hint =
-      Suggestion.closest(to: name, in: names).map { "did you mean '\($0)'? Or, \(equals)" }
-      ?? "the matchers are \(names.joined(separator: ", ")); \(equals)"
+    let listed = "the matchers are \(names.joined(separator: ", ")); \(equals)"
+    let hint: String
+    if let negated = negation(of: name, in: names) {
+      hint = negated.map { "\($0). Or, \(equals)" } ?? listed
+    } else {
+      hint = Suggestion.closest(to: name, in: names).map { "did you mean '\($0)'? Or, \(equals)" } ?? listed
+    }
     return .error("unknown matcher '\(name)'", at: location, length: name.count, hint: hint)
+  }
+
+  /// The opposite of each ordering matcher, which stands for its negation.
+  static let oppositeOrdering = ["gt": "lte", "gte": "lt", "lt": "gte", "lte": "gt"]
+
+  /// For a name negated the way other languages write it (`!contains`, `not contains`,
+  /// `notContains`): what to write instead — the negated matcher (`not_contains`), an ordering's
+  /// opposite (`!gt` → `lte`), `exists: false` — and never the positive matcher, which means the
+  /// opposite; `.some(nil)` when the negation has no form. Nil when the name is not negated so.
+  static func negation(of name: String, in names: [String]) -> String?? {
+    let lowered = name.lowercased()
+    let positive: Substring
+    if lowered.hasPrefix("!") {
+      positive = lowered.dropFirst().drop { $0 == " " }
+    } else if lowered.hasPrefix("not ") || lowered.hasPrefix("not-") {
+      positive = lowered.dropFirst(4)
+    } else if name.hasPrefix("not"), name.dropFirst(3).first?.isUppercase == true {
+      positive = lowered.dropFirst(3)
+    } else {
+      return nil
+    }
+    let snake = positive.replacingOccurrences(of: " ", with: "_").replacingOccurrences(of: "-", with: "_")
+    guard let known = Suggestion.closest(to: snake, in: names.filter { !$0.hasPrefix("not_") }) else {
+      return .some(nil)
+    }
+    if names.contains("not_" + known) { return "did you mean 'not_\(known)'?" }
+    if let opposite = oppositeOrdering[known] { return "did you mean '\(opposite)'? (the negation of '\(known)')" }
+    if known == "exists" { return "write 'exists: false'" }
+    return .some(nil)
   }
 
   static func emptyMatchers(at node: YAMLNode) -> Diagnostic {

@@ -125,7 +125,8 @@ extension Diagnostic {
   static func appLoginRequestCount(_ count: Int, at location: SourceLocation) -> Diagnostic {
     let range = InputLimits.appLoginRequests
     return .error(
-      "login_pages.app has \(count) requests; it takes \(range.lowerBound) to \(range.upperBound)", at: location,
+      "login_pages.app has \(Plural.count(count, "request")); it takes \(range.lowerBound) to \(range.upperBound)",
+      at: location,
       hint: "list the requests the login page's script sends, in order")
   }
 

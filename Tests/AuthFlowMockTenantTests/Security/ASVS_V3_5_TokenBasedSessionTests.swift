@@ -129,7 +129,7 @@ struct ASVS_V3_5_ForgedTokenTests {
         body: .init(string: Value.object(["link_with": .string(stale)]).jsonText(revealSecrets: true)))
       #expect(response.status == .badRequest)
       #expect(response.json["errorCode"] == .string("invalid_body"))
-      #expect(tenant.withState({ $0.identityLinks.identities(of: "auth0|alice0001") }).isEmpty)
+      #expect(tenant.read({ $0.identityLinks.identities(of: "auth0|alice0001") }).isEmpty)
     }
   }
 }

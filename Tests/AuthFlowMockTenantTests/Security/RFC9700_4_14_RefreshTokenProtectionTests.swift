@@ -47,9 +47,9 @@ struct RFC9700_4_14_RefreshTokenProtectionTests {
     let tenant = try MockHarness.tenant()
     try await MockHarness.test(tenant) { client in
       let token = try #require(try await SecurityProbe.tokens(client)["refresh_token"]?.stringValue)
-      var alice = try #require(tenant.withState({ $0.users.user(id: "auth0|alice0001") }))
+      var alice = try #require(tenant.read({ $0.users.user(id: "auth0|alice0001") }))
       alice.blocked = true
-      tenant.withState { $0.users.update(alice) }
+      tenant.transact { $0.users.update(alice) }
       let response = try await TokenProbe.refresh(client, token)
       #expect(response.status == .unauthorized)
       #expect(response.json["error"] == .string("unauthorized"))

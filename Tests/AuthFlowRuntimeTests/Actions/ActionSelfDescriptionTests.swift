@@ -28,13 +28,15 @@ struct ActionSelfDescriptionTests {
   /// The folders whose code runs every action alike: an action's step name quoted there is
   /// action-specific behaviour patched in from outside.
   static let genericFolders = [
-    "AuthFlowRuntime/Interpreter/", "AuthFlowRuntime/Run/", "AuthFlowRuntime/Docs/", "AuthFlowResults/",
-    "AuthFlowReporting/", "AuthFlowMockHosting/",
-    "authflow/",
+    "AuthFlowRuntime/Interpreter/", "AuthFlowRuntime/Services/", "AuthFlowRuntime/Run/", "AuthFlowRuntime/Docs/",
+    "AuthFlowRuntime/Assertions/", "AuthFlowRuntime/Tenant/", "AuthFlowScenario/", "AuthFlowResults/",
+    "AuthFlowReporting/", "AuthFlowMockHosting/", "authflow/",
   ]
 
-  /// Files that belong to one action besides `<TypeName>.swift`: Web Auth's browser drivers.
-  static let ownFolders: [String: String] = ["WebAuthAction": "AuthFlowRuntime/WebAuth/"]
+  /// Files that belong to one action besides `<TypeName>.swift`: Web Auth's transaction (its
+  /// `/authorize` request, callback and code exchange). The login-page drivers and the ID-token
+  /// check under `AuthFlowRuntime/WebAuth/` are shared by several actions and name none.
+  static let ownFolders: [String: String] = ["WebAuthAction": "AuthFlowRuntime/WebAuth/Transaction/"]
 
   static func isOwn(_ path: String, by typeName: String) -> Bool {
     path.hasSuffix("/\(typeName).swift") || path.hasSuffix("/ActionRegistry.swift")
@@ -58,15 +60,35 @@ struct ActionSelfDescriptionTests {
   func typeNameStaysHome(_ name: String) throws {
     let typeName = String(describing: try #require(ActionRegistry.action(named: name)))
     let outside = Self.sourceFiles.filter { !Self.isOwn($0.path, by: typeName) && Self.mentions(typeName, in: $0.text) }
-    #expect(outside.isEmpty, "\(typeName) is named in \(outside.map(\.path)); declare it in the action instead")
+      .map(\.path)
+    #expect(outside.isEmpty, "\(typeName) is named in \(outside); declare it in the action instead")
   }
+
+  /// Step names that also name something else, and what: quoted in generic code they are
+  /// another vocabulary's word, and only a line that is about actions counts.
+  static let sameNamed: [String: String] = [
+    "http": "the URL scheme",
+    "login": "a login page's kind and its `login_pages` key",
+    "logout": "a capability, and Auth0's logout endpoint (`tenant.endpoints.logout`)",
+    "my_account": "a capability",
+    "signup": "a capability",
+    "token": "a token endpoint (`tenant.endpoints.token`) and a result field",
+    "userinfo": "a capability and an endpoint (`tenant.endpoints.userinfo`)",
+  ]
 
   @Test("No generic code quotes an action's step name", arguments: actionNames)
   func stepNameIsNotQuotedByGenericCode(_ name: String) {
     let generic = Self.sourceFiles.filter { file in Self.genericFolders.contains { file.path.hasPrefix($0) } }
-    #expect(!generic.isEmpty)
-    let outside = generic.filter { $0.text.contains("\"\(name)\"") }
-    #expect(outside.isEmpty, "\"\(name)\" is quoted in \(outside.map(\.path)); declare it in the action instead")
+    #expect(generic.count > 100)
+    var outside: [String] = []
+    for file in generic {
+      for (number, line) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+      where line.contains("\"\(name)\"") {
+        if Self.sameNamed[name] != nil, !line.lowercased().contains("action") { continue }
+        outside.append("\(file.path):\(number + 1)")
+      }
+    }
+    #expect(outside.isEmpty, "\"\(name)\" is quoted in \(outside); declare it in the action instead")
   }
 
   @Test("Declared capabilities are in the vocabulary", arguments: actionNames)

@@ -45,10 +45,22 @@ struct HTMLReportBrowserTests {
         expect: { id_token.claims.email: "${{ tenant.users.alice.email }}" }
     """
 
-  /// Runs both scenarios and writes the HTML report into a fresh directory.
+  /// Skipped before it starts (the mock has no `kiosk` client): its planned flow is drawn, not run.
+  static let skipped = """
+    scenario: A kiosk signs in
+    tags: [kiosk]
+    client: kiosk
+    steps:
+      - id: login
+        login: { username: "${{ tenant.users.alice.email }}", password: "${{ tenant.users.alice.password }}" }
+      - id: profile
+        userinfo: { access_token: "${{ steps.login.access_token }}" }
+    """
+
+  /// Runs the three scenarios and writes the HTML report into a fresh directory.
   static func writeReport() async throws -> (directory: URL, report: RunReport) {
     let secrets = SecretRegistry()
-    let report = try await MockHarness.run([failing, passing], secrets: secrets)
+    let report = try await MockHarness.run([failing, passing, skipped], secrets: secrets)
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("authflow-html-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let reporter = HTMLReporter(
@@ -64,7 +76,8 @@ struct HTMLReportBrowserTests {
   func rendersInChromium() async throws {
     let (directory, report) = try await Self.writeReport()
     defer { try? FileManager.default.removeItem(at: directory) }
-    #expect(report.scenarios.map(\.status) == [.failed, .passed], "\(report.scenarios.map(\.problemSummary))")
+    #expect(
+      report.scenarios.map(\.status) == [.failed, .passed, .skipped], "\(report.scenarios.map(\.problemSummary))")
     let page = directory.appendingPathComponent("report.html")
     // The login step's exchange with the token endpoint is in the page, its password masked.
     let login = try #require(report.scenarios.first?.steps.first { $0.id == "login" })
@@ -88,7 +101,9 @@ struct HTMLReportBrowserTests {
         "logout": "passed",
       ])
     #expect(nodes["sc2"] == ["login": "passed"])
-    #expect(html.contains("Showing 2 of 2 scenarios"))
+    // The scenario that never started: its planned flow, every node not run (white, dotted).
+    #expect(nodes["sc3"] == ["login": "not run", "profile": "not run"])
+    #expect(html.contains("Showing 3 of 3 scenarios"))
 
     let shot = directory.appendingPathComponent("failing.png").path
     let screenshot = try HeadlessChromium.screenshot(page, to: shot, width: 1100, height: 800)
@@ -99,6 +114,41 @@ struct HTMLReportBrowserTests {
     #expect(size.width == 1100 && size.height == 800)
     // A blank page compresses to a few hundred bytes; the summary, graph and text do not.
     #expect(png.count > 20_000, "\(png.count) bytes")
+  }
+
+  /// The filters work in a real browser: a click on a status checkbox, a tag chosen with the
+  /// keyboard and text typed into the search change which scenarios are on screen and the
+  /// "Showing N of M" line — real input events through the DevTools protocol, then what the page
+  /// shows read back.
+  @Test(
+    "Operating the filters changes what is shown",
+    .enabled(if: HeadlessChromium.path != nil, Comment(rawValue: HeadlessChromium.skipNotice)))
+  func filtersChangeWhatIsShown() async throws {
+    let (directory, _) = try await Self.writeReport()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let page = try await ReportPage.open(directory.appendingPathComponent("report.html"))
+    defer { Task { await page.close() } }
+    #expect(
+      try await page.shown() == ReportPage.Shown(line: "Showing 3 of 3 scenarios", visible: ["sc1", "sc2", "sc3"]))
+
+    // A click on "passed" hides the passing scenario.
+    try await page.click(#"input[data-status="passed"]"#)
+    #expect(try await page.shown() == ReportPage.Shown(line: "Showing 2 of 3 scenarios", visible: ["sc1", "sc3"]))
+    try await page.click(#"input[data-status="passed"]"#)
+    #expect(try await page.shown().visible == ["sc1", "sc2", "sc3"])
+
+    // The tag filter, by keyboard: the first tag in the list (demo) is on the failing one only.
+    try await page.focus("#tag")
+    try await page.press("ArrowDown")
+    #expect(try await page.value("#tag") == "demo")
+    #expect(try await page.shown() == ReportPage.Shown(line: "Showing 1 of 3 scenarios", visible: ["sc1"]))
+    try await page.press("ArrowUp")
+    #expect(try await page.shown().visible == ["sc1", "sc2", "sc3"])
+
+    // Text typed into the search: a step id of the skipped scenario's planned flow finds it.
+    try await page.click("#search")
+    try await page.type("profile")
+    #expect(try await page.shown() == ReportPage.Shown(line: "Showing 1 of 3 scenarios", visible: ["sc3"]))
   }
 
   @Test(

@@ -142,4 +142,25 @@ import Testing
     #expect(MockTenantHost().clientNames(fixturePath: directory.appendingPathComponent("none.yaml").path) == nil)
     #expect(MockTenantHost().clientNames(fixturePath: nil)?.contains("native") == true)
   }
+
+  @Test func aRunningMockHasTheCapabilitiesItsFixtureTurnsOn() async throws {
+    let builtIn = try await MockTenantHost().start(fixturePath: nil)
+    let defaults = builtIn.capabilities
+    await builtIn.stop()
+    // Off by default, as on Auth0: the fixture must turn registration on.
+    #expect(!defaults.contains("dynamic_client_registration"))
+    #expect(defaults.contains("refresh_token_rotation"))
+    let fixture = """
+      tenant: { dynamic_client_registration: true, refresh_token_rotation: false }
+      clients:
+        native: { client_id: native-id, type: native, callbacks: ["https://app.example.com/callback"] }
+      """
+    let directory = try Self.directory(["switched.yaml": fixture])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let switched = try await MockTenantHost().start(fixturePath: directory.appendingPathComponent("switched.yaml").path)
+    let capabilities = switched.capabilities
+    await switched.stop()
+    #expect(capabilities.contains("dynamic_client_registration"))
+    #expect(!capabilities.contains("refresh_token_rotation"))
+  }
 }

@@ -82,18 +82,27 @@ import Testing
     var harness = ScenarioHarness(baseURL: "http://127.0.0.1:9/")
     harness.jobs = 1
     harness.spool = spool
+    let stops = harness.stops
     let (started, began) = AsyncStream.makeStream(of: Void.self)
     harness.observer = FirstStep(continuation: began)
     let task = Task { [harness] in try await harness.run([slow, later]) }
     for await _ in started { break }
+    // As the CLI does: the cause first, then the cancellation.
+    stops.record(.signal("SIGTERM"))
     task.cancel()
     let report = try await task.value
     #expect(report.interrupted)
+    #expect(report.stopCause == .signal("SIGTERM"))
     #expect(report.scenarios.isProduced)
     #expect(report.scenarios.map(\.status) == [.interrupted, .interrupted])
-    #expect(report.scenarios[0].skipReason == "the run was interrupted while this scenario was running")
-    #expect(report.scenarios[1].skipReason == "the run was interrupted before this scenario started")
-    #expect(spool.storedCount(in: 0..<2) == 1)
+    #expect(report.scenarios.map(\.started) == [true, false])
+    #expect(report.scenarios[0].skipReason == "the run was interrupted by SIGTERM while this scenario was running")
+    #expect(report.scenarios[1].skipReason == "the run was interrupted by SIGTERM before this scenario started")
+    // The one never started lists its planned steps, none run: spooled like the others.
+    #expect(report.scenarios[1].steps.map(\.id) == ["pause"])
+    #expect(report.scenarios[1].steps.allSatisfy { $0.status == .interrupted && $0.attempts == 0 })
+    #expect(spool.storedCount(in: 0..<2) == 2)
+    #expect(spool.keptInMemoryCount == 0)
   }
 }
 

@@ -2,11 +2,12 @@ import AuthFlowCore
 import AuthFlowHTTP
 import AuthFlowMockHosting
 import AuthFlowReporting
-import AuthFlowResults
 import AuthFlowRuntime
 import AuthFlowScenario
 import Foundation
 import Testing
+
+@testable import AuthFlowResults
 
 /// `--tenant a,b`: each scenario on each tenant, a verdict table, the first differing step (Issue 5).
 /// Two embedded mocks over real HTTP: `mock-b` gives Alice another password and lacks a capability.
@@ -95,6 +96,14 @@ import Testing
     #expect(table.contains("2 scenarios differ:"), "\(table)")
     #expect(table.contains("Alice logs in"))
     #expect(!table.contains("not-alices-password"), "\(table)")
+  }
+
+  @Test("The summary lines agree with their count")
+  func summaryGrammar() {
+    #expect(ComparisonMessages.allAgree(1) == "The scenario has the same verdict on every tenant.")
+    #expect(ComparisonMessages.allAgree(3) == "All 3 scenarios have the same verdict on every tenant.")
+    #expect(ComparisonMessages.differ(1) == "1 scenario differs:")
+    #expect(ComparisonMessages.differ(2) == "2 scenarios differ:")
   }
 
   @Test("The combined report labels each scenario with its tenant; its exit code is the worst run's")

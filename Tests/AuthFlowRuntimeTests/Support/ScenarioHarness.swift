@@ -29,6 +29,10 @@ struct ScenarioHarness {
   var wrap: @Sendable (any HTTPTransport) -> any HTTPTransport = { $0 }
   /// Where the runner spools each finished scenario (as `authflow run` does); nil keeps them in memory.
   var spool: ScenarioSpool?
+  /// What stopped the run (a test records a cause before it cancels, as the CLI does).
+  var stops = StopRecord()
+  /// The run's chromium host (nil: the default one, from the process environment).
+  var chromium: ChromiumHost?
 
   init(baseURL: String) {
     self.baseURL = baseURL
@@ -61,9 +65,10 @@ struct ScenarioHarness {
     let tenant = TenantContext(
       name: "test", kind: .auth0, baseURL: baseURL, clients: clients, users: users, capabilities: capabilities,
       settings: settings)
-    let services = RunServices(
+    var services = RunServices(
       secrets: secrets, transport: wrap(transport), environment: ["AUTHFLOW_TEST": "yes"],
-      cleanupTimeout: cleanupTimeout)
+      cleanupTimeout: cleanupTimeout, chromium: chromium)
+    services.stops = stops
     let runner = Runner(
       tenant: tenant, services: services, functions: Pipeline.functions, jobs: jobs, observer: observer, spool: spool)
     let report = await runner.run(instances)

@@ -74,5 +74,21 @@ import Testing
     #expect(Matcher.Kind.notContains.failure(expected: "a", actual: nil) == nil)
     #expect(Matcher.Kind.notEquals.failure(expected: "a", actual: nil) == nil)
     #expect(Matcher.Kind.notMatches.failure(expected: "a", actual: nil) == nil)
+    #expect(Matcher.Kind.startsWith.failure(expected: "a", actual: nil) == "to start with")
+    #expect(Matcher.Kind.notStartsWith.failure(expected: "a", actual: nil) == nil)
+  }
+
+  /// An ordering matcher on an absent value says what it wanted in its own words.
+  @Test func anOrderingOnAnAbsentValueUsesItsOwnVerb() throws {
+    let expectations: [(Matcher.Kind, String)] = [
+      (.gt, "to be greater than"), (.gte, "to be at least"), (.lt, "to be less than"), (.lte, "to be at most"),
+    ]
+    for (kind, verb) in expectations {
+      let failure = try #require(kind.failure(expected: 0, actual: nil))
+      #expect(failure == MatcherFailure(verb), "\(kind)")
+      #expect(
+        kind.failureMessage(path: "expires_in", failure: failure, expected: "0", actual: "nothing")
+          == "expected expires_in \(verb) 0, found nothing")
+    }
   }
 }

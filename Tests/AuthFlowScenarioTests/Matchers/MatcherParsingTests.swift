@@ -104,6 +104,33 @@ import Testing
       hint: "to compare with an empty object, write 'equals: {}'")
   }
 
+  /// A matcher negated as other languages write it gets the negated matcher suggested, never the
+  /// positive one, which means the opposite.
+  @Test func aNegatedNameSuggestsTheNegatedMatcher() {
+    let input = MarkedText(
+      """
+      scenario: x
+      steps:
+        - logout:
+          expect:
+            a: { 1️⃣"!contains": x }
+            b: { 2️⃣"not starts_with": x }
+            c: { 3️⃣notEquals: x }
+            d: { 4️⃣"!gt": 3 }
+      """)
+    let found = diagnostics(input)
+    #expect(found.count == 4, "\(found.map(\.message))")
+    let bang = expectDiagnostic(found, at: input["1️⃣"], "unknown matcher '!contains'")
+    #expect(bang?.hint?.hasPrefix("did you mean 'not_contains'?") == true, "\(bang?.hint ?? "")")
+    let spaced = expectDiagnostic(found, at: input["2️⃣"], "unknown matcher 'not starts_with'")
+    #expect(spaced?.hint?.hasPrefix("did you mean 'not_starts_with'?") == true, "\(spaced?.hint ?? "")")
+    let camel = expectDiagnostic(found, at: input["3️⃣"], "unknown matcher 'notEquals'")
+    #expect(camel?.hint?.hasPrefix("did you mean 'not_equals'?") == true, "\(camel?.hint ?? "")")
+    // An ordering's negation is its opposite, never the ordering itself.
+    let ordering = expectDiagnostic(found, at: input["4️⃣"], "unknown matcher '!gt'")
+    #expect(ordering?.hint?.hasPrefix("did you mean 'lte'? (the negation of 'gt')") == true, "\(ordering?.hint ?? "")")
+  }
+
   @Test func invalidLiteralRegex() {
     let input = MarkedText(
       """

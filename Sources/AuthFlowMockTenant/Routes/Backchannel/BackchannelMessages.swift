@@ -26,12 +26,10 @@ extension OAuthError {
     description: "Back-channel authentication requires a confidential client.")
   static let cibaScopeWithoutOpenID = OAuthError(
     status: .badRequest, code: "invalid_scope", description: "The scope must include openid.")
-  static let cibaBadLoginHint = OAuthError(
-    status: .badRequest, code: "invalid_request",
-    description: "login_hint must be a JSON object {\"format\":\"iss_sub\",\"iss\":<issuer>,\"sub\":<user_id>}")
+  static let cibaBadLoginHint = OAuthError.invalidRequest(
+    "login_hint must be a JSON object {\"format\":\"iss_sub\",\"iss\":<issuer>,\"sub\":<user_id>}")
   static func cibaWrongIssuer(_ issuer: String) -> OAuthError {
-    OAuthError(
-      status: .badRequest, code: "invalid_request", description: "login_hint iss must be this tenant: \(issuer)")
+    OAuthError.invalidRequest("login_hint iss must be this tenant: \(issuer)")
   }
   static let cibaUnknownUser = OAuthError(
     status: .badRequest, code: "unknown_user_id", description: "The user in login_hint was not found.")
@@ -39,9 +37,7 @@ extension OAuthError {
     status: .badRequest, code: "invalid_binding_message",
     description:
       "binding_message must be at most 64 characters: letters, digits, whitespace and + - _ . , : #")
-  static let cibaBadExpiry = OAuthError(
-    status: .badRequest, code: "invalid_request", description: "requested_expiry must be an integer from 1 to 300")
-  static let cibaBadAuthorizationDetails = OAuthError(
-    status: .badRequest, code: "invalid_request",
-    description: "authorization_details must be a JSON array of objects, each with a string type")
+  static let cibaBadExpiry = OAuthError.invalidRequest("requested_expiry must be an integer from 1 to 300")
+  static let cibaBadAuthorizationDetails = OAuthError.invalidRequest(
+    "authorization_details must be a JSON array of objects, each with a string type")
 }

@@ -20,24 +20,13 @@ struct BackchannelRoutes {
 
   func register(on router: Router<BasicRequestContext>) {
     router.post("/bc-authorize") { request, context in
-      do {
-        return try await authorize(request, context: context)
-      } catch let error as OAuthError {
-        return error.response
-      } catch {
-        return OAuthError.malformedBody.response
-      }
+      await OAuthError.respond(otherwise: { _ in .malformedBody }) { try await authorize(request, context: context) }
     }
   }
 
   private func authorize(_ request: Request, context: BasicRequestContext) async throws -> Response {
-    guard let parameters = await RequestParameters.body(of: request, context: context) else {
-      throw OAuthError.malformedBody
-    }
-    let client = try ClientAuthentication.authenticate(parameters, in: tenant)
-    guard client.grantTypes.contains(TokenRoutes.GrantType.ciba) else {
-      throw OAuthError.grantNotAllowed(TokenRoutes.GrantType.ciba)
-    }
+    let (parameters, client) = try await ClientAuthentication.request(
+      request, context: context, tenant: tenant, grant: TokenRoutes.GrantType.ciba)
     guard client.isConfidential else { throw OAuthError.cibaPublicClient }
     guard let scopeText = parameters.string("scope") else { throw OAuthError.missingParameter("scope") }
     let scope = Scope.parse(scopeText)
@@ -56,14 +45,10 @@ struct BackchannelRoutes {
 
     let id = RandomToken.make(bytes: 32)
     let now = tenant.clock.seconds
-    tenant.withState {
-      $0.backchannel.insert(
-        BackchannelRequest(
-          clientID: client.clientID, userID: user.userID, scope: scope, audience: audience,
-          bindingMessage: bindingMessage, authorizationDetails: details, interval: Self.pollInterval,
-          expiresAt: now + Double(expiry)),
-        id: id)
-    }
+    let backchannel = BackchannelRequest(
+      clientID: client.clientID, userID: user.userID, scope: scope, audience: audience, bindingMessage: bindingMessage,
+      authorizationDetails: details, interval: Self.pollInterval, expiresAt: now + Double(expiry))
+    tenant.transact { $0.startBackchannelRequest(backchannel, id: id) }
     return Responses.json(
       .object([
         "auth_req_id": .string(id), "expires_in": .int(expiry), "interval": .int(Self.pollInterval),
@@ -79,7 +64,7 @@ struct BackchannelRoutes {
       let subject = hint["sub"]?.stringValue, !subject.isEmpty
     else { throw OAuthError.cibaBadLoginHint }
     guard Self.sameIssuer(issuer, tenant.issuer) else { throw OAuthError.cibaWrongIssuer(tenant.issuer) }
-    guard let user = tenant.withState({ $0.users.user(id: subject) }) else { throw OAuthError.cibaUnknownUser }
+    guard let user = tenant.user(id: subject) else { throw OAuthError.cibaUnknownUser }
     return user
   }
 

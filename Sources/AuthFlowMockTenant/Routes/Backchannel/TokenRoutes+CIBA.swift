@@ -10,11 +10,9 @@ extension TokenRoutes {
     guard let id = parameters.string("auth_req_id") else { throw OAuthError.missingParameter("auth_req_id") }
     let now = tenant.clock.seconds
     let request: BackchannelRequest
-    switch tenant.withState({
-      $0.backchannel.poll(
-        id, clientID: client.clientID, now: now, penalty: BackchannelRoutes.pollInterval)
-    })
-    {
+    switch tenant.transact({
+      $0.pollBackchannelRequest(id, clientID: client.clientID, now: now, penalty: BackchannelRoutes.pollInterval)
+    }) {
     case .unknown: throw OAuthError.cibaUnknownRequest
     case .expired: throw OAuthError.cibaExpired
     case .pending(let slowDown, let interval):
@@ -22,7 +20,7 @@ extension TokenRoutes {
     case .denied: throw OAuthError.cibaDenied
     case .approved(let approved): request = approved
     }
-    guard let user = tenant.withState({ $0.users.user(id: request.userID) }) else {
+    guard let user = tenant.user(id: request.userID) else {
       throw OAuthError.cibaUnknownRequest
     }
     if user.blocked { throw OAuthError.blockedUser }

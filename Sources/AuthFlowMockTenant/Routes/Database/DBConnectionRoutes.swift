@@ -14,21 +14,11 @@ struct DBConnectionRoutes {
 
   func register(on router: Router<BasicRequestContext>) {
     router.post("/dbconnections/signup") { request, context in
-      do {
-        return try await signup(request, context: context)
-      } catch let error as LegacyError {
-        return error.response
-      } catch {
-        return LegacyError.badRequest("invalid_body", "The request could not be processed.").response
-      }
+      await LegacyError.respond(otherwise: { _ in .unprocessable }) { try await signup(request, context: context) }
     }
     router.post("/dbconnections/change_password") { request, context in
-      do {
-        return try await changePassword(request, context: context)
-      } catch let error as LegacyError {
-        return error.response
-      } catch {
-        return LegacyError.badRequest("invalid_body", "The request could not be processed.").response
+      await LegacyError.respond(otherwise: { _ in .unprocessable }) {
+        try await changePassword(request, context: context)
       }
     }
   }
@@ -63,10 +53,12 @@ struct DBConnectionRoutes {
     let metadata = try Self.metadata(parameters.values["user_metadata"])
     if BotDetection(tenant: tenant).isSuspicious(identifier: email) { throw LegacyError.requiresVerification }
     let protection = tenant.fixture.settings.signupEnumerationProtection
-    if tenant.withState({ $0.users.find(email, connection: connection.name) }) != nil {
+    // Checked here for the error's precedence over the password rules; checked again when the user
+    // is created (``MockState/signUp(_:)``), in the same step as the insert.
+    if tenant.read({ $0.users.find(email, connection: connection.name) }) != nil {
       throw protection ? LegacyError.invalidSignup : LegacyError.userExists
     }
-    if let username, tenant.withState({ $0.users.find(username, connection: connection.name) }) != nil {
+    if let username, tenant.read({ $0.users.find(username, connection: connection.name) }) != nil {
       throw protection ? LegacyError.invalidSignup : LegacyError.usernameExists
     }
     let personalInfo = [email, username] + ["name", "nickname", "given_name", "family_name"].map(parameters.string)
@@ -83,7 +75,12 @@ struct DBConnectionRoutes {
       givenName: parameters.string("given_name"), familyName: parameters.string("family_name"),
       userMetadata: metadata, updatedAt: tenant.clock.seconds)
     if user.nickname == nil { user.nickname = email.split(separator: "@").first.map(String.init) }
-    tenant.withState { $0.users.insert(user) }
+    let created = user
+    switch tenant.transact({ $0.signUp(created) }) {
+    case .created: break
+    case .emailTaken: throw protection ? LegacyError.invalidSignup : LegacyError.userExists
+    case .usernameTaken: throw protection ? LegacyError.invalidSignup : LegacyError.usernameExists
+    }
     var body: [String: Value] = ["_id": .string(id), "email": .string(email), "email_verified": .bool(false)]
     if let username { body["username"] = .string(username) }
     for key in Self.rootAttributes { if let value = parameters.string(key) { body[key] = .string(value) } }
@@ -104,17 +101,15 @@ struct DBConnectionRoutes {
     }
     let connection = try connection(parameters, client: client)
     guard let email = parameters.string("email") else { throw LegacyError.missingEmail }
-    if let user = tenant.withState({ $0.users.find(email, connection: connection.name) }), let address = user.email {
+    if let user = tenant.read({ $0.users.find(email, connection: connection.name) }), let address = user.email {
       let ticket = RandomToken.make(bytes: 24)
       let now = tenant.clock.seconds
-      tenant.withState {
-        $0.protection.issue(.resetPassword(userID: user.userID), id: ticket, expiresAt: now + 432_000, now: now)
-      }
       let link = tenant.baseURL + "lo/reset?ticket=" + FormEncoding.escape(ticket)
-      tenant.withState {
-        $0.outbox.send(
-          channel: .email, to: address, subject: "Reset your password",
-          body: "Click the link to reset your password: \(link)", link: link, at: now)
+      let message = OutboxDraft.link(
+        link, to: address, subject: "Reset your password", body: "Click the link to reset your password: \(link)")
+      tenant.transact {
+        $0.sendPasswordResetLink(
+          ticket: ticket, userID: user.userID, email: message, now: now, expiresAt: now + BruteForce.ticketLifetime)
       }
     }
     return Responses.text(Self.resetSent)

@@ -26,13 +26,7 @@ struct LegacyAuthRoutes {
   }
 
   private func respond(_ body: () async throws -> [String: Value]) async -> Response {
-    do {
-      return Responses.json(.object(try await body()))
-    } catch let error as OAuthError {
-      return error.response
-    } catch {
-      return OAuthError.serverError.response
-    }
+    await OAuthError.respond { Responses.json(.object(try await body())) }
   }
 
   /// `{client_id, connection, grant_type: "password", username, password, scope, device?}` →
@@ -44,15 +38,14 @@ struct LegacyAuthRoutes {
     guard let username = parameters.string("username") else { throw OAuthError.missingParameter("username") }
     guard let password = parameters.string("password") else { throw OAuthError.missingParameter("password") }
     let connection = try legacyConnection(parameters, client: client) { $0 == .database }
-    let bruteForce = BruteForce(tenant: tenant)
-    let failureKey = BruteForce.key(identifier: username, ip: parameters.clientIP)
-    if await bruteForce.isBlocked(failureKey) { throw OAuthError.tooManyAttempts }
-    let found = tenant.withState({ $0.users.find(username, connection: connection.name) })
-    guard let user = found, let expected = user.password, RandomToken.constantTimeEquals(expected, password) else {
-      await bruteForce.recordFailure(failureKey, user: found)
-      throw OAuthError.invalidUserPassword
+    let check = BruteForce(tenant: tenant).check(
+      password, identifier: username, connection: connection.name, ip: parameters.clientIP)
+    let user: UserRecord
+    switch check {
+    case .blocked: throw OAuthError.tooManyAttempts
+    case .wrong: throw OAuthError.invalidUserPassword
+    case .accepted(let accepted): user = accepted
     }
-    await bruteForce.succeeded(failureKey)
     if user.blocked { throw OAuthError.legacyBlockedUser }
     // No token for a user whose second factor this endpoint cannot ask for.
     if !user.mfa.isEmpty { throw OAuthError.legacyMFARequired }
@@ -70,15 +63,11 @@ struct LegacyAuthRoutes {
       let subject = connection.subjectTokens.first(where: { RandomToken.constantTimeEquals($0.token, providerToken) })
     else { throw OAuthError.invalidSocialAccessToken }
     let userID = "\(connection.name)|\(subject.userID)"
-    let user: UserRecord
-    if let existing = tenant.withState({ $0.users.user(id: userID) }) {
-      user = existing
-    } else {
-      user = UserRecord(
-        profile: subject.email ?? userID, userID: userID, connection: connection.name, email: subject.email,
-        emailVerified: subject.email != nil, name: subject.name, updatedAt: tenant.clock.seconds)
-      tenant.withState { $0.users.insert(user) }
-    }
+    let fresh = UserRecord(
+      profile: subject.email ?? userID, userID: userID, connection: connection.name, email: subject.email,
+      emailVerified: subject.email != nil, name: subject.name, updatedAt: tenant.clock.seconds)
+    // Found, or created on first login, in one step (the stored profile is kept as it is).
+    let user = tenant.transact { $0.providerLogin(fresh, followLinks: false, refresh: { _ in }) }
     if user.blocked { throw OAuthError.legacyBlockedUser }
     var body = try await tokens(for: user, parameters: parameters, client: client)
     body["refresh_token"] = nil
@@ -88,12 +77,7 @@ struct LegacyAuthRoutes {
   private func authenticate(
     _ request: Request, context: BasicRequestContext, grant: String
   ) async throws -> (RequestParameters, ClientConfig) {
-    guard let parameters = await RequestParameters.body(of: request, context: context) else {
-      throw OAuthError.malformedBody
-    }
-    let client = try ClientAuthentication.authenticate(parameters, in: tenant)
-    guard client.grantTypes.contains(grant) else { throw OAuthError.grantNotAllowed(grant) }
-    return (parameters, client)
+    try await ClientAuthentication.request(request, context: context, tenant: tenant, grant: grant)
   }
 
   private func legacyConnection(
@@ -130,11 +114,10 @@ struct LegacyAuthRoutes {
     }
     if grant.scope.contains("offline_access"), parameters.string("device") != nil {
       let token = RandomToken.make(bytes: 32)
-      tenant.withState {
-        $0.refreshTokens.issue(
-          grant, token: token, family: RandomToken.make(bytes: 12), now: tenant.clock.seconds,
-          lifetime: Double(tenant.fixture.settings.refreshTokenLifetime))
-      }
+      let family = RandomToken.make(bytes: 12)
+      let now = tenant.clock.seconds
+      let lifetime = Double(tenant.fixture.settings.refreshTokenLifetime)
+      tenant.transact { $0.issueRefreshToken(token, for: grant, family: family, now: now, lifetime: lifetime) }
       body["refresh_token"] = .string(token)
     }
     return body

@@ -3,13 +3,16 @@ import Hummingbird
 
 /// An "Auth0 legacy" error (`{"name","code","description","statusCode"}`), used by
 /// `/dbconnections/*` (PROTOCOL §1, §4.1).
-struct LegacyError: Error, Sendable {
+struct LegacyError: ErrorResponse, Sendable {
   var status: HTTPResponse.Status
   var name: String
   var code: String
   /// A string, or an object for `PasswordStrengthError`.
   var description: Value
   var extra: [String: Value] = [:]
+
+  /// A failure the endpoint did not name (never a 5xx).
+  static let unprocessable = LegacyError.badRequest("invalid_body", "The request could not be processed.")
 
   var response: Response {
     var body = extra

@@ -14,25 +14,20 @@ struct TicketRoutes {
   func register(on router: Router<BasicRequestContext>) {
     router.get("/lo/unblock") { request, _ in
       let ticket = RequestParameters.query(of: request).string("ticket") ?? ""
-      guard case .unblock(let key)? = tenant.withState({ $0.protection.redeem(ticket, now: tenant.clock.seconds) })
-      else {
-        return Self.errorPage
-      }
-      tenant.withState { $0.users.clearFailures(key: key) }
+      let now = tenant.clock.seconds
+      guard tenant.transact({ $0.redeemUnblockTicket(ticket, now: now) }) else { return Self.errorPage }
       return Responses.html(LoginPages.page(title: "Unblocked", kind: "unblocked", body: "<h1>\(Self.unblocked)</h1>"))
     }
     router.get("/lo/reset") { request, _ in
       let ticket = RequestParameters.query(of: request).string("ticket") ?? ""
-      guard case .resetPassword? = tenant.withState({ $0.protection.ticket(ticket, now: tenant.clock.seconds) }) else {
-        return Self.errorPage
-      }
+      guard case .resetPassword? = liveTicket(ticket) else { return Self.errorPage }
       return Responses.html(Self.resetForm(ticket: ticket, error: nil))
     }
     router.post("/lo/reset") { request, context in
       let query = RequestParameters.query(of: request)
       guard let form = await RequestParameters.body(of: request, context: context),
         let ticket = query.string("ticket") ?? form.string("ticket"),
-        case .resetPassword(let owner)? = tenant.withState({ $0.protection.ticket(ticket, now: tenant.clock.seconds) })
+        case .resetPassword(let owner)? = liveTicket(ticket)
       else { return Self.errorPage }
       let policy = tenant.fixture.settings.passwordPolicy
       guard let password = form.string("password") else {
@@ -44,14 +39,16 @@ struct TicketRoutes {
       }
       // The ticket is used up and the password set in one step.
       let now = tenant.clock.seconds
-      let changed = tenant.withState { state in
-        guard case .resetPassword(let userID)? = state.protection.redeem(ticket, now: now) else { return false }
-        return state.users.setPassword(password, userID: userID, now: now)
-      }
-      guard changed else { return Self.errorPage }
+      guard tenant.transact({ $0.resetPassword(ticket: ticket, to: password, now: now) }) else { return Self.errorPage }
       return Responses.html(
         LoginPages.page(title: "Password changed", kind: "password-changed", body: "<h1>\(Self.passwordChanged)</h1>"))
     }
+  }
+
+  /// The live ticket `id` (read, not used up).
+  private func liveTicket(_ id: String) -> AttackProtection.Ticket? {
+    let now = tenant.clock.seconds
+    return tenant.read { $0.protection.ticket(id, now: now) }
   }
 
   static var errorPage: Response {

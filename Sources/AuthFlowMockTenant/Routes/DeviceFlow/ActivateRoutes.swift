@@ -23,36 +23,29 @@ struct ActivateRoutes {
   /// A new activation transaction and the user-code form (pre-filled from `?user_code=`).
   private func start(_ request: Request) async -> Response {
     let activation = DeviceActivation(id: RandomToken.make(bytes: 24), csrf: RandomToken.make(bytes: 24))
-    tenant.withState {
-      $0.deviceActivations.insert(
-        activation, key: activation.id, expiresAt: tenant.clock.seconds + Self.lifetime)
-    }
+    let expiresAt = tenant.clock.seconds + Self.lifetime
+    tenant.transact { $0.startActivation(activation, expiresAt: expiresAt) }
     return Responses.html(
       DevicePages.activate(activation, userCode: RequestParameters.query(of: request).string("user_code")))
   }
 
   /// The user code: a live, undecided one leads to the confirmation page.
   private func enter(_ request: Request, context: BasicRequestContext) async -> Response {
-    let (form, found) = await bound(request, context: context)
-    guard let form, let activation = found else {
-      return errorPage(DeviceMessages.unknownActivation, status: .badRequest)
-    }
-    guard RandomToken.constantTimeEquals(form.string("_csrf") ?? "", activation.csrf) else {
-      return errorPage(DeviceMessages.invalidCSRF, status: .forbidden)
-    }
+    let outcome = await checked(request, context: context)
+    guard case .accepted(let form, let activation) = outcome else { return outcome.refusal }
     guard let typed = form.string("user_code") else {
       return Responses.html(
         DevicePages.activate(activation, error: DeviceMessages.missingUserCode), status: .badRequest)
     }
     let now = tenant.clock.seconds
     // Looked up and counted in one step: concurrent guesses never pass `maxFailures`.
-    let entry = tenant.withState {
+    let entry = tenant.transact {
       $0.enterUserCode(
         typed, activation: activation.id, now: now, maxFailures: Self.maxFailures, lifetime: Self.lifetime)
     }
     switch entry {
     case .unknownActivation:
-      return errorPage(DeviceMessages.unknownActivation, status: .badRequest)
+      return DeviceMessages.unknownActivation.page()
     case .tooManyAttempts:
       return Responses.html(
         LoginPages.error(code: "too_many_attempts", description: DeviceMessages.tooManyAttempts),
@@ -66,26 +59,25 @@ struct ActivateRoutes {
     }
   }
 
-  /// Confirm or decline. Confirming logs in (the SSO session when there is one) and approves.
+  /// Confirm or decline. Confirming logs in (the SSO session when there is one) and approves. The
+  /// activation transaction is used up by the first confirmation or decline.
   private func confirm(_ request: Request, context: BasicRequestContext) async -> Response {
-    let (form, found) = await bound(request, context: context)
-    guard let form, let activation = found else {
-      return errorPage(DeviceMessages.unknownActivation, status: .badRequest)
-    }
-    guard RandomToken.constantTimeEquals(form.string("_csrf") ?? "", activation.csrf) else {
-      return errorPage(DeviceMessages.invalidCSRF, status: .forbidden)
-    }
+    let outcome = await checked(request, context: context)
+    guard case .accepted(let form, let activation) = outcome else { return outcome.refusal }
     let now = tenant.clock.seconds
     guard let userCode = activation.userCode,
-      let authorization = tenant.withState({ $0.deviceCodes.pending(userCode: userCode, now: now) })
-    else { return errorPage(DeviceMessages.codeNoLongerPending, status: .badRequest) }
-    switch form.string("action") {
+      let authorization = tenant.read({ $0.deviceCodes.pending(userCode: userCode, now: now) })
+    else { return DeviceMessages.codeNoLongerPending.page() }
+    let action = form.string("action")
+    guard action == "deny" || action == "confirm" else { return AuthorizeError.missingParameter("action").page() }
+    guard tenant.transact({ $0.takeActivation(activation.id, now: now) }) != nil else {
+      return DeviceMessages.unknownActivation.page()
+    }
+    switch action {
     case "deny":
-      tenant.withState { $0.deviceActivations.remove(activation.id) }
-      _ = tenant.withState { $0.deviceCodes.decide(userCode: userCode, .denied, now: now) }
+      _ = tenant.transact { $0.decideUserCode(userCode, .denied, now: now) }
       return Responses.html(DevicePages.done(approved: false))
-    case "confirm":
-      tenant.withState { $0.deviceActivations.remove(activation.id) }
+    default:
       if let session = await AuthorizeRoutes(tenant: tenant).currentSession(request) {
         return await approve(userCode, userID: session.userID, authTime: session.authTime)
       }
@@ -94,42 +86,35 @@ struct ActivateRoutes {
         audience: authorization.audience, deviceUserCode: userCode)
       let transaction = LoginTransaction(
         id: RandomToken.make(bytes: 24), request: login, csrf: RandomToken.make(bytes: 24))
-      tenant.withState { $0.transactions.insert(transaction, key: transaction.id, expiresAt: now + 3600) }
+      tenant.transact { $0.startLogin(transaction, expiresAt: now + AuthorizeRoutes.loginLifetime) }
       return Responses.redirect(
         "/u/login?state=\(FormEncoding.escape(transaction.id))",
         cookies: [TransactionBinding.cookie(for: transaction, tenant: tenant)])
-    default:
-      return errorPage(AuthorizeError.missingParameter("action"), status: .badRequest)
     }
   }
 
   /// Approves `userCode` for the user who just logged in (or whose session it is) and shows the
   /// final page; `cookies` carry a new SSO session.
   func approve(_ userCode: String, userID: String, authTime: Double, cookies: [Cookie] = []) async -> Response {
-    let approved = tenant.withState({
-      $0.deviceCodes.decide(
-        userCode: userCode, .approved(userID: userID, authTime: authTime), now: tenant.clock.seconds)
-    })
+    let now = tenant.clock.seconds
+    let approved = tenant.transact {
+      $0.decideUserCode(userCode, .approved(userID: userID, authTime: authTime), now: now)
+    }
     var response =
-      approved
-      ? Responses.html(DevicePages.done(approved: true))
-      : errorPage(DeviceMessages.codeNoLongerPending, status: .badRequest)
+      approved ? Responses.html(DevicePages.done(approved: true)) : DeviceMessages.codeNoLongerPending.page()
     for cookie in cookies { response.setCookie(cookie) }
     return response
   }
 
-  /// The form and the activation transaction its `state` names.
-  private func bound(
+  /// A form post of an activation transaction: the form and the live transaction its `state`
+  /// names, with its `_csrf` checked (``GuardedFormPost/checkCSRF(_:context:find:csrf:unknown:invalidCSRF:)``).
+  private func checked(
     _ request: Request, context: BasicRequestContext
-  ) async -> (RequestParameters?, DeviceActivation?) {
-    guard let form = await RequestParameters.body(of: request, context: context) else { return (nil, nil) }
-    guard let id = RequestParameters.query(of: request).string("state") ?? form.string("state") else {
-      return (form, nil)
-    }
-    return (form, tenant.withState({ $0.deviceActivations.get(id, now: tenant.clock.seconds) }))
-  }
-
-  func errorPage(_ error: AuthorizeError, status: HTTPResponse.Status) -> Response {
-    Responses.html(LoginPages.error(code: error.code, description: error.description), status: status)
+  ) async -> GuardedFormPost.Outcome<DeviceActivation> {
+    let now = tenant.clock.seconds
+    return await GuardedFormPost.checkCSRF(
+      request, context: context,
+      find: { state in state.flatMap { id in tenant.read { $0.deviceActivations.live(id, now: now) } } },
+      csrf: \.csrf, unknown: DeviceMessages.unknownActivation, invalidCSRF: DeviceMessages.invalidCSRF)
   }
 }

@@ -14,34 +14,28 @@ struct DeviceCodeRoutes {
 
   func register(on router: Router<BasicRequestContext>) {
     router.post("/oauth/device/code") { request, context in
-      do {
-        return try await deviceCode(request, context: context)
-      } catch let error as OAuthError {
-        return error.response
-      } catch {
-        return OAuthError.serverError.response
-      }
+      await OAuthError.respond { try await deviceCode(request, context: context) }
     }
   }
 
   private func deviceCode(_ request: Request, context: BasicRequestContext) async throws -> Response {
-    guard let parameters = await RequestParameters.body(of: request, context: context) else {
-      throw OAuthError.malformedBody
-    }
-    let client = try ClientAuthentication.authenticate(parameters, in: tenant)
-    guard client.grantTypes.contains(TokenRoutes.GrantType.deviceCode) else {
-      throw OAuthError.grantNotAllowed(TokenRoutes.GrantType.deviceCode)
-    }
+    let (parameters, client) = try await ClientAuthentication.request(
+      request, context: context, tenant: tenant, grant: TokenRoutes.GrantType.deviceCode)
     let audience = parameters.string("audience")
     if let audience, tenant.api(audience: audience) == nil { throw OAuthError.serviceNotEnabled(audience) }
     let now = tenant.clock.seconds
-    var userCode = UserCode.make()
-    while tenant.withState({ $0.deviceCodes.contains(userCode: userCode) }) { userCode = UserCode.make() }
-    let authorization = DeviceAuthorization(
-      deviceCode: RandomToken.make(bytes: 32), userCode: userCode, clientID: client.clientID,
+    var authorization = DeviceAuthorization(
+      deviceCode: RandomToken.make(bytes: 32), userCode: UserCode.make(), clientID: client.clientID,
       scope: Scope.parse(parameters.string("scope") ?? ""), audience: audience,
       expiresAt: now + Double(Self.lifetime), interval: Double(Self.interval))
-    tenant.withState { $0.deviceCodes.insert(authorization, now: now) }
+    // A user code taken by a live code is drawn again (20^8 codes: a retry is rare, ten are enough).
+    var stored = tenant.transact { $0.startDeviceAuthorization(authorization, now: now) }
+    for _ in 0..<10 where !stored {
+      authorization.userCode = UserCode.make()
+      stored = tenant.transact { $0.startDeviceAuthorization(authorization, now: now) }
+    }
+    guard stored else { throw OAuthError.serverError }
+    let userCode = authorization.userCode
     let verification = tenant.baseURL + "activate"
     return Responses.json(
       .object([

@@ -18,8 +18,7 @@ extension OAuthError {
   static let deviceAccessDenied = OAuthError(
     status: .forbidden, code: "access_denied", description: "User cancelled the confirmation prompt or consent page.")
   /// Unknown, used, foreign or forgotten device code (Auth0's exact text UNCONFIRMED).
-  static let invalidDeviceCode = OAuthError(
-    status: .forbidden, code: "invalid_grant", description: "Invalid or expired device code.")
+  static let invalidDeviceCode = OAuthError.invalidGrant("Invalid or expired device code.")
 }
 
 /// The texts of the `/activate` pages.

@@ -7,14 +7,15 @@ extension TokenRoutes {
   /// virtual clock), and used up by the answer that ends it.
   func deviceCode(_ parameters: RequestParameters, client: ClientConfig) async throws -> [String: Value] {
     guard let code = parameters.string("device_code") else { throw OAuthError.missingParameter("device_code") }
-    switch tenant.withState({ $0.deviceCodes.poll(code, clientID: client.clientID, now: tenant.clock.seconds) }) {
+    let now = tenant.clock.seconds
+    switch tenant.transact({ $0.pollDeviceCode(code, clientID: client.clientID, now: now) }) {
     case .unknown: throw OAuthError.invalidDeviceCode
     case .expired: throw OAuthError.expiredDeviceCode
     case .slowDown: throw OAuthError.deviceSlowDown(interval: DeviceCodeRoutes.interval)
     case .pending: throw OAuthError.deviceAuthorizationPending
     case .denied: throw OAuthError.deviceAccessDenied
     case .approved(let authorization, let userID, let authTime):
-      guard let user = tenant.withState({ $0.users.user(id: userID) }) else { throw OAuthError.invalidDeviceCode }
+      guard let user = tenant.user(id: userID) else { throw OAuthError.invalidDeviceCode }
       if user.blocked { throw OAuthError.blockedUser }
       let grant = Grant(
         clientID: client.clientID, userID: userID,

@@ -18,13 +18,7 @@ struct RegistrationRoutes {
 
   func register(on router: Router<BasicRequestContext>) {
     router.post("/oidc/register") { request, context in
-      do {
-        return try await register(request, context: context)
-      } catch let error as OAuthError {
-        return error.response
-      } catch {
-        return OAuthError.serverError.response
-      }
+      await OAuthError.respond { try await register(request, context: context) }
     }
   }
 
@@ -67,7 +61,9 @@ struct RegistrationRoutes {
     let client = ClientConfig(
       profile: "dynamic:\(clientID)", clientID: clientID, clientSecret: secret,
       kind: secret == nil ? .native : .regular, name: name, callbacks: redirectURIs, grantTypes: grants)
-    guard tenant.register(client, limit: Self.maxClients) else { throw OAuthError.tooManyRegisteredClients }
+    guard tenant.transact({ $0.registerClient(client, limit: Self.maxClients) }) else {
+      throw OAuthError.tooManyRegisteredClients
+    }
     var body: [String: Value] = [
       "client_id": .string(clientID), "client_name": .string(name),
       "redirect_uris": .array(redirectURIs.map(Value.string)), "grant_types": .array(grants.map(Value.string)),

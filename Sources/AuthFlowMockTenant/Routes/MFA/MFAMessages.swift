@@ -8,11 +8,9 @@ extension OAuthError {
     status: .tooManyRequests, code: "too_many_attempts", description: "Too many failed attempts. Try again later.")
   static let expiredMFAToken = OAuthError(
     status: .unauthorized, code: "expired_token", description: "mfa_token is expired")
-  static let invalidBindingCode = OAuthError(
-    status: .forbidden, code: "invalid_grant", description: "Invalid binding_code.")
-  static let mfaRejected = OAuthError(
-    status: .forbidden, code: "invalid_grant", description: "MFA Authorization rejected.")
-  static let invalidOOBCode = OAuthError(status: .forbidden, code: "invalid_grant", description: "Invalid oob_code.")
+  static let invalidBindingCode = OAuthError.invalidGrant("Invalid binding_code.")
+  static let mfaRejected = OAuthError.invalidGrant("MFA Authorization rejected.")
+  static let invalidOOBCode = OAuthError.invalidGrant("Invalid oob_code.")
   static let authorizationPending = OAuthError(
     status: .badRequest, code: "authorization_pending",
     description: "Authorization pending: please repeat the request in a few seconds.")
@@ -28,8 +26,7 @@ extension OAuthError {
     OAuthError(
       status: .badRequest, code: "unsupported_challenge_type", description: "User is not enrolled with \(types).")
   }
-  static let unknownAuthenticator = OAuthError(
-    status: .badRequest, code: "invalid_request", description: "Authenticator not found or not enrolled.")
+  static let unknownAuthenticator = OAuthError.invalidRequest("Authenticator not found or not enrolled.")
   static func invalidAssociation(_ why: String) -> OAuthError {
     OAuthError(status: .badRequest, code: "invalid_request", description: why)
   }

@@ -30,13 +30,7 @@ struct MFARoutes {
   }
 
   private func answer(_ body: () async throws -> Response) async -> Response {
-    do {
-      return try await body()
-    } catch let error as OAuthError {
-      return error.response
-    } catch {
-      return OAuthError.malformedBody.response
-    }
+    await OAuthError.respond(otherwise: { _ in .malformedBody }, body)
   }
 
   private func bearer(_ request: Request) throws(OAuthError) -> String {
@@ -48,7 +42,7 @@ struct MFARoutes {
 
   private func associate(_ request: Request, context: BasicRequestContext) async throws -> Response {
     let token = try bearer(request)
-    let (_, grant, user) = try await MFATokens(tenant: tenant).resolve(token)
+    let (_, _, user) = try await MFATokens(tenant: tenant).resolve(token)
     guard let parameters = await RequestParameters.body(of: request, context: context) else {
       throw OAuthError.malformedBody
     }
@@ -60,7 +54,9 @@ struct MFARoutes {
     let now = tenant.clock.seconds
     if types == ["otp"] {
       let secret = Base32.encode((0..<20).map { _ in UInt8.random(in: 0...255) })
-      tenant.withState { $0.mfa.setPendingOTP(MFAEnrollment(kind: .totp, secret: secret), mfaToken: token) }
+      let association = MFAEnrollment(kind: .totp, secret: secret)
+      let expiresAt = now + MFATokens.lifetime
+      tenant.transact { $0.startOTPAssociation(association, mfaToken: token, expiresAt: expiresAt) }
       let label = FormEncoding.escape(user.email ?? user.userID)
       let issuer = FormEncoding.escape(tenant.host)
       body = [
@@ -93,15 +89,11 @@ struct MFARoutes {
         throw OAuthError.invalidAssociation("oob_channels must be one of sms, email, auth0")
       }
       let oobCode = RandomToken.make(bytes: 24)
-      if let enrolment, let bindingCode {
-        await MFAMethods.deliver(bindingCode, to: enrolment, tenant: tenant)
-      }
-      tenant.withState {
-        $0.mfa.addOOB(
-          MFAStore.OOBChallenge(
-            mfaToken: token, userID: user.userID, channel: channel, bindingCode: bindingCode, status: .pending,
-            expiresAt: now + Self.oobLifetime, enrolment: enrolment), code: oobCode)
-      }
+      let challenge = MFAStore.OOBChallenge(
+        mfaToken: token, userID: user.userID, channel: channel, bindingCode: bindingCode, status: .pending,
+        expiresAt: now + Self.oobLifetime, enrolment: enrolment)
+      let message = enrolment.flatMap { enrolment in bindingCode.flatMap { MFAMethods.message($0, to: enrolment) } }
+      tenant.transact { $0.startOOBChallenge(challenge, code: oobCode, message: message, now: now) }
       body = [
         "authenticator_type": .string("oob"), "oob_channel": .string(channel), "oob_code": .string(oobCode),
         "binding_method": .string(channel == "auth0" ? "" : "prompt"),
@@ -113,14 +105,10 @@ struct MFARoutes {
     } else {
       throw OAuthError.invalidAssociation("authenticator_types must be [\"otp\"] or [\"oob\"]")
     }
-    if !user.mfa.contains(where: { $0.kind == .recoveryCode }) {
-      let code = MFAMethods.newRecoveryCode()
-      var updated = user
-      updated.mfa.append(MFAEnrollment(kind: .recoveryCode, secret: code))
-      tenant.withState { $0.users.update(updated) }
+    let code = MFAMethods.newRecoveryCode()
+    if tenant.transact({ $0.addFirstRecoveryCode(code, userID: user.userID) }) {
       body["recovery_codes"] = .array([.string(code)])
     }
-    _ = grant
     return Responses.json(.object(body))
   }
 
@@ -157,13 +145,12 @@ struct MFARoutes {
     }
     let oobCode = RandomToken.make(bytes: 24)
     let bindingCode = sixDigits(Int.random(in: 0..<1_000_000))
-    await MFAMethods.deliver(bindingCode, to: enrolment, tenant: tenant)
-    tenant.withState {
-      $0.mfa.addOOB(
-        MFAStore.OOBChallenge(
-          mfaToken: mfaToken, userID: user.userID, channel: chosen.channel ?? "sms", bindingCode: bindingCode,
-          status: .pending, expiresAt: tenant.clock.seconds + Self.oobLifetime), code: oobCode)
-    }
+    let now = tenant.clock.seconds
+    let challenge = MFAStore.OOBChallenge(
+      mfaToken: mfaToken, userID: user.userID, channel: chosen.channel ?? "sms", bindingCode: bindingCode,
+      status: .pending, expiresAt: now + Self.oobLifetime)
+    let message = MFAMethods.message(bindingCode, to: enrolment)
+    tenant.transact { $0.startOOBChallenge(challenge, code: oobCode, message: message, now: now) }
     return Responses.json(
       .object(["challenge_type": .string("oob"), "oob_code": .string(oobCode), "binding_method": .string("prompt")]))
   }
@@ -185,16 +172,41 @@ struct MFATokens {
 
   static let lifetime = 600.0
 
+  /// The live token's grant and user (read, not used up).
   func resolve(_ token: String?) async throws(OAuthError) -> (String, Grant, UserRecord) {
     guard let token else { throw OAuthError.missingParameter("mfa_token") }
-    switch tenant.withState({ $0.mfaTokens.lookup(token, now: tenant.clock.seconds) }) {
+    let now = tenant.clock.seconds
+    switch tenant.read({ $0.mfaTokens.lookup(token, now: now) }) {
     case .missing: throw OAuthError.malformedMFAToken
     case .expired: throw OAuthError.expiredMFAToken
     case .live(let grant):
-      guard let userID = grant.userID, let user = tenant.withState({ $0.users.user(id: userID) }) else {
+      guard let userID = grant.userID, let user = tenant.read({ $0.users.user(id: userID) }) else {
         throw OAuthError.malformedMFAToken
       }
       return (token, grant, user)
+    }
+  }
+
+  /// An MFA grant's live token (read, not used up) — the client's own — its user, and the
+  /// `parameter` the grant requires.
+  func resolve(
+    _ parameters: RequestParameters, requiring parameter: String, client: ClientConfig
+  ) async throws(OAuthError) -> (token: String, user: UserRecord, value: String) {
+    let (token, grant, user) = try await resolve(parameters.string("mfa_token"))
+    guard let value = parameters.string(parameter) else { throw OAuthError.missingParameter(parameter) }
+    guard grant.clientID == client.clientID else { throw OAuthError.malformedMFAToken }
+    return (token, user, value)
+  }
+
+  /// Uses up the token of a second factor that verified, with the factor the login confirms
+  /// (``MockState/redeemMFAToken(_:now:enrolling:)``): its grant, or the error when a concurrent
+  /// grant used it first (`Malformed mfa_token`) or it expired meanwhile.
+  func redeem(_ token: String, enrolling: MFAEnrollment?) throws(OAuthError) -> Grant {
+    let now = tenant.clock.seconds
+    switch tenant.transact({ $0.redeemMFAToken(token, now: now, enrolling: enrolling) }) {
+    case .redeemed(let grant): return grant
+    case .expired: throw OAuthError.expiredMFAToken
+    case .unknown: throw OAuthError.malformedMFAToken
     }
   }
 }
@@ -237,23 +249,12 @@ enum MFAMethods {
   /// `XXXXXXXX…2`: the last two characters only.
   static func masked(_ text: String) -> String { "XXXXXXXX" + String(text.suffix(2)) }
 
-  /// Sends the binding code by SMS or email (the outbox).
-  static func deliver(_ code: String, to enrolment: MFAEnrollment, tenant: MockTenant) async {
-    let now = tenant.clock.seconds
+  /// The message that sends a binding code by SMS or email; nil for factors without a channel.
+  static func message(_ code: String, to enrolment: MFAEnrollment) -> OutboxDraft? {
     switch enrolment.kind {
-    case .sms:
-      tenant.withState {
-        $0.outbox.send(
-          channel: .sms, to: enrolment.secret, subject: "", body: "Your verification code is: \(code)", code: code,
-          at: now)
-      }
-    case .email:
-      tenant.withState {
-        $0.outbox.send(
-          channel: .email, to: enrolment.secret, subject: "Your verification code",
-          body: "Your verification code is: \(code)", code: code, at: now)
-      }
-    case .totp, .recoveryCode: break
+    case .sms: return .code(code, to: enrolment.secret, sms: true)
+    case .email: return .code(code, to: enrolment.secret, sms: false)
+    case .totp, .recoveryCode: return nil
     }
   }
 

@@ -28,13 +28,12 @@ extension TokenRoutes {
   /// `mfa-otp`: a TOTP code for an enrolled authenticator or for the association started with this
   /// MFA token (which it confirms). The MFA token is single use once it succeeds.
   func mfaOTP(_ parameters: RequestParameters, client: ClientConfig) async throws -> [String: Value] {
-    let (mfaToken, grant, user) = try await MFATokens(tenant: tenant).resolve(parameters.string("mfa_token"))
-    guard let otp = parameters.string("otp") else { throw OAuthError.missingParameter("otp") }
-    guard grant.clientID == client.clientID else { throw OAuthError.malformedMFAToken }
+    let (mfaToken, user, otp) = try await MFATokens(tenant: tenant).resolve(
+      parameters, requiring: "otp", client: client)
     let now = tenant.clock.now()
     let throttle = MFAThrottle(tenant: tenant)
     guard throttle.reserve(user.userID) else { throw OAuthError.tooManyMFAAttempts }
-    let pending = tenant.withState({ $0.mfa.pendingOTP(mfaToken) })
+    let pending = tenant.read { $0.mfa.pendingOTP(mfaToken, now: now.timeIntervalSince1970) }
     let candidates = user.mfa.filter { $0.kind == .totp } + (pending.map { [$0] } ?? [])
     guard let matched = candidates.first(where: { TOTP(base32Secret: $0.secret)?.verify(otp, at: now) ?? false }) else {
       // The attempt taken by `reserve` stays taken: a wrong code.
@@ -43,28 +42,20 @@ extension TokenRoutes {
     throttle.refund(user.userID)
     // A code that already logged the user in is not accepted again.
     guard throttle.consume(otp, userID: user.userID) else { throw OAuthError.invalidOTP }
-    if matched == pending {
-      var updated = user
-      updated.mfa.append(matched)
-      tenant.withState { $0.users.update(updated) }
-      tenant.withState { $0.mfa.removePendingOTP(mfaToken) }
-    }
-    tenant.withState { $0.mfaTokens.remove(mfaToken) }
-    return try await issuer.response(for: grant, client: client, requestedScope: grant.scope, issueRefreshToken: true)
+    return try await finishMFA(mfaToken, enrolling: matched == pending ? matched : nil, client: client)
   }
 
   /// `mfa-oob`: polls a push (`authorization_pending`, `slow_down`, rejection) or checks the
   /// `binding_code` sent by SMS or email. OOB codes are single use.
   func mfaOOB(_ parameters: RequestParameters, client: ClientConfig) async throws -> [String: Value] {
-    let (mfaToken, grant, user) = try await MFATokens(tenant: tenant).resolve(parameters.string("mfa_token"))
-    guard let oobCode = parameters.string("oob_code") else { throw OAuthError.missingParameter("oob_code") }
-    guard grant.clientID == client.clientID else { throw OAuthError.malformedMFAToken }
+    let (mfaToken, _, oobCode) = try await MFATokens(tenant: tenant).resolve(
+      parameters, requiring: "oob_code", client: client)
     let now = tenant.clock.seconds
     let bindingCode = parameters.string("binding_code")
     // Checked, counted and used up in one step: concurrent binding-code guesses never pass the
     // limit, and an approved push logs in once.
-    let answer = tenant.withState {
-      $0.mfa.answerOOB(
+    let answer = tenant.transact {
+      $0.answerOOBChallenge(
         oobCode, mfaToken: mfaToken, bindingCode: bindingCode, now: now, pollInterval: MFARoutes.pollInterval)
     }
     let challenge: MFAStore.OOBChallenge
@@ -75,30 +66,30 @@ extension TokenRoutes {
     case .pending(let slowDown): throw slowDown ? OAuthError.slowDown : OAuthError.authorizationPending
     case .accepted(let accepted): challenge = accepted
     }
-    if let enrolment = challenge.enrolment, !user.mfa.contains(enrolment) {
-      var updated = user
-      updated.mfa.append(enrolment)
-      tenant.withState { $0.users.update(updated) }
-    }
-    tenant.withState { $0.mfaTokens.remove(mfaToken) }
-    return try await issuer.response(for: grant, client: client, requestedScope: grant.scope, issueRefreshToken: true)
+    return try await finishMFA(mfaToken, enrolling: challenge.enrolment, client: client)
   }
 
   /// `mfa-recovery-code`: the user's recovery code; it is replaced, and the new one is in the
   /// response as `recovery_code`.
   func mfaRecoveryCode(_ parameters: RequestParameters, client: ClientConfig) async throws -> [String: Value] {
-    let (mfaToken, grant, user) = try await MFATokens(tenant: tenant).resolve(parameters.string("mfa_token"))
-    guard let code = parameters.string("recovery_code") else { throw OAuthError.missingParameter("recovery_code") }
-    guard grant.clientID == client.clientID else { throw OAuthError.malformedMFAToken }
+    let (mfaToken, user, code) = try await MFATokens(tenant: tenant).resolve(
+      parameters, requiring: "recovery_code", client: client)
     // Checked and replaced in one step: a recovery code logs in once, however many use it at once.
     let next = MFAMethods.newRecoveryCode()
-    guard tenant.withState({ $0.replaceRecoveryCode(code, userID: user.userID, with: next) }) else {
+    guard tenant.transact({ $0.replaceRecoveryCode(code, userID: user.userID, with: next) }) else {
       throw OAuthError.mfaRejected
     }
-    tenant.withState { $0.mfaTokens.remove(mfaToken) }
-    var body = try await issuer.response(
-      for: grant, client: client, requestedScope: grant.scope, issueRefreshToken: true)
+    var body = try await finishMFA(mfaToken, enrolling: nil, client: client)
     body["recovery_code"] = .string(next)
     return body
+  }
+
+  /// Uses up the MFA token of a second factor that verified (with the factor the login confirms)
+  /// and issues the tokens of its grant.
+  private func finishMFA(
+    _ mfaToken: String, enrolling: MFAEnrollment?, client: ClientConfig
+  ) async throws -> [String: Value] {
+    let grant = try MFATokens(tenant: tenant).redeem(mfaToken, enrolling: enrolling)
+    return try await issuer.response(for: grant, client: client, requestedScope: grant.scope, issueRefreshToken: true)
   }
 }

@@ -16,21 +16,22 @@ struct UniversalLoginMFARoutes {
   func register(on router: Router<BasicRequestContext>) {
     router.get("/u/mfa-otp-challenge") { request, _ in
       guard let transaction = await pending(RequestParameters.query(of: request).string("state")) else {
-        return Self.errorPage(.unknownTransaction, status: .badRequest)
+        return AuthorizeError.unknownTransaction.page()
       }
       return render(transaction)
     }
     router.post("/u/mfa-otp-challenge") { request, context in await submit(request, context: context) }
   }
 
-  /// Moves `transaction` to the MFA step for `userID` and shows the code form.
+  /// Moves `transaction` to the MFA step for `userID` and shows the code form (the error page when
+  /// the transaction is gone meanwhile).
   func begin(_ transaction: LoginTransaction, userID: String) async -> Response {
-    var updated = transaction
-    updated.pendingMFAUserID = userID
-    updated.mfaFailures = 0
-    tenant.withState {
-      $0.transactions.insert(updated, key: updated.id, expiresAt: tenant.clock.seconds + Self.lifetime)
-    }
+    let now = tenant.clock.seconds
+    guard
+      let updated = tenant.transact({
+        $0.beginMFAPage(login: transaction.id, userID: userID, now: now, lifetime: Self.lifetime)
+      })
+    else { return AuthorizeError.unknownTransaction.page() }
     return render(updated)
   }
 
@@ -42,31 +43,31 @@ struct UniversalLoginMFARoutes {
     guard let code = form.string("code") else {
       return render(transaction, error: LoginMessages.missingMFACode, status: .badRequest)
     }
-    guard let user = tenant.withState({ $0.users.user(id: userID) }) else {
-      return Self.errorPage(.unknownTransaction, status: .badRequest)
+    guard let user = tenant.read({ $0.users.user(id: userID) }) else {
+      return AuthorizeError.unknownTransaction.page()
     }
-    let now = tenant.clock.now()
+    let instant = tenant.clock.now()
+    let now = instant.timeIntervalSince1970
     // The user's attempt bucket spans transactions: starting a new login does not buy more guesses.
     let throttle = MFAThrottle(tenant: tenant)
     guard throttle.reserve(userID) else {
-      tenant.withState { $0.transactions.remove(transaction.id) }
+      tenant.transact { $0.abandonLogin(transaction.id) }
       return Responses.html(
         LoginPages.error(code: "too_many_attempts", description: LoginMessages.mfaBlocked), status: .tooManyRequests)
     }
     let valid = user.mfa.contains { factor in
-      factor.kind == .totp && (TOTP(base32Secret: factor.secret)?.verify(code, at: now) ?? false)
+      factor.kind == .totp && (TOTP(base32Secret: factor.secret)?.verify(code, at: instant) ?? false)
     }
     guard valid else {
       // The attempt taken by `reserve` stays taken: a wrong code, counted against the transaction
       // in one step of the state (concurrent wrong codes each count).
-      let counted = tenant.withState {
+      let counted = tenant.transact {
         $0.countMFAPageFailure(
-          transaction: transaction.id, now: tenant.clock.seconds, maxFailures: Self.maxFailures,
-          lifetime: Self.lifetime)
+          transaction: transaction.id, now: now, maxFailures: Self.maxFailures, lifetime: Self.lifetime)
       }
       switch counted {
       case .unknownTransaction:
-        return Self.errorPage(.unknownTransaction, status: .badRequest)
+        return AuthorizeError.unknownTransaction.page()
       case .tooManyAttempts:
         return Responses.html(
           LoginPages.error(code: "too_many_attempts", description: LoginMessages.mfaBlocked), status: .tooManyRequests)
@@ -76,16 +77,14 @@ struct UniversalLoginMFARoutes {
     }
     throttle.refund(userID)
     // A transaction finishes once: not after a concurrent wrong code blocked it, nor twice.
-    guard let live = tenant.withState({ $0.takeMFAPageTransaction(transaction.id, now: tenant.clock.seconds) }) else {
-      return Self.errorPage(.unknownTransaction, status: .badRequest)
+    guard let live = tenant.transact({ $0.takeMFAPageTransaction(transaction.id, now: now) }) else {
+      return AuthorizeError.unknownTransaction.page()
     }
     return await UniversalLoginRoutes(tenant: tenant).completeLogin(live, userID: userID)
   }
 
   private func pending(_ id: String?) async -> LoginTransaction? {
-    guard let id, let transaction = tenant.withState({ $0.transactions.get(id, now: tenant.clock.seconds) }),
-      transaction.pendingMFAUserID != nil
-    else { return nil }
+    guard let transaction = tenant.loginTransaction(id), transaction.pendingMFAUserID != nil else { return nil }
     return transaction
   }
 
@@ -110,9 +109,5 @@ struct UniversalLoginMFARoutes {
         </form>
         """)
     return Responses.html(text, status: status)
-  }
-
-  private static func errorPage(_ error: AuthorizeError, status: HTTPResponse.Status) -> Response {
-    Responses.html(LoginPages.error(code: error.code, description: error.description), status: status)
   }
 }

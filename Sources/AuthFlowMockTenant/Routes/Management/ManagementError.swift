@@ -3,7 +3,7 @@ import Hummingbird
 
 /// A Management API v2 error: `{"statusCode","error","message","errorCode"}` (PROTOCOL §7).
 /// Messages are UNCONFIRMED except where PROTOCOL gives them.
-struct ManagementError: Error, Sendable {
+struct ManagementError: ErrorResponse, Sendable {
   var status: HTTPResponse.Status
   var message: String
   var errorCode: String

@@ -28,7 +28,7 @@ struct ManagementOrganizationRoutes {
       await respond {
         let organization = try await authorize(request, organizationID: context.parameters.get("id"), Self.readScope)
         let listing = try ManagementListing(query: RequestParameters.query(of: request))
-        let invitations = tenant.withState({ $0.organizations.invitations(of: organization.id) })
+        let invitations = tenant.read({ $0.organizations.invitations(of: organization.id) })
         return Responses.json(listing.respond(invitations.map(\.json), key: "invitations"))
       }
     }
@@ -36,7 +36,7 @@ struct ManagementOrganizationRoutes {
       await respond {
         let organization = try await authorize(request, organizationID: context.parameters.get("id"), Self.readScope)
         guard let id = context.parameters.get("invitation"),
-          let invitation = tenant.withState({ $0.organizations.invitation(id, of: organization.id) })
+          let invitation = tenant.read({ $0.organizations.invitation(id, of: organization.id) })
         else { throw ManagementError.invitationNotFound }
         let fields = try ManagementListing.Fields(query: RequestParameters.query(of: request))
         return Responses.json(fields?.apply(to: invitation.json) ?? invitation.json)
@@ -47,7 +47,7 @@ struct ManagementOrganizationRoutes {
         let organization = try await authorize(
           request, organizationID: context.parameters.get("id"), Self.deleteScope)
         guard let id = context.parameters.get("invitation"),
-          tenant.withState({ $0.organizations.delete(id, of: organization.id) })
+          tenant.transact({ $0.deleteInvitation(id, of: organization.id) })
         else { throw ManagementError.invitationNotFound }
         return Responses.empty(status: .noContent)
       }
@@ -55,13 +55,7 @@ struct ManagementOrganizationRoutes {
   }
 
   private func respond(_ body: () async throws -> Response) async -> Response {
-    do {
-      return try await body()
-    } catch let error as ManagementError {
-      return error.response
-    } catch {
-      return ManagementError.malformedBody.response
-    }
+    await ManagementError.respond(otherwise: { _ in .malformedBody }, body)
   }
 
   /// The organization of the path, once the bearer token is checked for `scope`.
@@ -116,17 +110,14 @@ struct ManagementOrganizationRoutes {
       invitationURL: url, appMetadata: try Self.object(body.values["app_metadata"], "app_metadata"),
       userMetadata: try Self.object(body.values["user_metadata"], "user_metadata"),
       roles: try Self.roles(body.values["roles"]), createdAt: now, expiresAt: now + Double(ttl))
-    tenant.withState { $0.organizations.add(invitation) }
-    if body.values["send_invitation_email"]?.boolValue ?? true {
-      tenant.withState {
-        $0.outbox.send(
-          channel: .email, to: email, subject: "You've been invited to join \(organization.displayName)",
-          body: """
-            \(inviterName) has invited you to join \(organization.displayName) on \(client.name).
-            Accept the invitation: \(url)
-            """, link: url, at: now)
-      }
-    }
+    let sendsEmail = body.values["send_invitation_email"]?.boolValue ?? true
+    let message = OutboxDraft.link(
+      url, to: email, subject: "You've been invited to join \(organization.displayName)",
+      body: """
+        \(inviterName) has invited you to join \(organization.displayName) on \(client.name).
+        Accept the invitation: \(url)
+        """)
+    tenant.transact { $0.createInvitation(invitation, email: sendsEmail ? message : nil, now: now) }
     return Responses.json(invitation.json, status: .created)
   }
 

@@ -41,13 +41,8 @@ struct ManagementUserRoutes {
   }
 
   private func respond(_ body: () async throws -> Response) async -> Response {
-    do {
-      return try await body()
-    } catch let error as ManagementError {
-      return error.response
-    } catch {
-      return ManagementError(status: .badRequest, message: "\(error)", errorCode: "invalid_body").response
-    }
+    await ManagementError.respond(
+      otherwise: { ManagementError(status: .badRequest, message: "\($0)", errorCode: "invalid_body") }, body)
   }
 
   /// The caller's token and the target user, with the scope and current-user rules applied.
@@ -62,7 +57,7 @@ struct ManagementUserRoutes {
     if !token.isClientCredentials, token.subject != id {
       throw ManagementError.notCurrentUser(scopes.filter(Self.adminScopes.contains))
     }
-    guard let user = tenant.withState({ $0.users.user(id: id) }) else { throw ManagementError.userNotFound }
+    guard let user = tenant.user(id: id) else { throw ManagementError.userNotFound }
     return (token, user)
   }
 
@@ -100,16 +95,12 @@ struct ManagementUserRoutes {
           throw ManagementError.insufficientScope(Self.setMetadataScopes)
         }
       }
-      // Merge: top-level keys replace, null removes.
-      for (key, value) in members {
-        if value.isNull {
-          updated.userMetadata.removeValue(forKey: key)
-        } else {
-          updated.userMetadata[key] = value
-        }
+      // Merged into the stored user in one step: top-level keys replace, null removes.
+      let now = tenant.clock.seconds
+      guard let merged = tenant.transact({ $0.mergeUserMetadata(members, userID: user.userID, now: now) }) else {
+        throw ManagementError.userNotFound
       }
-      updated.updatedAt = tenant.clock.seconds
-      tenant.withState { $0.users.insert(updated) }
+      updated = merged
     }
     return Responses.json(.object(await userObject(updated)))
   }
@@ -139,14 +130,16 @@ struct ManagementUserRoutes {
   /// Links the user `secondaryID` to `user`: the primary's identities, 201 (UNCONFIRMED, PROTOCOL §7).
   private func link(secondaryID: String, to user: UserRecord) async throws -> Response {
     guard secondaryID != user.userID else { throw ManagementError.linkSameUser }
-    guard let secondary = tenant.withState({ $0.users.user(id: secondaryID) }) else {
+    guard let secondary = tenant.user(id: secondaryID) else {
       throw ManagementError.userNotFound
     }
-    guard !tenant.withState({ $0.identityLinks.isLinked(secondaryID) }) else { throw ManagementError.alreadyLinked }
     var identity = Self.identity(of: secondary)
     identity["profileData"] = .object(
       UserClaims.attributes(of: secondary).filter { ["email", "email_verified", "name"].contains($0.key) })
-    tenant.withState { $0.identityLinks.link(.object(identity), to: user.userID) }
+    let linked = Value.object(identity)
+    guard tenant.transact({ $0.linkIdentity(linked, secondaryID: secondaryID, to: user.userID) }) else {
+      throw ManagementError.alreadyLinked
+    }
     return Responses.json(.array(await identities(of: user)), status: .created)
   }
 
@@ -154,7 +147,7 @@ struct ManagementUserRoutes {
     let (_, user) = try await authorize(request, id: id, anyOf: Self.identityScopes)
     let secondaryID = secondary.map { $0.removingPercentEncoding ?? $0 } ?? ""
     guard let provider,
-      tenant.withState({ $0.identityLinks.unlink(provider: provider, userID: secondaryID, from: user.userID) })
+      tenant.transact({ $0.unlinkIdentity(provider: provider, userID: secondaryID, from: user.userID) })
     else { throw ManagementError.identityNotFound }
     return Responses.json(.array(await identities(of: user)))
   }
@@ -173,7 +166,7 @@ struct ManagementUserRoutes {
   }
 
   private func identities(of user: UserRecord) async -> [Value] {
-    [.object(Self.identity(of: user))] + (tenant.withState({ $0.identityLinks.identities(of: user.userID) }))
+    [.object(Self.identity(of: user))] + tenant.read({ $0.identityLinks.identities(of: user.userID) })
   }
 
   static func identity(of user: UserRecord) -> [String: Value] {

@@ -6,8 +6,7 @@ import Hummingbird
 struct MockCIBAControlRoutes {
   let tenant: MockTenant
 
-  static let badBody = OAuthError(
-    status: .badRequest, code: "invalid_request", description: "Body must be {\"approve\": <bool>}")
+  static let badBody = OAuthError.invalidRequest("Body must be {\"approve\": <bool>}")
   static let unknownRequest = OAuthError(
     status: .notFound, code: "not_found", description: "No pending back-channel request with this auth_req_id")
 
@@ -16,8 +15,9 @@ struct MockCIBAControlRoutes {
       guard let parameters = await RequestParameters.body(of: request, context: context),
         let approve = Self.approval(parameters)
       else { return Self.badBody.response }
+      let now = tenant.clock.seconds
       guard let id = context.parameters.get("auth_req_id"),
-        tenant.withState({ $0.backchannel.decide(id, approve: approve, now: tenant.clock.seconds) })
+        tenant.transact({ $0.decideBackchannelRequest(id, approve: approve, now: now) })
       else { return Self.unknownRequest.response }
       return Responses.empty(status: .noContent)
     }

@@ -17,11 +17,11 @@ struct MockControlRoutes {
   func register(on router: Router<BasicRequestContext>) {
     router.get("/__mock/outbox") { request, _ in
       let query = RequestParameters.query(of: request)
-      let messages = tenant.withState({ $0.outbox.list(to: query.string("to")) })
+      let messages = tenant.read({ $0.outbox.list(to: query.string("to")) })
       return Responses.json(.object(["messages": .array(messages.map(MockControlRoutes.json))]))
     }
     router.delete("/__mock/outbox") { _, _ in
-      tenant.withState { $0.outbox.clear() }
+      tenant.transact { $0.clearOutbox() }
       return Responses.empty(status: .noContent)
     }
     router.get("/__mock/clock") { _, _ in Responses.json(clock()) }
@@ -47,12 +47,9 @@ struct MockControlRoutes {
       } catch {
         return Self.keyGenerationFailed.response
       }
-      tenant.keyRing.rotate(to: key, revokePrevious: revoke)
+      let published = tenant.transact { $0.rotateSigningKey(to: key, revokePrevious: revoke) }
       return Responses.json(
-        .object([
-          "kid": .string(tenant.keyRing.current.kid),
-          "published": .array(tenant.keyRing.publishedKeyIDs.map(Value.string)),
-        ]))
+        .object(["kid": .string(key.kid), "published": .array(published.map(Value.string))]))
     }
     router.post("/__mock/reset") { _, _ in
       await tenant.reset()

@@ -6,9 +6,7 @@ import Hummingbird
 struct MockMFAControlRoutes {
   let tenant: MockTenant
 
-  static let badBody = OAuthError(
-    status: .badRequest, code: "invalid_request",
-    description: "Body must be {\"oob_code\": <code>, \"approve\": <bool>}")
+  static let badBody = OAuthError.invalidRequest("Body must be {\"oob_code\": <code>, \"approve\": <bool>}")
   static let unknownPush = OAuthError(
     status: .notFound, code: "not_found", description: "No pending push with this oob_code")
 
@@ -27,7 +25,10 @@ struct MockMFAControlRoutes {
       guard let parameters = await RequestParameters.body(of: request, context: context),
         let code = parameters.string("oob_code"), let approve = Self.flag(parameters.values["approve"])
       else { return Self.badBody.response }
-      guard tenant.withState({ $0.mfa.decide(code, approve: approve) }) else { return Self.unknownPush.response }
+      let now = tenant.clock.seconds
+      guard tenant.transact({ $0.decidePush(code, approve: approve, now: now) }) else {
+        return Self.unknownPush.response
+      }
       return Responses.empty(status: .noContent)
     }
   }

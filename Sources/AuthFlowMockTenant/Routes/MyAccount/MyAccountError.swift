@@ -6,7 +6,7 @@ import Hummingbird
 ///
 /// PROTOCOL gives the shape but no catalogue: the `type` values and `detail` texts below are the
 /// mock's choice (UNCONFIRMED), short machine-readable codes so scenarios can match them.
-struct MyAccountError: Error, Sendable {
+struct MyAccountError: ErrorResponse, Sendable {
   var status: HTTPResponse.Status
   var type: String
   var title: String

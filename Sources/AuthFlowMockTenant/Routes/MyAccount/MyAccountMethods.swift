@@ -42,11 +42,11 @@ struct MyAccountMethods {
           "created_at": .string(UserClaims.isoMilliseconds(1_700_000_000)),
         ]))
     }
-    for credential in tenant.withState({ $0.passkeys.credentials(userID: user.userID) }) {
+    for credential in tenant.read({ $0.passkeys.credentials(userID: user.userID) }) {
       result.append(passkey(credential, user: user))
     }
-    let enrolled = tenant.withState({ $0.myAccount.methods(userID: user.userID) })
-    // Factors that came from My Account methods (`MyAccountFactors`) are listed as those methods.
+    let enrolled = tenant.read({ $0.myAccount.methods(userID: user.userID) })
+    // Factors that came from My Account methods (``MockState/confirmEnrollment(_:)``) are listed as those methods.
     let fromMethods = Set(enrolled.compactMap(\.factor))
     for (index, factor) in user.mfa.enumerated() where !fromMethods.contains(factor) {
       let type: String

@@ -24,14 +24,12 @@ extension MyAccountRoutes {
     let id: String
     if type == "passkey" {
       try checkIdentity(body, of: user)
-      let handle = tenant.withState({ $0.passkeys.userHandle(userID: user.userID) }) ?? RandomToken.make(bytes: 32)
+      let handle = tenant.read({ $0.passkeys.userHandle(userID: user.userID) }) ?? RandomToken.make(bytes: 32)
       let session = PasskeySession(
         kind: .enrollment(userID: user.userID, userHandle: handle), clientID: token.authorizedParty,
         realm: user.connection, challenge: RandomToken.make(bytes: 32), organization: nil)
-      tenant.withState {
-        $0.passkeys.sessions.insert(
-          session, key: authSession, expiresAt: now + PasskeyMessages.sessionLifetime)
-      }
+      let expiresAt = now + PasskeyMessages.sessionLifetime
+      tenant.transact { $0.startPasskeyCeremony(session, authSession: authSession, expiresAt: expiresAt) }
       let name = user.email ?? user.username ?? user.phoneNumber ?? user.userID
       answer["authn_params_public_key"] = PasskeyRoutes.creationOptions(
         challenge: session.challenge, rpID: tenant.host, userHandle: handle, name: name,
@@ -39,7 +37,7 @@ extension MyAccountRoutes {
       // The body has no id: the SDK takes it from the Location header.
       id = MyAccountMethods.newPasskeyID
     } else {
-      let pending = try await start(type, body: body, user: user, now: now)
+      let (pending, message) = try await start(type, body: body, user: user, now: now)
       id = pending.method.id
       answer["id"] = .string(id)
       switch pending.proof {
@@ -57,27 +55,25 @@ extension MyAccountRoutes {
         answer["barcode_uri"] = .string(
           "otpauth://totp/\(FormEncoding.escape(tenant.host))?enrollment_tx_id=\(RandomToken.make(bytes: 12))")
       }
+      var stored = pending
       if type == "recovery-code", let code = pending.method.details["recovery_code"] {
         answer["recovery_code"] = code
-        var stored = pending
         stored.method.details["recovery_code"] = nil
-        tenant.withState {
-          $0.myAccount.pending.insert(stored, key: authSession, expiresAt: now + Self.enrollmentLifetime)
-        }
-      } else {
-        tenant.withState {
-          $0.myAccount.pending.insert(pending, key: authSession, expiresAt: now + Self.enrollmentLifetime)
-        }
+      }
+      let expiresAt = now + Self.enrollmentLifetime
+      tenant.transact {
+        $0.startEnrollment(stored, authSession: authSession, message: message, now: now, expiresAt: expiresAt)
       }
     }
     let location = tenant.baseURL + "me/v1/authentication-methods/" + FormEncoding.escape(id)
     return Responses.json(.object(answer), headers: [.location: location])
   }
 
-  /// A non-passkey enrollment for `user`: the method it will create and what verify must prove.
+  /// A non-passkey enrollment for `user`: the method it will create and what verify must prove, and
+  /// the message that sends its code (email, phone).
   private func start(
     _ type: String, body: RequestParameters, user: UserRecord, now: Double
-  ) async throws -> PendingEnrollment {
+  ) async throws -> (PendingEnrollment, OutboxDraft?) {
     let suffix = "dev_" + RandomToken.make(bytes: 9)
     var method = EnrolledMethod(id: "\(type)|\(suffix)", userID: user.userID, type: type, createdAt: now)
     switch type {
@@ -85,18 +81,18 @@ extension MyAccountRoutes {
       try checkIdentity(body, of: user)
       guard user.password != nil else { throw MyAccountError.passkeyNeedsDatabase }
       method.id = "password|\(MyAccountMethods.identityUserID(user))"
-      return PendingEnrollment(method: method, proof: .newPassword)
+      return (PendingEnrollment(method: method, proof: .newPassword), nil)
     case "totp":
       let secret = Base32.encode(Self.randomBytes(20))
       method.factor = MFAEnrollment(kind: .totp, secret: secret)
-      return PendingEnrollment(method: method, proof: .totp(secret: secret))
+      return (PendingEnrollment(method: method, proof: .totp(secret: secret)), nil)
     case "push-notification":
-      return PendingEnrollment(method: method, proof: .none)
+      return (PendingEnrollment(method: method, proof: .none), nil)
     case "recovery-code":
       let code = Base32.encode(Self.randomBytes(15))
       method.details["recovery_code"] = .string(code)
       method.factor = MFAEnrollment(kind: .recoveryCode, secret: code)
-      return PendingEnrollment(method: method, proof: .none)
+      return (PendingEnrollment(method: method, proof: .none), nil)
     case "email":
       guard let email = body.string("email"), DBConnectionRoutes.isEmail(email) else {
         throw MyAccountError.invalidBody("email", "Must be an email address")
@@ -104,12 +100,9 @@ extension MyAccountRoutes {
       method.details["email"] = .string(email)
       method.factor = MFAEnrollment(kind: .email, secret: email)
       let code = Self.sixDigits()
-      tenant.withState {
-        $0.outbox.send(
-          channel: .email, to: email, subject: "Verify your email",
-          body: "Your verification code is \(code)", code: code, at: now)
-      }
-      return PendingEnrollment(method: method, proof: .code(code))
+      let message = OutboxDraft(
+        channel: .email, to: email, subject: "Verify your email", body: "Your verification code is \(code)", code: code)
+      return (PendingEnrollment(method: method, proof: .code(code)), message)
     case "phone":
       guard let phone = body.string("phone_number"), PasswordlessRoutes.isE164(phone) else {
         throw MyAccountError.invalidBody("phone_number", "Must be in E.164 format")
@@ -123,12 +116,9 @@ extension MyAccountRoutes {
       // The MFA API knows phones as SMS authenticators (voice is delivered the same way here).
       method.factor = MFAEnrollment(kind: .sms, secret: phone)
       let code = Self.sixDigits()
-      tenant.withState {
-        $0.outbox.send(
-          channel: .sms, to: phone, subject: "Verification code", body: "Your verification code is \(code)",
-          code: code, at: now)
-      }
-      return PendingEnrollment(method: method, proof: .code(code))
+      let message = OutboxDraft(
+        channel: .sms, to: phone, subject: "Verification code", body: "Your verification code is \(code)", code: code)
+      return (PendingEnrollment(method: method, proof: .code(code)), message)
     default:
       throw MyAccountError.unsupportedType(type)
     }
@@ -159,7 +149,7 @@ extension MyAccountRoutes {
     }
     let now = tenant.clock.seconds
     // Taken, not read: one attempt per auth_session.
-    guard let pending = tenant.withState({ $0.myAccount.pending.take(authSession, now: now) }),
+    guard let pending = tenant.transact({ $0.takeEnrollment(authSession, now: now) }),
       pending.method.userID == user.userID, pending.method.id == id
     else { throw MyAccountError.invalidSession }
     switch pending.proof {
@@ -178,13 +168,13 @@ extension MyAccountRoutes {
       if let failure = await PasswordRules(tenant: tenant).failure(for: password, userID: user.userID) {
         throw failure.myAccountError
       }
-      _ = tenant.withState { $0.users.setPassword(password, userID: user.userID, now: now) }
+      _ = tenant.transact { $0.changePassword(userID: user.userID, to: password, now: now) }
       return Responses.json(await MyAccountMethods(tenant: tenant).method(id: id, of: user) ?? .object([:]))
     case .none:
       break
     }
-    tenant.withState { $0.myAccount.insert(pending.method) }
-    if let factor = pending.method.factor { await MyAccountFactors(tenant: tenant).add(factor, userID: user.userID) }
+    // The method and the MFA factor it gives the user, in one step.
+    tenant.transact { $0.confirmEnrollment(pending.method) }
     return Responses.json(MyAccountMethods.object(pending.method))
   }
 
@@ -199,7 +189,7 @@ extension MyAccountRoutes {
     }
     let response = raw.stringValue.flatMap { try? Value(jsonText: $0) } ?? raw
     let now = tenant.clock.seconds
-    guard let session = tenant.withState({ $0.passkeys.sessions.take(authSession, now: now) }),
+    guard let session = tenant.transact({ $0.takePasskeyCeremony(authSession, now: now) }),
       case .enrollment(let userID, let handle) = session.kind, userID == user.userID
     else { throw MyAccountError.invalidSession }
     guard let fields = response.member("response")?.objectValue,
@@ -218,14 +208,11 @@ extension MyAccountRoutes {
     if let reported = response.member("id")?.stringValue, reported != credentialID {
       throw MyAccountError.malformedResponse
     }
-    guard tenant.withState({ $0.passkeys.credential(id: credentialID) }) == nil else {
-      throw MyAccountError.passkeyExists
-    }
     let stored = PasskeyCredential(
       id: credentialID, userID: user.userID, userHandle: handle, publicKey: credential.publicKey,
       signCount: credential.signCount, aaguid: credential.aaguid, backedUp: credential.backedUp, createdAt: now,
       userAgent: request.headers[.userAgent], backupEligible: credential.backupEligible)
-    tenant.withState { $0.passkeys.insert(stored) }
+    guard tenant.transact({ $0.addPasskey(stored) }) else { throw MyAccountError.passkeyExists }
     return Responses.json(MyAccountMethods(tenant: tenant).passkey(stored, user: user))
   }
 

@@ -52,13 +52,7 @@ struct MyAccountRoutes {
   }
 
   private func respond(_ body: () async throws -> Response) async -> Response {
-    do {
-      return try await body()
-    } catch let error as MyAccountError {
-      return error.response
-    } catch {
-      return MyAccountError.malformedBody.response
-    }
+    await MyAccountError.respond(otherwise: { _ in .malformedBody }, body)
   }
 
   /// The caller: a valid My Account token carrying `permission`, issued to an existing user.
@@ -76,7 +70,7 @@ struct MyAccountRoutes {
     }
     guard token.scopes.contains(permission) else { throw .insufficientScope(permission) }
     guard !token.isClientCredentials, let subject = token.subject else { throw .notAUser }
-    guard let user = tenant.withState({ $0.users.user(id: subject) }) else { throw .userNotFound }
+    guard let user = tenant.user(id: subject) else { throw .userNotFound }
     return (token, user)
   }
 
@@ -116,16 +110,21 @@ struct MyAccountRoutes {
       if body.has("preferred_authentication_method") {
         throw MyAccountError.invalidBody("preferred_authentication_method", "Only phone methods have one")
       }
-      if let name { tenant.withState({ $0.passkeys.rename(id: credentialID, to: name.stringValue) }) }
-    } else if var method = tenant.withState({ $0.myAccount.method(id: id, userID: user.userID) }) {
-      if let name { method.name = name.stringValue }
-      if let channel = body.string("preferred_authentication_method") {
-        guard method.type == "phone", ["sms", "voice"].contains(channel) else {
-          throw MyAccountError.invalidBody("preferred_authentication_method", "Must be sms or voice, on a phone method")
+      if let name {
+        guard tenant.transact({ $0.renamePasskey(credentialID, userID: user.userID, to: name.stringValue) }) else {
+          throw MyAccountError.methodNotFound
         }
-        method.details["preferred_authentication_method"] = .string(channel)
       }
-      tenant.withState { $0.myAccount.insert(method) }
+    } else if let method = tenant.read({ $0.myAccount.method(id: id, userID: user.userID) }) {
+      let channel = body.string("preferred_authentication_method")
+      if let channel, method.type != "phone" || !["sms", "voice"].contains(channel) {
+        throw MyAccountError.invalidBody("preferred_authentication_method", "Must be sms or voice, on a phone method")
+      }
+      // The change is applied to the stored method, in one step (a concurrent change is kept).
+      guard
+        tenant.transact({ $0.updateEnrolledMethod(id, userID: user.userID, name: name, preferredChannel: channel) })
+          != nil
+      else { throw MyAccountError.methodNotFound }
     } else {
       throw MyAccountError.methodNotUpdatable
     }
@@ -138,13 +137,15 @@ struct MyAccountRoutes {
     let methods = MyAccountMethods(tenant: tenant)
     guard await methods.method(id: id, of: user) != nil else { throw MyAccountError.methodNotFound }
     if let credentialID = MyAccountMethods.passkeyCredentialID(id) {
-      let passkeys = tenant.withState({ $0.passkeys.credentials(userID: user.userID) })
-      guard user.password != nil || passkeys.count > 1 else { throw MyAccountError.lastMethod }
-      tenant.withState { $0.passkeys.remove(id: credentialID) }
-    } else if let removed = tenant.withState({ $0.myAccount.remove(id: id, userID: user.userID) }) {
-      if let factor = removed.factor { await MyAccountFactors(tenant: tenant).remove(factor, userID: user.userID) }
-    } else {
-      // The password and the fixture's factors are not deletable here.
+      // Checked and deleted in one step: two deletes at once never remove the last way to log in.
+      switch tenant.transact({ $0.removePasskey(credentialID, userID: user.userID) }) {
+      case .removed: break
+      case .notFound: throw MyAccountError.methodNotFound
+      case .lastMethod: throw MyAccountError.lastMethod
+      }
+    } else if tenant.transact({ $0.removeEnrolledMethod(id, userID: user.userID) }) == nil {
+      // The password and the fixture's factors are not deletable here. (A method's MFA factor went
+      // with it, in the same step.)
       throw MyAccountError.lastMethod
     }
     return Responses.empty(status: .noContent)

@@ -20,11 +20,9 @@ struct InvitationAcceptance {
       return completion.redirect(request, error: .missingParameter("organization"))
     }
     let now = tenant.clock.seconds
-    switch tenant.withState({
-      $0.organizations.lookup(
-        ticket: ticket, organizationID: organization.id, clientID: request.clientID, now: now)
-    })
-    {
+    switch tenant.read({
+      $0.organizations.lookup(ticket: ticket, organizationID: organization.id, clientID: request.clientID, now: now)
+    }) {
     case .invalid:
       return completion.redirect(request, error: .invalidInvitation)
     case .expired:
@@ -33,10 +31,10 @@ struct InvitationAcceptance {
       request.invitation = invitation
       request.loginHint = invitation.inviteeEmail
       let connection = request.connection ?? Self.defaultConnection
-      let exists = tenant.withState({ $0.users.find(invitation.inviteeEmail, connection: connection) }) != nil
+      let exists = tenant.read({ $0.users.find(invitation.inviteeEmail, connection: connection) }) != nil
       let transaction = LoginTransaction(
         id: RandomToken.make(bytes: 24), request: request, csrf: RandomToken.make(bytes: 24))
-      tenant.withState { $0.transactions.insert(transaction, key: transaction.id, expiresAt: now + 3600) }
+      tenant.transact { $0.startLogin(transaction, expiresAt: now + AuthorizeRoutes.loginLifetime) }
       let screen = exists ? "login" : "signup"
       return Responses.redirect(
         "/u/\(screen)?state=\(FormEncoding.escape(transaction.id))",
@@ -50,23 +48,13 @@ struct InvitationAcceptance {
     return invitation.inviteeEmail.lowercased() == identifier.lowercased()
   }
 
-  /// Consumes the invitation for `userID`: membership and a verified email. The error when the
-  /// invitation was used or expired in the meantime.
+  /// Consumes the invitation for `userID`: membership and a verified email, in one step
+  /// (``MockState/acceptInvitation(_:userID:now:)``). The error when the invitation was used or
+  /// expired in the meantime.
   func accept(_ invitation: Invitation, userID: String) async -> AuthorizeError? {
     let now = tenant.clock.seconds
-    guard
-      tenant.withState({
-        $0.organizations.redeem(
-          ticket: invitation.ticketID, organizationID: invitation.organizationID, clientID: invitation.clientID,
-          userID: userID, now: now)
-      }) != nil
-    else {
+    guard tenant.transact({ $0.acceptInvitation(invitation, userID: userID, now: now) }) != nil else {
       return invitation.expiresAt > now ? .invalidInvitation : .expiredInvitation
-    }
-    if var user = tenant.withState({ $0.users.user(id: userID) }), !user.emailVerified {
-      user.emailVerified = true
-      user.updatedAt = now
-      tenant.withState { $0.users.update(user) }
     }
     return nil
   }

@@ -15,7 +15,7 @@ struct OrganizationSelectionRoutes {
   func register(on router: Router<BasicRequestContext>) {
     router.get("/u/organization-selection") { request, _ in
       guard let (transaction, userID) = await pending(RequestParameters.query(of: request).string("state")) else {
-        return errorPage(.unknownTransaction, status: .badRequest)
+        return AuthorizeError.unknownTransaction.page()
       }
       return await render(transaction, userID: userID)
     }
@@ -32,9 +32,8 @@ struct OrganizationSelectionRoutes {
       id: RandomToken.make(bytes: 24), request: request, csrf: RandomToken.make(bytes: 24))
     transaction.pendingOrganizationUserID = userID
     transaction.pendingAuthTime = authTime
-    tenant.withState {
-      $0.transactions.insert(transaction, key: transaction.id, expiresAt: tenant.clock.seconds + 3600)
-    }
+    let expiresAt = tenant.clock.seconds + AuthorizeRoutes.loginLifetime
+    tenant.transact { $0.startLogin(transaction, expiresAt: expiresAt) }
     return Responses.redirect(
       "\(Self.path)?state=\(FormEncoding.escape(transaction.id))",
       cookies: cookies + [TransactionBinding.cookie(for: transaction, tenant: tenant)])
@@ -54,25 +53,28 @@ struct OrganizationSelectionRoutes {
       return await render(
         transaction, userID: userID, error: LoginMessages.notYourOrganization, value: entered, status: .badRequest)
     }
-    tenant.withState { $0.transactions.remove(transaction.id) }
-    var authorization = transaction.request
+    let now = tenant.clock.seconds
+    guard let taken = tenant.transact({ $0.takeLogin(transaction.id, now: now) }) else {
+      return AuthorizeError.unknownTransaction.page()
+    }
+    var authorization = taken.request
     authorization.organization = organization
     authorization.organizationSelection = false
     return await AuthorizeCompletion(tenant: tenant).finish(
-      authorization, userID: userID, authTime: transaction.pendingAuthTime)
+      authorization, userID: userID, authTime: taken.pendingAuthTime)
   }
 
   /// The organizations `userID` belongs to, in fixture order.
   private func organizations(of userID: String) async -> [OrganizationConfig] {
     var found: [OrganizationConfig] = []
     for organization in tenant.fixture.organizations {
-      if tenant.withState({ $0.organizations.isMember(userID, of: organization.id) }) { found.append(organization) }
+      if tenant.read({ $0.organizations.isMember(userID, of: organization.id) }) { found.append(organization) }
     }
     return found
   }
 
   private func pending(_ id: String?) async -> (LoginTransaction, String)? {
-    guard let id, let transaction = tenant.withState({ $0.transactions.get(id, now: tenant.clock.seconds) }),
+    guard let transaction = tenant.loginTransaction(id),
       let userID = transaction.pendingOrganizationUserID
     else { return nil }
     return (transaction, userID)
@@ -83,31 +85,8 @@ struct OrganizationSelectionRoutes {
     status: HTTPResponse.Status = .ok
   ) async -> Response {
     let clientName = tenant.fixture.client(id: transaction.request.clientID)?.name ?? "the application"
-    let items = await organizations(of: userID).map { organization in
-      "<li data-organization=\"\(HTML.escape(organization.name))\">\(HTML.escape(organization.displayName)) "
-        + "(<code>\(HTML.escape(organization.name))</code>)</li>"
-    }
-    let action = "\(Self.path)?state=\(HTML.escape(FormEncoding.escape(transaction.id)))"
-    let field = OrganizationPromptRoutes.field
-    let text = LoginPages.page(
-      title: "Select your organization | \(clientName)", kind: "organization-selection",
-      body: """
-        <h1>Select Your Organization</h1>
-        <p>Choose the organization to continue to \(HTML.escape(clientName)) with.</p>
-        <ul id="organizations">\(items.joined())</ul>
-        \(LoginPages.errorElement(error))
-        <form method="POST" action="\(action)" id="organization-selection-form">
-          <input type="hidden" name="state" value="\(HTML.escape(transaction.id))">
-          <input type="hidden" name="_csrf" value="\(HTML.escape(transaction.csrf))">
-          <label for="\(field)">Organization name</label>
-          <input type="text" id="\(field)" name="\(field)" autocomplete="organization" value="\(HTML.escape(value ?? ""))" required>
-          <button type="submit" name="action" value="default">Continue</button>
-        </form>
-        """)
+    let text = OrganizationPages.selection(
+      transaction, clientName: clientName, organizations: await organizations(of: userID), error: error, value: value)
     return Responses.html(text, status: status)
-  }
-
-  private func errorPage(_ error: AuthorizeError, status: HTTPResponse.Status) -> Response {
-    Responses.html(LoginPages.error(code: error.code, description: error.description), status: status)
   }
 }

@@ -26,13 +26,7 @@ struct PasskeyRoutes {
   }
 
   private func respond(_ body: () async throws -> Value) async -> Response {
-    do {
-      return Responses.json(try await body())
-    } catch let error as OAuthError {
-      return error.response
-    } catch {
-      return OAuthError(status: .badRequest, code: "invalid_request", description: "\(error)").response
-    }
+    await OAuthError.respond(otherwise: { .invalidRequest("\($0)") }) { Responses.json(try await body()) }
   }
 
   private func signup(_ request: Request, context: BasicRequestContext) async throws -> Value {
@@ -48,7 +42,7 @@ struct PasskeyRoutes {
     }
     guard let email = profile["email"] else { throw PasskeyMessages.emailRequired }
     let realm = try realm(parameters, client: client)
-    if tenant.withState({ $0.users.find(email, connection: realm) }) != nil { throw PasskeyMessages.userExists }
+    if tenant.read({ $0.users.find(email, connection: realm) }) != nil { throw PasskeyMessages.userExists }
     let metadata = try Self.metadata(parameters.values["user_metadata"])
     let userHandle = RandomToken.make(bytes: 32)
     let session = PasskeySession(
@@ -83,13 +77,8 @@ struct PasskeyRoutes {
   private func start(
     _ request: Request, context: BasicRequestContext
   ) async throws -> (RequestParameters, ClientConfig) {
-    guard let parameters = await RequestParameters.body(of: request, context: context) else {
-      throw OAuthError.malformedBody
-    }
-    let client = try ClientAuthentication.authenticate(parameters, in: tenant)
-    guard client.grantTypes.contains(TokenRoutes.GrantType.webauthn) else {
-      throw OAuthError.grantNotAllowed(TokenRoutes.GrantType.webauthn)
-    }
+    let (parameters, client) = try await ClientAuthentication.request(
+      request, context: context, tenant: tenant, grant: TokenRoutes.GrantType.webauthn)
     guard client.kind != .m2m else { throw PasskeyMessages.notFirstPartyApp }
     return (parameters, client)
   }
@@ -108,17 +97,15 @@ struct PasskeyRoutes {
   private func organization(_ parameters: RequestParameters) throws -> OrganizationConfig? {
     guard let reference = parameters.string("organization") else { return nil }
     guard let organization = tenant.organization(reference) else {
-      throw PasskeyMessages.organizationNotFound(reference)
+      throw OAuthError.organizationNotFound(reference)
     }
     return organization
   }
 
   private func store(_ session: PasskeySession) async throws -> String {
     let authSession = RandomToken.make(bytes: 32)
-    tenant.withState {
-      $0.passkeys.sessions.insert(
-        session, key: authSession, expiresAt: tenant.clock.seconds + PasskeyMessages.sessionLifetime)
-    }
+    let expiresAt = tenant.clock.seconds + PasskeyMessages.sessionLifetime
+    tenant.transact { $0.startPasskeyCeremony(session, authSession: authSession, expiresAt: expiresAt) }
     return authSession
   }
 
@@ -157,32 +144,22 @@ struct PasskeyRoutes {
 enum PasskeyMessages {
   static let sessionLifetime: Double = 60
   static func unknownProfileKey(_ key: String) -> OAuthError {
-    OAuthError(status: .badRequest, code: "invalid_request", description: "Unknown user_profile attribute: \(key)")
+    OAuthError.invalidRequest("Unknown user_profile attribute: \(key)")
   }
   static func profileNotString(_ key: String) -> OAuthError {
-    OAuthError(status: .badRequest, code: "invalid_request", description: "user_profile.\(key) must be a string")
+    OAuthError.invalidRequest("user_profile.\(key) must be a string")
   }
-  static let emailRequired = OAuthError(
-    status: .badRequest, code: "invalid_request", description: "user_profile.email is required by the connection")
-  static let userExists = OAuthError(
-    status: .badRequest, code: "invalid_request", description: "The user already exists.")
-  static let badMetadata = OAuthError(
-    status: .badRequest, code: "invalid_request",
-    description: "user_metadata must have at most 10 string properties (keys ≤ 100, values ≤ 500 characters)")
+  static let emailRequired = OAuthError.invalidRequest("user_profile.email is required by the connection")
+  static let userExists = OAuthError.invalidRequest("The user already exists.")
+  static let badMetadata = OAuthError.invalidRequest(
+    "user_metadata must have at most 10 string properties (keys ≤ 100, values ≤ 500 characters)")
   static let notFirstPartyApp = OAuthError(
     status: .badRequest, code: "invalid_request", description: "Passkeys are only available to first-party applications"
   )
-  static func organizationNotFound(_ reference: String) -> OAuthError {
-    OAuthError(status: .badRequest, code: "invalid_request", description: "Organization not found: \(reference)")
-  }
-  static let invalidSession = OAuthError(
-    status: .forbidden, code: "invalid_grant", description: "The auth_session is invalid, expired or already used.")
-  static let malformedResponse = OAuthError(
-    status: .badRequest, code: "invalid_request", description: "authn_response is not a valid WebAuthn response")
-  static let unknownCredential = OAuthError(
-    status: .forbidden, code: "invalid_grant", description: "The passkey is not registered.")
-  static let credentialExists = OAuthError(
-    status: .forbidden, code: "invalid_grant", description: "The passkey is already registered.")
+  static let invalidSession = OAuthError.invalidGrant("The auth_session is invalid, expired or already used.")
+  static let malformedResponse = OAuthError.invalidRequest("authn_response is not a valid WebAuthn response")
+  static let unknownCredential = OAuthError.invalidGrant("The passkey is not registered.")
+  static let credentialExists = OAuthError.invalidGrant("The passkey is already registered.")
   static func rejected(_ error: WebAuthnError) -> OAuthError {
     OAuthError(status: .forbidden, code: "invalid_grant", description: error.description)
   }

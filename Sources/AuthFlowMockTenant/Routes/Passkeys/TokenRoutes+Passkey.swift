@@ -20,7 +20,8 @@ extension TokenRoutes {
     guard let fields = response.member("response")?.objectValue else { throw PasskeyMessages.malformedResponse }
     try checkAudience(parameters.string("audience"))
     // Taken, not read: a challenge answers one ceremony, successful or not.
-    guard let session = tenant.withState({ $0.passkeys.sessions.take(authSession, now: tenant.clock.seconds) }),
+    let now = tenant.clock.seconds
+    guard let session = tenant.transact({ $0.takePasskeyCeremony(authSession, now: now) }),
       session.clientID == client.clientID
     else { throw PasskeyMessages.invalidSession }
     if let realm = parameters.string("realm"), realm != session.realm { throw PasskeyMessages.invalidSession }
@@ -29,29 +30,27 @@ extension TokenRoutes {
     switch session.kind {
     case .signup(let profile, let metadata, let userHandle):
       let credential = try verifyRegistration(fields, challenge: session.challenge, verifier: verifier)
-      guard tenant.withState({ $0.passkeys.credential(id: Base64URL.encode(credential.credentialID)) }) == nil else {
-        throw PasskeyMessages.credentialExists
-      }
-      if let email = profile["email"], tenant.withState({ $0.users.find(email, connection: session.realm) }) != nil {
-        throw PasskeyMessages.userExists
-      }
       user = UserRecord(
         profile: profile["email"] ?? userHandle, userID: "auth0|\(RandomToken.make(bytes: 12))",
         connection: session.realm, email: profile["email"], emailVerified: false, username: profile["username"],
         phoneNumber: profile["phone_number"], name: profile["name"], nickname: profile["nickname"],
         picture: profile["picture"], givenName: profile["given_name"], familyName: profile["family_name"],
-        userMetadata: metadata.mapValues(Value.string), updatedAt: tenant.clock.seconds)
-      tenant.withState { $0.users.insert(user) }
-      tenant.withState {
-        $0.passkeys.insert(
-          passkey(credential, userID: user.userID, userHandle: userHandle, now: tenant.clock.seconds))
+        userMetadata: metadata.mapValues(Value.string), updatedAt: now)
+      let stored = passkey(credential, userID: user.userID, userHandle: userHandle, now: now)
+      // The user and the passkey are created together, unless either is taken meanwhile.
+      switch tenant.transact({ $0.signUpWithPasskey(user, passkey: stored) }) {
+      case .created: break
+      case .credentialExists: throw PasskeyMessages.credentialExists
+      case .userExists: throw PasskeyMessages.userExists
       }
     case .login:
       user = try await verifyLogin(fields, credentialID: response.member("id")?.stringValue, session: session)
     case .enrollment:
       throw PasskeyMessages.invalidSession
     }
-    return try await tokens(for: user, organization: session.organization, parameters: parameters, client: client)
+    // A passkey is a strong factor: no MFA prompt.
+    return try await login(
+      user, parameters: parameters, client: client, skipMFA: true, organization: session.organization)
   }
 
   func verifyRegistration(
@@ -74,8 +73,8 @@ extension TokenRoutes {
     guard let credentialID, let clientData = Self.bytes(fields["clientDataJSON"]),
       let authData = Self.bytes(fields["authenticatorData"]), let signature = Self.bytes(fields["signature"])
     else { throw PasskeyMessages.malformedResponse }
-    guard let stored = tenant.withState({ $0.passkeys.credential(id: credentialID) }),
-      let user = tenant.withState({ $0.users.user(id: stored.userID) }), user.connection == session.realm
+    guard let stored = tenant.read({ $0.passkeys.credential(id: credentialID) }),
+      let user = tenant.user(id: stored.userID), user.connection == session.realm
     else { throw PasskeyMessages.unknownCredential }
     // A discoverable credential names its user: the handle must be the one registered.
     if let handle = fields["userHandle"]?.stringValue, handle != stored.userHandle {
@@ -89,25 +88,10 @@ extension TokenRoutes {
     } catch {
       throw PasskeyMessages.rejected(error)
     }
-    guard tenant.withState({ $0.passkeys.advance(id: credentialID, from: stored.signCount, to: newCount) }) else {
+    guard tenant.transact({ $0.advancePasskeyCounter(credentialID, from: stored.signCount, to: newCount) }) else {
       throw PasskeyMessages.rejected(.signCountNotIncreased(stored: stored.signCount, received: newCount))
     }
     return user
-  }
-
-  /// Tokens for the passkey's user (a passkey is a strong factor: no MFA prompt), with the
-  /// organization's claims when the ceremony named one.
-  private func tokens(
-    for user: UserRecord, organization: OrganizationConfig?, parameters: RequestParameters, client: ClientConfig
-  ) async throws -> [String: Value] {
-    if user.blocked { throw OAuthError.blockedUser }
-    let requested = requestedScope(parameters)
-    let audience = parameters.string("audience")
-    let grant = Grant(
-      clientID: client.clientID, userID: user.userID,
-      scope: issuer.grantedScope(requested: requested, audience: audience), audience: audience, nonce: nil,
-      organization: organization, authTime: tenant.clock.seconds, includeAuthTime: false)
-    return try await issuer.response(for: grant, client: client, requestedScope: requested, issueRefreshToken: true)
   }
 
   func passkey(_ credential: RegisteredCredential, userID: String, userHandle: String, now: Double) -> PasskeyCredential

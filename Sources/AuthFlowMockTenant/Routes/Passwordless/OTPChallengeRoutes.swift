@@ -14,21 +14,15 @@ struct OTPChallengeRoutes {
 
   func register(on router: Router<BasicRequestContext>) {
     router.post("/otp/challenge") { request, context in
-      do {
-        return try await challenge(request, context: context)
-      } catch let error as OAuthError {
-        return error.response
-      } catch {
-        return OAuthError(status: .badRequest, code: "invalid_request", description: "\(error)").response
+      await OAuthError.respond(otherwise: { .invalidRequest("\($0)") }) {
+        try await challenge(request, context: context)
       }
     }
   }
 
-  static let badDeliveryMethod = OAuthError(
-    status: .badRequest, code: "invalid_request", description: "delivery_method must be text or voice")
-  static let missingIdentifier = OAuthError(
-    status: .badRequest, code: "invalid_request", description: "Missing required parameter: email or phone_number")
-  static let badEmail = OAuthError(status: .badRequest, code: "invalid_request", description: "Invalid email")
+  static let badDeliveryMethod = OAuthError.invalidRequest("delivery_method must be text or voice")
+  static let missingIdentifier = OAuthError.invalidRequest("Missing required parameter: email or phone_number")
+  static let badEmail = OAuthError.invalidRequest("Invalid email")
 
   private func challenge(_ request: Request, context: BasicRequestContext) async throws -> Response {
     guard let parameters = await RequestParameters.body(of: request, context: context) else {
@@ -63,27 +57,21 @@ struct OTPChallengeRoutes {
       throw Self.missingIdentifier
     }
     let allowSignup = parameters.string("allow_signup") == "true"
-    let exists = tenant.withState({ $0.users.find(identifier, connection: name) }) != nil
+    let exists = tenant.read({ $0.users.find(identifier, connection: name) }) != nil
     let now = tenant.clock.seconds
-    var code: String?
+    var message: OutboxDraft?
     if exists || allowSignup {
       let sent = sixDigits(Int.random(in: 0..<1_000_000))
       let voice = parameters.string("delivery_method") == "voice"
-      tenant.withState {
-        $0.outbox.send(
-          channel: isPhone ? .sms : .email, to: identifier, subject: isPhone ? "" : "Your verification code",
-          body: voice ? "Your verification code is: \(sent) (voice call)" : "Your verification code is: \(sent)",
-          code: sent, at: now)
-      }
-      code = sent
+      message = .code(
+        sent, to: identifier, sms: isPhone, body: voice ? "Your verification code is: \(sent) (voice call)" : nil)
     }
     let session = RandomToken.make(bytes: 32)
-    tenant.withState {
-      $0.otpChallenges.insert(
-        OTPChallenge(
-          clientID: clientID, connection: name, identifier: identifier, isPhone: isPhone, allowSignup: allowSignup,
-          code: code),
-        key: session, expiresAt: now + Self.lifetime)
+    let challenge = OTPChallenge(
+      clientID: clientID, connection: name, identifier: identifier, isPhone: isPhone, allowSignup: allowSignup,
+      code: message?.code)
+    tenant.transact {
+      $0.startOTPChallenge(challenge, session: session, message: message, now: now, expiresAt: now + Self.lifetime)
     }
     return Responses.json(.object(["auth_session": .string(session)]))
   }

@@ -9,13 +9,7 @@ struct PasswordlessRoutes {
 
   func register(on router: Router<BasicRequestContext>) {
     router.post("/passwordless/start") { request, context in
-      do {
-        return try await start(request, context: context)
-      } catch let error as OAuthError {
-        return error.response
-      } catch {
-        return OAuthError.serverError.response
-      }
+      await OAuthError.respond { try await start(request, context: context) }
     }
   }
 

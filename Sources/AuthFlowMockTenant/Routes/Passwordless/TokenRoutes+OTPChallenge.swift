@@ -11,7 +11,7 @@ extension TokenRoutes {
     guard let otp = parameters.string("otp") else { throw OAuthError.missingParameter("otp") }
     let now = tenant.clock.seconds
     // Compared, counted and used up in one step: concurrent guesses never pass the limit.
-    let answer = tenant.withState {
+    let answer = tenant.transact {
       $0.answerOTPChallenge(
         session, otp: otp, clientID: client.clientID, now: now, maxAttempts: PasswordlessCodes.maxAttempts,
         lifetime: OTPChallengeRoutes.lifetime)
@@ -26,15 +26,17 @@ extension TokenRoutes {
     let wrong = challenge.isPhone ? OAuthError.wrongPhoneCode : OAuthError.wrongEmailCode
     try checkAudience(parameters.string("audience"))
     let user: UserRecord
-    if let existing = tenant.withState({ $0.users.find(challenge.identifier, connection: challenge.connection) }) {
-      user = existing
-    } else if challenge.allowSignup {
-      user = UserRecord(
+    if challenge.allowSignup {
+      let created = UserRecord(
         profile: challenge.identifier, userID: "auth0|\(RandomToken.make(bytes: 12))",
         connection: challenge.connection, email: challenge.isPhone ? nil : challenge.identifier,
         emailVerified: !challenge.isPhone, phoneNumber: challenge.isPhone ? challenge.identifier : nil,
         updatedAt: now)
-      tenant.withState { $0.users.insert(user) }
+      user = tenant.transact {
+        $0.findOrCreateUser(challenge.identifier, connection: challenge.connection, created: created)
+      }
+    } else if let existing = tenant.read({ $0.users.find(challenge.identifier, connection: challenge.connection) }) {
+      user = existing
     } else {
       throw wrong
     }
@@ -44,6 +46,5 @@ extension TokenRoutes {
 
 extension OAuthError {
   /// An unknown, expired, used or other client's `auth_session` (the exact Auth0 text is UNCONFIRMED).
-  static let invalidAuthSession = OAuthError(
-    status: .forbidden, code: "invalid_grant", description: "The auth_session is invalid or has expired.")
+  static let invalidAuthSession = OAuthError.invalidGrant("The auth_session is invalid or has expired.")
 }

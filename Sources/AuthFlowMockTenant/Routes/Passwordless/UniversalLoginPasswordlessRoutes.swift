@@ -16,7 +16,7 @@ struct UniversalLoginPasswordlessRoutes {
   func register(on router: Router<BasicRequestContext>) {
     router.get("/u/passwordless") { request, _ in
       guard let (transaction, connection) = await pending(RequestParameters.query(of: request).string("state")) else {
-        return errorPage(.unknownTransaction, status: .badRequest)
+        return AuthorizeError.unknownTransaction.page()
       }
       return addressPage(transaction, connection: connection)
     }
@@ -24,7 +24,7 @@ struct UniversalLoginPasswordlessRoutes {
     router.get("/u/passwordless-challenge") { request, _ in
       guard let (transaction, connection) = await pending(RequestParameters.query(of: request).string("state")),
         let address = transaction.passwordlessAddress
-      else { return errorPage(.unknownTransaction, status: .badRequest) }
+      else { return AuthorizeError.unknownTransaction.page() }
       return codePage(transaction, connection: connection, address: address)
     }
     router.post("/u/passwordless-challenge") { request, context in await submitCode(request, context: context) }
@@ -37,7 +37,7 @@ struct UniversalLoginPasswordlessRoutes {
 
   private func submitAddress(_ request: Request, context: BasicRequestContext) async -> Response {
     let verification = await verified(request, context: context)
-    guard case .success(var transaction, let connection, let form) = verification else {
+    guard case .success(let transaction, let connection, let form) = verification else {
       return verification.rejection
     }
     let sms = connection.strategy == .sms
@@ -48,11 +48,13 @@ struct UniversalLoginPasswordlessRoutes {
         transaction, connection: connection, error: sms ? LoginMessages.invalidPhone : LoginMessages.invalidEmail,
         value: entered, status: .badRequest)
     }
+    let now = tenant.clock.seconds
+    guard
+      tenant.transact({
+        $0.setPasswordlessAddress(entered, login: transaction.id, now: now, lifetime: AuthorizeRoutes.loginLifetime)
+      })
+    else { return AuthorizeError.unknownTransaction.page() }
     await PasswordlessCodes(tenant: tenant).send(connection: connection, address: entered)
-    transaction.passwordlessAddress = entered
-    tenant.withState {
-      $0.transactions.insert(transaction, key: transaction.id, expiresAt: tenant.clock.seconds + 3600)
-    }
     return Responses.redirect("\(Self.codePath)?state=\(FormEncoding.escape(transaction.id))")
   }
 
@@ -62,7 +64,7 @@ struct UniversalLoginPasswordlessRoutes {
       return verification.rejection
     }
     guard let address = transaction.passwordlessAddress else {
-      return errorPage(.unknownTransaction, status: .badRequest)
+      return AuthorizeError.unknownTransaction.page()
     }
     let sms = connection.strategy == .sms
     guard let code = form.string("code")?.trimmingWhitespace(), !code.isEmpty else {
@@ -73,13 +75,13 @@ struct UniversalLoginPasswordlessRoutes {
     switch await codes.check(code, connection: connection.name, address: address) {
     case .accepted:
       let user = await codes.user(connection: connection, address: address)
-      return await UniversalLoginRoutes(tenant: tenant).completeLogin(transaction, userID: user.userID)
+      return await UniversalLoginRoutes(tenant: tenant).finishLogin(transaction.id, userID: user.userID)
     case .wrong:
       return codePage(
         transaction, connection: connection, address: address,
         error: sms ? LoginMessages.wrongPhoneCode : LoginMessages.wrongEmailCode, status: .badRequest)
     case .exhausted:
-      tenant.withState { $0.transactions.remove(transaction.id) }
+      tenant.transact { $0.abandonLogin(transaction.id) }
       return Responses.html(
         LoginPages.error(code: "too_many_attempts", description: LoginMessages.tooManyCodeAttempts),
         status: .tooManyRequests)
@@ -106,7 +108,7 @@ struct UniversalLoginPasswordlessRoutes {
 
   /// A live transaction whose `/authorize` named a passwordless connection.
   private func pending(_ id: String?) async -> (LoginTransaction, ConnectionConfig)? {
-    guard let id, let transaction = tenant.withState({ $0.transactions.get(id, now: tenant.clock.seconds) }),
+    guard let transaction = tenant.loginTransaction(id),
       let name = transaction.request.connection, let connection = tenant.fixture.connection(named: name),
       Self.handles(connection)
     else { return nil }
@@ -136,9 +138,5 @@ struct UniversalLoginPasswordlessRoutes {
 
   private func clientName(_ transaction: LoginTransaction) -> String {
     tenant.fixture.client(id: transaction.request.clientID)?.name ?? "the application"
-  }
-
-  private func errorPage(_ error: AuthorizeError, status: HTTPResponse.Status) -> Response {
-    Responses.html(LoginPages.error(code: error.code, description: error.description), status: status)
   }
 }

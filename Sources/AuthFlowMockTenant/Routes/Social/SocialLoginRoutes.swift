@@ -44,12 +44,10 @@ struct SocialLoginRoutes {
     guard let connection = simulated(transaction.request.connection) else { return nil }
     let state = RandomToken.make(bytes: 24)
     let scope = connectionScope.map { $0.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init) }
-    tenant.withState {
-      $0.social.states.insert(
-        SocialLoginState(
-          transactionID: transaction.id, connection: connection.name, scope: scope ?? Self.defaultScope),
-        key: state, expiresAt: tenant.clock.seconds + Self.stateLifetime)
-    }
+    let login = SocialLoginState(
+      transactionID: transaction.id, connection: connection.name, scope: scope ?? Self.defaultScope)
+    let expiresAt = tenant.clock.seconds + Self.stateLifetime
+    tenant.transact { $0.startSocialLogin(login, state: state, expiresAt: expiresAt) }
     var pairs = [
       ("client_id", Self.providerClientID(connection.name)), ("redirect_uri", tenant.baseURL + "login/callback"),
       ("state", state), ("scope", (scope ?? Self.defaultScope).joined(separator: " ")),
@@ -71,10 +69,9 @@ struct SocialLoginRoutes {
     let query = RequestParameters.query(of: request)
     guard let connection = simulated(name), query.string("client_id") == Self.providerClientID(name),
       query.string("redirect_uri") == tenant.baseURL + "login/callback", let state = query.string("state"),
-      let pending = tenant.withState({ $0.social.states.get(state, now: tenant.clock.seconds) }),
-      pending.connection == name
-    else { return Self.errorPage(SocialMessages.badProviderRequest) }
-    let transaction = tenant.withState({ $0.transactions.get(pending.transactionID, now: tenant.clock.seconds) })
+      let pending = pendingLogin(state), pending.connection == name
+    else { return SocialMessages.badProviderRequest.page() }
+    let transaction = tenant.loginTransaction(pending.transactionID)
     let clientName = transaction.flatMap { tenant.fixture.client(id: $0.request.clientID)?.name } ?? "the application"
     return Responses.html(
       SocialPages.consent(
@@ -84,10 +81,8 @@ struct SocialLoginRoutes {
 
   private func decide(_ request: Request, context: BasicRequestContext, connection name: String) async -> Response {
     guard simulated(name) != nil, let form = await RequestParameters.body(of: request, context: context),
-      let state = form.string("state"),
-      let pending = tenant.withState({ $0.social.states.get(state, now: tenant.clock.seconds) }),
-      pending.connection == name
-    else { return Self.errorPage(SocialMessages.badProviderRequest) }
+      let state = form.string("state"), let pending = pendingLogin(state), pending.connection == name
+    else { return SocialMessages.badProviderRequest.page() }
     let callback = tenant.baseURL + "login/callback"
     guard form.string("authorize") == "accept" else {
       return Responses.redirect(
@@ -97,12 +92,11 @@ struct SocialLoginRoutes {
     }
     guard let connection = simulated(name),
       let account = connection.accounts.first(where: { $0.userID == form.string("account") })
-    else { return Self.errorPage(SocialMessages.unknownAccount) }
+    else { return SocialMessages.unknownAccount.page() }
     let code = RandomToken.make(bytes: 20)
-    tenant.withState {
-      $0.social.codes.insert(
-        SocialLoginCode(state: state, account: account), key: code,
-        expiresAt: tenant.clock.seconds + Self.codeLifetime)
+    let expiresAt = tenant.clock.seconds + Self.codeLifetime
+    tenant.transact {
+      $0.issueSocialCode(SocialLoginCode(state: state, account: account), code: code, expiresAt: expiresAt)
     }
     return Responses.redirect(FormEncoding.append([("code", code), ("state", state)], to: callback, fragment: false))
   }
@@ -112,54 +106,59 @@ struct SocialLoginRoutes {
   private func callback(_ request: Request) async -> Response {
     let query = RequestParameters.query(of: request)
     let now = tenant.clock.seconds
-    guard let state = query.string("state"), let known = tenant.withState({ $0.social.states.get(state, now: now) }),
-      let transaction = tenant.withState({ $0.transactions.get(known.transactionID, now: now) })
-    else { return Self.errorPage(SocialMessages.unknownState) }
+    guard let state = query.string("state"), let known = pendingLogin(state),
+      let transaction = tenant.loginTransaction(known.transactionID)
+    else { return SocialMessages.unknownState.page() }
     // A callback opened in another browser (a link an attacker got from their own login) is
     // refused and leaves the transaction as it was: its state is not used up.
     if let refusal = TransactionBinding.refusal(request, transaction: transaction, tenant: tenant) {
-      return Self.errorPage(refusal, status: .forbidden)
+      return refusal.page(status: .forbidden)
     }
-    guard let pending = tenant.withState({ $0.social.states.take(state, now: now) }) else {
-      return Self.errorPage(SocialMessages.unknownState)
+    guard let pending = tenant.transact({ $0.takeSocialState(state, now: now) }) else {
+      return SocialMessages.unknownState.page()
     }
     let completion = AuthorizeCompletion(tenant: tenant)
     if let error = query.string("error") {
-      tenant.withState { $0.transactions.remove(transaction.id) }
+      tenant.transact { $0.abandonLogin(transaction.id) }
       return completion.redirect(
         transaction.request,
         error: AuthorizeError(code: error, description: query.string("error_description") ?? error))
     }
-    guard let code = query.string("code"), let issued = tenant.withState({ $0.social.codes.take(code, now: now) }),
+    guard let code = query.string("code"), let issued = tenant.transact({ $0.takeSocialCode(code, now: now) }),
       RandomToken.constantTimeEquals(issued.state, state)
     else {
-      tenant.withState { $0.transactions.remove(transaction.id) }
+      tenant.transact { $0.abandonLogin(transaction.id) }
       return completion.redirect(transaction.request, error: SocialMessages.invalidProviderCode)
     }
-    let userID = await signIn(issued.account, connection: pending.connection, now: now)
-    return await UniversalLoginRoutes(tenant: tenant).completeLogin(transaction, userID: userID)
+    let userID = signIn(issued.account, connection: pending.connection, now: now)
+    return await UniversalLoginRoutes(tenant: tenant).finishLogin(transaction.id, userID: userID)
+  }
+
+  /// The live login at the provider that `state` names.
+  private func pendingLogin(_ state: String) -> SocialLoginState? {
+    let now = tenant.clock.seconds
+    return tenant.read { $0.social.states.live(state, now: now) }
   }
 
   /// The user the provider account logs in as: the primary of a linked identity, else the
-  /// `<connection>|<id>` user, created or refreshed from the provider profile.
-  private func signIn(_ account: SocialAccount, connection: String, now: Double) async -> String {
-    let userID = "\(connection)|\(account.userID)"
-    if let primary = tenant.withState({ $0.identityLinks.primary(of: userID) }) { return primary }
-    var user =
-      tenant.withState { $0.users.user(id: userID) }
-      ?? UserRecord(profile: account.login, userID: userID, connection: connection, updatedAt: now)
+  /// `<connection>|<id>` user, created or refreshed from the provider profile (in one step).
+  private func signIn(_ account: SocialAccount, connection: String, now: Double) -> String {
+    let fresh = UserRecord(
+      profile: account.login, userID: "\(connection)|\(account.userID)", connection: connection, updatedAt: now)
+    let user = tenant.transact {
+      $0.providerLogin(fresh, followLinks: true, refresh: { Self.refresh(&$0, from: account, now: now) })
+    }
+    return user.userID
+  }
+
+  /// The provider's profile, as the tenant copies it on every login.
+  static func refresh(_ user: inout UserRecord, from account: SocialAccount, now: Double) {
     user.email = account.email
     user.emailVerified = account.email != nil
     user.name = account.name ?? account.login
     user.nickname = account.login
     user.picture = account.picture
     user.updatedAt = now
-    tenant.withState { $0.users.insert(user) }
-    return userID
-  }
-
-  static func errorPage(_ error: AuthorizeError, status: HTTPResponse.Status = .badRequest) -> Response {
-    Responses.html(LoginPages.error(code: error.code, description: error.description), status: status)
   }
 }
 

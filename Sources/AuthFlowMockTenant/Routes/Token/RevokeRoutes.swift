@@ -7,7 +7,7 @@ struct RevokeRoutes {
 
   func register(on router: Router<BasicRequestContext>) {
     router.post("/oauth/revoke") { request, context in
-      do {
+      await OAuthError.respond {
         guard let parameters = await RequestParameters.body(of: request, context: context) else {
           throw OAuthError.malformedBody
         }
@@ -18,12 +18,8 @@ struct RevokeRoutes {
           throw error.code == "access_denied" ? RevokeRoutes.invalidClient : error
         }
         guard let token = parameters.string("token") else { throw OAuthError.missingParameter("token") }
-        tenant.withState { $0.refreshTokens.revoke(token, clientID: client.clientID) }
+        tenant.transact { $0.revokeRefreshToken(token, clientID: client.clientID) }
         return Responses.empty()
-      } catch let error as OAuthError {
-        return error.response
-      } catch {
-        return OAuthError.serverError.response
       }
     }
   }

@@ -14,7 +14,7 @@ extension TokenRoutes {
     let family = RandomToken.make(bytes: 12)
     let now = tenant.clock.seconds
     let lifetime = Double(tenant.fixture.settings.refreshTokenLifetime)
-    let redemption = tenant.withState { $0.redeemCode(code, family: family, now: now, familyLifetime: lifetime) }
+    let redemption = tenant.transact { $0.redeemCode(code, family: family, now: now, familyLifetime: lifetime) }
     guard case .redeemed(let issued) = redemption else { throw OAuthError.invalidCode }
     guard issued.request.clientID == client.clientID, redirectURI == issued.request.redirectURI else {
       throw OAuthError.invalidCode
@@ -38,13 +38,13 @@ extension TokenRoutes {
     let now = tenant.clock.seconds
     let successor = RandomToken.make(bytes: 32)
     // Exchanged, rotated and (on reuse) the family revoked in one step.
-    let outcome = tenant.withState {
+    let outcome = tenant.transact {
       $0.rotateRefreshToken(
         token, clientID: client.clientID, now: now, rotate: settings.refreshTokenRotation,
         reuseLeeway: Double(settings.refreshTokenReuseLeeway), newToken: successor)
     }
     guard case .accepted(var grant, let newToken) = outcome else { throw OAuthError.invalidRefreshToken }
-    guard let userID = grant.userID, let user = tenant.withState({ $0.users.user(id: userID) }) else {
+    guard let userID = grant.userID, let user = tenant.user(id: userID) else {
       throw OAuthError.deletedUserRefreshToken
     }
     // A blocked user's refresh tokens stop working (the answer of every other login path).
@@ -86,10 +86,8 @@ extension TokenRoutes {
     if let userID = grant.userID {
       // Single use, 1-minute lifetime (PROTOCOL §3.2); redeemed at `/authorize`.
       let expiresAt = tenant.clock.seconds + 60
-      tenant.withState {
-        $0.sessionTransfers.insert(
-          SessionTransfer(userID: userID, clientID: client.clientID), key: token, expiresAt: expiresAt)
-      }
+      let transfer = SessionTransfer(userID: userID, clientID: client.clientID)
+      tenant.transact { $0.issueSessionTransfer(token, transfer, expiresAt: expiresAt) }
     }
     var body: [String: Value] = [
       "access_token": .string(token),
@@ -98,7 +96,7 @@ extension TokenRoutes {
     ]
     // Whether Auth0 always includes `id_token` here is UNCONFIRMED (PROTOCOL §3.2); Auth0.swift's
     // SSOCredentials requires it, so the mock includes it.
-    if let userID = grant.userID, let user = tenant.withState({ $0.users.user(id: userID) }) {
+    if let userID = grant.userID, let user = tenant.user(id: userID) {
       var idGrant = grant
       idGrant.nonce = nil
       body["id_token"] = .string(try issuer.idToken(for: idGrant, user: user, now: tenant.clock.epoch))
@@ -118,8 +116,7 @@ extension TokenRoutes {
     var organization: OrganizationConfig?
     if let reference = parameters.string("organization") {
       guard let found = tenant.organization(reference) else {
-        throw OAuthError(
-          status: .badRequest, code: "invalid_request", description: "Organization not found: \(reference)")
+        throw OAuthError.organizationNotFound(reference)
       }
       organization = found
     }
@@ -144,21 +141,19 @@ extension TokenRoutes {
     }
     try checkAudience(parameters.string("audience"))
     if BotDetection(tenant: tenant).isSuspicious(identifier: username) { throw OAuthError.requiresVerification }
-    let bruteForce = BruteForce(tenant: tenant)
-    let failureKey = BruteForce.key(identifier: username, ip: parameters.clientIP)
-    if await bruteForce.isBlocked(failureKey) { throw OAuthError.tooManyAttempts }
-    let found = tenant.withState({ $0.users.find(username, connection: realm) })
-    guard let user = found, let expected = user.password, RandomToken.constantTimeEquals(expected, password) else {
-      await bruteForce.recordFailure(failureKey, user: found)
-      throw OAuthError.wrongCredentials
+    switch BruteForce(tenant: tenant).check(password, identifier: username, connection: realm, ip: parameters.clientIP)
+    {
+    case .blocked: throw OAuthError.tooManyAttempts
+    case .wrong: throw OAuthError.wrongCredentials
+    case .accepted(let user): return try await login(user, parameters: parameters, client: client)
     }
-    await bruteForce.succeeded(failureKey)
-    return try await login(user, parameters: parameters, client: client)
   }
 
-  /// Issues tokens for a user who just authenticated directly (password, OTP), unless MFA is due.
+  /// Issues tokens for a user who just authenticated directly (password, OTP, passkey), unless MFA
+  /// is due; `organization` adds its claims (a passkey ceremony that named one).
   func login(
-    _ user: UserRecord, parameters: RequestParameters, client: ClientConfig, skipMFA: Bool = false
+    _ user: UserRecord, parameters: RequestParameters, client: ClientConfig, skipMFA: Bool = false,
+    organization: OrganizationConfig? = nil
   )
     async throws -> [String: Value]
   {
@@ -168,12 +163,11 @@ extension TokenRoutes {
     let grant = Grant(
       clientID: client.clientID, userID: user.userID,
       scope: issuer.grantedScope(requested: requested, audience: audience), audience: audience, nonce: nil,
-      organization: nil, authTime: tenant.clock.seconds, includeAuthTime: false)
+      organization: organization, authTime: tenant.clock.seconds, includeAuthTime: false)
     if !skipMFA, !user.mfa.isEmpty {
       let mfaToken = RandomToken.make(bytes: 32)
-      tenant.withState {
-        $0.mfaTokens.insert(grant, key: mfaToken, expiresAt: tenant.clock.seconds + MFATokens.lifetime)
-      }
+      let expiresAt = tenant.clock.seconds + MFATokens.lifetime
+      tenant.transact { $0.issueMFAToken(mfaToken, for: grant, expiresAt: expiresAt) }
       throw OAuthError.mfaRequired(token: mfaToken, requirements: Self.mfaRequirements(of: user))
     }
     return try await issuer.response(for: grant, client: client, requestedScope: requested, issueRefreshToken: true)

@@ -17,20 +17,14 @@ extension TokenRoutes {
   static let issuedTokenType = "urn:ietf:params:oauth:token-type:access_token"
 
   static func reservedTokenType(_ type: String) -> OAuthError {
-    OAuthError(
-      status: .badRequest, code: "invalid_request",
-      description: "The subject_token_type \(type) uses a reserved namespace.")
+    OAuthError.invalidRequest("The subject_token_type \(type) uses a reserved namespace.")
   }
   static func noExchangeProfile(_ type: String) -> OAuthError {
-    OAuthError(
-      status: .badRequest, code: "invalid_request",
-      description: "There is no Custom Token Exchange profile for subject_token_type \(type).")
+    OAuthError.invalidRequest("There is no Custom Token Exchange profile for subject_token_type \(type).")
   }
   /// Exact Auth0 text UNCONFIRMED.
-  static let invalidSubjectToken = OAuthError(
-    status: .forbidden, code: "invalid_grant", description: "Invalid subject_token.")
-  static let invalidUserProfile = OAuthError(
-    status: .badRequest, code: "invalid_request", description: "user_profile must be a JSON-encoded object.")
+  static let invalidSubjectToken = OAuthError.invalidGrant("Invalid subject_token.")
+  static let invalidUserProfile = OAuthError.invalidRequest("user_profile must be a JSON-encoded object.")
 
   /// Token exchange: Apple authorization codes (single use) and Facebook session tokens against the
   /// fixture's simulated providers; the user is found or created and the profile's name merged.
@@ -61,21 +55,17 @@ extension TokenRoutes {
     if connectionName == "apple" {
       // Apple authorization codes are single use.
       let now = tenant.clock.seconds
-      guard tenant.withState({ $0.redeemSubjectToken(subjectToken, now: now, rememberUntil: now + 86_400) }) else {
+      guard tenant.transact({ $0.redeemSubjectToken(subjectToken, now: now, rememberUntil: now + 86_400) }) else {
         throw Self.invalidSubjectToken
       }
     }
     let userID = "\(connectionName)|\(subject.userID)"
-    var user =
-      tenant.withState { $0.users.user(id: userID) }
-      ?? UserRecord(
-        profile: subject.email ?? userID, userID: userID, connection: connectionName, email: subject.email,
-        emailVerified: subject.email != nil, name: subject.name, updatedAt: tenant.clock.seconds)
-    Self.merge(profile, into: &user)
-    if tenant.withState({ $0.users.user(id: userID) }) == nil {
-      tenant.withState { $0.users.insert(user) }
-    } else {
-      tenant.withState { $0.users.update(user) }
+    let fresh = UserRecord(
+      profile: subject.email ?? userID, userID: userID, connection: connectionName, email: subject.email,
+      emailVerified: subject.email != nil, name: subject.name, updatedAt: tenant.clock.seconds)
+    // Found or created, and the profile merged into the stored record, in one step.
+    let user = tenant.transact {
+      $0.providerLogin(fresh, followLinks: false, refresh: { user in Self.merge(profile, into: &user) })
     }
     var body = try await login(user, parameters: parameters, client: client, skipMFA: true)
     body["issued_token_type"] = .string(Self.issuedTokenType)

@@ -31,13 +31,7 @@ struct TokenRoutes {
 
   func register(on router: Router<BasicRequestContext>) {
     router.post("/oauth/token") { request, context in
-      do {
-        return try await token(request, context: context)
-      } catch let error as OAuthError {
-        return error.response
-      } catch {
-        return OAuthError.serverError.response
-      }
+      await OAuthError.respond { try await token(request, context: context) }
     }
   }
 
@@ -94,6 +88,20 @@ enum ClientAuthentication {
     -> ClientConfig
   {
     try authenticate(parameters, lookup: fixture.client(id:))
+  }
+
+  /// A client's request to an endpoint of `grant` (`/oauth/device/code`, `/bc-authorize`,
+  /// `/passkey/*`, the legacy endpoints): the body read, the client authenticated, and `grant`
+  /// among the client's grant types.
+  static func request(
+    _ request: Request, context: BasicRequestContext, tenant: MockTenant, grant: String
+  ) async throws(OAuthError) -> (RequestParameters, ClientConfig) {
+    guard let parameters = await RequestParameters.body(of: request, context: context) else {
+      throw OAuthError.malformedBody
+    }
+    let client = try authenticate(parameters, in: tenant)
+    guard client.grantTypes.contains(grant) else { throw OAuthError.grantNotAllowed(grant) }
+    return (parameters, client)
   }
 
   /// The same, among the fixture's clients and those registered at `/oidc/register`.

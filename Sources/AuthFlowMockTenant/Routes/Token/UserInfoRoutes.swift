@@ -19,7 +19,7 @@ struct UserInfoRoutes {
     }
     let token = String(header.dropFirst(7)).trimmingWhitespace()
     guard let (userID, scope) = subjectAndScope(of: token),
-      let user = tenant.withState({ $0.users.user(id: userID) })
+      let user = tenant.user(id: userID)
     else { return unauthorized }
     var claims = UserClaims.claims(for: user, scope: scope, legacy: tenant.fixture.settings.legacyScopeClaims)
     for rule in tenant.fixture.claimRules where rule.tokens.contains(.idToken) && scope.contains("openid") {
@@ -36,7 +36,7 @@ struct UserInfoRoutes {
     // A compact JWS has dots; an opaque token (base64url) never does.
     guard token.contains(".") else {
       let now = tenant.clock.seconds
-      guard let issued = tenant.withState({ $0.opaqueAccessTokens.get(token, now: now) }) else { return nil }
+      guard let issued = tenant.read({ $0.opaqueAccessTokens.live(token, now: now) }) else { return nil }
       return (issued.subject, issued.scope)
     }
     guard let jws = tenant.verifyIssued(token), let exp = jws.claims["exp"]?.doubleValue,

@@ -9,27 +9,9 @@ enum LoginPages {
   )
     -> String
   {
-    let action = "/u/login?state=\(HTML.escape(FormEncoding.escape(transaction.id)))"
-    let signup = "/u/signup?state=\(HTML.escape(FormEncoding.escape(transaction.id)))"
-    return page(
-      title: "Log in | \(clientName)", kind: "login",
-      body: """
-        <h1>Welcome</h1>
-        <p>Log in to continue to \(HTML.escape(clientName)).</p>
-        \(noticeElement(notice))
-        \(errorElement(error))
-        <form method="POST" action="\(action)" id="login-form">
-          <input type="hidden" name="state" value="\(HTML.escape(transaction.id))">
-          <input type="hidden" name="_csrf" value="\(HTML.escape(transaction.csrf))">
-          \(challengeElement(challenge))
-          <label for="username">Email address</label>
-          <input type="text" id="username" name="username" autocomplete="username" value="\(HTML.escape(username ?? transaction.request.loginHint ?? ""))" required>
-          <label for="password">Password</label>
-          <input type="password" id="password" name="password" autocomplete="current-password" required>
-          <button type="submit" name="action" value="default">Continue</button>
-        </form>
-        <p>Don't have an account? <a href="\(signup)" id="signup-link">Sign up</a></p>
-        """)
+    credentialsPage(
+      .login, transaction: transaction, clientName: clientName, error: error, value: username, challenge: challenge,
+      notice: notice)
   }
 
   /// The signup page (`screen_hint=signup`).
@@ -39,26 +21,45 @@ enum LoginPages {
   )
     -> String
   {
-    let action = "/u/signup?state=\(HTML.escape(FormEncoding.escape(transaction.id)))"
-    let login = "/u/login?state=\(HTML.escape(FormEncoding.escape(transaction.id)))"
+    credentialsPage(
+      .signup, transaction: transaction, clientName: clientName, error: error, value: email, challenge: challenge,
+      notice: notice)
+  }
+
+  /// What tells the login page and the signup page apart: both are an identifier and a password.
+  enum CredentialsScreen {
+    case login, signup
+
+    var path: String { self == .login ? "/u/login" : "/u/signup" }
+    var other: CredentialsScreen { self == .login ? .signup : .login }
+  }
+
+  private static func credentialsPage(
+    _ screen: CredentialsScreen, transaction: LoginTransaction, clientName: String, error: String?, value: String?,
+    challenge: String?, notice: String?
+  ) -> String {
+    let state = "?state=\(HTML.escape(FormEncoding.escape(transaction.id)))"
+    let login = screen == .login
+    let identifier = login ? "username" : "email"
+    let filled = HTML.escape(value ?? transaction.request.loginHint ?? "")
     return page(
-      title: "Sign up | \(clientName)", kind: "signup",
+      title: "\(login ? "Log in" : "Sign up") | \(clientName)", kind: login ? "login" : "signup",
       body: """
-        <h1>Create Your Account</h1>
-        <p>Sign up to continue to \(HTML.escape(clientName)).</p>
+        <h1>\(login ? "Welcome" : "Create Your Account")</h1>
+        <p>\(login ? "Log in" : "Sign up") to continue to \(HTML.escape(clientName)).</p>
         \(noticeElement(notice))
         \(errorElement(error))
-        <form method="POST" action="\(action)" id="signup-form">
+        <form method="POST" action="\(screen.path)\(state)" id="\(login ? "login" : "signup")-form">
           <input type="hidden" name="state" value="\(HTML.escape(transaction.id))">
           <input type="hidden" name="_csrf" value="\(HTML.escape(transaction.csrf))">
           \(challengeElement(challenge))
-          <label for="email">Email address</label>
-          <input type="email" id="email" name="email" autocomplete="email" value="\(HTML.escape(email ?? transaction.request.loginHint ?? ""))" required>
+          <label for="\(identifier)">Email address</label>
+          <input type="\(login ? "text" : "email")" id="\(identifier)" name="\(identifier)" autocomplete="\(identifier)" value="\(filled)" required>
           <label for="password">Password</label>
-          <input type="password" id="password" name="password" autocomplete="new-password" required>
+          <input type="password" id="password" name="password" autocomplete="\(login ? "current" : "new")-password" required>
           <button type="submit" name="action" value="default">Continue</button>
         </form>
-        <p>Already have an account? <a href="\(login)" id="login-link">Log in</a></p>
+        <p>\(login ? "Don't have an account?" : "Already have an account?") <a href="\(screen.other.path)\(state)" id="\(login ? "signup" : "login")-link">\(login ? "Sign up" : "Log in")</a></p>
         """)
   }
 

@@ -30,15 +30,15 @@ struct OtherLoginPageRoutes {
 
   private func showIdentify(_ request: Request) async -> Response {
     guard case .singleField(let field) = style else { return Self.notFound }
-    guard let transaction = await transaction(RequestParameters.query(of: request).string("state")) else {
-      return errorPage(.unknownTransaction, status: .badRequest)
+    guard let transaction = tenant.loginTransaction(RequestParameters.query(of: request).string("state")) else {
+      return AuthorizeError.unknownTransaction.page()
     }
     return Responses.html(OtherLoginPages.identify(transaction: transaction, field: field))
   }
 
   private func submitIdentify(_ request: Request, context: BasicRequestContext) async -> Response {
     guard case .singleField(let field) = style else { return Self.notFound }
-    let post = await GuardedFormPost.check(request, context: context, tenant: tenant) { await self.transaction($0) }
+    let post = await GuardedFormPost.check(request, context: context, tenant: tenant) { tenant.loginTransaction($0) }
     guard case .accepted(let form, let transaction) = post else { return post.refusal }
     guard let identifier = form.string(field), !identifier.isEmpty else {
       return Responses.html(
@@ -50,7 +50,7 @@ struct OtherLoginPageRoutes {
         OtherLoginPages.identify(transaction: transaction, field: field, error: OtherLoginPages.unknownUser),
         status: .badRequest)
     }
-    return await UniversalLoginRoutes(tenant: tenant).completeLogin(transaction, userID: user.userID)
+    return await UniversalLoginRoutes(tenant: tenant).finishLogin(transaction.id, userID: user.userID)
   }
 
   // MARK: A JavaScript app
@@ -72,7 +72,7 @@ struct OtherLoginPageRoutes {
         status: .badRequest)
     }
     let connection = "Username-Password-Authentication"
-    guard let user = tenant.withState({ $0.users.find(username, connection: connection) }),
+    guard let user = tenant.read({ $0.users.find(username, connection: connection) }),
       let expected = user.password,
       RandomToken.constantTimeEquals(expected, password)
     else {
@@ -82,10 +82,10 @@ struct OtherLoginPageRoutes {
     let token = RandomToken.make(bytes: 24)
     let binding = RandomToken.make(bytes: 24)
     let now = tenant.clock.seconds
-    tenant.withState {
-      $0.sessions.insert(
-        SSOSession(userID: user.userID, authTime: now), key: Self.pendingKey(token: token, binding: binding),
-        expiresAt: now + Self.appLoginLifetime)
+    let pending = Self.pendingKey(token: token, binding: binding)
+    tenant.transact {
+      $0.openSession(
+        SSOSession(userID: user.userID, authTime: now), id: pending, expiresAt: now + Self.appLoginLifetime)
     }
     var response = Responses.json(["continue": .string(token)])
     let secure = tenant.baseURL.lowercased().hasPrefix("https://")
@@ -101,13 +101,11 @@ struct OtherLoginPageRoutes {
   /// no app login page (the parameter is then ignored, as Auth0 ignores unknown ones).
   func resume(_ authorizeRequest: AuthorizeRequest, token: String, request: Request) async -> Response? {
     guard style == .app else { return nil }
+    let now = tenant.clock.seconds
     guard let binding = request.cookies[Self.appCookie]?.value,
-      let pending = tenant.withState({
-        $0.sessions.take(
-          Self.pendingKey(token: token, binding: binding), now: tenant.clock.seconds)
-      })
+      let pending = tenant.transact({ $0.takeSession(Self.pendingKey(token: token, binding: binding), now: now) })
     else {
-      return errorPage(OtherLoginPages.unknownContinuation, status: .badRequest)
+      return OtherLoginPages.unknownContinuation.page()
     }
     let transaction = LoginTransaction(
       id: RandomToken.make(bytes: 24), request: authorizeRequest, csrf: RandomToken.make(bytes: 24))
@@ -130,16 +128,7 @@ struct OtherLoginPageRoutes {
   }
 
   private func user(_ identifier: String) async -> UserRecord? {
-    if let user = tenant.withState({ $0.users.user(id: identifier) }) { return user }
-    return tenant.withState { $0.users.find(identifier, connection: "Username-Password-Authentication") }
-  }
-
-  private func transaction(_ id: String?) async -> LoginTransaction? {
-    guard let id else { return nil }
-    return tenant.withState { $0.transactions.get(id, now: tenant.clock.seconds) }
-  }
-
-  private func errorPage(_ error: AuthorizeError, status: HTTPResponse.Status) -> Response {
-    Responses.html(LoginPages.error(code: error.code, description: error.description), status: status)
+    if let user = tenant.user(id: identifier) { return user }
+    return tenant.read { $0.users.find(identifier, connection: "Username-Password-Authentication") }
   }
 }

@@ -15,14 +15,14 @@ struct UniversalLoginRoutes {
   }
 
   private func show(_ request: Request, signup: Bool) async -> Response {
-    guard let transaction = await transaction(RequestParameters.query(of: request).string("state")) else {
-      return errorPage(.unknownTransaction, status: .badRequest)
+    guard let transaction = tenant.loginTransaction(RequestParameters.query(of: request).string("state")) else {
+      return AuthorizeError.unknownTransaction.page()
     }
     return render(transaction, signup: signup)
   }
 
   private func submit(_ request: Request, context: BasicRequestContext, signup: Bool) async -> Response {
-    let post = await GuardedFormPost.check(request, context: context, tenant: tenant) { await self.transaction($0) }
+    let post = await GuardedFormPost.check(request, context: context, tenant: tenant) { tenant.loginTransaction($0) }
     guard case .accepted(let form, let transaction) = post else { return post.refusal }
     let identifier = form.string(signup ? "email" : "username") ?? form.string("email")
     guard let identifier, let password = form.string("password") else {
@@ -50,42 +50,49 @@ struct UniversalLoginRoutes {
         return render(
           transaction, signup: true, error: failure.pageMessage, value: identifier, status: .badRequest)
       }
-      guard tenant.withState({ $0.users.find(identifier, connection: connection) }) == nil else {
-        return render(
-          transaction, signup: true, error: LoginMessages.userExists, value: identifier, status: .badRequest)
-      }
       let user = UserRecord(
         profile: identifier, userID: "auth0|\(RandomToken.make(bytes: 12))", connection: connection, email: identifier,
         emailVerified: false, password: password, updatedAt: tenant.clock.seconds)
-      tenant.withState { $0.users.insert(user) }
+      guard case .created = tenant.transact({ $0.signUp(user) }) else {
+        return render(
+          transaction, signup: true, error: LoginMessages.userExists, value: identifier, status: .badRequest)
+      }
       userID = user.userID
     } else {
-      let bruteForce = BruteForce(tenant: tenant)
-      let failureKey = BruteForce.key(identifier: identifier, ip: form.clientIP)
-      if await bruteForce.isBlocked(failureKey) {
+      switch BruteForce(tenant: tenant).check(
+        password, identifier: identifier, connection: connection, ip: form.clientIP)
+      {
+      case .blocked:
         return render(
           transaction, signup: false, error: LoginMessages.tooManyAttempts, value: identifier, status: .tooManyRequests)
-      }
-      let found = tenant.withState({ $0.users.find(identifier, connection: connection) })
-      guard let user = found, let expected = user.password, RandomToken.constantTimeEquals(expected, password) else {
-        await bruteForce.recordFailure(failureKey, user: found)
+      case .wrong:
         return render(
           transaction, signup: false, error: LoginMessages.wrongCredentials, value: identifier, status: .badRequest)
+      case .accepted(let user):
+        if user.mfa.contains(where: { $0.kind == .totp }) {
+          return await UniversalLoginMFARoutes(tenant: tenant).begin(transaction, userID: user.userID)
+        }
+        userID = user.userID
       }
-      await bruteForce.succeeded(failureKey)
-      if user.mfa.contains(where: { $0.kind == .totp }) {
-        return await UniversalLoginMFARoutes(tenant: tenant).begin(transaction, userID: user.userID)
-      }
-      userID = user.userID
     }
-    return await completeLogin(transaction, userID: userID)
+    return await finishLogin(transaction.id, userID: userID)
   }
 
-  /// Ends a transaction with a new SSO session and the redirect to the callback.
+  /// Takes the stored transaction `id` (so it finishes once) and completes its login; the error
+  /// page when it is gone — finished by a concurrent post, abandoned, or expired.
+  func finishLogin(_ id: String, userID: String) async -> Response {
+    let now = tenant.clock.seconds
+    guard let taken = tenant.transact({ $0.takeLogin(id, now: now) }) else {
+      return AuthorizeError.unknownTransaction.page()
+    }
+    return await completeLogin(taken, userID: userID)
+  }
+
+  /// Ends `transaction` — one already taken out of the state (``finishLogin(_:userID:)``), or one
+  /// never stored — with a new SSO session and the redirect to the callback.
   func completeLogin(_ transaction: LoginTransaction, userID: String) async -> Response {
-    tenant.withState { $0.transactions.remove(transaction.id) }
     if let invitation = transaction.request.invitation {
-      let user = tenant.withState({ $0.users.user(id: userID) })
+      let user = tenant.user(id: userID)
       guard let email = user?.email, InvitationAcceptance.matches(email, transaction) else {
         return AuthorizeCompletion(tenant: tenant).redirect(transaction.request, error: .invalidInvitation)
       }
@@ -94,24 +101,16 @@ struct UniversalLoginRoutes {
       }
     }
     // A blocked user gets the error on the callback and no SSO session.
-    if let user = tenant.withState({ $0.users.user(id: userID) }), user.blocked {
+    if let user = tenant.user(id: userID), user.blocked {
       return AuthorizeCompletion(tenant: tenant).redirect(transaction.request, error: .blockedUser)
     }
     let now = tenant.clock.seconds
     let sessionID = RandomToken.make(bytes: 24)
-    tenant.withState {
-      $0.sessions.insert(
-        SSOSession(userID: userID, authTime: now), key: sessionID,
-        expiresAt: now + Double(tenant.fixture.settings.sessionLifetime))
-    }
+    let expiresAt = now + Double(tenant.fixture.settings.sessionLifetime)
+    tenant.transact { $0.openSession(SSOSession(userID: userID, authTime: now), id: sessionID, expiresAt: expiresAt) }
     let cookie = SessionCookie.make(sessionID, tenant: tenant)
     return await AuthorizeCompletion(tenant: tenant).finish(
       transaction.request, userID: userID, authTime: now, cookies: [cookie])
-  }
-
-  private func transaction(_ id: String?) async -> LoginTransaction? {
-    guard let id else { return nil }
-    return tenant.withState { $0.transactions.get(id, now: tenant.clock.seconds) }
   }
 
   private func render(
@@ -130,9 +129,5 @@ struct UniversalLoginRoutes {
         transaction: transaction, clientName: clientName, error: error, username: value, challenge: challenge,
         notice: notice)
     return Responses.html(text, status: status)
-  }
-
-  private func errorPage(_ error: AuthorizeError, status: HTTPResponse.Status) -> Response {
-    Responses.html(LoginPages.error(code: error.code, description: error.description), status: status)
   }
 }

@@ -12,7 +12,7 @@ struct AuthorizeCompletion {
   ) async
     -> Response
   {
-    guard let user = tenant.withState({ $0.users.user(id: userID) }) else {
+    guard let user = tenant.user(id: userID) else {
       return redirect(request, error: .loginRequired)
     }
     if user.blocked { return redirect(request, error: .blockedUser, cookies: cookies) }
@@ -25,7 +25,7 @@ struct AuthorizeCompletion {
         request, userID: userID, authTime: authTime, cookies: cookies)
     }
     if let organization = request.organization {
-      guard tenant.withState({ $0.organizations.isMember(user.userID, of: organization.id) }) else {
+      guard tenant.read({ $0.organizations.isMember(user.userID, of: organization.id) }) else {
         return redirect(request, error: .notAMember(organization.name), cookies: cookies)
       }
       guard organization.allowsConnection(user.connection) else {
@@ -36,10 +36,8 @@ struct AuthorizeCompletion {
     if request.responseType == "code" {
       let code = RandomToken.make(bytes: 32)
       let expiresAt = tenant.clock.seconds + Double(tenant.fixture.settings.authorizationCodeLifetime)
-      tenant.withState {
-        $0.codes.insert(
-          IssuedCode(request: request, userID: userID, authTime: authTime), key: code, expiresAt: expiresAt)
-      }
+      let issued = IssuedCode(request: request, userID: userID, authTime: authTime)
+      tenant.transact { $0.issueCode(code, for: issued, expiresAt: expiresAt) }
       pairs.append(("code", code))
     } else {
       let grant = Grant(
@@ -73,7 +71,7 @@ struct AuthorizeCompletion {
   func redirect(_ request: AuthorizeRequest, error: AuthorizeError, cookies: [Cookie] = []) -> Response {
     // A device activation has no callback: its errors are pages.
     if request.deviceUserCode != nil {
-      var page = ActivateRoutes(tenant: tenant).errorPage(error, status: .badRequest)
+      var page = error.page()
       for cookie in cookies { page.setCookie(cookie) }
       return page
     }

@@ -8,6 +8,8 @@ struct AuthorizeRoutes {
   let tenant: MockTenant
 
   static let sessionCookie = "auth0"
+  /// How long a login transaction lives, seconds (its cookie as long).
+  static let loginLifetime = 3600.0
 
   func register(on router: Router<BasicRequestContext>) {
     router.get("/authorize") { request, _ in await authorize(request) }
@@ -85,7 +87,7 @@ struct AuthorizeRoutes {
         id: RandomToken.make(bytes: 24), request: authorizeRequest, csrf: RandomToken.make(bytes: 24))
       transaction.screen = screen
       transaction.sessionAllowed = !forceLogin && screen != "signup"
-      tenant.withState { $0.transactions.insert(transaction, key: transaction.id, expiresAt: now + 3600) }
+      tenant.transact { $0.startLogin(transaction, expiresAt: now + Self.loginLifetime) }
       return Responses.redirect(
         "/u/organization?state=\(FormEncoding.escape(transaction.id))",
         cookies: cookies + [TransactionBinding.cookie(for: transaction, tenant: tenant)])
@@ -109,7 +111,7 @@ struct AuthorizeRoutes {
     }
     let transaction = LoginTransaction(
       id: RandomToken.make(bytes: 24), request: authorizeRequest, csrf: RandomToken.make(bytes: 24))
-    tenant.withState { $0.transactions.insert(transaction, key: transaction.id, expiresAt: now + 3600) }
+    tenant.transact { $0.startLogin(transaction, expiresAt: now + Self.loginLifetime) }
     cookies.append(TransactionBinding.cookie(for: transaction, tenant: tenant))
     if ownPage, case .singleField = tenant.fixture.settings.loginPage,
       let location = otherLogin.loginLocation(state: transaction.id, query: "")
@@ -191,7 +193,8 @@ struct AuthorizeRoutes {
 
   func currentSession(_ request: Request) async -> SSOSession? {
     guard let id = request.cookies[Self.sessionCookie]?.value else { return nil }
-    return tenant.withState { $0.sessions.get(id, now: tenant.clock.seconds) }
+    let now = tenant.clock.seconds
+    return tenant.read { $0.sessions.live(id, now: now) }
   }
 
   private func page(_ error: AuthorizeError) -> Response {

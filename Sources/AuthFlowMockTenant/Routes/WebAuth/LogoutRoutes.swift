@@ -53,7 +53,7 @@ struct LogoutRoutes {
   /// Forgets the SSO session of the request's cookie; returns the cookie that clears it.
   private func endSession(_ request: Request) async -> Cookie {
     if let sessionID = request.cookies[AuthorizeRoutes.sessionCookie]?.value {
-      tenant.withState { $0.sessions.remove(sessionID) }
+      tenant.transact { $0.endSession(sessionID) }
     }
     return SessionCookie.cleared(tenant: tenant)
   }

@@ -18,13 +18,7 @@ struct PushedAuthorizationRoutes {
 
   func register(on router: Router<BasicRequestContext>) {
     router.post("/oauth/par") { request, context in
-      do {
-        return try await push(request, context: context)
-      } catch let error as OAuthError {
-        return error.response
-      } catch {
-        return OAuthError.malformedBody.response
-      }
+      await OAuthError.respond(otherwise: { _ in .malformedBody }) { try await push(request, context: context) }
     }
   }
 
@@ -46,10 +40,8 @@ struct PushedAuthorizationRoutes {
     }
     stored["client_id"] = .string(client.clientID)
     let uri = Self.uriPrefix + RandomToken.make(bytes: 24)
-    tenant.withState {
-      $0.pushedRequests.insert(
-        stored, key: uri, expiresAt: tenant.clock.seconds + Double(Self.lifetime))
-    }
+    let expiresAt = tenant.clock.seconds + Double(Self.lifetime)
+    tenant.transact { $0.pushAuthorizationRequest(stored, uri: uri, expiresAt: expiresAt) }
     return Responses.json(
       .object(["request_uri": .string(uri), "expires_in": .int(Self.lifetime)]), status: .created)
   }
@@ -75,7 +67,7 @@ struct PushedAuthorizationRoutes {
     // The client is checked before the request is used up: another client naming the
     // request_uri must not burn it.
     let now = tenant.clock.seconds
-    guard let stored = tenant.withState({ $0.consumePushedRequest(uri, clientID: clientID, now: now) }) else {
+    guard let stored = tenant.transact({ $0.consumePushedRequest(uri, clientID: clientID, now: now) }) else {
       return .failure(.invalidRequestURI)
     }
     return .success(RequestParameters(values: stored))
@@ -83,15 +75,12 @@ struct PushedAuthorizationRoutes {
 }
 
 extension OAuthError {
-  static let parRequestURINotAllowed = OAuthError(
-    status: .badRequest, code: "invalid_request", description: "request_uri is not allowed in a pushed request")
+  static let parRequestURINotAllowed = OAuthError.invalidRequest("request_uri is not allowed in a pushed request")
   static func parCallbackMismatch(_ uri: String) -> OAuthError {
-    OAuthError(
-      status: .badRequest, code: "invalid_request",
-      description: "Callback URL mismatch. \(uri) is not in the list of allowed callback URLs")
+    OAuthError.invalidRequest("Callback URL mismatch. \(uri) is not in the list of allowed callback URLs")
   }
   static func parBadParameter(_ name: String) -> OAuthError {
-    OAuthError(status: .badRequest, code: "invalid_request", description: "\(name) must be a string")
+    OAuthError.invalidRequest("\(name) must be a string")
   }
 }
 

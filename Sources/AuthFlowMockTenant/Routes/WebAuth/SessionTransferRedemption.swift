@@ -21,20 +21,18 @@ struct SessionTransferRedemption {
   /// Redeems `token` for the browser whose current session is `current`.
   func redeem(_ token: String, current: SSOSession?, request: Request) async -> Outcome {
     let now = tenant.clock.seconds
-    guard let transfer = tenant.withState({ $0.redeemSessionTransfer(token, now: now) }),
-      tenant.withState({ $0.users.user(id: transfer.userID) }) != nil
+    guard let transfer = tenant.transact({ $0.redeemSessionTransfer(token, now: now) }),
+      tenant.user(id: transfer.userID) != nil
     else { return Outcome(session: current, cookies: [], forceLogin: true) }
     if let current, current.userID != transfer.userID {
-      if let id = request.cookies[AuthorizeRoutes.sessionCookie]?.value { tenant.withState({ $0.sessions.remove(id) }) }
+      if let id = request.cookies[AuthorizeRoutes.sessionCookie]?.value { tenant.transact({ $0.endSession(id) }) }
       let cleared = SessionCookie.cleared(tenant: tenant)
       return Outcome(session: nil, cookies: [cleared], forceLogin: true)
     }
     let session = SSOSession(userID: transfer.userID, authTime: now)
     let sessionID = RandomToken.make(bytes: 24)
-    tenant.withState {
-      $0.sessions.insert(
-        session, key: sessionID, expiresAt: now + Double(tenant.fixture.settings.sessionLifetime))
-    }
+    let expiresAt = now + Double(tenant.fixture.settings.sessionLifetime)
+    tenant.transact { $0.openSession(session, id: sessionID, expiresAt: expiresAt) }
     let cookie = SessionCookie.make(sessionID, tenant: tenant)
     return Outcome(session: session, cookies: [cookie], forceLogin: false)
   }

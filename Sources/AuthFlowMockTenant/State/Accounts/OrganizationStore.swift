@@ -115,9 +115,3 @@ struct OrganizationStore: Sendable {
   /// How many memberships (over all organizations) and invitations are held.
   var counts: (members: Int, invitations: Int) { (members.values.reduce(0) { $0 + $1.count }, invitations.count) }
 }
-
-/// A session transfer token (PROTOCOL §3.2): single use, 60 s, for the user of the refresh token.
-struct SessionTransfer: Sendable {
-  var userID: String
-  var clientID: String
-}

@@ -20,9 +20,10 @@ struct BackchannelRequest: Sendable {
   var expiresAt: Double
 }
 
-/// The CIBA requests by `auth_req_id`. Expired requests are kept so that polling them keeps
-/// answering `expired_token` rather than "unknown"; a request is removed once its tokens are issued
-/// or its denial reported (single use).
+/// The CIBA requests by `auth_req_id`. Expired requests are kept for `expiredGrace` so that
+/// polling them keeps answering `expired_token` rather than "unknown"; a request is removed once its
+/// tokens are issued or its denial reported (single use). Bounded like every per-login store
+/// (``MockStateLimits``): purged of long-expired requests and capped at `maxEntriesPerStore`.
 struct BackchannelStore: Sendable {
   /// What one poll of the token endpoint finds.
   enum Poll: Sendable {
@@ -37,28 +38,34 @@ struct BackchannelStore: Sendable {
     case approved(BackchannelRequest)
   }
 
-  private var requests: [String: BackchannelRequest] = [:]
+  private var requests: ExpiringStore<BackchannelRequest>
 
-  mutating func insert(_ request: BackchannelRequest, id: String) { requests[id] = request }
+  init(limits: MockStateLimits, now: @escaping @Sendable () -> Double) {
+    requests = ExpiringStore(limits: limits, now: now)
+  }
 
-  /// One poll by `clientID`, decided and recorded in one step of the actor, so two concurrent
+  mutating func insert(_ request: BackchannelRequest, id: String) {
+    requests.insert(request, key: id, expiresAt: request.expiresAt)
+  }
+
+  /// One poll by `clientID`, decided and recorded in one step of the state, so two concurrent
   /// polls of an approved request cannot both get it. Another client's request is as good as
   /// unknown, expired or not.
   mutating func poll(_ id: String, clientID: String, now: Double, penalty: Int) -> Poll {
-    guard var request = requests[id], request.clientID == clientID else { return .unknown }
+    guard var request = requests.stored(id), request.clientID == clientID else { return .unknown }
     guard request.expiresAt > now else { return .expired }
     switch request.status {
     case .pending:
       let tooFast = request.lastPoll.map { now - $0 < Double(request.interval) } ?? false
       request.lastPoll = now
       if tooFast { request.interval += penalty }
-      requests[id] = request
+      insert(request, id: id)
       return .pending(slowDown: tooFast, interval: request.interval)
     case .denied:
-      requests[id] = nil
+      requests.remove(id)
       return .denied
     case .approved:
-      requests[id] = nil
+      requests.remove(id)
       return .approved(request)
     }
   }
@@ -66,10 +73,10 @@ struct BackchannelStore: Sendable {
   /// Approves or denies a pending, live request (what the user's authentication device does).
   /// False when there is no such request.
   mutating func decide(_ id: String, approve: Bool, now: Double) -> Bool {
-    guard var request = requests[id], request.status == .pending, request.expiresAt > now else { return false }
+    guard var request = requests.live(id, now: now), request.status == .pending else { return false }
     request.status = approve ? .approved : .denied
     request.decidedAt = now
-    requests[id] = request
+    insert(request, id: id)
     return true
   }
 

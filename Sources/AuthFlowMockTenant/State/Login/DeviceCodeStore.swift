@@ -22,9 +22,19 @@ struct DeviceAuthorization: Sendable {
 
 /// Device codes by device code, with an index by user code. Expired codes answer `expired_token`
 /// once and are then forgotten (`invalid_grant`), as Auth0 documents.
+///
+/// Bounded like every per-login store (``MockStateLimits``): every `purgeInterval` inserts, codes
+/// expired for longer than `expiredGrace` that no device polled since are dropped, and past
+/// `maxEntriesPerStore` the codes nearest expiry go.
 struct DeviceCodeStore: Sendable {
   private var byDeviceCode: [String: DeviceAuthorization] = [:]
   private var deviceCodeByUserCode: [String: String] = [:]
+  private let limits: MockStateLimits
+  private var insertsSincePurge = 0
+
+  init(limits: MockStateLimits) {
+    self.limits = limits
+  }
 
   /// What one poll of the token endpoint finds.
   enum Poll: Sendable {
@@ -32,10 +42,16 @@ struct DeviceCodeStore: Sendable {
     case approved(DeviceAuthorization, userID: String, authTime: Double)
   }
 
-  mutating func insert(_ authorization: DeviceAuthorization, now: Double) {
-    purge(now: now)
+  /// Stores a new authorization; false (and nothing stored) when its user code is taken.
+  mutating func insert(_ authorization: DeviceAuthorization, now: Double) -> Bool {
+    guard !contains(userCode: authorization.userCode) else { return false }
     byDeviceCode[authorization.deviceCode] = authorization
     deviceCodeByUserCode[UserCode.normalized(authorization.userCode)] = authorization.deviceCode
+    insertsSincePurge += 1
+    if insertsSincePurge >= limits.purgeInterval || byDeviceCode.count > limits.maxEntriesPerStore {
+      purge(now: now)
+    }
+    return true
   }
 
   /// Whether `userCode` is taken by a code not yet forgotten.
@@ -89,9 +105,14 @@ struct DeviceCodeStore: Sendable {
     deviceCodeByUserCode[UserCode.normalized(entry.userCode)] = nil
   }
 
-  /// Drops codes expired for over an hour that no device polled since (bounded memory).
+  /// Drops codes expired for longer than the grace that no device polled since, then, if still
+  /// too many, keeps the codes expiring last.
   private mutating func purge(now: Double) {
-    for entry in byDeviceCode.values where entry.expiresAt + 3600 < now { forget(entry) }
+    insertsSincePurge = 0
+    for entry in byDeviceCode.values where entry.expiresAt + limits.expiredGrace < now { forget(entry) }
+    guard byDeviceCode.count > limits.maxEntriesPerStore else { return }
+    byDeviceCode = byDeviceCode.keepingLargest(limits.trimmedSize) { $0.expiresAt }
+    deviceCodeByUserCode = deviceCodeByUserCode.filter { byDeviceCode[$0.value] != nil }
   }
 
   var count: Int { byDeviceCode.count }

@@ -2,6 +2,10 @@ import AuthFlowJOSE
 
 /// MFA state besides the fixture's enrolments: OOB challenges (SMS, email, push) and associations
 /// (`/mfa/associate`) waiting for their first successful code (PROTOCOL §3.6).
+///
+/// Bounded like every per-login store (``MockStateLimits``): both expire on the virtual clock — a
+/// challenge after its `expiresAt`, an association with its MFA token — are purged once expired
+/// for longer than `expiredGrace`, and capped at `maxEntriesPerStore`.
 struct MFAStore: Sendable {
   /// An out-of-band challenge, answered with the `mfa-oob` grant.
   struct OOBChallenge: Sendable {
@@ -20,16 +24,20 @@ struct MFAStore: Sendable {
     var enrolment: MFAEnrollment?
   }
 
-  private var oob: [String: OOBChallenge] = [:]
+  private var oob: ExpiringStore<OOBChallenge>
   /// mfa_token → the OTP enrolment waiting for its first code.
-  private var pendingOTP: [String: MFAEnrollment] = [:]
+  private var pendingOTP: ExpiringStore<MFAEnrollment>
 
-  mutating func addOOB(_ challenge: OOBChallenge, code: String) { oob[code] = challenge }
-
-  func oobChallenge(_ code: String, now: Double) -> OOBChallenge? {
-    guard let challenge = oob[code], challenge.expiresAt > now else { return nil }
-    return challenge
+  init(limits: MockStateLimits, now: @escaping @Sendable () -> Double) {
+    oob = ExpiringStore(limits: limits, now: now)
+    pendingOTP = ExpiringStore(limits: limits, now: now)
   }
+
+  mutating func addOOB(_ challenge: OOBChallenge, code: String) {
+    oob.insert(challenge, key: code, expiresAt: challenge.expiresAt)
+  }
+
+  func oobChallenge(_ code: String, now: Double) -> OOBChallenge? { oob.live(code, now: now) }
 
   /// Wrong binding codes before an OOB challenge is used up.
   static let maxBindingCodeFailures = 5
@@ -55,41 +63,48 @@ struct MFAStore: Sendable {
   mutating func answerOOB(
     _ code: String, mfaToken: String, bindingCode given: String?, now: Double, pollInterval: Double
   ) -> OOBAnswer {
-    guard var challenge = oobChallenge(code, now: now), challenge.mfaToken == mfaToken else { return .unknown }
+    guard var challenge = oob.get(code, now: now), challenge.mfaToken == mfaToken else { return .unknown }
     if let expected = challenge.bindingCode {
       guard let given, RandomToken.constantTimeEquals(given, expected) else {
         challenge.failures += 1
-        oob[code] = challenge.failures >= Self.maxBindingCodeFailures ? nil : challenge
+        if challenge.failures >= Self.maxBindingCodeFailures {
+          oob.remove(code)
+        } else {
+          addOOB(challenge, code: code)
+        }
         return .wrongBindingCode
       }
     } else {
       switch challenge.status {
       case .rejected:
-        oob[code] = nil
+        oob.remove(code)
         return .rejected
       case .pending:
         let tooFast = challenge.lastPoll.map { now - $0 < pollInterval } ?? false
         challenge.lastPoll = now
-        oob[code] = challenge
+        addOOB(challenge, code: code)
         return .pending(slowDown: tooFast)
       case .approved: break
       }
     }
-    oob[code] = nil
+    oob.remove(code)
     return .accepted(challenge)
   }
 
-  /// Sets the push decision (test control).
-  mutating func decide(_ code: String, approve: Bool) -> Bool {
-    guard var challenge = oob[code], challenge.channel == "auth0" else { return false }
+  /// Sets the decision of a live push (test control); false when there is none.
+  mutating func decide(_ code: String, approve: Bool, now: Double) -> Bool {
+    guard var challenge = oob.get(code, now: now), challenge.channel == "auth0" else { return false }
     challenge.status = approve ? .approved : .rejected
-    oob[code] = challenge
+    addOOB(challenge, code: code)
     return true
   }
 
-  mutating func setPendingOTP(_ enrolment: MFAEnrollment, mfaToken: String) { pendingOTP[mfaToken] = enrolment }
-  func pendingOTP(_ mfaToken: String) -> MFAEnrollment? { pendingOTP[mfaToken] }
-  mutating func removePendingOTP(_ mfaToken: String) { pendingOTP[mfaToken] = nil }
+  /// Starts an OTP association for `mfaToken`, kept as long as the token lives.
+  mutating func setPendingOTP(_ enrolment: MFAEnrollment, mfaToken: String, expiresAt: Double) {
+    pendingOTP.insert(enrolment, key: mfaToken, expiresAt: expiresAt)
+  }
+  func pendingOTP(_ mfaToken: String, now: Double) -> MFAEnrollment? { pendingOTP.live(mfaToken, now: now) }
+  mutating func removePendingOTP(_ mfaToken: String) { pendingOTP.remove(mfaToken) }
 
   /// How many OOB challenges and pending OTP associations are held.
   var counts: (oob: Int, pendingOTP: Int) { (oob.count, pendingOTP.count) }

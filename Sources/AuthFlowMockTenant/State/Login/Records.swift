@@ -83,3 +83,9 @@ struct DeviceActivation: Sendable {
   var userCode: String?
   var failures = 0
 }
+
+/// A session transfer token (PROTOCOL §3.2): single use, 60 s, for the user of the refresh token.
+struct SessionTransfer: Sendable {
+  var userID: String
+  var clientID: String
+}

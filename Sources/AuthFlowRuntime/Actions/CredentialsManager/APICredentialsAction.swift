@@ -13,10 +13,11 @@ public struct APICredentialsAction: Action {
   public static let signature = ActionSignature(
     name: "api_credentials", summary: "Get (and store) an access token for another API with the stored refresh token.",
     declaring: [Self.audience, Self.scope, Self.minTTL],
-    results: ResultField.credentials + [
-      ResultField.cause,
-      ResultField("exchanged", "Whether the refresh token was exchanged (false: the stored API credentials)."),
-    ])
+    results: .closed(
+      ResultField.credentials + [
+        ResultField.cause,
+        ResultField("exchanged", "Whether the refresh token was exchanged (false: the stored API credentials)."),
+      ]))
 
   public static let documentation = """
     Returns the API credentials stored for `audience` when they are still valid for `min_ttl`

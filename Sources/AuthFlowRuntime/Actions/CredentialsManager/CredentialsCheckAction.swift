@@ -12,13 +12,13 @@ public struct CredentialsCheckAction: Action {
     declaring: [
       Self.minTTL
     ],
-    results: [
+    results: .closed([
       ResultField("stored", "Whether credentials are stored."),
       ResultField("has_valid", "Whether they are valid for `min_ttl` more, or renewable."),
       ResultField("can_renew", "Whether a refresh token is stored."),
       ResultField("expired", "Whether the access token expires within `min_ttl`."),
       ResultField("ttl", "Seconds left on the access token."),
-    ])
+    ]))
 
   public static let documentation = """
     Reads the stored credentials without network calls. The result: `has_valid` — credentials

@@ -12,7 +12,7 @@ public struct CredentialsClearAction: Action {
     declaring: [
       Self.revoke
     ],
-    results: [ResultField("revoked", "Whether a refresh token was revoked."), .response, .cause])
+    results: .closed([ResultField("revoked", "Whether a refresh token was revoked."), .response, .cause]))
 
   public static let documentation = """
     With a stored refresh token, sends `POST /oauth/revoke`; only when that succeeds is the store

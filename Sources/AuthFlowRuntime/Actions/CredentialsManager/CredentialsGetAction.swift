@@ -12,9 +12,10 @@ public struct CredentialsGetAction: Action {
   public static let signature = ActionSignature(
     name: "credentials_get", summary: "Get the stored credentials, renewing them when expired or below `min_ttl`.",
     declaring: [Self.minTTL, Self.scope],
-    results: ResultField.credentials + [
-      ResultField.cause, ResultField("renewed", "Whether the credentials were renewed."),
-    ])
+    results: .closed(
+      ResultField.credentials + [
+        ResultField.cause, ResultField("renewed", "Whether the credentials were renewed."),
+      ]))
 
   public static let documentation = """
     Fails with `no_credentials` unless `has_valid` holds. Returns the stored credentials unless

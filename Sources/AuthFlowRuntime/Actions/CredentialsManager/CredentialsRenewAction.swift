@@ -8,7 +8,7 @@ public struct CredentialsRenewAction: Action {
   public static let signature = ActionSignature(
     name: "credentials_renew", summary: "Renew the stored credentials now with the stored refresh token.",
     declaring: [Self.scope],
-    results: ResultField.credentials + [ResultField.cause, ResultField("renewed", "Always true.")])
+    results: .closed(ResultField.credentials + [ResultField.cause, ResultField("renewed", "Always true.")]))
 
   public static let documentation = """
     Exchanges the stored refresh token even when the access token is still valid, stores the

@@ -12,7 +12,7 @@ public struct CredentialsStoreAction: Action {
     declaring: [
       Self.credentials
     ],
-    results: ResultField.credentials)
+    results: .closed(ResultField.credentials))
 
   public static let documentation = """
     Keeps `access_token`, `id_token`, `refresh_token`, `token_type`, `expires_in`, `expires_at`

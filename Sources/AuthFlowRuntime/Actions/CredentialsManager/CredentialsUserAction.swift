@@ -5,7 +5,16 @@ public import AuthFlowScenario
 public struct CredentialsUserAction: Action {
 
   public static let signature = ActionSignature(
-    name: "credentials_user", summary: "The user profile from the stored ID token's claims.", declaring: [])
+    name: "credentials_user", summary: "The user profile from the stored ID token's claims.", declaring: [],
+    results: .open(
+      ResultField.userClaims + [
+        ResultField("iss", "The issuer."), ResultField("aud", "The audience: the client id, or a list.", type: .any),
+        ResultField("exp", "Expiry, epoch seconds.", type: .int),
+        ResultField("iat", "Issued at, epoch seconds.", type: .int),
+        ResultField("auth_time", "When the user authenticated, epoch seconds.", type: .int),
+        ResultField("nonce", "The nonce of the request that issued it."),
+        ResultField("org_id", "The organization logged in to."), ResultField("org_name", "Its name, lower-cased."),
+      ], others: "the ID token's other claims (the tenant's custom, namespaced ones)"))
 
   public static let documentation = """
     Decodes the stored ID token (without a network call and without checking expiry, as the SDK)

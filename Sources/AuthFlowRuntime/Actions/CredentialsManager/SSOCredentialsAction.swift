@@ -8,11 +8,11 @@ public struct SSOCredentialsAction: Action {
   public static let signature = ActionSignature(
     name: "sso_credentials", summary: "Exchange the stored refresh token for a session transfer token.",
     declaring: [],
-    results: ResultField.credentials + [
-      ResultField.cause,
-      ResultField("session_transfer_token", "The session transfer token (secret)."),
-      ResultField("issued_token_type", "The token type the tenant issued."),
-    ])
+    results: .closed(
+      ResultField.credentials + [
+        ResultField.cause,
+        ResultField.secret("session_transfer_token", "The session transfer token (secret)."),
+      ]))
 
   public static let documentation = """
     Sends `POST /oauth/token` with `grant_type=refresh_token`, the stored `refresh_token` and

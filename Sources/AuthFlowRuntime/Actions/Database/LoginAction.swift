@@ -14,7 +14,7 @@ public struct LoginAction: Action {
   public static let signature = ActionSignature(
     name: "login", summary: "Log in with a username or email and password (password-realm grant).",
     declaring: [Self.username, Self.password, Self.realm, Self.scope, Self.audience] + IDTokenOptIn.parameters,
-    results: ResultField.credentials)
+    results: .closed(ResultField.credentials))
 
   public static let documentation = """
     Sends `POST /oauth/token` with `grant_type=http://auth0.com/oauth/grant-type/password-realm`,
@@ -56,8 +56,14 @@ public struct LoginAction: Action {
 
   public static let traits = ActionTraits(
     capabilities: ["password_realm"],
+    capabilityUses: [
+      CapabilityUse(
+        "bot_detection", when: Self.username,
+        .described("one the tenant finds suspicious, to see `requires_verification`"))
+    ],
     errors: StepErrorCode.tokenEndpoint + [
-      .requiresVerification, .invalidUserPassword, .mfaRequired, .tooManyAttempts, .unauthorized,
+      .requiresVerification, .invalidUserPassword, .mfaRequired, .legacyMFARequired, .tooManyAttempts, .unauthorized,
+      .passwordLeaked,
     ],
     failures: ActionTraits.tenantCall, idTokenOptIn: true)
 

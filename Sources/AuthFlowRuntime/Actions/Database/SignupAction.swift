@@ -18,7 +18,15 @@ public struct SignupAction: Action {
 
   public static let signature = ActionSignature(
     name: "signup", summary: "Create a database user (POST /dbconnections/signup).",
-    declaring: [Self.email, Self.password, Self.connection, Self.username, Self.userMetadata, Self.rootAttributes])
+    declaring: [Self.email, Self.password, Self.connection, Self.username, Self.userMetadata, Self.rootAttributes],
+    results: .closed(
+      [
+        ResultField("_id", "The new user's id within the connection."), ResultField("email", "The email."),
+        ResultField("email_verified", "Whether it is verified; false when the tenant does not say.", type: .bool),
+        ResultField("username", "The username, when the connection uses them."),
+        ResultField("user_metadata", "The metadata given, as the tenant echoes it.", type: .object),
+      ] + Self.rootAttributeNames.map { ResultField($0, "The root attribute, as the tenant echoes it.") } + [.response])
+  )
 
   public static let documentation = """
     Sends `POST /dbconnections/signup` with `client_id`, `email`, `password`, `connection`, and
@@ -70,9 +78,18 @@ public struct SignupAction: Action {
 
   public static let traits = ActionTraits(
     capabilities: ["signup"],
+    capabilityUses: [
+      CapabilityUse(
+        "bot_detection", when: Self.email, .described("one the tenant finds suspicious, to see `requires_verification`")
+      ),
+      CapabilityUse("password_dictionary", when: Self.password, .described("a common word, to see it refused")),
+      CapabilityUse(
+        "password_no_user_info", when: Self.password,
+        .described("one holding the user's name or email, to see it refused")),
+    ],
     errors: StepErrorCode.authenticationAPI + [
       .requiresVerification, .passwordDictionaryError, .passwordNoUserInfoError, .userExists, .invalidPassword,
-      .invalidSignup,
+      .invalidSignup, .usernameExists, .invalidConnection, .unauthorized,
     ],
     failures: ActionTraits.tenantCall)
 

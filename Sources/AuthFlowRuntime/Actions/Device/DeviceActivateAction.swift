@@ -16,10 +16,10 @@ public struct DeviceActivateAction: Action {
     name: "device_activate",
     summary: "Enter a device's user code at /activate, confirm (or decline) and log in, in a browser.",
     declaring: [Self.userCode, Self.login, Self.decision, Self.browser, Self.verificationURI],
-    results: [
+    results: .closed([
       ResultField("outcome", "`approved` or `denied`."), ResultField("pages", "The kinds of the pages visited."),
       ResultField("page", "The last page: `page.kind`, `page.url`, `page.fields`, `page.error`."),
-    ])
+    ]))
 
   public static let documentation = """
     Opens the verification page (`verification_uri`, default `<base>activate`) in the named

@@ -10,13 +10,14 @@ public struct DeviceAuthorizationAction: Action {
     name: "device_authorization",
     summary: "Request a device code and user code (POST /oauth/device/code, the device flow).",
     declaring: [Self.scope, Self.audience],
-    results: [
-      ResultField("device_code", "The device code (secret)."), ResultField("user_code", "The code the user enters."),
+    results: .closed([
+      ResultField.secret("device_code", "The device code (secret)."),
+      ResultField("user_code", "The code the user enters."),
       ResultField("verification_uri", "Where the user enters it."),
       ResultField("verification_uri_complete", "The same, with the code."),
       ResultField("expires_in", "Seconds the codes live."), ResultField("interval", "Seconds between polls."),
       .response,
-    ])
+    ]))
 
   public static let documentation = """
     Sends `POST /oauth/device/code` with the scenario client's `client_id` (and secret, for a

@@ -9,14 +9,14 @@ public struct DeviceTokenAction: Action {
   static let deviceCode = Parameter<String>("device_code", required: true, summary: "From `device_authorization`.")
   static let interval = Parameter<Int>(
     "interval", summary: "Seconds between polls (default 5, the server's `interval`).")
-  static let timeout = Parameter<String>(
+  static let timeout = Parameter<Duration>(
     "timeout", summary: "Give up polling after this long, e.g. 2m (default 60s); the last answer stands.")
   static let once = Parameter<Bool>("once", summary: "Poll once and return whatever the server answers.")
 
   public static let signature = ActionSignature(
     name: "device_token", summary: "Poll /oauth/token with a device code until the user decides (the device flow).",
     declaring: [Self.deviceCode, Self.interval, Self.timeout, Self.once],
-    results: ResultField.credentials + [ResultField("polls", "How many requests were sent.")])
+    results: .closed(ResultField.credentials + [ResultField("polls", "How many requests were sent.")]))
 
   public static let documentation = """
     Sends `POST /oauth/token` with `grant_type=urn:ietf:params:oauth:grant-type:device_code`,
@@ -86,12 +86,7 @@ public struct DeviceTokenAction: Action {
     // At least a second between polls: an interval of 0 would poll with no pause until the timeout.
     // Between 1 second and an hour (each `slow_down` adds 5 seconds, up to the hour too).
     var interval = min(max(try input[Self.interval] ?? 5, 1), 3600)
-    let timeout: Duration
-    if let text = try input[Self.timeout] {
-      timeout = try Parameters.duration(.string(text), for: Self.timeout.name)
-    } else {
-      timeout = .seconds(60)
-    }
+    let timeout = try input[Self.timeout] ?? .seconds(60)
     let once = try input[Self.once] ?? false
     let api = AuthenticationAPI(context)
     let clock = ContinuousClock()

@@ -11,7 +11,7 @@ public struct AssertAction: Action {
     name: "assert", summary: "Check a condition over values computed from earlier steps.",
     declaring: [Self.that, Self.value, Self.message],
     scalarForm: ParameterSignature("that", .any, summary: "An expression that must be true."),
-    results: [ResultField("value", "The `value` given (else the condition), for `expect` matchers.")])
+    results: .closed([ResultField("value", "The `value` given (else the condition), for `expect` matchers.")]))
 
   public static let documentation = """
     Two forms, which can be combined:

@@ -26,7 +26,7 @@ public struct HTTPAction: Action {
       Self.url, Self.method, Self.headers, Self.query, Self.form, Self.json, Self.body, Self.bearer,
       Self.followRedirects, Self.browser, Self.timeout,
     ],
-    results: ResultField.http + [ResultField("redirects", "The URLs visited on the way.")])
+    results: .closed(ResultField.http + [ResultField("redirects", "The URLs visited on the way.")]))
 
   public static let documentation = """
     Sends one request through a named browser: its cookies are sent and the response's
@@ -65,7 +65,13 @@ public struct HTTPAction: Action {
           http: { url: userinfo }
       """)
 
-  public static let traits = ActionTraits(failures: [.environment, .invalidParameter])
+  public static let traits = ActionTraits(
+    capabilityUses: [
+      CapabilityUse("legacy_ro", when: Self.url, .oneOf(["oauth/ro", "oauth/access_token"])),
+      CapabilityUse("dynamic_client_registration", when: Self.url, .oneOf(["oidc/register"])),
+      CapabilityUse("discovery", when: Self.url, .oneOf([".well-known/openid-configuration"])),
+    ],
+    failures: [.environment, .invalidParameter])
 
   public init() {}
 

@@ -6,7 +6,8 @@ public struct SetAction: Action {
 
   public static let signature = ActionSignature(
     name: "set", summary: "Store values in `vars` for the steps that run after this one.", declaring: [],
-    acceptsAnyParameters: true, definesVariables: true)
+    acceptsAnyParameters: true, definesVariables: true,
+    results: .open([], others: "the step's own keys: each is `steps.<id>.KEY` as well as `vars.KEY`"))
 
   public static let documentation = """
     Every key becomes `vars.KEY`, and the step's result is the same mapping (`steps.ID.KEY`).

@@ -9,7 +9,7 @@ public struct WaitAction: Action {
     name: "wait", summary: "Pause this branch of the flow for a duration.",
     declaring: [Self.forParameter],
     scalarForm: ParameterSignature("for", .duration, required: true, summary: "How long to wait."),
-    results: [ResultField("waited_ms", "How long the step waited, in milliseconds.")])
+    results: .closed([ResultField("waited_ms", "How long the step waited, in milliseconds.")]))
 
   public static let documentation = """
     Pauses the steps that depend on this one for the given duration; independent branches keep
@@ -44,7 +44,7 @@ public struct WaitAction: Action {
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let duration: Duration
     if parameters.objectValue == nil, !parameters.isNull {
-      duration = try Parameters.duration(parameters, for: Self.forParameter.name)
+      duration = try Parameters.duration(parameters, for: Self.forParameter)
     } else if let value = try Parameters(parameters)[Self.forParameter] {
       duration = value
     } else {

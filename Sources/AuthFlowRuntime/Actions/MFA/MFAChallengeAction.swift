@@ -9,7 +9,13 @@ public struct MFAChallengeAction: Action {
 
   public static let signature = ActionSignature(
     name: "mfa_challenge", summary: "Request an MFA challenge for an mfa_token (POST /mfa/challenge).",
-    declaring: [Self.mfaToken, Self.challengeType, Self.authenticatorID])
+    declaring: [Self.mfaToken, Self.challengeType, Self.authenticatorID],
+    results: .closed([
+      ResultField("challenge_type", "`otp` or `oob`: what `mfa_verify` must send."),
+      ResultField.secret("oob_code", "For `oob`: the code `mfa_verify` polls with."),
+      ResultField("binding_method", "For `oob`: `prompt` when the user must enter the binding code sent to them."),
+      .response,
+    ]))
 
   public static let documentation = """
     Sends `POST /mfa/challenge` with `client_id`, `mfa_token`, and `challenge_type` /
@@ -48,7 +54,10 @@ public struct MFAChallengeAction: Action {
 
   public static let traits = ActionTraits(
     capabilities: ["mfa"],
-    errors: StepErrorCode.authenticationAPI + [.invalidGrant, .expiredToken, .unsupportedChallengeType, .accessDenied],
+    errors: StepErrorCode.authenticationAPI + [
+      .invalidGrant, .expiredToken, .unsupportedChallengeType, .accessDenied, .associationRequired,
+      .mfaRegistrationRequired,
+    ],
     failures: ActionTraits.tenantCall)
 
   public init() {}

@@ -19,7 +19,7 @@ public struct MFAVerifyAction: Action {
     name: "mfa_verify", summary: "Complete an MFA login with an OTP, an OOB code or a recovery code.",
     declaring: [Self.mfaToken, Self.otp, Self.totpSecret, Self.oobCode, Self.bindingCode, Self.recoveryCode]
       + IDTokenOptIn.parameters,
-    results: ResultField.credentials)
+    results: .closed(ResultField.credentials))
 
   public static let documentation = """
     Sends `POST /oauth/token` with `mfa_token` and exactly one factor, as a JSON body:
@@ -67,7 +67,8 @@ public struct MFAVerifyAction: Action {
       """)
 
   public static let traits = ActionTraits(
-    capabilities: ["mfa"], errors: StepErrorCode.tokenEndpoint + [.expiredToken, .tooManyAttempts],
+    capabilities: ["mfa"],
+    errors: StepErrorCode.tokenEndpoint + [.expiredToken, .tooManyAttempts, .authorizationPending, .slowDown],
     failures: ActionTraits.tenantCall, mockClock: .reads, idTokenOptIn: true)
 
   public init() {}

@@ -26,10 +26,10 @@ public struct ManagementUsersAction: Action {
       Self.token, Self.operation, Self.userID, Self.fields, Self.includeFields, Self.userMetadata, Self.linkWith,
       Self.provider, Self.secondaryUserID,
     ],
-    results: [
+    results: .closed([
       ResultField("user", "The user (get, patch_metadata)."),
       ResultField("identities", "The identities (link, unlink)."), .response,
-    ])
+    ]))
 
   public static let documentation = """
     `get` sends `GET /api/v2/users/{id}` (with `fields` and `include_fields` only when `fields`
@@ -108,7 +108,10 @@ public struct ManagementUsersAction: Action {
       """)
 
   public static let traits = ActionTraits(
-    errors: [.invalidToken, .insufficientScope, .unauthorized, .invalidRequest], failures: ActionTraits.tenantCall)
+    errors: StepErrorCode.anyTenantCall + [
+      .invalidToken, .insufficientScope, .unauthorized, .invalidRequest, .invalidBody, .inexistentUser,
+      .inexistentIdentity, .identityConflict,
+    ], failures: ActionTraits.tenantCall)
 
   public init() {}
 

@@ -36,7 +36,19 @@ public struct MyAccountAction: Action {
       Self.token, Self.operation, Self.id, Self.type, Self.name, Self.email, Self.phoneNumber,
       Self.preferredAuthenticationMethod, Self.identityUserID, Self.connection, Self.authSession, Self.otpCode,
       Self.newPassword,
-    ])
+    ],
+    results: .open(
+      [
+        ResultField("authentication_methods", "list: the methods.", type: .list),
+        ResultField("factors", "factors: the factors.", type: .list),
+        ResultField("authentication_method", "get, update, verify: the method (`id`, `type`, `confirmed`, …)."),
+        ResultField("id", "enroll: the new method's id (from `Location` when the body has none)."),
+        ResultField.secret("auth_session", "enroll: the session `verify` sends back."),
+        ResultField.secret("barcode_uri", "enroll totp, push-notification: the `otpauth://` URI (it holds the seed)."),
+        ResultField.secret("manual_input_code", "enroll totp: the seed, for `totp(…)`."),
+        ResultField.secret("recovery_code", "enroll recovery-code: the code."),
+        ResultField("policy", "enroll password: the password policy.", type: .object), .response,
+      ], others: "enroll: the rest of the tenant's enrollment answer"))
 
   public static let documentation = """
     Every call sends `Authorization: Bearer <token>` to `/me/v1/…`:
@@ -120,7 +132,15 @@ public struct MyAccountAction: Action {
       """)
 
   public static let traits = ActionTraits(
-    capabilities: ["my_account"], errors: [.invalidToken, .insufficientScope, .unauthorized],
+    capabilities: ["my_account"],
+    capabilityUses: [
+      CapabilityUse(
+        "password_history", when: Self.newPassword, .described("one of the user's last passwords, to see it refused"))
+    ],
+    errors: StepErrorCode.myAccount + [
+      .invalidOTPCode, .lastAuthenticationMethod, .passwordStrengthError, .passwordHistoryError,
+      .passwordDictionaryError, .passwordNoUserInfoError,
+    ],
     failures: ActionTraits.tenantCall)
 
   public init() {}
@@ -164,12 +184,6 @@ public struct MyAccountAction: Action {
         path: APIPaths.myAccountMethods, body: .object(body), bearer: token, in: context)
       result = answer.body.objectValue ?? [:]
       if result["id"] == nil, let id = APIPaths.enrollmentID(answer.headers["Location"]) { result["id"] = .string(id) }
-      for key in ["auth_session", "recovery_code", "manual_input_code"] {
-        if let secret = result[key] {
-          context.secrets.register(secretsIn: secret.asSecret)
-          result[key] = secret.asSecret
-        }
-      }
     default:
       let id = try input.required(Self.id)
       var body: [String: Value] = ["auth_session": .string(try input.required(Self.authSession))]

@@ -22,11 +22,11 @@ public struct MyAccountPasskeyAction: Action {
   public static let signature = ActionSignature(
     name: "my_account_passkey", summary: "Enroll a passkey through the My Account API with a virtual authenticator.",
     declaring: [Self.token, Self.identityUserID, Self.connection, Self.authenticator, Self.origin],
-    results: [
+    results: .closed([
       ResultField("authentication_method", "The verify answer: `id`, `type`, `key_id`, …"),
       ResultField("enrollment_id", "The method id from `Location`."),
       ResultField("passkey", "The credential: `passkey.id`."), .response,
-    ])
+    ]))
 
   public static let documentation = """
     Sends `POST /me/v1/authentication-methods` `{"type":"passkey"}` (plus `identity_user_id`,
@@ -85,7 +85,8 @@ public struct MyAccountPasskeyAction: Action {
       """)
 
   public static let traits = ActionTraits(
-    capabilities: ["my_account", "passkeys"], errors: [.invalidToken, .insufficientScope, .unauthorized],
+    capabilities: ["my_account", "passkeys"],
+    errors: StepErrorCode.myAccount + [.invalidAuthnResponse, .passkeyExists],
     failures: ActionTraits.browserFlow)
 
   public init() {}

@@ -41,7 +41,6 @@ enum MessageContents {
         if let value = query[name] { result[name] = .string(value) }
       }
     }
-    for key in ["code", "link", "invitation"] { result[key] = result[key]?.asSecret }
     result["count"] = .int(count)
     return result
   }

@@ -12,10 +12,10 @@ public struct MockClockAction: Action {
       Self.advance
     ],
     scalarForm: ParameterSignature("advance", .clockShift, required: true, summary: "How far."),
-    results: [
+    results: .closed([
       ResultField("now", "The mock's virtual time, epoch seconds."), ResultField("iso", "The same, ISO 8601."),
       ResultField("offset", "How far the virtual clock is from real time, in seconds."),
-    ])
+    ]))
 
   public static let documentation = """
     Sends `POST /__mock/clock/advance` (requires `mock_control`): every expiry in the mock reads

@@ -20,7 +20,16 @@ public struct MockFaultAction: Action {
   public static let signature = ActionSignature(
     name: "mock_fault",
     summary: "Inject a fault into the mock tenant (status, delay, dropped connection, malformed body), or clear them.",
-    declaring: [Self.endpoint, Self.kind, Self.status, Self.delay, Self.count, Self.probability, Self.clear])
+    declaring: [Self.endpoint, Self.kind, Self.status, Self.delay, Self.count, Self.probability, Self.clear],
+    results: .closed([
+      ResultField("id", "The fault's id at the mock.", type: .int), ResultField("endpoint", "The path prefix it hits."),
+      ResultField("kind", "`status`, `delay`, `drop` or `malformed`."),
+      ResultField("status", "The status it answers with."),
+      ResultField("delay_ms", "How long it delays, in milliseconds.", type: .int),
+      ResultField("count", "How many requests it still hits (absent: all)."),
+      ResultField("probability", "The chance that a request is hit.", type: .number),
+      ResultField("cleared", "With `clear: true`: true.", type: .bool),
+    ]))
 
   public static let documentation = """
     Sends `POST /__mock/faults` (requires `mock_control`). Requests whose path starts with

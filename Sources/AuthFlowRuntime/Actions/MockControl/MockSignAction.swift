@@ -17,7 +17,7 @@ public struct MockSignAction: Action {
   public static let signature = ActionSignature(
     name: "mock_sign", summary: "Have the mock tenant sign arbitrary header and claims (test control).",
     declaring: [Self.claims, Self.header, Self.omit, Self.defaults, Self.variant],
-    results: [ResultField("token", "The signed token, a JWT value.")])
+    results: .closed([ResultField.secret("token", "The signed token, a JWT value.")]))
 
   public static let documentation = """
     Asks the mock (`POST /__mock/sign`) for a compact JWS. By default the claims are a valid ID
@@ -58,8 +58,8 @@ public struct MockSignAction: Action {
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let input = Parameters(parameters)
     var body: [String: Value] = [:]
-    for name in Self.signature.parameters.map(\.name) { body[name] = input[name] }
-    body["client_id"] = context.client.member("client_id")
+    for parameter in Self.signature.parameters { body[parameter.name] = input.raw(parameter) }
+    body["client_id"] = context.client.clientID.map(Value.string)
     let request = HTTPRequest.json(.post, url: try AuthenticationAPI(context).url("__mock/sign"), body: .object(body))
     let response: HTTPResponse
     do {

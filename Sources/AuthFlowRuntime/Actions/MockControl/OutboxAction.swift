@@ -11,16 +11,16 @@ public struct OutboxAction: Action {
   public static let signature = ActionSignature(
     name: "outbox", summary: "Read the newest email or SMS sent to an address: its code, link or invitation.",
     declaring: [Self.to, Self.minCount, Self.timeout],
-    results: [
+    results: .closed([
       ResultField("id", "The message id."), ResultField("to", "The address."),
       ResultField("sent_at", "When it was sent."), ResultField("channel", "`email` or `sms`."),
       ResultField("subject", "The subject."), ResultField("body", "The text."),
-      ResultField("code", "The one-time code (secret)."), ResultField("link", "The link (secret)."),
-      ResultField("invitation", "For invitation links: the invitation ticket."),
+      ResultField.secret("code", "The one-time code."), ResultField.secret("link", "The link."),
+      ResultField.secret("invitation", "For invitation links: the invitation ticket."),
       ResultField("organization", "For invitation links: the organization id."),
       ResultField("organization_name", "For invitation links: its name."),
       ResultField("count", "How many messages were sent to the address."),
-    ])
+    ]))
 
   public static let documentation = """
     Polls the tenant's mailbox (the mock's `/__mock/outbox`; requires `mock_control`) every
@@ -94,6 +94,6 @@ enum OutboxMessages {
   static let cancelled = "reading the outbox was cancelled"
 
   static func nothingArrived(minimum: Int, found: Int, within timeout: Duration) -> String {
-    "expected at least \(minimum) message(s) to the address within \(DurationText.format(timeout)), found \(found)"
+    "expected at least \(Plural.count(minimum, "message")) to the address within \(DurationText.format(timeout)), found \(found)"
   }
 }

@@ -30,7 +30,24 @@ public struct OrgInvitationAction: Action {
     declaring: [
       Self.organization, Self.operation, Self.invitee, Self.inviter, Self.clientID, Self.connection, Self.ttl,
       Self.roles, Self.sendEmail, Self.invitationID, Self.token, Self.managementClient,
-    ])
+    ],
+    results: .closed([
+      ResultField("id", "create, get: the invitation's id (`uinv_…`)."),
+      ResultField("organization_id", "create, get: its organization."),
+      ResultField("inviter", "create, get: `inviter.name`.", type: .object),
+      ResultField("invitee", "create, get: `invitee.email`.", type: .object),
+      ResultField("client_id", "create, get: the application the link opens."),
+      ResultField("connection_id", "create, get: the connection, when one was given."),
+      ResultField.secret("invitation_url", "create, get: the link the invitee opens."),
+      ResultField.secret("ticket_id", "create, get: the invitation ticket in the link."),
+      ResultField("created_at", "create, get: ISO 8601.", type: .string),
+      ResultField("expires_at", "create, get: ISO 8601.", type: .string),
+      ResultField("roles", "create, get: role ids given on acceptance.", type: .list),
+      ResultField("app_metadata", "create, get: its app metadata.", type: .object),
+      ResultField("user_metadata", "create, get: its user metadata.", type: .object),
+      ResultField("invitations", "list: the invitations, each as above.", type: .list),
+      ResultField("deleted", "delete: true.", type: .bool), .response,
+    ]))
 
   public static let documentation = """
     Calls `POST /api/v2/organizations/{organization}/invitations` (create, body
@@ -87,7 +104,15 @@ public struct OrgInvitationAction: Action {
 
   public static let traits = ActionTraits(
     capabilities: ["organizations"],
-    errors: [.inexistentInvitation, .inexistentOrganization, .unauthorized, .invalidRequest],
+    capabilityUses: [
+      CapabilityUse(
+        "client_credentials", when: Self.token,
+        .described("left out, a Management API token is obtained by client credentials for `management_client`"))
+    ],
+    errors: StepErrorCode.anyTenantCall + [
+      .inexistentInvitation, .inexistentOrganization, .unauthorized, .invalidRequest, .invalidBody, .invalidToken,
+      .insufficientScope,
+    ],
     failures: ActionTraits.tenantCall)
 
   public init() {}
@@ -132,7 +157,7 @@ public struct OrgInvitationAction: Action {
   /// The create body.
   static func createBody(_ input: Parameters, context: ActionContext) throws(ActionError) -> [String: Value] {
     let invitee = try input.required(Self.invitee)
-    guard let clientID = try input[Self.clientID] ?? context.client.member("client_id")?.stringValue else {
+    guard let clientID = try input[Self.clientID] ?? context.client.clientID else {
       throw .invalidParameter(Self.clientID, OrgInvitationMessages.noClientID)
     }
     var body: [String: Value] = [
@@ -164,8 +189,8 @@ public struct OrgInvitationAction: Action {
   /// A client-credentials token for the Management API.
   static func managementToken(_ input: Parameters, context: ActionContext) async throws(ActionError) -> TokenResult {
     let profile = try input[Self.managementClient] ?? "m2m"
-    guard let client = context.tenant.clients[profile]?.objectValue,
-      let clientID = client["client_id"]?.stringValue, let secret = client["client_secret"]?.stringValue
+    guard let client = context.tenant.client(named: profile), let clientID = client.clientID,
+      let secret = client.clientSecret
     else { throw .invalidParameter(Self.managementClient, OrgInvitationMessages.noManagementClient(profile)) }
     let body: [String: Value] = [
       "grant_type": .string("client_credentials"), "client_id": .string(clientID),

@@ -92,10 +92,10 @@ enum PasskeyExchange {
   ) throws(ActionError) -> Value {
     var body: [String: Value] = [
       "grant_type": .string("urn:okta:params:oauth:grant-type:webauthn"),
-      "client_id": context.client.member("client_id") ?? .null, "auth_session": authSession,
+      "client_id": context.client.clientID.map(Value.string) ?? .null, "auth_session": authSession,
       "authn_response": authnResponse, "scope": .string(scope(try input[Self.scope])),
     ]
-    if let secret = context.client.member("client_secret"), !secret.isNull { body["client_secret"] = secret }
+    if let secret = context.client.clientSecretValue { body["client_secret"] = secret }
     for parameter in [realm, audience, organization] {
       if let value = try input[parameter] { body[parameter.name] = .string(value) }
     }

@@ -14,7 +14,7 @@ public struct PasskeyLoginAction: Action {
     declaring: [
       Self.credentialID
     ] + PasskeyExchange.commonParameters + IDTokenOptIn.parameters,
-    results: ResultField.credentials + [ResultField("passkey", "The passkey used: `passkey.id`.")])
+    results: .closed(ResultField.credentials + [ResultField("passkey", "The passkey used: `passkey.id`.")]))
 
   public static let documentation = """
     Sends `POST /passkey/challenge` (with `realm`, `organization`), has the named virtual
@@ -61,7 +61,7 @@ public struct PasskeyLoginAction: Action {
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let input = Parameters(parameters)
-    var body: [String: Value] = ["client_id": context.client.member("client_id") ?? .null]
+    var body: [String: Value] = ["client_id": context.client.clientID.map(Value.string) ?? .null]
     for parameter in [PasskeyExchange.realm, PasskeyExchange.organization] {
       if let value = try input[parameter] { body[parameter.name] = .string(value) }
     }

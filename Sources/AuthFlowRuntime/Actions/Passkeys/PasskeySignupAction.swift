@@ -14,9 +14,10 @@ public struct PasskeySignupAction: Action {
   public static let signature = ActionSignature(
     name: "passkey_signup", summary: "Sign up with a passkey created by a virtual WebAuthn authenticator.",
     declaring: [Self.email, Self.userProfile, Self.userMetadata] + PasskeyExchange.commonParameters,
-    results: ResultField.credentials + [
-      ResultField("passkey", "The passkey created: `passkey.id`, `passkey.user_handle`.")
-    ])
+    results: .closed(
+      ResultField.credentials + [
+        ResultField("passkey", "The passkey created: `passkey.id`, `passkey.user_handle`.")
+      ]))
 
   public static let documentation = """
     Sends `POST /passkey/register` with `user_profile` (and `realm`, `organization`,
@@ -67,7 +68,7 @@ public struct PasskeySignupAction: Action {
     if let email = try input[Self.email] { profile["email"] = .string(email) }
     guard !profile.isEmpty else { throw .invalidParameter(Self.email, "give `email` or `user_profile`") }
     var body: [String: Value] = [
-      "client_id": context.client.member("client_id") ?? .null, "user_profile": .object(profile),
+      "client_id": context.client.clientID.map(Value.string) ?? .null, "user_profile": .object(profile),
     ]
     for parameter in [PasskeyExchange.realm, PasskeyExchange.organization] {
       if let value = try input[parameter] { body[parameter.name] = .string(value) }

@@ -16,7 +16,7 @@ public struct PasswordlessLoginAction: Action {
     name: "passwordless_login", summary: "Log in with a passwordless one-time code (passwordless/otp grant).",
     declaring: [Self.email, Self.phoneNumber, Self.otp, Self.realm, Self.scope, Self.audience]
       + IDTokenOptIn.parameters,
-    results: ResultField.credentials)
+    results: .closed(ResultField.credentials))
 
   public static let documentation = """
     Sends `POST /oauth/token` with `grant_type=http://auth0.com/oauth/grant-type/passwordless/otp`,
@@ -58,7 +58,12 @@ public struct PasswordlessLoginAction: Action {
       """)
 
   public static let traits = ActionTraits(
-    capabilities: ["passwordless"], errors: StepErrorCode.tokenEndpoint + [.tooManyAttempts],
+    capabilities: ["passwordless"],
+    capabilityUses: [
+      CapabilityUse("passwordless_email", when: Self.email, .given),
+      CapabilityUse("passwordless_sms", when: Self.phoneNumber, .given),
+    ],
+    errors: StepErrorCode.tokenEndpoint + [.tooManyAttempts],
     failures: ActionTraits.tenantCall, idTokenOptIn: true)
 
   public init() {}

@@ -13,7 +13,14 @@ public struct PasswordlessStartAction: Action {
 
   public static let signature = ActionSignature(
     name: "passwordless_start", summary: "Start a passwordless login: send a code or link by email or SMS.",
-    declaring: [Self.email, Self.phoneNumber, Self.connection, Self.send])
+    declaring: [Self.email, Self.phoneNumber, Self.connection, Self.send],
+    results: .closed([
+      ResultField("_id", "An id of the request."), ResultField("email", "The address the email went to."),
+      ResultField("email_verified", "Whether the address is verified.", type: .bool),
+      ResultField("phone_number", "The number the SMS went to."),
+      ResultField("phone_verified", "Whether the number is verified.", type: .bool),
+      ResultField("request_language", "The language of the SMS, when the tenant says."), .response,
+    ]))
 
   public static let documentation = """
     Sends `POST /passwordless/start` with `client_id`, `connection`, `email` or `phone_number`,
@@ -47,7 +54,14 @@ public struct PasswordlessStartAction: Action {
 
   public static let traits = ActionTraits(
     capabilities: ["passwordless"],
-    errors: StepErrorCode.authenticationAPI + [.badConnection, .badEmail, .badPhoneNumber, .unauthorizedClient],
+    capabilityUses: [
+      CapabilityUse("passwordless_email", when: Self.email, .given),
+      CapabilityUse("passwordless_sms", when: Self.phoneNumber, .given),
+    ],
+    errors: StepErrorCode.authenticationAPI + [
+      .badConnection, .badEmail, .badPhoneNumber, .badRequest, .badTenant, .smsProviderError, .unauthorizedClient,
+      .accessDenied,
+    ],
     failures: ActionTraits.tenantCall)
 
   public init() {}

@@ -16,7 +16,7 @@ struct AuthenticationAPI: Sendable {
 
   /// The scenario client's `client_id`.
   func clientID() throws(ActionError) -> String {
-    guard let clientID = context.client.member("client_id")?.stringValue, !clientID.isEmpty else {
+    guard let clientID = context.client.clientID else {
       throw .flow(AuthenticationMessages.noClientID)
     }
     return clientID
@@ -24,7 +24,7 @@ struct AuthenticationAPI: Sendable {
 
   /// The scenario client's secret, when it is a confidential client.
   var clientSecret: String? {
-    context.client.member("client_secret")?.stringValue
+    context.client.clientSecret
   }
 
   /// `client_id` (and `client_secret` when the client has one), as `/oauth/*` calls send them.

@@ -26,16 +26,15 @@ enum IDTokenOptIn {
   /// Validates the outcome's `id_token` when the step opted in; anything else passes unchanged.
   /// Called for the actions whose ``ActionTraits/idTokenOptIn`` is set (``Action/completing(_:parameters:context:)``).
   static func apply(to outcome: ActionOutcome, parameters: Value, context: ActionContext) async -> ActionOutcome {
-    guard parameters.member(validateIDToken.name)?.boolValue == true,
-      case .success(let value) = outcome, var result = value.objectValue
-    else { return outcome }
     let input = Parameters(parameters)
+    guard (try? input[validateIDToken]) == true, case .success(let value) = outcome, var result = value.objectValue
+    else { return outcome }
     guard result["id_token"].map({ !$0.isNull }) == true else {
       result["id_token_valid"] = .bool(false)
       result["id_token_error"] = .string(IDTokenValidationError.missing.message)
       return .success(.object(result))
     }
-    let clientID = context.client.member("client_id")?.stringValue ?? ""
+    let clientID = context.client.clientID ?? ""
     let options = IDTokenValidator.Options(
       issuer: context.tenant.issuer, clientID: clientID, nonce: (try? input[nonce]) ?? nil,
       maxAge: (try? input[maxAge]) ?? nil, organization: nil,

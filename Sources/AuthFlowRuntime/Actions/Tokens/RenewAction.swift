@@ -10,7 +10,7 @@ public struct RenewAction: Action {
   public static let signature = ActionSignature(
     name: "renew", summary: "Exchange a refresh token for new credentials (refresh_token grant).",
     declaring: [Self.refreshToken, Self.scope, Self.audience] + IDTokenOptIn.parameters,
-    results: ResultField.credentials)
+    results: .closed(ResultField.credentials))
 
   public static let documentation = """
     Sends `POST /oauth/token` with `grant_type=refresh_token`, `refresh_token`, and `scope` /

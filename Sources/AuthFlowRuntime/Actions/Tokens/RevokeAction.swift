@@ -8,7 +8,7 @@ public struct RevokeAction: Action {
   public static let signature = ActionSignature(
     name: "revoke", summary: "Revoke a refresh token (POST /oauth/revoke).",
     declaring: [Self.refreshToken],
-    results: [ResultField("revoked", "True."), .response])
+    results: .closed([ResultField("revoked", "True."), .response]))
 
   public static let documentation = """
     Sends `POST /oauth/revoke` with `client_id` (and `client_secret` for confidential clients)

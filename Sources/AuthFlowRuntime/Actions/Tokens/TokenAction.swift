@@ -14,7 +14,7 @@ public struct TokenAction: Action {
   public static let signature = ActionSignature(
     name: "token", summary: "Send any body to POST /oauth/token (negative tests, unusual grants).",
     declaring: [Self.body, Self.clientAuth, Self.encoding] + IDTokenOptIn.parameters,
-    results: ResultField.credentials)
+    results: .closed(ResultField.credentials))
 
   public static let documentation = """
     Sends `body` to `/oauth/token` (on an `oidc` tenant, its discovered token endpoint)
@@ -49,7 +49,22 @@ public struct TokenAction: Action {
       """)
 
   public static let traits = ActionTraits(
-    errors: StepErrorCode.tokenEndpoint, failures: ActionTraits.tenantCall, idTokenOptIn: true)
+    capabilityUses: [
+      CapabilityUse("authorization_code", when: "body.grant_type", .oneOf(["authorization_code"])),
+      CapabilityUse("client_credentials", when: "body.grant_type", .oneOf(["client_credentials"])),
+      CapabilityUse("password", when: "body.grant_type", .oneOf(["password"])),
+      CapabilityUse(
+        "password_realm", when: "body.grant_type", .oneOf(["http://auth0.com/oauth/grant-type/password-realm"])),
+      CapabilityUse("refresh_token", when: "body.grant_type", .oneOf(["refresh_token"])),
+      CapabilityUse(
+        "passwordless", when: "body.grant_type", .oneOf(["http://auth0.com/oauth/grant-type/passwordless/otp"])),
+      CapabilityUse("device_flow", when: "body.grant_type", .oneOf(["urn:ietf:params:oauth:grant-type:device_code"])),
+      CapabilityUse("mfa", when: "body.grant_type", .oneOf(["http://auth0.com/oauth/grant-type/mfa-otp"])),
+    ],
+    errors: StepErrorCode.tokenEndpoint + [
+      .mfaRequired, .requiresVerification, .tooManyAttempts, .unauthorized, .passwordLeaked, .authorizationPending,
+      .slowDown, .expiredToken,
+    ], failures: ActionTraits.tenantCall, idTokenOptIn: true)
 
   public init() {}
 

@@ -28,7 +28,7 @@ public struct TokenExchangeAction: Action {
     declaring: [
       Self.provider, Self.subjectToken, Self.firstName, Self.lastName, Self.profile, Self.scope, Self.audience,
     ] + IDTokenOptIn.parameters,
-    results: ResultField.credentials)
+    results: .closed(ResultField.credentials))
 
   public static let documentation = """
     Sends `POST /oauth/token` with `grant_type=urn:ietf:params:oauth:grant-type:token-exchange`,
@@ -66,6 +66,10 @@ public struct TokenExchangeAction: Action {
       """)
 
   public static let traits = ActionTraits(
+    capabilityUses: [
+      CapabilityUse("token_exchange_apple", when: Self.provider, .oneOf(["apple"])),
+      CapabilityUse("token_exchange_facebook", when: Self.provider, .oneOf(["facebook"])),
+    ],
     errors: StepErrorCode.tokenEndpoint, failures: ActionTraits.tenantCall, idTokenOptIn: true)
 
   public init() {}

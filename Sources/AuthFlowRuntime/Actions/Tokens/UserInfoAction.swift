@@ -7,7 +7,9 @@ public struct UserInfoAction: Action {
 
   public static let signature = ActionSignature(
     name: "userinfo", summary: "Get the user's claims for an access token (GET /userinfo).",
-    declaring: [Self.accessToken])
+    declaring: [Self.accessToken],
+    results: .open(
+      ResultField.userClaims + [.response], others: "the tenant's other claims (custom, namespaced ones)"))
 
   public static let documentation = """
     Sends `GET /userinfo` with `Authorization: Bearer <access_token>`. The result is the claims
@@ -44,7 +46,8 @@ public struct UserInfoAction: Action {
       """)
 
   public static let traits = ActionTraits(
-    capabilities: ["userinfo"], errors: [.plainError, .unknownError, .invalidToken, .unauthorized],
+    capabilities: ["userinfo"],
+    errors: StepErrorCode.anyTenantCall + [.plainError, .unknownError, .invalidToken, .unauthorized],
     failures: ActionTraits.tenantCall)
 
   public init() {}

@@ -16,12 +16,12 @@ public struct ValidateIDTokenAction: Action {
   public static let signature = ActionSignature(
     name: "validate_id_token", summary: "Validate an ID token as Auth0.swift does, plus the OIDC Core rules it omits.",
     declaring: [Self.idToken, Self.issuer, Self.clientID, Self.nonce, Self.maxAge, Self.organization, Self.leeway],
-    results: [
-      ResultField("id_token", "The token, a JWT value when it decodes."),
+    results: .closed([
+      ResultField.secret("id_token", "The token, a JWT value when it decodes."),
       ResultField("id_token_valid", "Whether it passed every check."),
       ResultField("id_token_error", "Why not, in Auth0.swift's words."),
       ResultField("check", "The check that failed (`kid`, `signature`, `aud`, `exp`, …)."),
-    ])
+    ]))
 
   public static let documentation = """
     Validates a token with the tenant's JWKS (cached for the run, refetched once on an unknown
@@ -68,7 +68,7 @@ public struct ValidateIDTokenAction: Action {
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let input = Parameters(parameters)
     let token = try input.required(Self.idToken)
-    guard let clientID = try input[Self.clientID] ?? context.client.member("client_id")?.stringValue else {
+    guard let clientID = try input[Self.clientID] ?? context.client.clientID else {
       throw .invalidParameter(Self.clientID, "is required when the client profile has none")
     }
     let options = IDTokenValidator.Options(

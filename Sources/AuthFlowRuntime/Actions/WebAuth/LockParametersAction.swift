@@ -12,7 +12,9 @@ public struct LockParametersAction: Action {
   public static let signature = ActionSignature(
     name: "lock_parameters", summary: "Encode Lock v1 authentication parameters as Lock sends them.",
     declaring: [Self.parameters, Self.connection],
-    results: [ResultField("payload", "The parameters, by name."), ResultField("query", "The encoded query string.")])
+    results: .closed([
+      ResultField("payload", "The parameters, by name."), ResultField("query", "The encoded query string."),
+    ]))
 
   public static let documentation = """
     Encodes Lock's parameters: `scope` (default `openid offline_access`, a list is space-joined),

@@ -13,12 +13,12 @@ public struct LogoutAction: Action {
   public static let signature = ActionSignature(
     name: "logout", summary: "End the SSO session with /v2/logout through the browser.",
     declaring: [Self.returnTo, Self.federated, Self.browser, Self.idTokenHint],
-    results: [
+    results: .closed([
       ResultField("logout_url", "The logout URL the browser was sent to."), ResultField("url", "The redirect URL."),
       ResultField("status", "The HTTP status of the last answer."),
       ResultField("pages", "The pages visited."),
       ResultField("page", "When the browser did not reach `return_to`: the page it stopped on."),
-    ])
+    ]))
 
   public static let documentation = """
     Sends the browser to `v2/logout?returnTo=…&client_id=…` (with a bare `federated` first when
@@ -63,16 +63,17 @@ public struct LogoutAction: Action {
       """)
 
   public static let traits = ActionTraits(
-    capabilities: ["logout"], errors: [.invalidRequest, .loginRequired], failures: ActionTraits.browserFlow)
+    capabilities: ["logout"], errors: StepErrorCode.anyTenantCall + [.invalidRequest, .loginRequired],
+    failures: ActionTraits.browserFlow)
 
   public init() {}
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let input = Parameters(parameters)
-    guard let clientID = context.client.member("client_id")?.stringValue else {
+    guard let clientID = context.client.clientID else {
       throw .flow(WebAuthMessages.noClientID)
     }
-    guard let returnTo = try input[Self.returnTo] ?? context.client.member("redirect_uri")?.stringValue else {
+    guard let returnTo = try input[Self.returnTo] ?? context.client.redirectURI else {
       throw .flow(WebAuthMessages.noRedirectURI)
     }
     if let hint = try input[Self.idTokenHint] { context.secrets.register(hint) }

@@ -61,14 +61,7 @@ public struct WebAuthAction: Action {
       Self.organization, Self.organizationPrompt, Self.invitationURL, Self.maxAge, Self.parameters, Self.responseType,
       Self.stopAt, Self.browser, Self.redirectURI, Self.leeway, Self.validateIDToken, Self.telemetry, Self.lock,
     ],
-    results: ResultField.credentials + [
-      ResultField("authorize_url", "The `/authorize` URL sent."),
-      ResultField("authorize_parameters", "Its query parameters, by name."),
-      ResultField("pages", "The kinds of the pages visited, in order."),
-      ResultField(
-        "page",
-        "Where the browser stopped (`stop_at`, an error page): `page.kind`, `page.url`, `page.fields`, `page.error`."),
-    ])
+    results: .closed(ResultField.credentials + WebAuthResult.fields))
 
   public static let documentation = """
     Builds `/authorize` exactly as Auth0.swift v2: `client_id`, `response_type=code`, `redirect_uri`,
@@ -145,10 +138,17 @@ public struct WebAuthAction: Action {
 
   public static let traits = ActionTraits(
     capabilities: ["authorization_code"],
+    capabilityUses: [
+      CapabilityUse("implicit", when: Self.responseType, .oneOf(["id_token", "token", "id_token token"])),
+      CapabilityUse("passwordless_universal_login", when: Self.passwordless, .given),
+      CapabilityUse("organizations", when: Self.organization, .given),
+      CapabilityUse("organizations", when: Self.invitationURL, .given),
+    ],
     errors: StepErrorCode.tokenEndpoint + [
       .unauthorized,
-      .pageError, .loginRequired, .consentRequired, .interactionRequired, .mfaRequired,
-    ], failures: ActionTraits.browserFlow)
+      .pageError, .loginRequired, .consentRequired, .interactionRequired, .mfaRequired, .unsupportedResponseType,
+      .serverError,
+    ], failures: ActionTraits.browserFlow, loginPagesBrowser: browser.name)
 
   public init() {}
 

@@ -53,11 +53,16 @@ public struct PlannedInstance: Sendable {
     box = nil
   }
 
-  /// The report of the instance when the run stopped before it started.
-  public var notRun: ScenarioReport {
+  /// The report of the instance when the run stopped before it started, as the report journal
+  /// holds it until the instance runs: `interrupted`, without its steps (the index entry does not
+  /// hold them; the ``Runner``'s final report reads them, ``NotStartedReports``).
+  public var notRun: ScenarioReport { notRun(cause: nil) }
+
+  /// ``notRun`` with the reason naming what stopped the run.
+  func notRun(cause: StopCause?) -> ScenarioReport {
     ScenarioReport(
       name: name, file: file, location: location, tags: tags, status: .interrupted,
-      skipReason: StepMessages.notStarted, duration: .zero, steps: [])
+      skipReason: StopMessages.beforeStart(cause), duration: .zero, steps: [], started: false)
   }
 }
 

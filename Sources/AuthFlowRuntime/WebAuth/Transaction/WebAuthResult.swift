@@ -1,0 +1,51 @@
+public import AuthFlowCore
+public import AuthFlowScenario
+
+/// `web_auth`'s own result fields, declared once: its signature lists them (after the
+/// credentials) and code that reads a `web_auth` result — `doctor --probe` — reads it through
+/// them, so the shape it reads is the shape the action declares.
+public struct WebAuthResult: Sendable {
+  public static let authorizeURL = ResultField("authorize_url", "The `/authorize` URL sent.")
+  public static let authorizeParameters = ResultField("authorize_parameters", "Its query parameters, by name.")
+  public static let pages = ResultField("pages", "The kinds of the pages visited, in order.")
+  public static let page = ResultField(
+    "page",
+    "Where the browser stopped (`stop_at`, an error page): `page.kind`, `page.url`, `page.fields`, `page.error`.")
+
+  /// The fields `web_auth` declares besides the credentials.
+  public static let fields = [authorizeURL, authorizeParameters, pages, page]
+
+  /// A step's result.
+  public var value: Value
+
+  public init(_ value: Value) {
+    self.value = value
+  }
+
+  /// The kinds of the pages visited, in order (`callback` last when the flow reached it).
+  public var pageKinds: [String] {
+    value.member(Self.pages.name)?.arrayValue?.compactMap(\.stringValue) ?? []
+  }
+
+  /// The kind of the page the browser stopped on, when it stopped on one.
+  public var stoppedAtKind: String? {
+    value.member(Self.page.name)?.member(PageResult.Member.kind)?.stringValue
+  }
+
+  /// The URL of the page the browser stopped on (the callback's carries the code).
+  public var stoppedAtURL: String? {
+    value.member(Self.page.name)?.member(PageResult.Member.url)?.stringValue
+  }
+}
+
+extension Value {
+  /// A step result's `error.code`, when the action answered with a protocol error.
+  public var protocolErrorCode: String? {
+    member(ResultField.error.name)?.member("code")?.stringValue
+  }
+
+  /// A step result's `error.description`, when the action answered with a protocol error.
+  public var protocolErrorDescription: String? {
+    member(ResultField.error.name)?.member("description")?.stringValue
+  }
+}

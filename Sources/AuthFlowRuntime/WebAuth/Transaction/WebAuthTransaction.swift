@@ -1,0 +1,167 @@
+import AuthFlowCore
+import AuthFlowHTTP
+import AuthFlowJOSE
+import AuthFlowScenario
+
+/// One `web_auth` run: the request built from the step's parameters, then the browser, the
+/// callback and the code exchange.
+struct WebAuthTransaction: Sendable {
+  var request: AuthorizeRequest
+  var clientID: String
+  var clientSecret: String?
+  var browserName: String?
+  var values: [PageKind: [String: String]]
+  var stopAt: PageKind?
+  var validate: Bool
+  var telemetry: String?
+  var options: IDTokenValidator.Options
+
+  init(_ input: Parameters, context: ActionContext) throws(ActionError) {
+    guard let clientID = context.client.clientID else {
+      throw .flow(WebAuthMessages.noClientID)
+    }
+    guard let redirectURI = try input[WebAuthAction.redirectURI] ?? context.client.redirectURI
+    else { throw .flow(WebAuthMessages.noRedirectURI) }
+    self.clientID = clientID
+    self.clientSecret = context.client.clientSecret
+    // Auth0's telemetry goes to Auth0 tenants (and the mock) only, whatever the step says.
+    let sendTelemetry = (try input[WebAuthAction.telemetry] ?? true) && context.tenant.sendsAuth0Telemetry
+    telemetry = sendTelemetry ? AuthorizeRequest.telemetry : nil
+    var options = AuthorizeRequest.Options(clientID: clientID, redirectURI: redirectURI)
+    options.responseType = try input[WebAuthAction.responseType] ?? "code"
+    options.scope = try input[WebAuthAction.scope]
+    options.audience = try input[WebAuthAction.audience]
+    options.connection = try input[WebAuthAction.connection]
+    options.connectionScope = try input[WebAuthAction.connectionScope]
+    options.organization = try input[WebAuthAction.organization]
+    options.maxAge = try input[WebAuthAction.maxAge]
+    options.telemetry = telemetry
+    if let url = try input[WebAuthAction.invitationURL] {
+      guard let invitation = AuthorizeRequest.invitation(from: url) else {
+        throw .invalidParameter(WebAuthAction.invitationURL, WebAuthMessages.invalidInvitationURL(url))
+      }
+      options.organization = invitation.organization
+      options.invitation = invitation.invitation
+    }
+    if let lock = try input[WebAuthAction.lock] {
+      options.extra += LockParameters(lock).payload(connection: options.connection)
+    }
+    options.extra += try input.stringMap(WebAuthAction.parameters)
+    options.removed = (try input[WebAuthAction.parameters] ?? [:]).filter(\.value.isNull).map(\.key).sorted()
+    request = AuthorizeRequest(options)
+    browserName = try input[WebAuthAction.browser]
+    var values: [PageKind: [String: String]] = [:]
+    for (kind, parameter) in [(PageKind.login, WebAuthAction.login), (.signup, WebAuthAction.signup)] {
+      let pairs = try input.stringMap(parameter)
+      if input.contains(parameter) { values[kind] = Dictionary(pairs, uniquingKeysWith: { first, _ in first }) }
+    }
+    if let name = try input[WebAuthAction.organizationPrompt] { values[.organization] = ["organization_name": name] }
+    if input.contains(WebAuthAction.passwordless) {
+      var given = Dictionary(try input.stringMap(WebAuthAction.passwordless), uniquingKeysWith: { first, _ in first })
+      if let code = given.removeValue(forKey: "code") { values[.passwordlessCode] = ["code": code] }
+      values[.passwordless] = given
+    }
+    self.values = values
+    stopAt = try input[WebAuthAction.stopAt].flatMap(PageKind.init(rawValue:))
+    validate = try input[WebAuthAction.validateIDToken] ?? true
+    let maxAge = request.parameters["max_age"].flatMap(Int.init)
+    // The org from an invitation URL is not validated unless `organization` is set too (§5).
+    self.options = IDTokenValidator.Options(
+      issuer: context.tenant.issuer, clientID: clientID, nonce: request.nonce, maxAge: maxAge,
+      organization: try input[WebAuthAction.organization],
+      leeway: try input[WebAuthAction.leeway] ?? IDTokenCheck.webAuthLeeway)
+  }
+
+  /// True when the response must carry an ID token: `openid` was requested and the response type
+  /// returns one (`code` through the token endpoint, or `id_token`).
+  var expectsIDToken: Bool {
+    let scope = (request.parameters["scope"] ?? "").split(separator: " ")
+    let types = request.responseType.split(separator: " ")
+    return scope.contains("openid") && (types.contains("code") || types.contains("id_token"))
+  }
+
+  func run(context: ActionContext) async throws(ActionError) -> ActionOutcome {
+    for secret in [request.codeVerifier].compactMap({ $0 }) {
+      context.secrets.register(secretsIn: .secret(.string(secret)))
+    }
+    let profile = context.tenant.loginPageProfile
+    let tenantEngine = context.tenant.settings["browser"]?.stringValue.flatMap(BrowserEngine.init(rawValue:))
+    let (engine, name) = BrowserEngine.select(step: browserName, tenant: tenantEngine)
+    let navigator: any PageNavigator
+    var page: ChromiumPage?
+    switch engine {
+    case .html:
+      let browser = await context.browser(named: name)
+      await browser.registerCallback(prefix: request.redirectURI)
+      navigator = HTMLPageNavigator(browser: browser)
+    case .chromium:
+      let opened = try await context.chromiumPage(named: name, callback: request.redirectURI)
+      page = opened
+      navigator = ChromiumNavigator(
+        page: opened, settleLimit: context.services.chromium.configuration.settleLimit, profile: profile)
+    }
+    var driver = UniversalLoginDriver(
+      navigator: navigator, mapping: FormFieldMapping(profile: profile), values: values, stopAt: stopAt)
+    driver.profile = profile
+    driver.secrets = context.secrets
+    if context.tenant.capabilities.contains(MockControl.capability) {
+      driver.mailbox = MockOutbox(control: try MockControl(context, action: WebAuthAction.signature.name))
+    }
+    let authorizeURL = request.url(endpoint: try AuthenticationAPI(context).url("authorize"))
+    var result: [String: Value] = [
+      "authorize_url": .string(authorizeURL),
+      "authorize_parameters": .object(request.parameters.dictionary.mapValues(Value.string)),
+    ]
+    let ending: UniversalLoginDriver.Ending
+    do {
+      ending = try await driver.run(from: authorizeURL)
+    } catch {
+      await page?.close()
+      throw error
+    }
+    await page?.close()
+    result["pages"] = .array(driver.pages.map(Value.string))
+    let callbackURL: String
+    switch ending {
+    case .page(let page, let failure):
+      result["page"] = page.value
+      if let failure {
+        let code = page.errorCode ?? WebAuthMessages.pageErrorCode
+        return .protocolError(
+          ProtocolError(code: code, description: page.error ?? failure, status: page.status), result: .object(result))
+      }
+      return .success(.object(result))
+    case .callback(let url):
+      callbackURL = url
+    }
+    let callback = CallbackParameters(url: callbackURL)
+    for name in ["code", "access_token", "id_token", "refresh_token"] {
+      if let value = callback[name] { context.secrets.register(secretsIn: .secret(.string(value))) }
+    }
+    if let mismatch = callback.stateMismatch(expected: request.state, url: callbackURL) { throw .flow(mismatch) }
+    if let error = callback.protocolError { return .protocolError(error, result: .object(result)) }
+    if request.responseType.split(separator: " ").contains("code") {
+      guard let code = callback["code"] else { throw .flow(WebAuthMessages.noAuthorizationCode(callback.values)) }
+      var body: [String: Value] = [
+        "grant_type": .string("authorization_code"), "client_id": .string(clientID), "code": .string(code),
+        "redirect_uri": .string(request.redirectURI),
+      ]
+      if let verifier = request.codeVerifier { body["code_verifier"] = .string(verifier) }
+      if let clientSecret { body["client_secret"] = .string(clientSecret) }
+      let exchange = try await TokenResponse.exchange(body, telemetry: telemetry, context: context)
+      result["response"] = exchange.response
+      if let error = exchange.error { return .protocolError(error, result: .object(result)) }
+      result.merge(exchange.credentials) { _, new in new }
+    } else {
+      result.merge(TokenResponse.credentials(callback.values.mapValues(Value.string))) { _, new in new }
+    }
+    if validate, result["id_token"].map({ !$0.isNull }) == true {
+      await IDTokenCheck.apply(to: &result, options: options, context: context)
+    } else if validate, expectsIDToken {
+      // OIDC Core §3.1.3.3 / §3.2.2.5: with `openid`, the ID token is REQUIRED (Auth0.swift fails too).
+      result["id_token_valid"] = .bool(false)
+      result["id_token_error"] = .string(IDTokenValidationError.missing.message)
+    }
+    return .success(.object(result))
+  }
+}

@@ -1,0 +1,93 @@
+import AuthFlowCore
+import AuthFlowResults
+import Foundation
+import Testing
+
+@testable import AuthFlowReporting
+
+/// The HTML report's size is bounded (``HTMLDetailBudget``): a failing scenario's exchanges are
+/// shown in full, a passing one's by their first lines, everything within one budget, and the
+/// page says what it left out — on the step and under the summary.
+@Suite struct HTMLDetailBudgetTests {
+  /// A 4 KiB exchange, as `--trace` prints one (the body is what a budget is for).
+  static func exchange(_ index: Int) -> String {
+    "→ POST https://tenant.example/oauth/token?n=\(index)\n  Content-Type: application/json\n\n  "
+      + String(repeating: "x", count: 4000) + "\n← 200 (3ms)\n  Content-Type: application/json\n\n  {}"
+  }
+
+  static func scenario(_ name: String, status: Status, exchanges: Int) -> ScenarioReport {
+    let file = "scenarios/\(name).yaml"
+    let location = ReportFixtures.location(file, 5, 5)
+    let problems =
+      status == .failed ? [Problem(.expectation, "expected status to equal 201, found 200", at: location)] : []
+    return ScenarioReport(
+      name: name, file: file, location: ReportFixtures.location(file, 1, 1), tags: [], status: status,
+      duration: .milliseconds(10),
+      steps: [
+        StepReport(
+          id: "call", name: "call", action: "http", phase: .main, location: location, status: status,
+          duration: .milliseconds(10), attempts: 1, problems: problems, result: ["status": 200],
+          exchanges: (0..<exchanges).map(Self.exchange))
+      ])
+  }
+
+  static func render(_ report: RunReport, limit: Int) -> String {
+    HTMLDocument(report: report, revealSecrets: false, detailLimit: limit).render()
+  }
+
+  static let report = RunReport(
+    tenant: "mock", startedAt: ReportFixtures.startedAt, duration: .seconds(1),
+    scenarios: [
+      scenario("passes", status: .passed, exchanges: 20), scenario("fails", status: .failed, exchanges: 20),
+    ], interrupted: false)
+
+  @Test func failingScenariosInFullPassingOnesByTheirFirstLines() throws {
+    let html = Self.render(Self.report, limit: HTMLDetailBudget.defaultLimit)
+    let sections = html.components(separatedBy: "<section ")
+    let passing = try #require(sections.first { $0.contains(#"id="sc1""#) })
+    let failing = try #require(sections.first { $0.contains(#"id="sc2""#) })
+    #expect(failing.components(separatedBy: #"<details class="exchange">"#).count - 1 == 20)
+    #expect(failing.contains(String(repeating: "x", count: 4000)))
+    #expect(passing.components(separatedBy: #"<div class="exchange-line">"#).count - 1 == 20)
+    #expect(!passing.contains(String(repeating: "x", count: 100)))
+    #expect(passing.contains("<code>→ POST https://tenant.example/oauth/token?n=3  ← 200 (3ms)</code>"))
+    #expect(
+      html.contains(
+        #"<div class="note" id="left-out">Left out of this page to keep it small: the headers and bodies of 20 exchanges of passing scenarios (their request and status lines are shown). The JSON report (--reporter json:FILE) has them all.</div>"#
+      ))
+  }
+
+  /// With a budget of 32 KiB, the failing scenario takes it first (seven of its 4 KiB exchanges
+  /// fit), the rest is left out with a note on the step and one under the summary, and the
+  /// page's details stay within the budget.
+  @Test func aSpentBudgetLeavesTheRestOutAndSaysSo() throws {
+    let limit = 32 * 1024
+    let html = Self.render(Self.report, limit: limit)
+    let sections = html.components(separatedBy: "<section ")
+    let failing = try #require(sections.first { $0.contains(#"id="sc2""#) })
+    let shown = failing.components(separatedBy: #"<details class="exchange">"#).count - 1
+    #expect(shown == 7, "\(shown)")
+    #expect(
+      failing.contains(
+        "\(20 - shown) exchanges left out: the page&#39;s budget of 32 KiB for exchanges and results was spent (the JSON report has them)."
+      ))
+    #expect(html.contains(#"<div class="omitted" id="left-out">"#))
+    #expect(html.contains("past the page&#39;s budget of 32 KiB for exchanges and results"))
+    // Everything the details added to the page is within the budget.
+    let bare = Self.render(Self.report, limit: 0)
+    #expect(html.utf8.count - bare.utf8.count <= limit + 2_000, "\(html.utf8.count - bare.utf8.count)")
+    #expect(bare.contains("20 exchanges and the result left out"))
+  }
+
+  /// 1,000 scenarios of twenty 4 KiB exchanges each (80 MB of exchanges) give a page of a few
+  /// MB, the failing scenarios' exchanges all in full.
+  @Test func aThousandScenariosStayBounded() {
+    var report = Self.report
+    report.scenarios = ScenarioReports(
+      (0..<1000).map { Self.scenario("s\($0)", status: $0 % 100 == 0 ? .failed : .passed, exchanges: 20) })
+    let html = Self.render(report, limit: HTMLDetailBudget.defaultLimit)
+    #expect(html.utf8.count < HTMLDetailBudget.defaultLimit + 4 * 1024 * 1024, "\(html.utf8.count) bytes")
+    // The ten failing scenarios' exchanges are all there in full.
+    #expect(html.components(separatedBy: #"<details class="exchange">"#).count - 1 == 200)
+  }
+}
