@@ -47,6 +47,16 @@ import Testing
     ("two tenants", comparison),
   ]
 
+  /// The runs compared hold what the spool must carry besides finished scenarios: a scenario
+  /// skipped before it started (its planned steps, `started` false), one a stop never reached,
+  /// and an interrupted run's stop cause.
+  @Test func theComparedRunsHoldNotStartedScenariosAndAStopCause() {
+    let scenarios = Self.runs.flatMap { Array($0.1.scenarios) }
+    #expect(scenarios.contains { !$0.started && $0.status == .skipped && !$0.steps.isEmpty })
+    #expect(scenarios.contains { !$0.started && $0.status == .interrupted && !$0.steps.isEmpty })
+    #expect(Self.runs.contains { $0.1.interrupted && $0.1.stopCause == .signal("SIGTERM") })
+  }
+
   @Test(arguments: [false, true])
   func everyReporterWritesTheSameBytesFromTheSpool(revealSecrets: Bool) async throws {
     for (name, report) in Self.runs {
@@ -57,6 +67,8 @@ import Testing
       let (spooled, spool) = try Self.spooled(report, secrets: secrets)
       #expect(spooled.scenarios.isProduced)
       #expect(spool.keptInMemoryCount == 0)
+      #expect(spooled.scenarios.map(\.started) == report.scenarios.map(\.started), "\(name): started")
+      #expect(spooled.stopCause == report.stopCause)
       let inMemory = try await Self.outputs(report, secrets: secrets)
       let fromSpool = try await Self.outputs(spooled, secrets: secrets)
       #expect(await fromSpool.console == inMemory.console, "\(name): console")
@@ -101,10 +113,28 @@ import Testing
     #expect(read.steps.map(\.blockedBy) == report.steps.map(\.blockedBy))
     #expect(read.steps.map(\.exchanges) == report.steps.map(\.exchanges))
     #expect(read.steps.map(\.attempts) == report.steps.map(\.attempts))
+    #expect(read.started)
     #expect(read.steps[1].result == expected.steps[1].result)
     // No result and a result of null stay apart.
     #expect(read.steps[2].result == nil)
     #expect(read.steps[3].result == .null)
+  }
+
+  @Test func aScenarioThatNeverStartedIsReadBackWithItsPlannedSteps() throws {
+    let spool = try ScenarioSpool(directory: FileManager.default.temporaryDirectory.path) { $0 }
+    let planned = ReportFixtures.interrupted.scenarios[ReportFixtures.interrupted.scenarios.count - 1]
+    #expect(!planned.started && !planned.steps.isEmpty)
+    spool.store(planned, at: 0)
+    spool.store(ReportFixtures.passwordless, at: 1)
+    let read = spool.reports(in: 0..<2) { _, _ in ReportFixtures.refresh }
+    for (original, back) in zip([planned, ReportFixtures.passwordless], read) {
+      #expect(!back.started)
+      #expect(SpoolRecord.encode(back) == SpoolRecord.encode(original))
+      #expect(back.steps.map(\.id) == original.steps.map(\.id))
+      #expect(back.steps.map(\.needs) == original.steps.map(\.needs))
+      #expect(back.steps.map(\.phase) == original.steps.map(\.phase))
+      #expect(back.steps.map(\.skipReason) == original.steps.map(\.skipReason))
+    }
   }
 
   /// The spool's record names every stored property of the reports: a field added to a report

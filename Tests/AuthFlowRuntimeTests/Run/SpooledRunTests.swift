@@ -1,9 +1,12 @@
 import AuthFlowCore
+import AuthFlowMockHosting
 import AuthFlowReporting
 import AuthFlowResults
-import AuthFlowRuntime
+import AuthFlowScenario
 import Foundation
 import Testing
+
+@testable import AuthFlowRuntime
 
 /// With a spool (as `authflow run` has), the runner keeps no scenario's report: each goes to the
 /// spool file as it finishes, and the run report reads them back. Memory is checked by structure,
@@ -103,6 +106,26 @@ import Testing
     #expect(report.scenarios[1].steps.allSatisfy { $0.status == .interrupted && $0.attempts == 0 })
     #expect(spool.storedCount(in: 0..<2) == 2)
     #expect(spool.keptInMemoryCount == 0)
+  }
+
+  @Test("A lazily planned, spooled run stopped before it began spools each scenario's planned steps from its file")
+  func aStoppedLazySpooledRunReadsPlannedSteps() async throws {
+    let directory = try PipelineStageTests.directory(LazyPlanTests.files(count: 3))
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let suite = await PipelineStageTests.source(directory).planned(embedded: MockTenantHost())
+    let plan = try suite.plan(tenants: nil, selection: Selection()).get()
+    #expect(plan.instances.allSatisfy { $0.loaded == nil })
+    let stops = StopRecord()
+    stops.record(.signal("SIGINT"))
+    let spool = try Self.spool(capacity: plan.instances.count)
+    let report = try await NotStartedTests.run(plan, stops: stops, cancelled: true, spool: spool)
+    #expect(report.scenarios.isProduced)
+    #expect(report.interrupted && report.stopCause == .signal("SIGINT"))
+    #expect(spool.storedCount(in: 0..<plan.instances.count) == plan.instances.count)
+    #expect(report.scenarios.allSatisfy { $0.status == .interrupted && !$0.started })
+    #expect(report.scenarios.prefix(3).map { $0.steps.map(\.id) } == [["only"], ["only"], ["only"]])
+    #expect(report.scenarios.dropFirst(3).allSatisfy { $0.steps.map(\.id) == ["first", "second"] })
+    #expect(report.count(.interrupted) == plan.instances.count)
   }
 }
 
