@@ -3,12 +3,15 @@ public import AuthFlowScenario
 public import Foundation
 
 /// Everything a run produced, in the order the scenarios were given. Reporters read only this.
+///
+/// Its scenarios may be in memory or read back one at a time from the run's spool
+/// (``ScenarioReports``): reporters go through them in order, without copying them.
 public struct RunReport: Sendable {
   /// The tenant's name; for a comparison run, the names joined with commas (`mock,conformance`).
   public var tenant: String
   public var startedAt: Date
   public var duration: Duration
-  public var scenarios: [ScenarioReport]
+  public var scenarios: ScenarioReports
   /// True when the run was stopped (a signal, a closed standard output) before every scenario
   /// finished.
   public var interrupted: Bool
@@ -23,6 +26,15 @@ public struct RunReport: Sendable {
     tenant: String, startedAt: Date, duration: Duration, scenarios: [ScenarioReport], interrupted: Bool,
     shard: Shard? = nil, stopCause: StopCause? = nil
   ) {
+    self.init(
+      tenant: tenant, startedAt: startedAt, duration: duration, scenarios: ScenarioReports(scenarios),
+      interrupted: interrupted, shard: shard, stopCause: stopCause)
+  }
+
+  public init(
+    tenant: String, startedAt: Date, duration: Duration, scenarios: ScenarioReports, interrupted: Bool,
+    shard: Shard? = nil, stopCause: StopCause? = nil
+  ) {
     self.shard = shard
     self.stopCause = stopCause
     self.tenant = tenant
@@ -32,19 +44,20 @@ public struct RunReport: Sendable {
     self.interrupted = interrupted
   }
 
-  public func count(_ status: Status) -> Int { scenarios.count { $0.status == status } }
+  public func count(_ status: Status) -> Int { scenarios.summary.counts[status] ?? 0 }
 
   /// The number of warnings (checks written `severity: warning` that did not hold) in the run.
-  public var warningCount: Int { scenarios.reduce(0) { $0 + $1.warnings.count } }
+  public var warningCount: Int { scenarios.summary.warnings }
 
   /// The process exit code of DESIGN §1: 1 when any scenario failed, else 3 when any hit an
   /// environment error, else 1 when any was interrupted (it never held), else 0. (An assertion
   /// failure is the more actionable signal: rerunning would not make it go away.) The CLI
   /// replaces it with the signal's code (130, 143, 129, 141) when a signal stopped the run.
   public var exitCode: AuthFlowExitCode {
-    if scenarios.contains(where: { $0.status == .failed }) { return .failure }
-    if scenarios.contains(where: { $0.status == .error }) { return .environment }
-    if interrupted || scenarios.contains(where: { $0.status == .interrupted }) { return .failure }
+    let counts = scenarios.summary.counts
+    if counts[.failed, default: 0] > 0 { return .failure }
+    if counts[.error, default: 0] > 0 { return .environment }
+    if interrupted || counts[.interrupted, default: 0] > 0 { return .failure }
     return .success
   }
 }

@@ -13,11 +13,16 @@ extension RunReport {
     return RunReport(
       tenant: runs.map(\.tenant).joined(separator: ","), startedAt: first.startedAt,
       duration: runs.reduce(.zero) { $0 + $1.duration },
-      scenarios: runs.flatMap { run in run.scenarios.map { $0.labelled(tenant: run.tenant) } },
+      scenarios: .concatenating(
+        runs.map { run in
+          let tenant = run.tenant
+          return run.scenarios.mapping { $0.labelled(tenant: tenant) }
+        }),
       interrupted: runs.contains(where: \.interrupted), stopCause: runs.lazy.compactMap(\.stopCause).first)
   }
 
-  static let empty = RunReport(tenant: "", startedAt: Date(), duration: .zero, scenarios: [], interrupted: false)
+  static let empty = RunReport(
+    tenant: "", startedAt: Date(), duration: .zero, scenarios: [ScenarioReport](), interrupted: false)
 }
 
 extension ScenarioReport {

@@ -15,20 +15,29 @@ public struct TenantComparison: Sendable {
   }
 
   public var tenants: [String]
-  public var rows: [Row]
+  /// The runs compared, each read when the comparison is rendered: a long run's reports are not
+  /// all held at once.
+  private let runs: [RunReport]
 
   /// Compares runs of the same instances (as ``TenantRuns`` gives them: same instances, same order).
   public init(runs: [RunReport]) {
+    self.runs = runs
     tenants = runs.map(\.tenant)
-    let count = runs.map(\.scenarios.count).min() ?? 0
-    rows = (0..<count).map { index in
-      let verdicts = runs.map { $0.scenarios[index] }
-      let first = verdicts[0]
-      return Row(
-        name: first.name, file: first.file, verdicts: verdicts,
-        difference: Self.difference(verdicts, tenants: runs.map(\.tenant)))
-    }
   }
+
+  /// How many scenario instances are compared.
+  public var rowCount: Int { runs.map(\.scenarios.count).min() ?? 0 }
+
+  /// The row of the instance at `index`.
+  public func row(_ index: Int) -> Row {
+    let verdicts = runs.map { $0.scenarios[index] }
+    let first = verdicts[0]
+    return Row(
+      name: first.name, file: first.file, verdicts: verdicts, difference: Self.difference(verdicts, tenants: tenants))
+  }
+
+  /// Every row (read into memory: for small runs and tests; ``render(_:)`` reads one at a time).
+  public var rows: [Row] { (0..<rowCount).map(row) }
 
   /// The rows whose verdicts differ.
   public var differing: [Row] { rows.filter { $0.difference != nil } }
@@ -73,30 +82,48 @@ public struct TenantComparison: Sendable {
 
   /// The table and the differences, as plain text (the caller scrubs secrets and adds color).
   public func render() -> String {
+    var text = ""
+    render { text += $0 + "\n" }
+    return text
+  }
+
+  /// The table and the differences, one line at a time (without its newline). The runs are read
+  /// three times — the column widths, the table, the differences — one row at a time.
+  public func render(_ line: (String) -> Void) {
     let header = ["scenario"] + tenants
-    let body = rows.map { row in [row.name] + row.verdicts.map(Self.verdict) }
-    let widths = header.indices.map { column in
-      ([header] + body).map { $0[column].count }.max() ?? 0
+    var widths = header.map(\.count)
+    for index in 0..<rowCount {
+      let cells = cells(of: runs.map { $0.scenarios[index] })
+      for (column, cell) in cells.enumerated() { widths[column] = max(widths[column], cell.count) }
     }
-    func line(_ cells: [String]) -> String {
+    func text(_ cells: [String]) -> String {
       zip(cells, widths).map { cell, width in cell + String(repeating: " ", count: width - cell.count) }
         .joined(separator: "  ").trimmingTrailingSpaces
     }
-    var lines = [
-      ComparisonMessages.title(tenants), "", line(header), line(widths.map { String(repeating: "-", count: $0) }),
-    ]
-    lines += body.map(line)
-    let differing = self.differing
-    lines.append("")
-    if differing.isEmpty {
-      lines.append(ComparisonMessages.allAgree(rows.count))
-    } else {
-      lines.append(ComparisonMessages.differ(differing.count))
-      for row in differing {
-        lines.append("  \(row.name) (\(row.file)): \(row.difference ?? "")")
-      }
+    line(ComparisonMessages.title(tenants))
+    line("")
+    line(text(header))
+    line(text(widths.map { String(repeating: "-", count: $0) }))
+    var differing = 0
+    for index in 0..<rowCount {
+      let verdicts = runs.map { $0.scenarios[index] }
+      line(text(cells(of: verdicts)))
+      if Self.difference(verdicts, tenants: tenants) != nil { differing += 1 }
     }
-    return lines.joined(separator: "\n") + "\n"
+    line("")
+    guard differing > 0 else {
+      line(ComparisonMessages.allAgree(rowCount))
+      return
+    }
+    line(ComparisonMessages.differ(differing))
+    for index in 0..<rowCount {
+      let row = row(index)
+      if let difference = row.difference { line("  \(row.name) (\(row.file)): \(difference)") }
+    }
+  }
+
+  private func cells(of verdicts: [ScenarioReport]) -> [String] {
+    [verdicts[0].name] + verdicts.map(Self.verdict)
   }
 }
 

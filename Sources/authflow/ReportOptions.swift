@@ -36,7 +36,8 @@ struct ReportOptions: ParsableArguments {
   func verdict(of report: RunReport, secrets: SecretRegistry) -> AuthFlowExitCode {
     let verdict = report.exitCode(failOnSkip: failOnSkip)
     if failOnSkip, verdict != report.exitCode {
-      Console.error(secrets.scrub(SkipNotice.failOnSkipMessage(report.skips)))
+      let (notices, total) = report.skips(limit: SkipNotice.listLimit)
+      Console.error(secrets.scrub(SkipNotice.failOnSkipMessage(notices, total: total)))
     }
     return verdict
   }

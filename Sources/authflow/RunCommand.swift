@@ -114,7 +114,7 @@ struct RunCommand: AsyncParsableCommand {
     let reporters = try makeReporters(secrets: secrets)
     // Until the plan is known, a second signal still leaves valid reports: an interrupted run with
     // no scenario yet (the journal below replaces this one).
-    let early = ReportJournal(reporters: reporters, tenant: tenant ?? "", startedAt: Date(), planned: [])
+    let early = ReportJournal(reporters: reporters, tenant: tenant ?? "", startedAt: Date(), planned: ScenarioReports())
     stops.onSecondStop { await early.writeNow() }
 
     // source → parsed → validated
@@ -128,9 +128,11 @@ struct RunCommand: AsyncParsableCommand {
     let start = RunStart(
       tenant: plan.tenantNames.joined(separator: ","), scenarioCount: plan.instances.count * plan.profiles.count,
       startedAt: Date())
+    // Each finished scenario goes to the spool, not memory; the reports read it back.
+    let spool = Self.makeSpool(reporters: reporters, capacity: start.scenarioCount, secrets: secrets)
     // From here a second signal leaves reports of every selected scenario (interrupted, not run).
     let journal = ReportJournal(
-      reporters: reporters, tenant: start.tenant, startedAt: start.startedAt, planned: plan.notRun,
+      reporters: reporters, tenant: start.tenant, startedAt: start.startedAt, planned: plan.notRun, spool: spool,
       shard: plan.selection.shard, stops: stops.record)
     stops.onSecondStop { await journal.writeNow() }
 
@@ -141,7 +143,8 @@ struct RunCommand: AsyncParsableCommand {
 
     // → results
     let reports = await execute(
-      bound, network: network, reporters: reporters, journal: journal, start: start, stops: stops, secrets: secrets)
+      bound, network: network, reporters: reporters, journal: journal, spool: spool, start: start, stops: stops,
+      secrets: secrets)
     await bound.stop()
     try? await network.live.shutdown()
     if trace, let pacer = network.pacer { Console.error(RunNetwork.pacingSummary(pacer.statistics)) }
@@ -153,8 +156,7 @@ struct RunCommand: AsyncParsableCommand {
     if report.interrupted, report.stopCause == nil { report.stopCause = stops.cause }
     let reportsWritten = await Self.finish(report, reporters: reporters)
     if reports.count > 1 {
-      let comparison = TenantComparison(runs: reports.map { $0.redacted(by: secrets) })
-      Console.out(secrets.scrub(comparison.render()))
+      Self.printComparison(TenantComparison(runs: reports.map { $0.redacted(by: secrets) }), secrets: secrets)
     }
     let verdict = reportOptions.verdict(of: report, secrets: secrets)
     let code = Self.exitCode(verdict, reportsWritten: reportsWritten, stopCause: stops.cause)
@@ -173,6 +175,36 @@ struct RunCommand: AsyncParsableCommand {
       throw ExitCode(AuthFlowExitCode.invalidInput.rawValue)
     }
     return reporters
+  }
+
+  /// The run's results spool (``ScenarioSpool``), beside the first report file, else in the
+  /// temporary directory; without one (a directory that takes no file) the reports stay in memory.
+  private static func makeSpool(reporters: ReporterGroup, capacity: Int, secrets: SecretRegistry) -> ScenarioSpool? {
+    let directory =
+      reporters.fileTargets.first.map { URL(fileURLWithPath: $0.path).deletingLastPathComponent().path }
+      ?? FileManager.default.temporaryDirectory.path
+    let keepsResults = reporters.needsStepResults
+    do {
+      return try ScenarioSpool(directory: directory, capacity: capacity) {
+        $0.spooled(secrets: secrets, keepingResults: keepsResults)
+      }
+    } catch {
+      Console.error("warning: \(error.description); the results are kept in memory instead")
+      return nil
+    }
+  }
+
+  /// The verdicts by tenant, printed a line at a time, each scrubbed.
+  private static func printComparison(_ comparison: TenantComparison, secrets: SecretRegistry) {
+    var text = ""
+    comparison.render { line in
+      text += secrets.scrub(line) + "\n"
+      if text.utf8.count >= ReportTextSink.chunkSize {
+        StandardStreams.output(text)
+        text = ""
+      }
+    }
+    Console.out(text)
   }
 
   /// The plan: `--tenant` names (exit 2 for one no profile has) and the selection, checked.
@@ -239,8 +271,8 @@ struct RunCommand: AsyncParsableCommand {
   /// Runs the bound plan on each tenant, with live progress, the journal and the reporters
   /// observing; a stop cancels it (cleanup still runs, the rest is reported interrupted).
   private func execute(
-    _ bound: BoundRun, network: RunNetwork, reporters: ReporterGroup, journal: ReportJournal, start: RunStart,
-    stops: StopSignals, secrets: SecretRegistry
+    _ bound: BoundRun, network: RunNetwork, reporters: ReporterGroup, journal: ReportJournal, spool: ScenarioSpool?,
+    start: RunStart, stops: StopSignals, secrets: SecretRegistry
   ) async -> [RunReport] {
     let environment = ProcessInfo.processInfo.environment
     let chromium = ChromiumHost(observe: Self.chromiumObserver(secrets: secrets, trace: trace))
@@ -248,7 +280,8 @@ struct RunCommand: AsyncParsableCommand {
       secrets: secrets, transport: network.transport, environment: environment, chromium: chromium)
     services.recordsExchanges = reporters.needsStepResults
     services.stops = stops.record
-    var runs = bound.runs(services: services, jobs: jobs, keepsStepResults: reporters.needsStepResults)
+    var runs = bound.runs(
+      services: services, jobs: jobs, keepsStepResults: reporters.needsStepResults, spool: spool)
     let progress = showsProgress(environment) ? ProgressDisplay.live(total: start.scenarioCount, secrets: secrets) : nil
     var extraObservers: [any RunObserver] = []
     if journal.isNeeded { extraObservers.append(journal) }

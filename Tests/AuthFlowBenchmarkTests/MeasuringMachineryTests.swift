@@ -20,6 +20,15 @@ import Testing
     }
   }
 
+  /// The memory rows at 1,000, 10,000 and 100,000 scenarios: `--quick` keeps 10,000 and skips
+  /// 100,000 (writing and running 100,000 files takes minutes).
+  @Test func theLargerMemoryRunsAreTenAndAHundredThousandQuickSkipsTheLargest() {
+    let full = BenchmarkOptions(executable: "/bin/true")
+    #expect(full.memoryScenarioCount == 1_000)
+    #expect(full.largerMemoryScenarioCounts == [10_000, 100_000])
+    #expect(BenchmarkOptions.quick(executable: "/bin/true").largerMemoryScenarioCounts == [10_000])
+  }
+
   @Test func processRowsTakeOneSamplePerChildAndReportFailures() {
     var options = BenchmarkOptions.quick(executable: "/bin/true")
     options.processSamples = 2

@@ -76,8 +76,10 @@ import Testing
       let expected = try Self.verdicts(directory + "/whole.json")
       #expect(expected.count == paths.count)
       #expect(try Self.verdicts(directory + "/merged.json") == expected)
-      // Every shard ran something: the split is real.
-      for shard in shards { #expect(try !Self.verdicts(directory + "/" + shard).isEmpty, "\(shard)") }
+      // More than one shard ran something: the split is real. (Not every one: which shard an
+      // instance falls in hashes its path, so it depends on where the repository is checked out.)
+      let ran = try shards.filter { try !Self.verdicts(directory + "/" + $0).isEmpty }
+      #expect(ran.count >= 2, "\(ran)")
 
       #expect(try Workspace.xmlError(directory + "/merged.xml") == nil)
       let junit = try String(contentsOfFile: directory + "/merged.xml", encoding: .utf8)

@@ -1,5 +1,7 @@
-import AuthFlowCore
+import Foundation
 import Testing
+
+@testable import AuthFlowCore
 
 @Suite("Secret scrubbing")
 struct SecretRegistryTests {
@@ -37,6 +39,33 @@ struct SecretRegistryTests {
     let secret = "token-1999-" + String(repeating: "x", count: 1999 % 300)
     let plain = String(repeating: "plain text, no secret. ", count: 400)
     #expect(registry.scrub(plain + secret + " end") == plain + "*** end")
+  }
+
+  @Test("Base64 and base64url forms are found by decoding, padded or not, anywhere in a text")
+  func base64Forms() {
+    let registry = SecretRegistry()
+    let secret = "tok?en>>with/+bytes-0123456789"
+    registry.register(secret)
+    let base64 = Data(secret.utf8).base64EncodedString()
+    let unpadded = base64.replacingOccurrences(of: "=", with: "")
+    let url = unpadded.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+    for form in [base64, unpadded, url] {
+      #expect(registry.scrub("Basic \(form), then more") == "Basic ***, then more", "\(form)")
+      #expect(registry.scrub("x\(form)y") == "x***y", "\(form)")
+    }
+    // One byte off is not the secret.
+    let other = Data("tok?en>>with/+bytes-0123456788".utf8).base64EncodedString()
+    #expect(registry.scrub(other) == other)
+  }
+
+  @Test("A token is one pattern: its base64 forms take no room, only text forms that differ do")
+  func onePatternPerPlainSecret() {
+    let registry = SecretRegistry()
+    for index in 0..<1_000 { registry.register("token-\(index)-abcdefghijklmnopqrstuvwxyz_ABC") }
+    #expect(registry.count == 1_000)
+    #expect(registry.patternCount == 1_000)
+    registry.register("p@ss w0rd!")
+    #expect(registry.patternCount > 1_001)
   }
 
   @Test("The percent-encoded form of a secret is masked too")

@@ -1,6 +1,7 @@
 import AuthFlowCore
 import AuthFlowResults
 import Foundation
+import Synchronization
 import Testing
 
 @testable import AuthFlowReporting
@@ -83,12 +84,62 @@ import Testing
   /// MB, the failing scenarios' exchanges all in full.
   @Test func aThousandScenariosStayBounded() {
     var report = Self.report
-    report.scenarios = (0..<1000).map {
-      Self.scenario("s\($0)", status: $0 % 100 == 0 ? .failed : .passed, exchanges: 20)
-    }
+    report.scenarios = ScenarioReports(
+      (0..<1000).map { Self.scenario("s\($0)", status: $0 % 100 == 0 ? .failed : .passed, exchanges: 20) })
     let html = Self.render(report, limit: HTMLDetailBudget.defaultLimit)
     #expect(html.utf8.count < HTMLDetailBudget.defaultLimit + 4 * 1024 * 1024, "\(html.utf8.count) bytes")
     // The ten failing scenarios' exchanges are all there in full.
     #expect(html.components(separatedBy: #"<details class="exchange">"#).count - 1 == 200)
+  }
+
+  /// Scenarios read one at a time (from a run's spool) give the same page as scenarios in
+  /// memory, whatever the budget leaves out, and none is kept: the page is worked out and
+  /// written in at most three reads of each scenario (two when the passing ones all fit).
+  @Test(arguments: [0, 6 * 1024, 40 * 1024, 100 * 1024, HTMLDetailBudget.defaultLimit])
+  func scenariosReadOneAtATimeGiveTheSamePage(limit: Int) {
+    let scenarios = (0..<12).map {
+      Self.scenario("s\($0)", status: $0 % 4 == 1 ? .failed : .passed, exchanges: 3 + $0 % 5)
+    }
+    var inMemory = Self.report
+    inMemory.scenarios = ScenarioReports(scenarios)
+    let reads = Mutex(0)
+    var produced = inMemory
+    // With its totals known, as a spool gives them.
+    produced.scenarios = ScenarioReports(count: scenarios.count, summary: inMemory.scenarios.summary) { position in
+      reads.withLock { $0 += 1 }
+      return scenarios[position]
+    }
+    let page = Self.render(inMemory, limit: limit)
+    #expect(Self.render(produced, limit: limit) == page)
+    let passes = reads.withLock { $0 } / scenarios.count
+    #expect(passes <= 3, "\(passes) reads of each scenario")
+    if limit == HTMLDetailBudget.defaultLimit { #expect(passes == 2) }
+    // The smaller budgets cut something, and the page says so.
+    #expect(page.contains(#"id="left-out""#))
+  }
+
+  /// The failing scenario takes the budget first though it comes after a passing one that
+  /// would spend it all (400 exchanges of ~90 bytes in a budget of 32 KiB): its seven 4 KiB
+  /// exchanges are in full, and the passing one gets what is left — from memory or read one
+  /// scenario at a time alike.
+  @Test func failingScenariosTakeTheBudgetFirstWhereverTheyAre() throws {
+    var report = Self.report
+    let scenarios = [
+      Self.scenario("passes", status: .passed, exchanges: 400), Self.scenario("fails", status: .failed, exchanges: 20),
+    ]
+    let limit = 32 * 1024
+    for produced in [false, true] {
+      report.scenarios =
+        produced
+        ? ScenarioReports(count: 2, summary: ScenarioReports(scenarios).summary) { scenarios[$0] }
+        : ScenarioReports(scenarios)
+      let html = Self.render(report, limit: limit)
+      let sections = html.components(separatedBy: "<section ")
+      let failing = try #require(sections.first { $0.contains(#"id="sc2""#) })
+      let passing = try #require(sections.first { $0.contains(#"id="sc1""#) })
+      #expect(failing.components(separatedBy: #"<details class="exchange">"#).count - 1 == 7)
+      let lines = passing.components(separatedBy: #"<div class="exchange-line">"#).count - 1
+      #expect(lines > 0 && lines < 400, "\(lines)")
+    }
   }
 }

@@ -66,7 +66,7 @@ import Testing
     return JSONReport.Input(name: name, data: Data(try #require(await output.files[name]).utf8))
   }
 
-  private func shard(_ scenarios: [ScenarioReport], _ index: Int, of count: Int) -> RunReport {
+  private func shard(_ scenarios: ScenarioReports, _ index: Int, of count: Int) -> RunReport {
     var report = ReportFixtures.run
     report.scenarios = scenarios
     report.shard = Shard(index: index, count: count)

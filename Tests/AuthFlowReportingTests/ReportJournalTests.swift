@@ -106,4 +106,32 @@ import Testing
     #expect(json.lookup(path: ["scenarios", "0", "status"]) == "passed")
     await journal.close()
   }
+
+  @Test func withASpoolTheJournalReadsTheFinishedScenariosFromIt() async throws {
+    let output = CapturedOutput()
+    let group = try ReporterRegistry.builtIn.make(
+      arguments: ["json:r.json", "junit:r.xml"], context: ReportFixtures.context(output))
+    let planned = Self.planned()
+    let spool = try ScenarioSpool(directory: NSTemporaryDirectory(), capacity: planned.count) {
+      $0.spooled(secrets: SecretRegistry(), keepingResults: true)
+    }
+    let journal = ReportJournal(
+      reporters: group, tenant: "mock", startedAt: ReportFixtures.startedAt, planned: ScenarioReports(planned),
+      spool: spool, minimumInterval: .seconds(60))
+    spool.store(ReportFixtures.interrupted.scenarios[0], at: 0)
+    spool.started(at: 1)
+    await journal.scenarioFinished(ReportFixtures.interrupted.scenarios[0])
+    await journal.writeNow()
+    let json = try Value(jsonText: try #require(await output.files["r.json"]))
+    #expect(json.lookup(path: ["run", "interrupted"]) == true)
+    #expect(json.lookup(path: ["run", "counts", "passed"]) == 1)
+    #expect(json.lookup(path: ["run", "counts", "interrupted"]) == 3)
+    #expect(json.lookup(path: ["scenarios", "0", "status"]) == "passed")
+    #expect(
+      json.lookup(path: ["scenarios", "1", "skip_reason"]) == "the run was interrupted while this scenario was running")
+    #expect(
+      json.lookup(path: ["scenarios", "2", "skip_reason"]) == "the run was interrupted before this scenario started")
+    #expect(JUnitReporterTests.parseError(try #require(await output.files["r.xml"])) == nil)
+    await journal.close()
+  }
 }

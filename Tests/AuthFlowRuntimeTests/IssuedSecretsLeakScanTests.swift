@@ -1,12 +1,13 @@
 import AuthFlowCore
 import AuthFlowHTTP
 import AuthFlowReporting
-import AuthFlowResults
 import AuthFlowRuntime
 import AuthFlowScenario
 import Foundation
 import Synchronization
 import Testing
+
+@testable import AuthFlowResults
 
 /// The leak scan of issue 12 item 5: scenarios that make the mock issue every kind of secret
 /// (sign-up, password login, refresh tokens, MFA, passwordless email and SMS codes, a
@@ -14,7 +15,9 @@ import Testing
 /// `http` to `/__mock/sign`) run with tracing on and every reporter writing to strings. The
 /// secrets are collected independently of authflow's registry — from the raw responses on the
 /// wire and the mock's own outbox — and every output is searched for each in raw,
-/// percent-encoded, JSON-escaped, base64 and base64url forms.
+/// percent-encoded, JSON-escaped, base64 and base64url forms. The run spools its scenarios as
+/// `authflow run` does, the reporters read them back from the spool, and the spool file itself is
+/// one of the outputs searched.
 @Suite("Every secret the mock issues is masked in every output")
 struct IssuedSecretsLeakScanTests {
   static let issuingScenario = """
@@ -191,6 +194,8 @@ struct IssuedSecretsLeakScanTests {
 
   struct Outputs {
     var texts: [String]
+    /// The run's spool file, read whole (it is one of ``texts`` too).
+    var spool: String
     var issued: Set<String>
     var report: RunReport
   }
@@ -211,8 +216,11 @@ struct IssuedSecretsLeakScanTests {
       + ScenarioHarness.parse(Self.failingScenario, file: "failing.yaml").instances
       + loaded.scenarios.flatMap(\.instances)
     let recorder = Recorder()
+    let spool = try ScenarioSpool(directory: NSTemporaryDirectory(), capacity: instances.count) {
+      $0.spooled(secrets: secrets, keepingResults: reporters.needsStepResults)
+    }
     let report = try await MockHarness.run(
-      instances: instances, secrets: secrets, observer: reporters.observer,
+      instances: instances, secrets: secrets, observer: reporters.observer, spool: spool,
       wrap: { base in
         TracingTransport(wrapping: RecordingTransport(base: base, recorder: recorder)) { exchange in
           // What `authflow run --trace` does (RunCommand.tracing).
@@ -228,14 +236,17 @@ struct IssuedSecretsLeakScanTests {
           recorder.outbox.withLock { $0 = messages }
         }
       })
+    #expect(report.scenarios.isProduced)
     try await reporters.finish(report)
     var texts = [await captured.console]
     texts += await captured.files.values
+    let spooled = String(decoding: spool.contents(), as: UTF8.self)
+    texts.append(spooled)
     texts += trace.withLock { $0 }
     var issued: Set<String> = []
     for response in recorder.responses.withLock({ $0 }) { issued.formUnion(Self.issued(by: response)) }
     for message in recorder.outbox.withLock({ $0 }) { Self.issued(in: message, into: &issued) }
-    return Outputs(texts: texts, issued: issued.filter { $0.count >= 6 }, report: report)
+    return Outputs(texts: texts, spool: spooled, issued: issued.filter { $0.count >= 6 }, report: report)
   }
 
   @Test("No issued value appears in any output, raw or encoded")
@@ -247,6 +258,9 @@ struct IssuedSecretsLeakScanTests {
     }
     // The run issued every kind of secret the scan is about.
     #expect(outputs.issued.count >= 25, "only \(outputs.issued.count) issued values collected")
+    // The spool holds every scenario, results included, masked.
+    #expect(outputs.spool.split(separator: "\n").count == outputs.report.scenarios.count)
+    #expect(outputs.spool.contains("***"))
     var leaks: [String] = []
     for secret in outputs.issued {
       for form in Self.forms(of: secret) where outputs.texts.contains(where: { $0.contains(form) }) {

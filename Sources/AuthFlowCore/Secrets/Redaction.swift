@@ -12,23 +12,23 @@ public enum Redaction {
 ///
 /// Shared by the concurrent steps of a run. Scrubbing is on every output's path, so the patterns
 /// (each secret and its percent-encoded form, longest first) are prepared once per registration
-/// and searched as UTF-8 bytes.
+/// and searched as UTF-8 bytes. Base64 forms are not kept as patterns: the scan decodes the text
+/// where it could be base64 and looks the decoded bytes up among the secrets themselves.
 public final class SecretRegistry: Sendable {
-  /// The patterns of one byte length: the hash of each. Hashes, not the patterns: a run registers
-  /// every token it receives, and keeping each one (many times, with its encoded forms) would make
-  /// memory grow with the run. Two different texts of one length sharing a 64-bit hash would only
-  /// mask one more piece of output.
-  private struct PatternGroup {
-    var hashes: Set<UInt64> = []
-  }
-
+  /// Every pattern a scan looks for, and where to look: a run registers every token, code and
+  /// cookie it receives — several a scenario — and keeps them all (a secret learnt in the first
+  /// scenario may be quoted by the ten-thousandth), so this is kept small: one hash and one packed
+  /// word a pattern, and one pattern a secret unless its text forms differ (docs/benchmarks.md).
   private struct State {
-    /// The search patterns (each secret and its encoded forms) by byte length; a registration
-    /// adds its own, so nothing is recomputed for the secrets already known.
-    var groups: [Int: PatternGroup] = [:]
-    /// The byte lengths of the patterns that start with each four bytes, longest first: where a
-    /// scan looks further, and for which lengths.
-    var starts: [UInt32: [Int]] = [:]
+    /// The hash of each pattern (its bytes and its length, ``key(_:)``): hashes, not the patterns,
+    /// so the texts are not kept twice. Two different texts sharing a 64-bit hash would only mask
+    /// one more piece of output.
+    var hashes: Set<UInt64> = []
+    /// The byte lengths of the patterns that start with each four bytes, longest first: up to four
+    /// lengths of up to 65,535 bytes packed in one word (``PackedLengths``), with no storage of
+    /// their own; a prefix with more (a JWT's `eyJh`) or a longer pattern is in ``longStarts``.
+    var starts: [UInt32: UInt64] = [:]
+    var longStarts: [UInt32: [Int]] = [:]
     /// One bit per first two bytes of any pattern (65,536 bits): the scan's cheap first test, so
     /// that most positions of a text cost one bit read, whatever the number of secrets.
     var pairs = [UInt64](repeating: 0, count: 1024)
@@ -36,6 +36,54 @@ public final class SecretRegistry: Sendable {
     var shortest = 0
     /// How many distinct secrets were registered.
     var count = 0
+
+    /// The lengths of the patterns starting with `prefix`, longest first.
+    func lengths(startingWith prefix: UInt32) -> [Int] {
+      guard let packed = starts[prefix] else { return [] }
+      return packed == PackedLengths.spilled ? longStarts[prefix] ?? [] : PackedLengths.unpack(packed)
+    }
+
+    mutating func add(length: Int, prefix: UInt32) {
+      var lengths = self.lengths(startingWith: prefix)
+      guard !lengths.contains(length) else { return }
+      lengths.append(length)
+      lengths.sort(by: >)
+      if let packed = PackedLengths.pack(lengths) {
+        starts[prefix] = packed
+      } else {
+        starts[prefix] = PackedLengths.spilled
+        longStarts[prefix] = lengths
+      }
+    }
+
+    /// The memory the patterns take, roughly: what the hash tables hold (for the benchmarks' notes).
+    var approximateBytes: Int {
+      hashes.capacity * 8 + starts.capacity * 12 + longStarts.values.reduce(0) { $0 + 32 + $1.count * 8 }
+    }
+  }
+
+  /// Up to four pattern lengths in one word, 16 bits each, longest first (0: no more).
+  enum PackedLengths {
+    /// The word of a prefix whose lengths are in ``State/longStarts``.
+    static let spilled = UInt64.max
+
+    /// `lengths` (longest first) in one word, or nil when they do not fit.
+    static func pack(_ lengths: [Int]) -> UInt64? {
+      guard lengths.count <= 4, lengths.allSatisfy({ $0 > 0 && $0 <= 0xFFFF }) else { return nil }
+      var packed: UInt64 = 0
+      for (slot, length) in lengths.enumerated() { packed |= UInt64(length) << UInt64(16 * slot) }
+      return packed
+    }
+
+    static func unpack(_ packed: UInt64) -> [Int] {
+      var lengths: [Int] = []
+      var rest = packed
+      while rest != 0 {
+        lengths.append(Int(rest & 0xFFFF))
+        rest >>= 16
+      }
+      return lengths
+    }
   }
 
   private let state = Mutex<State>(State())
@@ -51,25 +99,19 @@ public final class SecretRegistry: Sendable {
   public func register(_ text: String) {
     let raw = Array(text.utf8)
     guard raw.count >= 4, raw.count >= 16 || text.count >= 4 else { return }
-    let rawHash = Self.hash(raw[...])
-    let known = state.withLock { $0.groups[raw.count]?.hashes.contains(rawHash) ?? false }
+    let rawKey = Self.key(raw[...])
+    let known = state.withLock { $0.hashes.contains(rawKey) }
     guard !known else { return }
-    var forms = [(raw, rawHash)]
-    for encoded in Self.encodedForms(of: raw) where encoded != raw && encoded.count >= 4 {
-      forms.append((encoded, Self.hash(encoded[...])))
+    var forms = [(raw, rawKey)]
+    for encoded in Self.textForms(of: raw) where encoded != raw && encoded.count >= 4 {
+      forms.append((encoded, Self.key(encoded[...])))
     }
     state.withLock { state in
-      guard state.groups[raw.count]?.hashes.contains(rawHash) != true else { return }
+      guard !state.hashes.contains(rawKey) else { return }
       state.count += 1
-      for (pattern, hash) in forms {
-        state.groups[pattern.count, default: PatternGroup()].hashes.insert(hash)
-        let start = Self.prefix(of: pattern, at: 0)
-        var lengths = state.starts[start] ?? []
-        if !lengths.contains(pattern.count) {
-          lengths.append(pattern.count)
-          lengths.sort(by: >)
-          state.starts[start] = lengths
-        }
+      for (pattern, key) in forms {
+        state.hashes.insert(key)
+        state.add(length: pattern.count, prefix: Self.prefix(of: pattern, at: 0))
         let pair = Int(pattern[0]) << 8 | Int(pattern[1])
         state.pairs[pair >> 6] |= 1 << UInt64(pair & 63)
         state.shortest = state.shortest == 0 ? pattern.count : min(state.shortest, pattern.count)
@@ -80,11 +122,18 @@ public final class SecretRegistry: Sendable {
   /// Whether `text` was registered as a secret.
   public func contains(_ text: String) -> Bool {
     let raw = Array(text.utf8)
-    return state.withLock { $0.groups[raw.count]?.hashes.contains(Self.hash(raw[...])) ?? false }
+    return state.withLock { $0.hashes.contains(Self.key(raw[...])) }
   }
 
   /// How many distinct secrets were registered.
   public var count: Int { state.withLock { $0.count } }
+
+  /// Roughly how many bytes the registered patterns take (the benchmarks report it per scenario).
+  public var approximateBytes: Int { state.withLock { $0.approximateBytes } }
+
+  /// How many patterns the scan looks for: one per secret, more for a secret whose text forms
+  /// differ from it.
+  var patternCount: Int { state.withLock { $0.hashes.count } }
 
   /// Records every secret inside `value`.
   public func register(secretsIn value: Value) {
@@ -117,9 +166,17 @@ public final class SecretRegistry: Sendable {
   /// same four bytes are the lengths that do hashed. Every byte of every occurrence is masked —
   /// overlapping occurrences (a secret inside a longer one, or two that overlap) become one mask —
   /// so no part of a secret is left visible.
+  ///
+  /// The scan runs under the registry's lock, reading the tables in place: a copy for it (taken
+  /// while another task registers a secret) would copy every table, which at tens of thousands
+  /// of patterns costs more than the scan.
   public func scrub(_ text: String) -> String {
     if revealSecrets { return text }
-    let (groups, starts, pairs, shortest) = state.withLock { ($0.groups, $0.starts, $0.pairs, $0.shortest) }
+    return state.withLock { state in Self.scrub(text, in: state) }
+  }
+
+  private static func scrub(_ text: String, in state: State) -> String {
+    let shortest = state.shortest
     guard shortest > 0, text.utf8.count >= shortest else { return text }
     let bytes = Array(text.utf8)
     var output: [UInt8] = []
@@ -132,24 +189,22 @@ public final class SecretRegistry: Sendable {
     var index = 0
     while index + shortest <= bytes.count {
       defer { index += 1 }
-      let pair = Int(bytes[index]) << 8 | Int(bytes[index + 1])
-      guard pairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0,
-        let lengths = starts[Self.prefix(of: bytes, at: index)]
-      else { continue }
-      for length in lengths where index + length <= bytes.count {
-        guard groups[length]?.hashes.contains(Self.hash(bytes[index..<(index + length)])) == true else { continue }
-        if maskStart >= 0, index < maskEnd {
-          maskEnd = max(maskEnd, index + length)
-        } else {
-          if maskStart >= 0 {
-            output.append(contentsOf: bytes[copiedUpTo..<maskStart])
-            output.append(contentsOf: mask)
-            copiedUpTo = maskEnd
-          }
-          maskStart = index
-          maskEnd = index + length
+      // The longest pattern that starts here, as it is or in base64, covers the shorter ones
+      // that start here too.
+      let length = max(
+        Self.longestMatch(in: bytes, at: index, state: state),
+        Self.longestBase64Match(in: bytes, at: index, state: state))
+      guard length > 0 else { continue }
+      if maskStart >= 0, index < maskEnd {
+        maskEnd = max(maskEnd, index + length)
+      } else {
+        if maskStart >= 0 {
+          output.append(contentsOf: bytes[copiedUpTo..<maskStart])
+          output.append(contentsOf: mask)
+          copiedUpTo = maskEnd
         }
-        break  // the longest pattern here covers the shorter ones that start here too
+        maskStart = index
+        maskEnd = index + length
       }
     }
     guard maskStart >= 0 else { return text }
@@ -159,51 +214,134 @@ public final class SecretRegistry: Sendable {
     return String(decoding: output, as: UTF8.self)
   }
 
+  /// The length of the longest pattern at `index`, or 0.
+  private static func longestMatch(in bytes: [UInt8], at index: Int, state: State) -> Int {
+    let pair = Int(bytes[index]) << 8 | Int(bytes[index + 1])
+    guard state.pairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0 else { return 0 }
+    let prefix = Self.prefix(of: bytes, at: index)
+    guard let packed = state.starts[prefix] else { return 0 }
+    if packed == PackedLengths.spilled {
+      for candidate in state.longStarts[prefix] ?? []
+      where index + candidate <= bytes.count && state.hashes.contains(Self.key(bytes[index..<(index + candidate)])) {
+        return candidate
+      }
+      return 0
+    }
+    var rest = packed
+    while rest != 0 {
+      let candidate = Int(rest & 0xFFFF)
+      rest >>= 16
+      if index + candidate <= bytes.count, state.hashes.contains(Self.key(bytes[index..<(index + candidate)])) {
+        return candidate
+      }
+    }
+    return 0
+  }
+
+  /// The length of the text at `index` that is a pattern in base64 or base64url (padding
+  /// included when it follows), or 0: the text is decoded and looked up among the patterns, so
+  /// base64 forms take no room of their own.
+  private static func longestBase64Match(in bytes: [UInt8], at index: Int, state: State) -> Int {
+    // Six base64 characters are the first four bytes (and four bits) of what they encode.
+    guard index + 6 <= bytes.count else { return 0 }
+    var prefix: UInt64 = 0
+    for offset in 0..<6 {
+      let value = Base64Alphabet.values[Int(bytes[index + offset])]
+      guard value < 64 else { return 0 }
+      prefix = prefix << 6 | UInt64(value)
+    }
+    let decoded = UInt32(truncatingIfNeeded: prefix >> 4)
+    let pair = Int(decoded >> 16)
+    guard state.pairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0, let packed = state.starts[decoded] else { return 0 }
+    let lengths = packed == PackedLengths.spilled ? state.longStarts[decoded] ?? [] : PackedLengths.unpack(packed)
+    for length in lengths {
+      let encoded = (4 * length + 2) / 3
+      guard index + encoded <= bytes.count, let key = base64Key(bytes, at: index, decodedLength: length),
+        state.hashes.contains(key)
+      else { continue }
+      // `=` padding that follows belongs to the secret's form.
+      var end = index + encoded
+      let padding = (3 - length % 3) % 3
+      while end < bytes.count, end < index + encoded + padding, bytes[end] == UInt8(ascii: "=") { end += 1 }
+      return end - index
+    }
+    return 0
+  }
+
+  /// ``key(_:)`` of the `decodedLength` bytes the base64 (or base64url) text at `index` encodes;
+  /// nil when a character on the way is not base64.
+  private static func base64Key(_ bytes: [UInt8], at index: Int, decodedLength: Int) -> UInt64? {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    var bits: UInt32 = 0
+    var bitCount = 0
+    var produced = 0
+    var offset = index
+    while produced < decodedLength {
+      let value = Base64Alphabet.values[Int(bytes[offset])]
+      guard value < 64 else { return nil }
+      offset += 1
+      bits = bits << 6 | UInt32(value)
+      bitCount += 6
+      if bitCount >= 8 {
+        bitCount -= 8
+        hash ^= UInt64((bits >> UInt32(bitCount)) & 0xFF)
+        hash = hash &* 0x0000_0100_0000_01B3
+        produced += 1
+        bits &= (1 << UInt32(bitCount)) - 1
+      }
+    }
+    return hash ^ (UInt64(decodedLength) &* 0x9E37_79B9_7F4A_7C15)
+  }
+
+  /// The six-bit value of each byte in base64 and base64url (both alphabets at once), 64 for the
+  /// others.
+  private enum Base64Alphabet {
+    static let values: [UInt8] = {
+      var table = [UInt8](repeating: 64, count: 256)
+      let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
+      for (value, byte) in alphabet.enumerated() { table[Int(byte)] = UInt8(value) }
+      table[Int(UInt8(ascii: "+"))] = 62
+      table[Int(UInt8(ascii: "-"))] = 62
+      table[Int(UInt8(ascii: "/"))] = 63
+      table[Int(UInt8(ascii: "_"))] = 63
+      return table
+    }()
+  }
+
   /// The four bytes at `offset` (patterns are at least four bytes long).
   private static func prefix(of bytes: [UInt8], at offset: Int) -> UInt32 {
     UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
       | UInt32(bytes[offset + 3])
   }
 
-  /// FNV-1a, 64 bits: stable, and cheap on the short windows scrubbing hashes.
-  private static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+  /// FNV-1a, 64 bits, with the length mixed in (one table holds the patterns of every length):
+  /// stable, and cheap on the short windows scrubbing hashes.
+  private static func key(_ bytes: ArraySlice<UInt8>) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in bytes {
       hash ^= UInt64(byte)
       hash = hash &* 0x0000_0100_0000_01B3
     }
-    return hash
+    return hash ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
   }
 
-  /// The forms a secret travels in besides its own bytes: in a URL (RFC 3986: `-._~` kept, space
-  /// `%20`), in a form body (`*-._` kept, space `+`), inside a JSON string (`"`, `\\` and `/`
-  /// escaped; `<>&` as `\u003c`… too), in HTML text and attributes (`&amp;`, `&lt;`, `&gt;`, the
-  /// quotes as entities), and base64 and base64url, with and without padding.
+  /// The text forms a secret travels in besides its own bytes: in a URL (RFC 3986: `-._~` kept,
+  /// space `%20`), in a form body (`*-._` kept, space `+`), inside a JSON string (`"`, `\\` and `/`
+  /// escaped; `<>&` as `\u003c`… too), and in HTML text and attributes (`&amp;`, `&lt;`, `&gt;`,
+  /// the quotes as entities). (Base64 and base64url, with and without padding, are found by
+  /// decoding instead: ``longestBase64Match(in:at:state:)``.)
   ///
-  /// Most secrets (tokens, codes: base64url or hex) have no byte any of the text forms changes;
-  /// then only the base64 forms are built, since every other form is the secret itself.
-  private static func encodedForms(of raw: [UInt8]) -> [[UInt8]] {
+  /// Most secrets (tokens, codes: base64url or hex) have no byte any text form changes: then
+  /// there is none, and the secret is one pattern.
+  private static func textForms(of raw: [UInt8]) -> [[UInt8]] {
     // A handful of forms: kept in an array and compared whole (hashing each as a set element
     // costs a hasher round per byte).
     var forms: [[UInt8]] = []
     func add(_ form: [UInt8]) { if !forms.contains(form) { forms.append(form) } }
-    if raw.contains(where: { !isPlainByte($0) }) {
-      add(percentEncoded(raw, keeping: "-._~", spaceAsPlus: false))
-      add(percentEncoded(raw, keeping: "*-._", spaceAsPlus: true))
-      for table in EscapeTable.all { add(table.escaping(raw)) }
-    }
-    let base64 = Array(Data(raw).base64EncodedString().utf8)
-    let unpadded = Array(base64.prefix { $0 != UInt8(ascii: "=") })
-    let url = unpadded.map { byte -> UInt8 in
-      switch byte {
-      case UInt8(ascii: "+"): UInt8(ascii: "-")
-      case UInt8(ascii: "/"): UInt8(ascii: "_")
-      default: byte
-      }
-    }
-    add(base64)
-    add(unpadded)
-    add(url)
+    guard raw.contains(where: { !isPlainByte($0) }) else { return forms }
+    add(percentEncoded(raw, keeping: "-._~", spaceAsPlus: false))
+    add(percentEncoded(raw, keeping: "*-._", spaceAsPlus: true))
+    for table in EscapeTable.all { add(table.escaping(raw)) }
     return forms
   }
 

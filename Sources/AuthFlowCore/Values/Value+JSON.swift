@@ -24,8 +24,15 @@ extension Value {
   /// Serializes the value as JSON with sorted keys. Secrets are written as `redaction`
   /// unless `revealSecrets` is true.
   public func jsonText(pretty: Bool = false, revealSecrets: Bool = false) -> String {
+    jsonText(pretty: pretty, revealSecrets: revealSecrets, level: 0)
+  }
+
+  /// ``jsonText(pretty:revealSecrets:)`` of the value as it reads `level` levels deep inside a
+  /// pretty document (its lines after the first indented that much more): what a writer that
+  /// streams a large document piece by piece writes for each piece.
+  public func jsonText(pretty: Bool, revealSecrets: Bool, level: Int) -> String {
     var output = ""
-    writeJSON(into: &output, pretty: pretty, indent: 0, reveal: revealSecrets)
+    writeJSON(into: &output, pretty: pretty, indent: level, reveal: revealSecrets)
     return output
   }
 

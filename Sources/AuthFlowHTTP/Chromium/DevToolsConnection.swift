@@ -63,7 +63,7 @@ actor DevToolsConnection {
     if let session { message["sessionId"] = .string(session) }
     let text = Value.object(message).jsonText(revealSecrets: true)
     let timer = Task { [weak self] in
-      try? await Task.sleep(for: timeout)
+      try? await DeadlineSleep.sleep(for: timeout)
       await self?.resolve(id, with: .failure(.devTools(ChromiumMessages.commandTimedOut(method, after: timeout))))
     }
     defer { timer.cancel() }

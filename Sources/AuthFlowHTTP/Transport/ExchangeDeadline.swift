@@ -1,3 +1,5 @@
+import AuthFlowCore
+
 /// Runs `operation` and throws `TransportError.timeout` when `timeout` passes first, cancelling it.
 ///
 /// AsyncHTTPClient's own deadline covers a request up to the response head; the body is read
@@ -10,7 +12,7 @@ func withExchangeDeadline<Result: Sendable>(
     group.addTask { try await operation() }
     group.addTask {
       // A cancelled sleep (the operation finished first) returns nil rather than throwing.
-      guard (try? await Task.sleep(for: timeout)) != nil else { return nil }
+      guard (try? await DeadlineSleep.sleep(for: timeout)) != nil else { return nil }
       throw TransportError.exchangeTimeout(url, after: timeout)
     }
     defer { group.cancelAll() }

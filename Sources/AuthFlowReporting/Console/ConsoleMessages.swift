@@ -35,6 +35,21 @@ enum ConsoleMessages {
     "INTERRUPTED: \(ReportMessages.stopped(report)); those cut short or never started are marked interrupted"
   }
 
+  /// The line under a summary section cut at ``ConsoleSummary/limit`` scenarios.
+  static func more(_ count: Int, status: Status?) -> String {
+    let noun = Plural.noun(count, "scenario")
+    let kind =
+      switch status {
+      case .failed?: "failed \(noun)"
+      case .error?: "\(noun) with an environment error"
+      case .skipped?: "skipped \(noun)"
+      case .interrupted?: "interrupted \(noun)"
+      case .passed?: noun
+      case nil: "\(noun) with warnings"
+      }
+    return "… and \(count) more \(kind) (not listed here: the file reports have every one)"
+  }
+
   static func totals(_ report: RunReport) -> String {
     "\(report.countsText) in \(DurationText.format(report.duration))"
   }

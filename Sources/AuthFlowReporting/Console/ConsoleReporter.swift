@@ -38,17 +38,25 @@ public struct ConsoleReporter: Reporter, RunObserver {
   }
 
   public func finish(_ report: RunReport) async throws {
+    // One pass over the run: the lines of the scenarios not printed live, printed as they
+    // gather, and the summary's bounded sections.
     var text = ""
-    for scenario in report.scenarios where !context.quiet {
-      guard !(await live.consumePrinted(file: scenario.file, name: scenario.name)) else { continue }
-      text += line(for: safeHeader(scenario), warnings: scenario.warnings.count) + "\n"
+    var summary = ConsoleSummary(
+      interruption: report.interrupted ? ConsoleMessages.interrupted(report) : nil,
+      totals: ConsoleMessages.totals(report), style: style)
+    let secrets = context.secrets
+    for scenario in report.scenarios {
+      if !context.quiet, !(await live.consumePrinted(file: scenario.file, name: scenario.name)) {
+        text += line(for: safeHeader(scenario), warnings: scenario.warnings.count) + "\n"
+        if text.utf8.count >= ReportTextSink.chunkSize {
+          await context.output.standardOutput(text)
+          text = ""
+        }
+      }
+      // The summary never prints step results: they are left out before redacting.
+      summary.add(scenario) { $0.droppingStepResults().redacted(by: secrets).mappingTexts(\.terminalSafe) }
     }
-    // The summary lists only the scenarios that did not pass (or warned), and never prints step
-    // results: leave the rest out before redacting, so a long run is not copied whole.
-    var summarised = report
-    summarised.scenarios = report.scenarios.filter(ConsoleSummary.lists).map { $0.droppingStepResults() }
-    let safe = summarised.redacted(by: context.secrets).mappingTexts(\.terminalSafe)
-    text += ConsoleSummary(report: safe, totals: ConsoleMessages.totals(report), style: style).render()
+    text += summary.render()
     await context.output.standardOutput(text)
   }
 

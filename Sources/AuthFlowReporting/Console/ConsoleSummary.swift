@@ -1,11 +1,39 @@
 import AuthFlowCore
 import AuthFlowResults
 
-/// The summary the console prints after the run, from an already redacted report.
+/// The summary the console prints after the run: the scenarios that failed, hit an environment
+/// error, warned, were skipped or interrupted — at most ``limit`` of each, with how many more
+/// there were — then the totals.
+///
+/// Bounded: a run with 100,000 failures lists the first ``limit`` and counts the rest, so the
+/// summary neither holds every failure's story nor prints a screenful per scenario; every
+/// failure is in the file reports.
 struct ConsoleSummary {
-  /// The run with only the scenarios the summary lists (``lists(_:)``): a long run's passing
-  /// scenarios are counted in ``totals``, not copied and redacted again.
-  var report: RunReport
+  /// The most scenarios each section lists.
+  static let limit = 100
+
+  /// The scenarios one section lists (already redacted), and how many it had.
+  struct Section {
+    var shown: [ScenarioReport] = []
+    var total = 0
+
+    /// Counts `scenario`, and keeps what `keep` makes of it while the section has room.
+    mutating func offer(_ scenario: ScenarioReport, limit: Int, keep: (ScenarioReport) -> ScenarioReport) {
+      total += 1
+      if shown.count < limit { shown.append(keep(scenario)) }
+    }
+
+    var omitted: Int { total - shown.count }
+  }
+
+  var failed = Section()
+  var errored = Section()
+  var warned = Section()
+  var skipped = Section()
+  var interrupted = Section()
+  /// The line saying the run was stopped before every scenario finished (and by what); nil when
+  /// it was not.
+  var interruption: String?
   /// `N scenarios: … in 1.2s`, counted on the whole run.
   var totals: String
   var style: ConsoleStyle
@@ -15,44 +43,80 @@ struct ConsoleSummary {
     scenario.status != .passed || !scenario.warnings.isEmpty
   }
 
+  init(interruption: String?, totals: String, style: ConsoleStyle) {
+    self.interruption = interruption
+    self.totals = totals
+    self.style = style
+  }
+
+  /// Counts `scenario` in its sections; `keep` makes the copy a section lists (redacted, without
+  /// step results), made only when the section still has room.
+  mutating func add(
+    _ scenario: ScenarioReport, limit: Int = ConsoleSummary.limit, keep: (ScenarioReport) -> ScenarioReport
+  ) {
+    guard Self.lists(scenario) else { return }
+    var kept: ScenarioReport?
+    let once = { (scenario: ScenarioReport) -> ScenarioReport in
+      if let kept { return kept }
+      let made = keep(scenario)
+      kept = made
+      return made
+    }
+    switch scenario.status {
+    case .failed: failed.offer(scenario, limit: limit, keep: once)
+    case .error: errored.offer(scenario, limit: limit, keep: once)
+    case .skipped: skipped.offer(scenario, limit: limit, keep: once)
+    case .interrupted: interrupted.offer(scenario, limit: limit, keep: once)
+    case .passed: break
+    }
+    if !scenario.warnings.isEmpty { warned.offer(scenario, limit: limit, keep: once) }
+  }
+
   func render() -> String {
     var lines: [String] = []
-    let failed = report.scenarios.filter { $0.status == .failed }
-    let errored = report.scenarios.filter { $0.status == .error }
-    let skipped = report.scenarios.filter { $0.status == .skipped }
-    let interrupted = report.scenarios.filter { $0.status == .interrupted }
-    if !failed.isEmpty {
+    if failed.total > 0 {
       lines += ["", style.paint(ConsoleMessages.failures, .bold)]
-      lines += failed.flatMap(explain)
+      lines += failed.shown.flatMap(explain)
+      lines += more(failed, .failed)
     }
-    if !errored.isEmpty {
+    if errored.total > 0 {
       lines += ["", style.paint(ConsoleMessages.errors, .bold)]
-      lines += errored.flatMap(explain)
+      lines += errored.shown.flatMap(explain)
+      lines += more(errored, .error)
     }
-    let warned = report.scenarios.filter { !$0.warnings.isEmpty }
-    if !warned.isEmpty {
+    if warned.total > 0 {
       lines += ["", style.paint(ConsoleMessages.warnings, .bold)]
-      lines += warned.flatMap(warnings)
+      lines += warned.shown.flatMap(warnings)
+      lines += more(warned, nil)
     }
-    if !skipped.isEmpty {
+    if skipped.total > 0 {
       lines += ["", style.paint(ConsoleMessages.skipped, .bold)]
-      lines += skipped.flatMap { scenario in
+      lines += skipped.shown.flatMap { scenario in
         ["  \(style.mark(.skipped)) \(scenario.name): \(scenario.skipReason ?? ConsoleMessages.skipped(nil))"]
           + planned(scenario)
       }
+      lines += more(skipped, .skipped)
     }
-    if !interrupted.isEmpty {
+    if interrupted.total > 0 {
       lines += ["", style.paint(ConsoleMessages.interruptedHeading, .bold)]
-      lines += interrupted.flatMap { scenario in
+      lines += interrupted.shown.flatMap { scenario in
         ["  \(style.mark(.interrupted)) \(scenario.name): \(ConsoleMessages.interrupted(scenario.skipReason))"]
           + planned(scenario)
       }
+      lines += more(interrupted, .interrupted)
     }
-    if report.interrupted {
-      lines += ["", style.paint(ConsoleMessages.interrupted(report), .red)]
+    if let interruption {
+      lines += ["", style.paint(interruption, .red)]
     }
     lines += ["", style.paint(totals, .bold)]
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `  … and 1,234 more failed scenarios (every one is in the file reports)`, when a section was cut.
+  private func more(_ section: Section, _ status: Status?) -> [String] {
+    guard section.omitted > 0 else { return [] }
+    let line = "  " + ConsoleMessages.more(section.omitted, status: status)
+    return status == .failed || status == .error ? ["", line] : [line]
   }
 
   /// For a scenario that never started, the steps it planned (none ran), dimmed.

@@ -44,20 +44,26 @@ extension Reporter {
   public func runStarted(_ run: RunStart) async {}
 }
 
-/// A reporter that writes one file, rendered whole from the run's report (JSON, JUnit, HTML): the
-/// file is its `reportPath` and `finish` writes `render(report)` there, atomically.
+/// A reporter that writes one file, rendered from the run's report (JSON, JUnit, HTML): the file is
+/// its `reportPath` and `finish` writes it there, atomically. The text is streamed into the file
+/// as it is rendered, one scenario at a time, so a long run's report is never one string in memory.
 public protocol FileReporter: Reporter {
   var path: String { get }
   var context: ReporterContext { get }
-  /// The file's text for `report`, redacted.
-  func render(_ report: RunReport) -> String
+  /// Writes the file's text for `report`, redacted, into `sink`.
+  func render(_ report: RunReport, into sink: inout ReportTextSink)
 }
 
 extension FileReporter {
   public var reportPath: String? { path }
 
   public func finish(_ report: RunReport) async throws {
-    try await context.output.write(render(report), toFile: path)
+    try await context.output.write(toFile: path) { render(report, into: &$0) }
+  }
+
+  /// The file's text for `report`, redacted, as one string.
+  public func render(_ report: RunReport) -> String {
+    ReportTextSink.collect { render(report, into: &$0) }
   }
 }
 

@@ -12,11 +12,11 @@ extension RunReport {
 
   /// The report with `transform` applied to every text: tenant, names, files, tags, skip reasons,
   /// step ids (and the ids steps refer to), problem texts, HTTP exchanges, and the strings and keys
-  /// inside step results.
-  func mappingTexts(_ transform: (String) -> String) -> RunReport {
+  /// inside step results. Scenarios read back from a spool are transformed as each is read.
+  func mappingTexts(_ transform: @escaping @Sendable (String) -> String) -> RunReport {
     var copy = self
     copy.tenant = transform(tenant)
-    copy.scenarios = scenarios.map { $0.mappingTexts(transform) }
+    copy.scenarios = scenarios.mapping { $0.mappingTexts(transform) }
     return copy
   }
 }
@@ -94,10 +94,17 @@ extension RunReport {
   /// and reports can show them.
   public func expandingTokens() -> RunReport {
     var copy = self
-    for scenario in copy.scenarios.indices {
-      for step in copy.scenarios[scenario].steps.indices {
-        copy.scenarios[scenario].steps[step].result = copy.scenarios[scenario].steps[step].result?.expandingTokens()
-      }
+    copy.scenarios = scenarios.mapping { $0.expandingTokens() }
+    return copy
+  }
+}
+
+extension ScenarioReport {
+  /// The scenario with every JWT in its step results written out (``RunReport/expandingTokens()``).
+  public func expandingTokens() -> ScenarioReport {
+    var copy = self
+    for step in copy.steps.indices {
+      copy.steps[step].result = copy.steps[step].result?.expandingTokens()
     }
     return copy
   }

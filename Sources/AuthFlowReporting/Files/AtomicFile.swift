@@ -25,13 +25,18 @@ public enum AtomicFile {
 
   /// Writes `contents` to `path`, replacing it atomically; missing directories are created.
   public static func write(_ contents: String, to path: String) throws(ReportFileError) {
+    try write(to: path) { $0.write(contents) }
+  }
+
+  /// Writes what `render` writes to `path`, chunk by chunk as it is rendered, replacing the file
+  /// atomically once it is complete; missing directories are created.
+  public static func write(to path: String, _ render: (inout ReportTextSink) -> Void) throws(ReportFileError) {
     let (directory, name) = split(path)
     try createDirectory(directory)
     let temporary = temporaryPath(directory: directory, name: name)
-    var bytes = Array(contents.utf8)
     if let descriptor = openUnnamed(in: directory) {
       defer { close(descriptor) }
-      try writeAll(&bytes, to: descriptor, path: path)
+      try writeAll(render, to: descriptor, path: path)
       guard linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, temporary, AT_SYMLINK_FOLLOW) == 0 else {
         throw .system("could not name the new report beside", path: path, errno: errno)
       }
@@ -40,7 +45,7 @@ public enum AtomicFile {
       guard descriptor >= 0 else { throw .system("could not create a file beside", path: path, errno: errno) }
       defer { close(descriptor) }
       do {
-        try writeAll(&bytes, to: descriptor, path: path)
+        try writeAll(render, to: descriptor, path: path)
       } catch {
         unlink(temporary)
         throw error
@@ -117,8 +122,21 @@ public enum AtomicFile {
     #endif
   }
 
-  private static func writeAll(_ bytes: inout [UInt8], to descriptor: Int32, path: String) throws(ReportFileError) {
-    let failure = bytes.withUnsafeBytes { StandardStreams.writeAll($0, to: descriptor) }
+  /// Renders into the file: each chunk written as it comes; after a failed write the rest is
+  /// not written, and the failure is thrown.
+  private static func writeAll(
+    _ render: (inout ReportTextSink) -> Void, to descriptor: Int32, path: String
+  ) throws(ReportFileError) {
+    var failure: Int32?
+    withoutActuallyEscaping({ (chunk: String) in
+      guard failure == nil else { return }
+      var chunk = chunk
+      failure = chunk.withUTF8 { StandardStreams.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
+    }) { deliver in
+      var sink = ReportTextSink(deliver: deliver)
+      render(&sink)
+      sink.flush()
+    }
     if let failure { throw .system("could not write", path: path, errno: failure) }
   }
 }

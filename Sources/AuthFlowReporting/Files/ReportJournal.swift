@@ -5,15 +5,20 @@ public import Foundation
 /// hard — a second Ctrl-C, a crash, `kill -9` — still leaves valid reports of everything that
 /// finished.
 ///
-/// It starts from every selected scenario marked `interrupted` (not started), records each
-/// scenario as it starts and finishes, and rewrites the files (atomically, through the reporters)
-/// with what the report would say if the run ended now: finished scenarios as they ended, the
-/// others `interrupted`, the run marked interrupted. The final report replaces it at the end.
+/// It starts from every selected scenario marked `interrupted` (not started), and rewrites the
+/// files (atomically, through the reporters) with what the report would say if the run ended now:
+/// finished scenarios as they ended, those running and those not started `interrupted` (the reason
+/// says which), the run marked interrupted. The final report replaces it at the end.
+///
+/// With the run's ``ScenarioSpool`` it keeps nothing per scenario: the finished ones are read back
+/// from the spool and the others made from `planned` at each rewrite, one at a time. Without one
+/// (tests) it records each scenario as it starts and finishes.
 ///
 /// Rewrites are throttled so that a long run is not quadratic: at most one every ``interval``,
-/// which grows to ten times the time the last rewrite took (a 10,000-scenario run spends at most
-/// about a tenth of its time on them); a scenario that finishes is on disk within one interval.
-/// ``writeNow()`` writes at once (the second signal); ``close()`` stops it before the final write.
+/// which grows to ten times the time the last rewrite took (a 100,000-scenario run spends at most
+/// about a tenth of its time on them, and rewrites less often the longer each takes); a scenario
+/// that finishes is on disk within one interval. ``writeNow()`` writes at once (the second
+/// signal); ``close()`` stops it before the final write.
 public actor ReportJournal: RunObserver {
   private let writers: [any Reporter]
   private let tenant: String
@@ -25,6 +30,10 @@ public actor ReportJournal: RunObserver {
   /// What stopped the run, once something did: the report a second signal leaves says why.
   private let stops: StopRecord?
   private let minimumInterval: Duration
+  /// Every scenario as not run (made when read), and the spool the finished ones are in.
+  private let planned: ScenarioReports
+  private let spool: ScenarioSpool?
+  /// Without a spool: every scenario's report as recorded so far.
   private var scenarios: [ScenarioReport]
   /// Indices of scenarios not started yet, and started but not finished, by file and name.
   private var waiting: [String: [Int]] = [:]
@@ -42,12 +51,14 @@ public actor ReportJournal: RunObserver {
   /// - Parameters:
   ///   - reporters: the run's reporters; only those with a ``Reporter/reportPath`` are written.
   ///   - planned: every scenario the run will report, in report order, each as not run
-  ///     (the runtime's `TenantRuns.notRun(_:)`). Evaluated only when a reporter writes a file:
-  ///     a run without one keeps no per-scenario state here.
+  ///     (the runtime's `RunPlan.notRun`), made when read.
+  ///   - spool: where the run spools its finished scenarios, at the positions of `planned`; nil
+  ///     records them here as they finish (`planned` is then read into memory, when a reporter
+  ///     writes a file).
   ///   - stops: what stopped the run, for the report a stop leaves (`run.stop_cause`).
   public init(
-    reporters: ReporterGroup, tenant: String, startedAt: Date, planned: @autoclosure () -> [ScenarioReport],
-    shard: Shard? = nil, stops: StopRecord? = nil, minimumInterval: Duration = .seconds(1)
+    reporters: ReporterGroup, tenant: String, startedAt: Date, planned: ScenarioReports,
+    spool: ScenarioSpool? = nil, shard: Shard? = nil, stops: StopRecord? = nil, minimumInterval: Duration = .seconds(1)
   ) {
     self.shard = shard
     self.stops = stops
@@ -57,17 +68,32 @@ public actor ReportJournal: RunObserver {
     self.startedAt = startedAt
     self.minimumInterval = minimumInterval
     interval = minimumInterval
-    let planned = writers.isEmpty ? [] : planned()
-    scenarios = planned
-    for (index, scenario) in planned.enumerated() {
+    self.planned = planned
+    self.spool = spool
+    let recorded = writers.isEmpty || spool != nil ? [] : Array(planned)
+    scenarios = recorded
+    for (index, scenario) in recorded.enumerated() {
       waiting[Self.key(scenario.file, scenario.name), default: []].append(index)
     }
+  }
+
+  /// ``init(reporters:tenant:startedAt:planned:spool:shard:stops:minimumInterval:)`` with the
+  /// scenarios in memory, built only when a reporter writes a file.
+  public init(
+    reporters: ReporterGroup, tenant: String, startedAt: Date, planned: @autoclosure () -> [ScenarioReport],
+    shard: Shard? = nil, stops: StopRecord? = nil, minimumInterval: Duration = .seconds(1)
+  ) {
+    let needed = reporters.reporters.contains { $0.reportPath != nil }
+    self.init(
+      reporters: reporters, tenant: tenant, startedAt: startedAt, planned: ScenarioReports(needed ? planned() : []),
+      shard: shard, stops: stops, minimumInterval: minimumInterval)
   }
 
   /// False when no reporter writes a file: then the journal has nothing to do.
   public nonisolated var isNeeded: Bool { !writers.isEmpty }
 
   public func scenarioStarted(name: String, file: String) async {
+    guard spool == nil else { return }
     let key = Self.key(file, name)
     guard var indices = waiting[key], !indices.isEmpty else { return }
     let index = indices.removeFirst()
@@ -80,6 +106,12 @@ public actor ReportJournal: RunObserver {
   public func stepFinished(_ step: StepReport, scenario: String) async {}
 
   public func scenarioFinished(_ report: ScenarioReport) async {
+    guard spool == nil else {
+      // The runner spooled it before telling anyone.
+      dirty = true
+      scheduleWrite()
+      return
+    }
     let key = Self.key(report.file, report.name)
     let index: Int
     if var indices = running[key], !indices.isEmpty {
@@ -141,7 +173,7 @@ public actor ReportJournal: RunObserver {
     dirty = false
     let began = ContinuousClock.now
     let report = RunReport(
-      tenant: tenant, startedAt: startedAt, duration: began - started, scenarios: scenarios, interrupted: true,
+      tenant: tenant, startedAt: startedAt, duration: began - started, scenarios: snapshot(), interrupted: true,
       shard: shard, stopCause: stops?.cause)
     for writer in writers { try? await writer.finish(report) }
     let now = ContinuousClock.now
@@ -149,6 +181,21 @@ public actor ReportJournal: RunObserver {
     writeCount += 1
     interval = max(minimumInterval, (now - began) * 10)
     if dirty { scheduleWrite() }
+  }
+
+  /// The run as it stands: from the spool, or what was recorded.
+  private func snapshot() -> ScenarioReports {
+    guard let spool else { return ScenarioReports(scenarios) }
+    // The spool kept step results only if a reporter writes them.
+    let planned = self.planned
+    return spool.reports(in: 0..<planned.count) { position, running in
+      var report = planned[position]
+      if running {
+        report.skipReason = JournalMessages.stoppedWhileRunning
+        report.started = true
+      }
+      return report
+    }
   }
 
   private static func key(_ file: String, _ name: String) -> String { "\(file)\u{0}\(name)" }

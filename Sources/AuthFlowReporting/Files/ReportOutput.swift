@@ -9,6 +9,15 @@ public protocol ReportOutput: Sendable {
   func write(_ contents: String, toFile path: String) async throws
   /// Appends to the file at `path`, creating it if needed (`$GITHUB_STEP_SUMMARY` is shared by steps).
   func append(_ contents: String, toFile path: String) async throws
+  /// Creates or replaces the file at `path` with what `render` writes, as it writes it.
+  func write(toFile path: String, _ render: (inout ReportTextSink) -> Void) async throws
+}
+
+extension ReportOutput {
+  /// Gathers the text, then writes it whole (outputs that keep files in memory).
+  public func write(toFile path: String, _ render: (inout ReportTextSink) -> Void) async throws {
+    try await write(ReportTextSink.collect(render), toFile: path)
+  }
 }
 
 /// Standard output and the real file system.
@@ -25,6 +34,11 @@ public struct FileSystemOutput: ReportOutput {
   /// the old report or the new one, never half of one.
   public func write(_ contents: String, toFile path: String) async throws {
     try AtomicFile.write(contents, to: path)
+  }
+
+  /// Streams the text into the new file as it is rendered, then replaces the file atomically.
+  public func write(toFile path: String, _ render: (inout ReportTextSink) -> Void) async throws {
+    try AtomicFile.write(to: path, render)
   }
 
   public func append(_ contents: String, toFile path: String) async throws {

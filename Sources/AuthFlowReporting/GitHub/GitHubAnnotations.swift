@@ -6,18 +6,41 @@ import AuthFlowResults
 /// interrupted scenario (it never held), a `::warning` for every check written `severity: warning`
 /// that did not hold (whatever the scenario's status), and a `::warning` when the run was
 /// interrupted. Otherwise passed and skipped scenarios produce none.
+///
+/// Written scenario by scenario (``lines(of:in:)``), in three passes over the run — interrupted
+/// scenarios, then failures and errors, then warnings — so a long run's annotations are printed
+/// as they are made, never held together.
 struct GitHubAnnotations {
   var report: RunReport
 
+  /// The passes over the run, in the order their annotations are printed.
+  enum Pass: CaseIterable {
+    case interrupted
+    case problems
+    case warnings
+  }
+
   func render() -> String {
     var lines: [String] = []
-    for scenario in report.scenarios where scenario.status == .interrupted {
+    for pass in Pass.allCases {
+      for scenario in report.scenarios { lines += self.lines(of: scenario, in: pass) }
+    }
+    lines += closingLines()
+    return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The annotations `scenario` gets in `pass`.
+  func lines(of scenario: ScenarioReport, in pass: Pass) -> [String] {
+    var lines: [String] = []
+    switch pass {
+    case .interrupted:
+      guard scenario.status == .interrupted else { return [] }
       lines.append(
         annotation(
           .failed, at: scenario.location, title: GitHubMessages.title(scenario, step: nil),
           message: scenario.skipReason ?? GitHubMessages.scenarioInterrupted))
-    }
-    for scenario in report.scenarios where scenario.status == .failed || scenario.status == .error {
+    case .problems:
+      guard scenario.status == .failed || scenario.status == .error else { return [] }
       let steps = scenario.stepsThatDidNotPass
       if steps.isEmpty {
         lines.append(
@@ -38,8 +61,7 @@ struct GitHubAnnotations {
           lines.append(annotation(command, at: problem.location(in: step), title: title, message: message))
         }
       }
-    }
-    for scenario in report.scenarios {
+    case .warnings:
       for step in scenario.steps {
         for problem in step.problems where problem.severity == .warning {
           let location = problem.location(in: step)
@@ -54,13 +76,17 @@ struct GitHubAnnotations {
         }
       }
     }
-    if report.interrupted {
-      lines.append(
-        GitHubEscaping.command(
-          "warning", properties: [("title", GitHubMessages.interruptedTitle)],
-          message: GitHubMessages.interrupted(report)))
-    }
-    return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    return lines
+  }
+
+  /// What follows every scenario's annotations: the warning that the run was interrupted.
+  func closingLines() -> [String] {
+    guard report.interrupted else { return [] }
+    return [
+      GitHubEscaping.command(
+        "warning", properties: [("title", GitHubMessages.interruptedTitle)], message: GitHubMessages.interrupted(report)
+      )
+    ]
   }
 
   private func annotation(_ status: Status, at location: SourceLocation, title: String, message: String) -> String {

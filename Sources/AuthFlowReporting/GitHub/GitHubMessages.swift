@@ -1,3 +1,4 @@
+import AuthFlowCore
 import AuthFlowResults
 
 /// The GitHub reporter's texts.
@@ -42,4 +43,14 @@ enum GitHubMessages {
   }
   static let summaryProblemsHeader = "| | Scenario | Step | Location | Problem |\n|---|---|---|---|---|"
   static func summarySkipped(_ count: Int) -> String { "<details><summary>Skipped (\(count))</summary>\n" }
+
+  /// Under a problem table cut at ``GitHubStepSummary/limit`` rows.
+  static func summaryMoreRows(_ count: Int) -> String {
+    "\n… and \(count) more \(Plural.noun(count, "row")) (the file reports have every problem)"
+  }
+
+  /// Under a skipped list cut at ``GitHubStepSummary/limit`` scenarios.
+  static func summaryMoreSkipped(_ count: Int) -> String {
+    "- … and \(count) more (the file reports have every one)"
+  }
 }

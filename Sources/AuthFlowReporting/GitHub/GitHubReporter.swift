@@ -19,7 +19,20 @@ public struct GitHubReporter: Reporter {
 
   public func finish(_ report: RunReport) async throws {
     let safe = report.redacted(by: context.secrets).mappingTexts(\.terminalSafe)
-    await context.output.standardOutput(GitHubAnnotations(report: safe).render())
+    // Printed as they are made, in chunks: a long run's annotations are never one string.
+    let annotations = GitHubAnnotations(report: safe)
+    var text = ""
+    for pass in GitHubAnnotations.Pass.allCases {
+      for scenario in safe.scenarios {
+        for line in annotations.lines(of: scenario, in: pass) { text += line + "\n" }
+        if text.utf8.count >= ReportTextSink.chunkSize {
+          await context.output.standardOutput(text)
+          text = ""
+        }
+      }
+    }
+    for line in annotations.closingLines() { text += line + "\n" }
+    if !text.isEmpty { await context.output.standardOutput(text) }
     if let path = context.environment[Self.stepSummaryVariable], !path.isEmpty {
       try await context.output.append(GitHubStepSummary(report: safe).render(), toFile: path)
     }

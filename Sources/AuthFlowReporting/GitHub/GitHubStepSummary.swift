@@ -3,8 +3,13 @@ import AuthFlowResults
 
 /// The Markdown job summary (`$GITHUB_STEP_SUMMARY`) for a redacted report: counts, a table of the
 /// problems of failed and errored scenarios and the warnings of any, and the skipped scenarios with their reasons.
+///
+/// Bounded: at most ``limit`` problem rows and ``limit`` skipped scenarios, then a line saying how
+/// many more (GitHub refuses a job summary over 1 MiB; the file reports have every one).
 struct GitHubStepSummary {
   var report: RunReport
+  /// The most problem rows, and the most skipped scenarios, the summary lists.
+  static let limit = 200
 
   func render() -> String {
     var lines = [
@@ -13,19 +18,39 @@ struct GitHubStepSummary {
       GitHubMessages.summaryRun(tenant: report.tenant.markdownEscaped, duration: DurationText.format(report.duration)),
     ]
     if report.interrupted { lines += ["", GitHubMessages.summaryInterrupted(report)] }
-    let rows = problemRows()
-    if !rows.isEmpty { lines += ["", GitHubMessages.summaryProblemsHeader] + rows }
-    let skipped = report.scenarios.filter { $0.status == .skipped }
-    if !skipped.isEmpty {
-      lines += ["", GitHubMessages.summarySkipped(skipped.count)]
-      lines += skipped.map { "- \($0.name.markdownEscaped): \(($0.skipReason ?? "skipped").markdownEscaped)" }
+    var rows = Rows(limit: Self.limit)
+    problemRows(into: &rows)
+    if !rows.lines.isEmpty {
+      lines += ["", GitHubMessages.summaryProblemsHeader] + rows.lines
+      if rows.omitted > 0 { lines.append(GitHubMessages.summaryMoreRows(rows.omitted)) }
+    }
+    let skippedCount = report.count(.skipped)
+    if skippedCount > 0 {
+      lines += ["", GitHubMessages.summarySkipped(skippedCount)]
+      var listed = 0
+      for scenario in report.scenarios where scenario.status == .skipped {
+        lines.append("- \(scenario.name.markdownEscaped): \((scenario.skipReason ?? "skipped").markdownEscaped)")
+        listed += 1
+        if listed == Self.limit { break }
+      }
+      if skippedCount > listed { lines.append(GitHubMessages.summaryMoreSkipped(skippedCount - listed)) }
       lines.append("\n</details>")
     }
     return lines.joined(separator: "\n") + "\n\n"
   }
 
-  private func problemRows() -> [String] {
-    var rows: [String] = []
+  /// Table rows up to a limit, counting those left out.
+  struct Rows {
+    var limit: Int
+    var lines: [String] = []
+    var omitted = 0
+
+    mutating func append(_ row: String) {
+      if lines.count < limit { lines.append(row) } else { omitted += 1 }
+    }
+  }
+
+  private func problemRows(into rows: inout Rows) {
     for scenario in report.scenarios where scenario.status == .interrupted {
       rows.append(
         row(
@@ -61,7 +86,6 @@ struct GitHubStepSummary {
         }
       }
     }
-    return rows
   }
 
   private func row(

@@ -3,37 +3,104 @@ import AuthFlowResults
 import Foundation
 
 /// Renders a redacted run report (tokens expanded, ``RunReport/expandingTokens()``) as one
-/// self-contained HTML page; see ``HTMLReporter``.
+/// self-contained HTML page; see ``HTMLReporter``. Written one scenario section at a time
+/// (``render(into:)``), in report order, and nothing of a scenario is kept once its section is
+/// written: the run's report may be read back from its spool, one scenario at a time.
+///
+/// The page's detail budget (``HTMLDetailBudget``) serves the scenarios a reader opens the page
+/// for first, then the passing ones, and the summary at the top says what it left out. So the
+/// budget is worked out before the page is written, without keeping any section: one pass over
+/// the run (at ``init(report:revealSecrets:detailLimit:)``, with the tags and tenants) spends it
+/// on the failing scenarios and measures what the passing ones ask; only when they do not all
+/// fit in what is left does a second pass spend it on them. Writing then replays the same
+/// decisions: failing scenarios from a fresh budget, passing ones from what the failing ones left.
 struct HTMLDocument {
   var report: RunReport
   /// `--show-secrets`: secret-wrapped values are shown instead of `***`.
   var revealSecrets: Bool
   /// The bytes of exchanges, results and tokens the page holds (``HTMLDetailBudget``).
-  var detailLimit = HTMLDetailBudget.defaultLimit
+  let detailLimit: Int
+  /// Every tag of the run, sorted, and its tenants in the order they first appear.
+  private let tags: [String]
+  private let tenants: [String]
+  /// The budget once the scenarios shown in full have spent theirs (what the passing ones start
+  /// from), and what the whole page leaves out.
+  private let afterFull: HTMLDetailBudget
+  private let leftOut: HTMLDetailBudget.LeftOut
+
+  init(report: RunReport, revealSecrets: Bool, detailLimit: Int = HTMLDetailBudget.defaultLimit) {
+    self.report = report
+    self.revealSecrets = revealSecrets
+    self.detailLimit = detailLimit
+    var tags: Set<String> = []
+    var tenants: [String] = []
+    var seen: Set<String> = []
+    var full = HTMLDetailBudget(limit: detailLimit)
+    // What the passing scenarios ask for, as if nothing limited it.
+    var asked = HTMLDetailBudget(limit: .max)
+    for scenario in report.scenarios {
+      tags.formUnion(scenario.tags)
+      let tenant = scenario.tenant ?? report.tenant
+      if seen.insert(tenant).inserted { tenants.append(tenant) }
+      if HTMLDetailBudget.showsInFull(scenario) {
+        Self.spend(scenario, full: true, revealSecrets: revealSecrets, budget: &full)
+      } else {
+        Self.spend(scenario, full: false, revealSecrets: revealSecrets, budget: &asked)
+      }
+    }
+    self.tags = tags.sorted()
+    self.tenants = tenants
+    afterFull = full
+    if full.used <= detailLimit - asked.used - 1 {
+      // Everything the passing scenarios ask fits (and never spends the budget): none is cut.
+      var leftOut = full.leftOut
+      leftOut.summarisedExchanges += asked.leftOut.summarisedExchanges
+      self.leftOut = leftOut
+    } else {
+      var rest = full
+      for scenario in report.scenarios where !HTMLDetailBudget.showsInFull(scenario) {
+        Self.spend(scenario, full: false, revealSecrets: revealSecrets, budget: &rest)
+      }
+      leftOut = rest.leftOut
+    }
+  }
 
   func render() -> String {
-    // The scenarios a reader opens the page for take the budget first, then the passing ones, in
-    // report order; the summary's note then says what was left out.
-    var budget = HTMLDetailBudget(limit: detailLimit)
-    var sections: [Int: String] = [:]
-    for (index, scenario) in report.scenarios.enumerated() where HTMLDetailBudget.showsInFull(scenario) {
-      sections[index] = section(scenario, index: index, budget: &budget)
-    }
-    var main = ""
-    if report.scenarios.isEmpty { main += "<p class=\"reason\">\(HTMLMessages.noScenarios)</p>\n" }
-    for (index, scenario) in report.scenarios.enumerated() {
-      main += sections.removeValue(forKey: index) ?? section(scenario, index: index, budget: &budget)
-    }
+    ReportTextSink.collect { render(into: &$0) }
+  }
+
+  func render(into sink: inout ReportTextSink) {
     var html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
     html += "<meta http-equiv=\"Content-Security-Policy\" content=\"\(HTMLAssets.contentSecurityPolicy)\">\n"
     html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
     html += "<meta name=\"referrer\" content=\"no-referrer\">\n"
     html += "<title>" + MarkupEscaping.html(HTMLMessages.pageTitle(report)) + "</title>\n"
     html += "<style>" + HTMLAssets.style + "</style>\n</head>\n<body>\n"
-    html += header(leftOut: budget.leftOut) + filters() + "<main>\n" + main
-    html += "</main>\n<footer>" + MarkupEscaping.html(HTMLMessages.footer) + "</footer>\n"
+    html += header(leftOut: leftOut) + filters() + "<main>\n"
+    if report.scenarios.isEmpty { html += "<p class=\"reason\">\(HTMLMessages.noScenarios)</p>\n" }
+    sink.write(html)
+    // The same decisions as the passes above: the failing scenarios spend a fresh budget in report
+    // order, the passing ones what the failing ones left.
+    var full = HTMLDetailBudget(limit: detailLimit)
+    var rest = afterFull
+    for (index, scenario) in report.scenarios.enumerated() {
+      if HTMLDetailBudget.showsInFull(scenario) {
+        sink.write(section(scenario, index: index, budget: &full))
+      } else {
+        sink.write(section(scenario, index: index, budget: &rest))
+      }
+    }
+    html = "</main>\n<footer>" + MarkupEscaping.html(HTMLMessages.footer) + "</footer>\n"
     html += "<script>" + HTMLAssets.script + "</script>\n</body>\n</html>\n"
-    return html
+    sink.write(html)
+  }
+
+  /// Spends on `budget` what `scenario`'s section would (its steps' details), writing nothing.
+  private static func spend(
+    _ scenario: ScenarioReport, full: Bool, revealSecrets: Bool, budget: inout HTMLDetailBudget
+  ) {
+    guard scenario.started else { return }
+    for step in scenario.steps { _ = details(of: step, full: full, revealSecrets: revealSecrets, budget: &budget) }
   }
 
   // MARK: - Summary and filters
@@ -70,7 +137,6 @@ struct HTMLDocument {
         "<label><input type=\"checkbox\" checked" + MarkupEscaping.htmlAttributes([("data-status", status.rawValue)])
         + "> " + MarkupEscaping.html(HTMLStatusStyle.label(status)) + " (\(report.count(status)))</label>"
     }
-    let tags = Set(report.scenarios.flatMap(\.tags)).sorted()
     html += "<label>tag <select id=\"tag\"><option value=\"\">any</option>"
     for tag in tags {
       html += "<option" + MarkupEscaping.htmlAttributes([("value", tag)]) + ">" + MarkupEscaping.html(tag) + "</option>"
@@ -86,12 +152,6 @@ struct HTMLDocument {
     html +=
       "<button type=\"button\" id=\"expand\">Expand all</button><button type=\"button\" id=\"collapse\">Collapse all</button>"
     return html + "<span id=\"shown\"></span></div>\n"
-  }
-
-  private var tenants: [String] {
-    var names: [String] = []
-    for scenario in report.scenarios where !names.contains(tenant(of: scenario)) { names.append(tenant(of: scenario)) }
-    return names
   }
 
   private func tenant(of scenario: ScenarioReport) -> String { scenario.tenant ?? report.tenant }
@@ -204,7 +264,7 @@ struct HTMLDocument {
     if let dependants = ReportMessages.skippedDependants(of: step, in: scenario) {
       html += "<p class=\"reason\">" + MarkupEscaping.html(dependants) + "</p>\n"
     }
-    html += details(of: step, full: full, budget: &budget)
+    html += Self.details(of: step, full: full, revealSecrets: revealSecrets, budget: &budget)
     return html + "</div></details></li>\n"
   }
 
@@ -225,18 +285,20 @@ struct HTMLDocument {
 
   /// A step's decoded tokens, exchanges (in full, or by their first lines) and result, each
   /// within the page's budget; a note says what did not fit.
-  private func details(of step: StepReport, full: Bool, budget: inout HTMLDetailBudget) -> String {
+  private static func details(
+    of step: StepReport, full: Bool, revealSecrets: Bool, budget: inout HTMLDetailBudget
+  ) -> String {
     var html = ""
     var leftOutExchanges = 0
     var leftOutResult = false
     if let result = step.result, !budget.isSpent {
       for (path, token) in Self.tokens(in: result, path: []) {
-        let table = self.token(token, path: path)
+        let table = Self.token(token, path: path, revealSecrets: revealSecrets)
         if budget.take(table.utf8.count) { html += table }
       }
     }
     for exchange in step.exchanges {
-      let text = full ? self.exchange(exchange) : exchangeLine(exchange)
+      let text = full ? Self.exchange(exchange) : Self.exchangeLine(exchange)
       if budget.take(text.utf8.count) {
         html += text
         if !full { budget.noteSummarised(1) }
@@ -264,14 +326,14 @@ struct HTMLDocument {
   }
 
   /// One HTTP exchange: its first line (request) and the status line as the summary.
-  private func exchange(_ text: String) -> String {
+  private static func exchange(_ text: String) -> String {
     "<details class=\"exchange\"><summary><code>" + MarkupEscaping.html(Self.exchangeSummary(text))
       + "</code></summary><pre>"
       + MarkupEscaping.html(text) + "</pre></details>\n"
   }
 
   /// An exchange of a passing scenario: its request line and status only.
-  private func exchangeLine(_ text: String) -> String {
+  private static func exchangeLine(_ text: String) -> String {
     "<div class=\"exchange-line\"><code>" + MarkupEscaping.html(Self.exchangeSummary(text)) + "</code></div>\n"
   }
 
@@ -284,7 +346,7 @@ struct HTMLDocument {
   }
 
   /// A decoded token: signature state, header and claims (times also as UTC dates).
-  private func token(_ token: [String: Value], path: [String]) -> String {
+  private static func token(_ token: [String: Value], path: [String], revealSecrets: Bool) -> String {
     let name = path.joined(separator: ".")
     var html = "<h4>token <code>" + MarkupEscaping.html(name) + "</code>"
     switch token["signature_valid"] {

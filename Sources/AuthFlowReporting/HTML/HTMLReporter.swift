@@ -26,10 +26,10 @@ public struct HTMLReporter: FileReporter {
     self.context = context
   }
 
-  /// The page for `report`, redacted.
-  public func render(_ report: RunReport) -> String {
+  /// The page for `report`, redacted, written one scenario at a time.
+  public func render(_ report: RunReport, into sink: inout ReportTextSink) {
     HTMLDocument(
       report: report.expandingTokens().redacted(by: context.secrets), revealSecrets: context.secrets.revealSecrets
-    ).render()
+    ).render(into: &sink)
   }
 }

@@ -59,25 +59,57 @@ public enum JSONReport {
     .object([
       "format": .string(format),
       "version": .int(version),
-      "run": .object([
-        "tenant": .string(report.tenant),
-        "started_at": .string(Timestamp.iso8601(report.startedAt)),
-        "duration_ms": .int(report.duration.milliseconds),
-        "interrupted": .bool(report.interrupted),
-        "stop_cause": report.stopCause.map(value(of:)) ?? .null,
-        "shard": report.shard.map { .object(["index": .int($0.index), "count": .int($0.count)]) } ?? .null,
-        "secrets_shown": .bool(secretsShown),
-        "counts": counts(report.scenarios.map(\.status), warnings: report.warningCount),
-      ]),
+      "run": runValue(of: report, secretsShown: secretsShown),
       "scenarios": .array(report.scenarios.map { value(of: $0, tenant: report.tenant) }),
     ])
   }
 
+  /// The `run` member: the run, its shard and its counts.
+  static func runValue(of report: RunReport, secretsShown: Bool) -> Value {
+    .object([
+      "tenant": .string(report.tenant),
+      "started_at": .string(Timestamp.iso8601(report.startedAt)),
+      "duration_ms": .int(report.duration.milliseconds),
+      "interrupted": .bool(report.interrupted),
+      "stop_cause": report.stopCause.map(value(of:)) ?? .null,
+      "shard": report.shard.map { .object(["index": .int($0.index), "count": .int($0.count)]) } ?? .null,
+      "secrets_shown": .bool(secretsShown),
+      "counts": counts(report.scenarios.summary),
+    ])
+  }
+
   /// `{ total, passed, failed, error, interrupted, skipped, warnings }`.
-  static func counts(_ statuses: [Status], warnings: Int) -> Value {
-    var members: [String: Value] = ["total": .int(statuses.count), "warnings": .int(warnings)]
-    for status in Status.reportOrder { members[status.rawValue] = .int(statuses.count { $0 == status }) }
+  static func counts(_ summary: ScenarioReports.Summary) -> Value {
+    let total = summary.counts.values.reduce(0, +)
+    var members: [String: Value] = ["total": .int(total), "warnings": .int(summary.warnings)]
+    for status in Status.reportOrder { members[status.rawValue] = .int(summary.counts[status] ?? 0) }
     return .object(members)
+  }
+
+  /// Writes the report's text — byte for byte ``text(_:revealSecrets:)`` of ``value(of:secretsShown:)``
+  /// — one scenario at a time, so that the whole run is never one value or one string. Pass an
+  /// already redacted report.
+  static func write(
+    _ report: RunReport, secretsShown: Bool, revealSecrets: Bool, into sink: inout ReportTextSink
+  ) {
+    // The members in key order, as the serializer sorts them: format, run, scenarios, version.
+    sink.write("{\n  \"format\": " + Value.string(format).jsonText())
+    sink.write(
+      ",\n  \"run\": "
+        + runValue(of: report, secretsShown: secretsShown).jsonText(
+          pretty: true, revealSecrets: revealSecrets, level: 1))
+    if report.scenarios.isEmpty {
+      sink.write(",\n  \"scenarios\": []")
+    } else {
+      sink.write(",\n  \"scenarios\": [")
+      for (index, scenario) in report.scenarios.enumerated() {
+        let text = value(of: scenario, tenant: report.tenant).jsonText(
+          pretty: true, revealSecrets: revealSecrets, level: 2)
+        sink.write((index == 0 ? "\n    " : ",\n    ") + text)
+      }
+      sink.write("\n  ]")
+    }
+    sink.write(",\n  \"version\": " + Value.int(version).jsonText() + "\n}\n")
   }
 
   static func value(of cause: StopCause) -> Value {

@@ -17,10 +17,10 @@ public struct JSONReporter: FileReporter {
     self.context = context
   }
 
-  /// The JSON text for `report`, redacted.
-  public func render(_ report: RunReport) -> String {
-    let value = JSONReport.value(
-      of: report.expandingTokens().redacted(by: context.secrets), secretsShown: context.secrets.revealSecrets)
-    return JSONReport.text(value, revealSecrets: context.secrets.revealSecrets)
+  /// The JSON text for `report`, redacted, written one scenario at a time.
+  public func render(_ report: RunReport, into sink: inout ReportTextSink) {
+    let reveal = context.secrets.revealSecrets
+    JSONReport.write(
+      report.expandingTokens().redacted(by: context.secrets), secretsShown: reveal, revealSecrets: reveal, into: &sink)
   }
 }

@@ -30,25 +30,69 @@ import AuthFlowResults
 /// A comparison run (`--tenant a,b`) has one suite per file and tenant, named
 /// `file [tenant: NAME]` with that tenant as its `tenant` property, and test cases named
 /// `scenario [tenant: NAME]` (as matrix instances are named), so CI views keep them apart.
+///
+/// The document is written one test suite at a time (``render(into:)``): the scenarios of a file
+/// come one after another in every report a run or a merge makes, so only one suite's test cases
+/// are held at once. (Were a file's scenarios apart, its suite would still be one, read by index.)
 struct JUnitDocument {
   var report: RunReport
 
   func render() -> String {
-    var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-    if report.interrupted { xml += "<!-- \(JUnitMessages.interruptedComment(report)) -->\n" }
-    xml += "<testsuites" + MarkupEscaping.xmlAttributes(totals(of: report.scenarios, name: "authflow")) + ">\n"
-    for (suite, scenarios) in suites() {
-      xml +=
-        "  <testsuite"
-        + MarkupEscaping.xmlAttributes(
-          totals(of: scenarios, name: suite.name) + [("timestamp", Timestamp.junit(report.startedAt))])
-      xml += ">\n"
-      xml += properties(tenant: suite.tenant ?? report.tenant)
-      for scenario in scenarios { xml += testcase(scenario) }
-      xml += "  </testsuite>\n"
+    ReportTextSink.collect { render(into: &$0) }
+  }
+
+  func render(into sink: inout ReportTextSink) {
+    sink.write(#"<?xml version="1.0" encoding="UTF-8"?>"# + "\n")
+    if report.interrupted { sink.write("<!-- \(JUnitMessages.interruptedComment(report)) -->\n") }
+    var all = Totals()
+    all.add(report.scenarios.summary)
+    sink.write(
+      "<testsuites" + MarkupEscaping.xmlAttributes(all.attributes(name: "authflow", time: report.duration)) + ">\n")
+    if suitesAreContiguous() {
+      var start = 0
+      while start < report.scenarios.count {
+        let first = report.scenarios[start]
+        let suite = Suite(file: first.file, tenant: first.tenant)
+        var end = start + 1
+        var scenarios = [first]
+        while end < report.scenarios.count {
+          let next = report.scenarios[end]
+          guard Suite(file: next.file, tenant: next.tenant) == suite else { break }
+          scenarios.append(next)
+          end += 1
+        }
+        writeSuite(suite, scenarios: scenarios, into: &sink)
+        start = end
+      }
+    } else {
+      for (suite, indices) in suitesByIndex() {
+        writeSuite(suite, scenarios: indices.lazy.map { report.scenarios[$0] }, into: &sink)
+      }
     }
-    xml += "</testsuites>\n"
-    return xml
+    sink.write("</testsuites>\n")
+  }
+
+  /// One `<testsuite>`: its totals, then its test cases (gathered first: the totals come first).
+  private func writeSuite(
+    _ suite: Suite, scenarios: some Sequence<ScenarioReport>, into sink: inout ReportTextSink
+  ) {
+    var totals = Totals()
+    var cases = ""
+    for scenario in scenarios {
+      totals.add(scenario)
+      cases += testcase(scenario)
+    }
+    sink.write(
+      "  <testsuite"
+        + MarkupEscaping.xmlAttributes(
+          totals.attributes(name: suite.name, time: totals.duration) + [
+            ("timestamp", Timestamp.junit(report.startedAt))
+          ])
+    )
+    sink.write(">\n")
+    sink.write(properties(tenant: suite.tenant ?? report.tenant))
+    sink.write(cases)
+    sink.write("  </testsuite>\n")
   }
 
   /// A suite: a scenario file, or in a comparison run a file on one tenant.
@@ -60,29 +104,65 @@ struct JUnitDocument {
     var name: String { tenant.map { "\(file) [tenant: \($0)]" } ?? file }
   }
 
-  /// Scenarios grouped by suite, suites in the order they first appear.
-  private func suites() -> [(Suite, [ScenarioReport])] {
-    var order: [Suite] = []
-    var groups: [Suite: [ScenarioReport]] = [:]
-    for scenario in report.scenarios {
-      let suite = Suite(file: scenario.file, tenant: scenario.tenant)
-      if groups[suite] == nil { order.append(suite) }
-      groups[suite, default: []].append(scenario)
+  /// The counts of a suite (or of the run).
+  private struct Totals {
+    var tests = 0
+    var failures = 0
+    var errors = 0
+    var skipped = 0
+    var duration = Duration.zero
+
+    mutating func add(_ scenario: ScenarioReport) {
+      tests += 1
+      duration += scenario.duration
+      switch scenario.status {
+      case .failed: failures += 1
+      case .error, .interrupted: errors += 1
+      case .skipped: skipped += 1
+      case .passed: break
+      }
     }
-    return order.map { ($0, groups[$0] ?? []) }
+
+    mutating func add(_ summary: ScenarioReports.Summary) {
+      tests += summary.counts.values.reduce(0, +)
+      failures += summary.counts[.failed] ?? 0
+      errors += (summary.counts[.error] ?? 0) + (summary.counts[.interrupted] ?? 0)
+      skipped += summary.counts[.skipped] ?? 0
+    }
+
+    func attributes(name: String, time: Duration) -> [(String, String)] {
+      [
+        ("name", name), ("tests", String(tests)), ("failures", String(failures)), ("errors", String(errors)),
+        ("skipped", String(skipped)), ("time", time.secondsText),
+      ]
+    }
   }
 
-  private func totals(of scenarios: [ScenarioReport], name: String) -> [(String, String)] {
-    let duration = scenarios.reduce(Duration.zero) { $0 + $1.duration }
-    let time = name == "authflow" ? report.duration : duration
-    return [
-      ("name", name),
-      ("tests", String(scenarios.count)),
-      ("failures", String(scenarios.count { $0.status == .failed })),
-      ("errors", String(scenarios.count { $0.status == .error || $0.status == .interrupted })),
-      ("skipped", String(scenarios.count { $0.status == .skipped })),
-      ("time", time.secondsText),
-    ]
+  /// Whether each suite's scenarios come one after another. Keeps a hash per suite, not the
+  /// suites (a hash shared by two suites only sends the document the slower way).
+  private func suitesAreContiguous() -> Bool {
+    var current: Suite?
+    var closed: Set<Int> = []
+    for scenario in report.scenarios {
+      let suite = Suite(file: scenario.file, tenant: scenario.tenant)
+      guard suite != current else { continue }
+      if let current { closed.insert(current.hashValue) }
+      guard !closed.contains(suite.hashValue) else { return false }
+      current = suite
+    }
+    return true
+  }
+
+  /// Scenarios grouped by suite (their positions), suites in the order they first appear.
+  private func suitesByIndex() -> [(Suite, [Int])] {
+    var order: [Suite] = []
+    var groups: [Suite: [Int]] = [:]
+    for (index, scenario) in report.scenarios.enumerated() {
+      let suite = Suite(file: scenario.file, tenant: scenario.tenant)
+      if groups[suite] == nil { order.append(suite) }
+      groups[suite, default: []].append(index)
+    }
+    return order.map { ($0, groups[$0] ?? []) }
   }
 
   private func properties(tenant: String) -> String {

@@ -15,8 +15,8 @@ public struct JUnitReporter: FileReporter {
     self.context = context
   }
 
-  /// The XML for `report`, redacted.
-  public func render(_ report: RunReport) -> String {
-    JUnitDocument(report: report.redacted(by: context.secrets)).render()
+  /// The XML for `report`, redacted, written one test suite at a time.
+  public func render(_ report: RunReport, into sink: inout ReportTextSink) {
+    JUnitDocument(report: report.redacted(by: context.secrets)).render(into: &sink)
   }
 }

@@ -1,3 +1,5 @@
+import AuthFlowCore
+
 /// The outcome of racing work against a deadline.
 enum Deadline<Result: Sendable>: Sendable {
   case finished(Result)
@@ -15,7 +17,7 @@ func withDeadline<Result: Sendable>(
     group.addTask { .finished(await body()) }
     group.addTask {
       do {
-        try await Task.sleep(for: duration)
+        try await DeadlineSleep.sleep(for: duration)
         onExpiry()
         return .timedOut
       } catch {

@@ -65,6 +65,10 @@ struct NotStartedReports {
     self.deadline = .now + budget
   }
 
+  /// True once the budget has passed: every later report of an instance not in memory is
+  /// `planned.notRun(cause:)`, without its steps.
+  var budgetSpent: Bool { ContinuousClock.now >= deadline }
+
   mutating func report(_ planned: PlannedInstance) -> ScenarioReport {
     let instance: ScenarioInstance?
     if let loaded = planned.loaded {

@@ -6,25 +6,33 @@ extension RunReport {
   /// the tenant lacks, a client it does not define, pinned to another tenant, interrupted), and a
   /// step skipped by its own `if:` in a scenario that otherwise ran. Steps skipped because a step
   /// they need failed are not counted: that scenario has already failed.
-  public var skips: [SkipNotice] {
+  public var skips: [SkipNotice] { skips(limit: .max).notices }
+
+  /// The first `limit` of ``skips``, and how many there are in all: what a long run prints.
+  public func skips(limit: Int) -> (notices: [SkipNotice], total: Int) {
     var notices: [SkipNotice] = []
+    var total = 0
+    func add(_ notice: @autoclosure () -> SkipNotice) {
+      total += 1
+      if notices.count < limit { notices.append(notice()) }
+    }
     for scenario in scenarios {
       if scenario.status == .skipped {
-        notices.append(SkipNotice(scenario: scenario.name, step: nil, reason: scenario.skipReason ?? "skipped"))
+        add(SkipNotice(scenario: scenario.name, step: nil, reason: scenario.skipReason ?? "skipped"))
         continue
       }
       for step in scenario.steps where step.status == .skipped && step.skipReason == StepMessages.conditionFalse {
-        notices.append(SkipNotice(scenario: scenario.name, step: step.id, reason: StepMessages.conditionFalse))
+        add(SkipNotice(scenario: scenario.name, step: step.id, reason: StepMessages.conditionFalse))
       }
     }
-    return notices
+    return (notices, total)
   }
 
   /// The exit code with `--fail-on-skip` applied: a run that would exit 0 but skipped something
   /// exits 1 (the run did not hold: not everything selected ran).
   public func exitCode(failOnSkip: Bool) -> AuthFlowExitCode {
     let code = exitCode
-    if failOnSkip, code == .success, !skips.isEmpty { return .failure }
+    if failOnSkip, code == .success, skips(limit: 0).total > 0 { return .failure }
     return code
   }
 }
@@ -42,10 +50,16 @@ public struct SkipNotice: Sendable, Hashable, CustomStringConvertible {
     return "\(subject): skipped (\(reason))"
   }
 
-  /// The line `run --fail-on-skip` prints before exiting 1.
-  public static func failOnSkipMessage(_ notices: [SkipNotice]) -> String {
-    let noun = notices.count == 1 ? "thing was" : "things were"
-    return "error: --fail-on-skip: \(notices.count) \(noun) skipped:\n"
-      + notices.map { "  \($0.description)" }.joined(separator: "\n")
+  /// The line `run --fail-on-skip` prints before exiting 1; `total` counts the notices left out
+  /// of a long list.
+  public static func failOnSkipMessage(_ notices: [SkipNotice], total: Int? = nil) -> String {
+    let total = total ?? notices.count
+    let noun = total == 1 ? "thing was" : "things were"
+    let more = total > notices.count ? "\n  … and \(total - notices.count) more" : ""
+    return "error: --fail-on-skip: \(total) \(noun) skipped:\n"
+      + notices.map { "  \($0.description)" }.joined(separator: "\n") + more
   }
+
+  /// How many skips ``failOnSkipMessage(_:total:)`` lists before saying how many more.
+  public static let listLimit = 100
 }

@@ -17,10 +17,13 @@ public struct TenantRuns: Sendable {
   public var observer: (any RunObserver)?
   /// See ``Runner/keepsStepResults``.
   public var keepsStepResults: Bool
+  /// See ``Runner/spool``: the tenants' reports one after another, each tenant's instances at
+  /// positions `tenant index × instances + instance index`.
+  public var spool: ScenarioSpool?
 
   public init(
     tenants: [TenantContext], services: RunServices, functions: FunctionRegistry, jobs: Int,
-    observer: (any RunObserver)? = nil, keepsStepResults: Bool = true
+    observer: (any RunObserver)? = nil, keepsStepResults: Bool = true, spool: ScenarioSpool? = nil
   ) {
     self.tenants = tenants
     self.services = services
@@ -28,23 +31,24 @@ public struct TenantRuns: Sendable {
     self.jobs = jobs
     self.observer = observer
     self.keepsStepResults = keepsStepResults
+    self.spool = spool
   }
 
   /// One report per tenant, in the order of ``tenants``; every report lists the same instances in
   /// the same order. A cancelled run reports the tenants not reached as skipped (interrupted).
   public func run(_ instances: [ScenarioInstance]) async -> [RunReport] {
-    await run(instances.map { PlannedInstance($0) })
+    await run(PlannedInstances(instances.map { PlannedInstance($0) }))
   }
 
   /// ``run(_:)-(ScenarioInstance)`` on planned instances, each loaded when it starts.
-  public func run(_ instances: [PlannedInstance]) async -> [RunReport] {
+  public func run(_ instances: PlannedInstances) async -> [RunReport] {
     var reports: [RunReport] = []
-    for tenant in tenants {
+    for (number, tenant) in tenants.enumerated() {
       let labelled: (any RunObserver)? =
         tenants.count > 1 ? observer.map { TenantLabelObserver(base: $0, tenant: tenant.name) } : observer
       let runner = Runner(
         tenant: tenant, services: services, functions: functions, jobs: jobs, observer: labelled,
-        keepsStepResults: keepsStepResults)
+        keepsStepResults: keepsStepResults, spool: spool, spoolBase: number * instances.count)
       reports.append(await runner.run(instances))
     }
     return reports
@@ -58,16 +62,19 @@ public struct TenantRuns: Sendable {
 
   /// ``notRun(_:)`` for tenants known by name only (before they are resolved).
   public static func notRun(_ instances: [ScenarioInstance], tenants: [String]) -> [ScenarioReport] {
-    notRun(instances.map { PlannedInstance($0, keeping: false) }, tenants: tenants)
+    Array(notRun(PlannedInstances(instances.map { PlannedInstance($0, keeping: false) }), tenants: tenants))
   }
 
-  /// ``notRun(_:tenants:)-(ScenarioInstance,_)`` of planned instances.
-  public static func notRun(_ instances: [PlannedInstance], tenants: [String]) -> [ScenarioReport] {
-    tenants.flatMap { tenant in
-      instances.map { instance in
-        let report = instance.notRun
-        return tenants.count > 1 ? report.labelled(tenant: tenant) : report
-      }
+  /// ``notRun(_:tenants:)-(ScenarioInstance,_)`` of planned instances, each report made when it
+  /// is read: the positions of ``spool``, tenant after tenant.
+  public static func notRun(_ instances: PlannedInstances, tenants: [String]) -> ScenarioReports {
+    let count = instances.count
+    let labelled = tenants.count > 1
+    return ScenarioReports(count: count * tenants.count, summary: .init(counts: [.interrupted: count * tenants.count]))
+    {
+      position in
+      let report = instances[position % count].notRun
+      return labelled ? report.labelled(tenant: tenants[position / count]) : report
     }
   }
 }

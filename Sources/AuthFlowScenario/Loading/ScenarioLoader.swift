@@ -146,7 +146,14 @@ public struct ScenarioLoader: Sendable {
       }
       var results = [[Kept]](repeating: [], count: chunks.count)
       for await (index, loaded) in group { results[index] = loaded }
-      return results.flatMap { $0 }
+      // Each chunk is let go as it is copied: the chunks and the whole list are not held at once.
+      var all: [Kept] = []
+      all.reserveCapacity(files.count)
+      for index in results.indices {
+        all.append(contentsOf: results[index])
+        results[index] = []
+      }
+      return all
     }
   }
 

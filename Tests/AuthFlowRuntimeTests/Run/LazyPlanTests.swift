@@ -88,6 +88,31 @@ import Testing
     }
   }
 
+  /// The index is packed (one entry of a few words per instance, its texts in one array), and
+  /// reads back as the eager suite's entries, field by field.
+  @Test func thePackedIndexReadsBackAsTheEntriesItPacked() async throws {
+    let directory = try PipelineStageTests.directory(Self.files(count: 12))
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let source = PipelineStageTests.source(directory)
+    let lazy = await source.planned(embedded: MockTenantHost())
+    let eager = await source.validated(embedded: MockTenantHost())
+    #expect(lazy.planned.isPacked)
+    #expect(!eager.planned.isPacked)
+    let selection = Selection(skipTags: ["odd"])
+    let lazyPlan = try lazy.plan(tenants: nil, selection: selection).get()
+    #expect(lazyPlan.instances.isPacked)
+    let eagerPlan = try eager.plan(tenants: nil, selection: selection).get()
+    #expect(lazyPlan.instances.count == eagerPlan.instances.count)
+    for (packed, held) in zip(lazyPlan.instances, eagerPlan.instances) {
+      #expect(packed.file == held.file)
+      #expect(packed.name == held.name)
+      #expect(packed.index == held.index)
+      #expect(packed.location == held.location)
+      #expect(packed.tags == held.tags)
+      #expect(packed.movesMockClock == held.movesMockClock)
+    }
+  }
+
   @Test func everyPlannedInstanceIsLoadedWhenItRunsAndReported() async throws {
     let directory = try PipelineStageTests.directory(Self.files(count: 20))
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -126,14 +126,16 @@ import Testing
     }
   }
 
-  static func run(_ plan: RunPlan, stops: StopRecord, cancelled: Bool) async throws -> RunReport {
+  static func run(
+    _ plan: RunPlan, stops: StopRecord, cancelled: Bool, spool: ScenarioSpool? = nil
+  ) async throws -> RunReport {
     let secrets = SecretRegistry()
     let bound = try await plan.bind(
       TenantResolver(embedded: MockTenantHost(), environment: [:], secrets: secrets, projectDirectory: "."))
     let transport = LiveTransport()
     var services = RunServices(secrets: secrets, transport: transport)
     services.stops = stops
-    let runs = bound.runs(services: services, jobs: 2, keepsStepResults: true)
+    let runs = bound.runs(services: services, jobs: 2, keepsStepResults: true, spool: spool)
     let instances = plan.instances
     let reports = await Task {
       if cancelled { withUnsafeCurrentTask { $0?.cancel() } }

@@ -1,8 +1,10 @@
 import AuthFlowCore
 import AuthFlowHTTP
 import AuthFlowMockHosting
+import AuthFlowReporting
 import AuthFlowRuntime
 import AuthFlowScenario
+import Foundation
 import Testing
 
 @testable import AuthFlowResults
@@ -52,7 +54,7 @@ import Testing
     """,
   ]
 
-  static func run() async throws -> [RunReport] {
+  static func run(spool: ScenarioSpool? = nil) async throws -> [RunReport] {
     let (parsed, diagnostics) = ProjectConfigParser().parse(project, file: "authflow.yaml")
     #expect(!diagnostics.hasErrors, "\(diagnostics)")
     let config = try #require(parsed)
@@ -66,7 +68,7 @@ import Testing
     let transport = LiveTransport()
     let runs = TenantRuns(
       tenants: tenants.map(\.context), services: RunServices(secrets: secrets, transport: transport),
-      functions: Pipeline.functions, jobs: 3)
+      functions: Pipeline.functions, jobs: 3, spool: spool)
     let reports = await runs.run(instances)
     for tenant in tenants { await tenant.stop() }
     try? await transport.shutdown()
@@ -116,5 +118,24 @@ import Testing
     #expect(combined.scenarios[4].name == "Alice logs in [tenant: mock-b]")
     #expect(combined.exitCode == .failure)
     #expect(RunReport.combining([reports[0]]).scenarios.first?.tenant == nil)
+  }
+
+  @Test("Spooled, the runs compare and combine as in memory, each tenant at its own positions")
+  func spooledRuns() async throws {
+    let spool = try ScenarioSpool(directory: NSTemporaryDirectory(), capacity: 6) {
+      $0.spooled(secrets: SecretRegistry(), keepingResults: false)
+    }
+    let spooled = try await Self.run(spool: spool)
+    let inMemory = try await Self.run()
+    #expect(spooled.allSatisfy { $0.scenarios.isProduced })
+    #expect(spool.storedCount(in: 0..<6) == 6)
+    #expect(spool.keptInMemoryCount == 0)
+    #expect(TenantComparison(runs: spooled).render() == TenantComparison(runs: inMemory).render())
+    let combined = RunReport.combining(spooled)
+    #expect(combined.scenarios.isProduced)
+    #expect(combined.scenarios.map(\.name) == RunReport.combining(inMemory).scenarios.map(\.name))
+    #expect(combined.scenarios.map(\.status) == [.passed, .passed, .passed, .passed, .failed, .skipped])
+    #expect(combined.count(.failed) == 1 && combined.count(.skipped) == 1)
+    #expect(combined.exitCode == .failure)
   }
 }

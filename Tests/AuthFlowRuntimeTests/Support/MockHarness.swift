@@ -26,7 +26,8 @@ enum MockHarness {
   /// `beforeStop` may read the mock's own state (its outbox) once the run is over.
   static func run(
     instances: [ScenarioInstance], secrets: SecretRegistry, jobs: Int = 2, observer: (any RunObserver)? = nil,
-    keepsStepResults: Bool = true, wrap: (any HTTPTransport) -> any HTTPTransport = { $0 },
+    keepsStepResults: Bool = true, spool: ScenarioSpool? = nil,
+    wrap: (any HTTPTransport) -> any HTTPTransport = { $0 },
     beforeStop: ((_ baseURL: String, _ transport: any HTTPTransport) async -> Void)? = nil
   ) async throws -> RunReport {
     let resolver = TenantResolver(embedded: MockTenantHost(), environment: [:], secrets: secrets, projectDirectory: ".")
@@ -43,7 +44,7 @@ enum MockHarness {
     services.recordsExchanges = keepsStepResults
     let runner = Runner(
       tenant: tenant.context, services: services, functions: Pipeline.functions, jobs: jobs, observer: observer,
-      keepsStepResults: keepsStepResults)
+      keepsStepResults: keepsStepResults, spool: spool)
     let report = await runner.run(instances)
     await services.chromium.shutdown()  // a bundled scenario may use `browser: chromium`
     await beforeStop?(tenant.context.baseURL, transport)

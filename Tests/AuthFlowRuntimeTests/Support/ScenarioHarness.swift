@@ -27,6 +27,8 @@ struct ScenarioHarness {
   var observer: (any RunObserver)?
   /// Decorates the live transport (e.g. with `RetryingTransport`).
   var wrap: @Sendable (any HTTPTransport) -> any HTTPTransport = { $0 }
+  /// Where the runner spools each finished scenario (as `authflow run` does); nil keeps them in memory.
+  var spool: ScenarioSpool?
   /// What stopped the run (a test records a cause before it cancels, as the CLI does).
   var stops = StopRecord()
   /// The run's chromium host (nil: the default one, from the process environment).
@@ -68,7 +70,7 @@ struct ScenarioHarness {
       cleanupTimeout: cleanupTimeout, chromium: chromium)
     services.stops = stops
     let runner = Runner(
-      tenant: tenant, services: services, functions: Pipeline.functions, jobs: jobs, observer: observer)
+      tenant: tenant, services: services, functions: Pipeline.functions, jobs: jobs, observer: observer, spool: spool)
     let report = await runner.run(instances)
     try? await transport.shutdown()
     return report

@@ -40,6 +40,19 @@ public struct PlannedInstance: Sendable {
     box = keeping ? InstanceBox(instance) : nil
   }
 
+  /// An index entry read back from a packed plan (``PlannedInstances``).
+  init(
+    file: String, name: String, index: Int, location: SourceLocation, tags: [String], movesMockClock: Bool
+  ) {
+    self.file = file
+    self.name = name
+    self.index = index
+    self.location = location
+    self.tags = tags
+    self.movesMockClock = movesMockClock
+    box = nil
+  }
+
   /// The report of the instance when the run stopped before it started, as the report journal
   /// holds it until the instance runs: `interrupted`, without its steps (the index entry does not
   /// hold them; the ``Runner``'s final report reads them, ``NotStartedReports``).
@@ -63,12 +76,19 @@ extension Shard {
 extension Selection {
   /// The planned instances the selection takes (see ``apply(to:)-(ScenarioInstance)``).
   public func apply(to instances: [PlannedInstance]) -> [PlannedInstance] {
-    instances.filter { instance in
-      let tags = Set(instance.tags)
-      if !self.tags.isEmpty && tags.isDisjoint(with: self.tags) { return false }
-      if !tags.isDisjoint(with: skipTags) { return false }
-      return shard?.contains(instance) ?? true
-    }
+    instances.filter(takes)
+  }
+
+  /// ``apply(to:)-([PlannedInstance])`` of a plan's instances, packed or not.
+  public func apply(to instances: PlannedInstances) -> PlannedInstances {
+    instances.selecting(takes)
+  }
+
+  private func takes(_ instance: PlannedInstance) -> Bool {
+    let tags = Set(instance.tags)
+    if !self.tags.isEmpty && tags.isDisjoint(with: self.tags) { return false }
+    if !tags.isDisjoint(with: skipTags) { return false }
+    return shard?.contains(instance) ?? true
   }
 }
 

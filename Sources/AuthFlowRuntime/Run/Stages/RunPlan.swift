@@ -23,7 +23,7 @@ public struct RunPlan: Sendable {
   public var selection: Selection
   /// The selected instances, in file order: index entries, each loaded when it runs (or held,
   /// when the suite kept its scenarios).
-  public var instances: [PlannedInstance]
+  public var instances: PlannedInstances
   /// `--tag`/`--skip-tag` values no scenario has.
   public var unknownTags: [Selection.UnknownTag]
   /// How many instances there were before the selection.
@@ -35,8 +35,8 @@ public struct RunPlan: Sendable {
   public var tenantNames: [String] { profiles.map(\.name.value) }
 
   /// Every scenario the run will report, each as not run: the report of a run stopped before (or
-  /// while) its tenants start.
-  public var notRun: [ScenarioReport] { TenantRuns.notRun(instances, tenants: tenantNames) }
+  /// while) its tenants start. Made when read, one at a time.
+  public var notRun: ScenarioReports { TenantRuns.notRun(instances, tenants: tenantNames) }
 
   /// Binds the plan to running tenants: evaluates each profile, starts embedded mocks, discovers
   /// real tenants. On a failure the tenants already started are stopped.
@@ -69,11 +69,12 @@ public struct BoundRun: Sendable {
 
   /// Stage 5, the run: the interpreter on every selected instance, on each tenant in turn.
   public func runs(
-    services: RunServices, functions: FunctionRegistry = Pipeline.functions, jobs: Int, keepsStepResults: Bool
+    services: RunServices, functions: FunctionRegistry = Pipeline.functions, jobs: Int, keepsStepResults: Bool,
+    spool: ScenarioSpool? = nil
   ) -> TenantRuns {
     TenantRuns(
       tenants: tenants.map(\.context), services: services, functions: functions, jobs: jobs,
-      keepsStepResults: keepsStepResults)
+      keepsStepResults: keepsStepResults, spool: spool)
   }
 
   /// Stops every embedded mock.

@@ -49,8 +49,11 @@ public struct ScenarioSource: Sendable {
     let clients = Pipeline.clientNames(of: config, embedded: embedded)
     let (loaded, digests) = await Pipeline.loader.scan(paths) { scenario, validated in
       FileDigest(
-        planned: validated?.instances.map { PlannedInstance($0, keeping: false) } ?? [],
-        tags: scenario.tags.map(\.value), checks: config.check(scenario, clients: clients))
+        record: PlanIndex.FileRecord(
+          file: scenario.file, location: scenario.location, tags: scenario.tags.map(\.value),
+          movesMockClock: validated?.instances.first?.movesMockClock ?? false,
+          names: validated?.instances.map(\.name) ?? []),
+        checks: config.check(scenario, clients: clients))
     }
     let checks = digests.flatMap(\.checks)
     var sources = loaded.sources.merging(project.sources) { first, _ in first }
@@ -58,15 +61,34 @@ public struct ScenarioSource: Sendable {
     for file in Set(checks.compactMap(\.location?.file)) where sources[file] == nil {
       sources[file] = try? String(contentsOfFile: file, encoding: .utf8)
     }
+    var knownTags: Set<String> = []
+    for digest in digests { knownTags.formUnion(digest.record.tags) }
     return ValidatedSuite(
-      planned: digests.flatMap(\.planned), knownTags: Set(digests.flatMap(\.tags)), project: config,
+      planned: Self.index(digests.map(\.record)), knownTags: knownTags, project: config,
       diagnostics: loaded.diagnostics + project.diagnostics + checks, sources: sources)
   }
 
-  /// What ``planned(embedded:)`` keeps of one file.
+  /// The files' instances, packed (``PlannedInstances``).
+  private static func index(_ records: [PlanIndex.FileRecord]) -> PlannedInstances {
+    var builder = PlanIndex.Builder()
+    for record in records { builder.add(record) }
+    if let index = builder.build() { return PlannedInstances(index: index) }
+    // A text too long to pack: the entries one by one.
+    return PlannedInstances(
+      records.flatMap { record -> [PlannedInstance] in
+        let fields = record.fields
+        return fields.names.enumerated().map { index, name in
+          PlannedInstance(
+            file: record.file, name: name, index: index, location: fields.location, tags: fields.tags,
+            movesMockClock: fields.movesMockClock)
+        }
+      })
+  }
+
+  /// What ``planned(embedded:)`` keeps of one file until all are loaded: its plan record and
+  /// its cross-checks (almost always none).
   private struct FileDigest: Sendable {
-    var planned: [PlannedInstance]
-    var tags: [String]
+    var record: PlanIndex.FileRecord
     var checks: [Diagnostic]
   }
 }

@@ -10,8 +10,9 @@ public struct ValidatedSuite: Sendable {
   public var scenarios: [ValidatedScenario]
   /// Every scenario that could be read, errors or not; empty when not kept.
   public var parsed: [Scenario]
-  /// Every instance of every valid scenario, in file order, as a plan's index entries.
-  public var planned: [PlannedInstance]
+  /// Every instance of every valid scenario, in file order, as a plan's index entries (packed
+  /// when the suite was loaded without keeping its scenarios).
+  public var planned: PlannedInstances
   /// The tags of every scenario that could be read (for `--tag` suggestions).
   public var knownTags: Set<String>
   public var project: ProjectConfig
@@ -27,7 +28,7 @@ public struct ValidatedSuite: Sendable {
     sources: [String: String]
   ) {
     self.init(
-      planned: scenarios.flatMap(\.instances).map { PlannedInstance($0) },
+      planned: PlannedInstances(scenarios.flatMap(\.instances).map { PlannedInstance($0) }),
       knownTags: Set(parsed.flatMap { $0.tags.map(\.value) }), project: project, diagnostics: diagnostics,
       sources: sources)
     self.scenarios = scenarios
@@ -36,7 +37,7 @@ public struct ValidatedSuite: Sendable {
 
   /// A suite known by its index only: each instance is loaded again when it runs.
   public init(
-    planned: [PlannedInstance], knownTags: Set<String>, project: ProjectConfig, diagnostics: [Diagnostic],
+    planned: PlannedInstances, knownTags: Set<String>, project: ProjectConfig, diagnostics: [Diagnostic],
     sources: [String: String]
   ) {
     scenarios = []
