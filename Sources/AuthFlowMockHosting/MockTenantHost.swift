@@ -7,7 +7,13 @@ import Foundation
 /// `authflow bench` and the tests inject into ``TenantResolver`` and ``Pipeline/check(_:against:embedded:)``.
 /// The runtime never links the mock itself.
 public struct MockTenantHost: EmbeddedTenantHost {
-  public init() {}
+  /// The bounds of each tenant this host starts (the defaults of `authflow mock`, or
+  /// ``MockStateLimits/embedded(jobs:)`` for a run's own mock).
+  public let stateLimits: MockStateLimits
+
+  public init(stateLimits: MockStateLimits = MockStateLimits()) {
+    self.stateLimits = stateLimits
+  }
 
   public func clientNames(fixturePath path: String?) -> Set<String>? {
     guard let fixture = Self.load(path).fixture else { return nil }
@@ -24,7 +30,10 @@ public struct MockTenantHost: EmbeddedTenantHost {
       // The fixture's first key is kept between runs (``SigningKeyCache``): no RSA key generation
       // on each start.
       let cache = SigningKeyCache.user(environment: ProcessInfo.processInfo.environment)
-      return RunningMockTenant(handle: try await MockTenantServer.start(fixture: fixture, keyCache: cache))
+      var configuration = MockTenantConfiguration()
+      configuration.stateLimits = stateLimits
+      return RunningMockTenant(
+        handle: try await MockTenantServer.start(fixture: fixture, configuration: configuration, keyCache: cache))
     } catch {
       throw TenantResolutionError(diagnostics: [], message: String(describing: error), isEnvironment: true)
     }

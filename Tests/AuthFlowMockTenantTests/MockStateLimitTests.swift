@@ -40,6 +40,23 @@ import Testing
     #expect(exchanged.status == .ok)
   }
 
+  /// A full store keeps exactly the entries that expire last, ties at the cut included, and a
+  /// purge drops exactly what it picks; both in place.
+  @Test func trimmingKeepsTheLatestEntriesInPlace() {
+    var store: [String: Double] = [:]
+    for index in 0..<100 { store["k\(index)"] = Double(index / 2) }  // ranks 0…49, two entries each
+    store.keepLargest(31) { $0 }
+    #expect(store.count == 31)
+    #expect(store.values.allSatisfy { $0 >= 34 })
+    #expect(store.values.filter { $0 == 34 }.count == 1)  // one of the two tied at the cut
+    store.keepLargest(40) { $0 }
+    #expect(store.count == 31)
+    store.removeEntries { $0 < 45 }
+    #expect(Set(store.keys) == Set((90..<100).map { "k\($0)" }))
+    store.keepLargest(0) { $0 }
+    #expect(store.isEmpty)
+  }
+
   @Test func storesStayWithinTheirCapUnderALoginLoop() async throws {
     var limits = MockStateLimits()
     limits.maxEntriesPerStore = 50

@@ -39,9 +39,9 @@ struct AttackProtection: Sendable {
     countsSincePurge += 1
     if countsSincePurge >= limits.purgeInterval || windows.count > limits.maxEntriesPerStore {
       countsSincePurge = 0
-      windows = windows.filter { now < $0.value.start + windowLength }
+      windows.removeEntries { now >= $0.start + windowLength }
       if windows.count > limits.maxEntriesPerStore {
-        windows = windows.keepingLargest(limits.trimmedSize) { $0.start }
+        windows.keepLargest(limits.trimmedSize) { $0.start }
       }
     }
     return window
@@ -53,9 +53,9 @@ struct AttackProtection: Sendable {
     if issuesSincePurge >= limits.purgeInterval || tickets.count > limits.maxEntriesPerStore {
       issuesSincePurge = 0
       let cutoff = now - limits.expiredGrace
-      tickets = tickets.filter { $0.value.expiresAt > cutoff }
+      tickets.removeEntries { $0.expiresAt <= cutoff }
       if tickets.count > limits.maxEntriesPerStore {
-        tickets = tickets.keepingLargest(limits.trimmedSize) { $0.expiresAt }
+        tickets.keepLargest(limits.trimmedSize) { $0.expiresAt }
       }
     }
   }

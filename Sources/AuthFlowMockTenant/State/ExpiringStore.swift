@@ -75,13 +75,13 @@ struct ExpiringStore<Item: Sendable>: Sendable {
   private mutating func purgeExpired() {
     insertsSincePurge = 0
     let cutoff = now() - limits.expiredGrace
-    items = items.filter { $0.value.expiresAt > cutoff }
+    items.removeEntries { $0.expiresAt <= cutoff }
   }
 
   /// Drops expired entries, then, if still full, keeps the `trimmedSize` entries expiring last.
   private mutating func trim() {
     purgeExpired()
     guard items.count > limits.maxEntriesPerStore else { return }
-    items = items.keepingLargest(limits.trimmedSize) { $0.expiresAt }
+    items.keepLargest(limits.trimmedSize) { $0.expiresAt }
   }
 }

@@ -256,7 +256,8 @@ struct RunCommand: AsyncParsableCommand {
     _ plan: RunPlan, network: RunNetwork, secrets: SecretRegistry, sources: [String: String]
   ) async throws -> BoundRun {
     let resolver = TenantResolver(
-      embedded: MockTenantHost(), environment: ProcessInfo.processInfo.environment, secrets: secrets,
+      embedded: MockTenantHost(stateLimits: .embedded(jobs: jobs)), environment: ProcessInfo.processInfo.environment,
+      secrets: secrets,
       projectDirectory: plan.projectDirectory, transport: network.transport)
     do {
       return try await plan.bind(resolver)

@@ -1,11 +1,13 @@
 import AuthFlowCore
 import AuthFlowHTTP
-import AuthFlowMockHosting
+import AuthFlowMockTenant
 import AuthFlowResults
 import AuthFlowRuntime
 import AuthFlowScenario
 import Foundation
 import Testing
+
+@testable import AuthFlowMockHosting
 
 /// The stages `authflow run` composes — source → validated (with its flow graph) → plan → bound —
 /// on files in a temporary directory, and the embedded tenant injected through
@@ -162,5 +164,22 @@ import Testing
     await switched.stop()
     #expect(capabilities.contains("dynamic_client_registration"))
     #expect(!capabilities.contains("refresh_token_rotation"))
+  }
+
+  /// `authflow run`'s own mock keeps 250 entries per store for each job (1,000 to 5,000), and the
+  /// host starts its tenants with the limits it was given.
+  @Test func aRunsOwnMockIsCappedByItsJobs() async throws {
+    #expect(MockStateLimits.embedded(jobs: 1).maxEntriesPerStore == 1_000)
+    #expect(MockStateLimits.embedded(jobs: 4).maxEntriesPerStore == 1_000)
+    #expect(MockStateLimits.embedded(jobs: 8).maxEntriesPerStore == 2_000)
+    #expect(MockStateLimits.embedded(jobs: 256).maxEntriesPerStore == MockStateLimits().maxEntriesPerStore)
+    let started = try await MockTenantHost(stateLimits: .embedded(jobs: 8)).start(fixturePath: nil)
+    let limits = try #require(started as? RunningMockTenant).handle.tenant.limits
+    await started.stop()
+    #expect(limits.maxEntriesPerStore == 2_000)
+    let standalone = try await MockTenantHost().start(fixturePath: nil)
+    let defaults = try #require(standalone as? RunningMockTenant).handle.tenant.limits
+    await standalone.stop()
+    #expect(defaults.maxEntriesPerStore == 5_000)
   }
 }

@@ -111,8 +111,8 @@ struct DeviceCodeStore: Sendable {
     insertsSincePurge = 0
     for entry in byDeviceCode.values where entry.expiresAt + limits.expiredGrace < now { forget(entry) }
     guard byDeviceCode.count > limits.maxEntriesPerStore else { return }
-    byDeviceCode = byDeviceCode.keepingLargest(limits.trimmedSize) { $0.expiresAt }
-    deviceCodeByUserCode = deviceCodeByUserCode.filter { byDeviceCode[$0.value] != nil }
+    byDeviceCode.keepLargest(limits.trimmedSize) { $0.expiresAt }
+    deviceCodeByUserCode.removeEntries { byDeviceCode[$0] == nil }
   }
 
   var count: Int { byDeviceCode.count }

@@ -57,11 +57,11 @@ struct RefreshTokenStore: Sendable {
   private mutating func purge(now: Double) {
     issuesSincePurge = 0
     let cutoff = now - limits.expiredGrace
-    families = families.filter { $0.value.expiresAt > cutoff }
+    families.removeEntries { $0.expiresAt <= cutoff }
     if families.count > limits.maxEntriesPerStore {
-      families = families.keepingLargest(limits.trimmedSize) { $0.expiresAt }
+      families.keepLargest(limits.trimmedSize) { $0.expiresAt }
     }
-    tokens = tokens.filter { families[$0.value.family] != nil }
+    tokens.removeEntries { families[$0.family] == nil }
   }
 
   /// Exchanges `token` for `clientID`. `newToken` is the successor to record when rotating.
