@@ -25,15 +25,30 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
   public var description: String { "\(index)/\(count)" }
 
   /// Whether this shard runs `instance`. The assignment hashes the scenario's file and instance
-  /// name with FNV-1a, so it is the same on every machine and does not depend on which other
-  /// files exist or the order they were listed in.
+  /// name (FNV-1a, then the MurmurHash3 finalizer), so it is the same on every machine and does
+  /// not depend on which other files exist or the order they were listed in.
   public func contains(_ instance: ScenarioInstance) -> Bool {
     contains(file: instance.scenario.file, name: instance.name)
   }
 
   /// Whether this shard runs the instance named `name` of the scenario in `file`.
   public func contains(file: String, name: String) -> Bool {
-    Int(Self.fnv1a("\(file)\u{0}\(name)") % UInt64(count)) == index - 1
+    Int(Self.mixed(Self.fnv1a("\(file)\u{0}\(name)")) % UInt64(count)) == index - 1
+  }
+
+  /// MurmurHash3's 64-bit finalizer: every bit of `hash` moves every bit of the result. FNV-1a
+  /// alone leaves its low bits weak — its lowest bit is the parity of the odd bytes — and the
+  /// shard is taken from the low end: with an even N, files whose names repeat their numbers
+  /// (`scenario-00007.yaml`, `bench scenario 7`) all fell in every other shard, and the empty
+  /// shards failed their CI jobs ("the selection runs no scenario").
+  static func mixed(_ hash: UInt64) -> UInt64 {
+    var mixed = hash
+    mixed ^= mixed >> 33
+    mixed &*= 0xff51_afd7_ed55_8ccd
+    mixed ^= mixed >> 33
+    mixed &*= 0xc4ce_b9fe_1a85_ec53
+    mixed ^= mixed >> 33
+    return mixed
   }
 
   static func fnv1a(_ text: String) -> UInt64 {

@@ -2,6 +2,7 @@ import AuthFlowCore
 import AuthFlowResults
 import AuthFlowRuntime
 import AuthFlowScenario
+import Foundation
 import Testing
 
 /// `--shard K/N`: every scenario instance is in exactly one shard, the assignment is the same on
@@ -65,6 +66,34 @@ import Testing
     }
   }
 
+  /// Every shard gets its share, whatever the names look like: files and scenario names that
+  /// repeat the same number (as generated suites do) once left every other shard of an even N
+  /// empty, so half of a CI matrix failed with "the selection runs no scenario".
+  @Test(arguments: [2, 3, 4, 6, 8, 10, 16])
+  func everyShardGetsItsShare(_ count: Int) {
+    let patterns: [(Int) -> (file: String, name: String)] = [
+      { ("suite/scenario-\(String(format: "%05d", $0)).yaml", "bench scenario \($0)") },
+      { ("scenarios/s\($0).yaml", "s\($0)") },
+      { ("scenarios/login.yaml", "login [user=\($0)]") },
+    ]
+    for pattern in patterns {
+      let total = 2_000
+      var sizes = [Int](repeating: 0, count: count)
+      for number in 0..<total {
+        let (file, name) = pattern(number)
+        let holders = (1...count).filter { Shard(index: $0, count: count)!.contains(file: file, name: name) }
+        #expect(holders.count == 1)
+        if let holder = holders.first { sizes[holder - 1] += 1 }
+      }
+      let share = Double(total) / Double(count)
+      // A fair split of 2,000 stays well within ±35 % of its share (about 7 standard deviations
+      // at N = 16); the old hash gave 0 to half the shards.
+      #expect(
+        sizes.allSatisfy { abs(Double($0) - share) < share * 0.35 },
+        "\(pattern(7).file): shard sizes \(sizes) for a share of \(share)")
+    }
+  }
+
   /// Pinned: a machine (or a later version) that put these files in other shards would split a
   /// CI run's shards differently from the others.
   @Test func theAssignmentIsPinned() throws {
@@ -73,6 +102,10 @@ import Testing
       Selection(shard: Shard(index: index, count: 4)).apply(to: instances).map(\.name)
     }
     #expect(shards.allSatisfy { !$0.isEmpty }, "4 shards of 40 scenarios are all used: \(shards)")
-    #expect(shards[0] == ["s10", "s12", "s14", "s16", "s18", "s30", "s32", "s34", "s36", "s38"])
+    #expect(
+      shards[0] == [
+        "s1", "s4", "s6", "s8", "s10", "s11", "s19", "s21", "s22", "s25", "s29", "s31", "s32", "s33", "s36", "s37",
+        "s40",
+      ])
   }
 }
