@@ -52,29 +52,32 @@ public struct ScenarioLoader: Sendable {
 
   /// Loads every scenario under `paths` without keeping them: each file's scenario (when it
   /// could be read) and validated scenario (when it has no error) are handed to `digest` as soon
-  /// as the file is checked — files in parallel — and dropped; only the digests are kept. The
+  /// as the file is checked — files in parallel — and dropped; each digest is then handed to
+  /// `consume`, in file order, as soon as the files before it are done, and not kept. The
   /// output's ``Output/scenarios`` and ``Output/validated`` are empty and its ``Output/sources``
-  /// hold only the files with diagnostics, so memory does not grow with every file's tree and text.
-  /// `authflow run` plans from the digests and loads each scenario again when it runs.
+  /// hold only the files with diagnostics, so memory does not grow with every file's tree and
+  /// text, nor with the digests. `authflow run` plans from the digests and loads each scenario
+  /// again when it runs.
   public func scan<Digest: Sendable>(
-    _ paths: [String], digest: @escaping @Sendable (Scenario, ValidatedScenario?) -> Digest
-  ) async -> (output: Output, digests: [Digest]) {
+    _ paths: [String], digest: @escaping @Sendable (Scenario, ValidatedScenario?) -> Digest,
+    consume: (Digest) -> Void
+  ) async -> Output {
     let (diagnostics, files) = Self.find(paths)
-    // Only what is kept leaves each task: a `LoadedFile` holds a scenario's whole model inline.
-    let loaded = await loadFiles(files) { file in
-      ScannedFile(
-        path: file.path, text: file.diagnostics.isEmpty ? nil : file.text, diagnostics: file.diagnostics,
-        digest: file.scenario.map { digest($0, file.validated) })
-    }
     var result = Output(scenarios: [], validated: [], diagnostics: diagnostics, files: files, sources: [:])
-    var digests: [Digest] = []
-    digests.reserveCapacity(loaded.count)
-    for file in loaded {
-      if let digest = file.digest { digests.append(digest) }
-      result.diagnostics += file.diagnostics
-      if let text = file.text { result.sources[file.path] = text }
-    }
-    return (result, digests)
+    // Only what is kept leaves each task: a `LoadedFile` holds a scenario's whole model inline.
+    await loadFiles(
+      files,
+      keep: { file in
+        ScannedFile(
+          path: file.path, text: file.diagnostics.isEmpty ? nil : file.text, diagnostics: file.diagnostics,
+          digest: file.scenario.map { digest($0, file.validated) })
+      },
+      deliver: { file in
+        if let digest = file.digest { consume(digest) }
+        result.diagnostics += file.diagnostics
+        if let text = file.text { result.sources[file.path] = text }
+      })
+    return result
   }
 
   /// The validated instances of one file, loaded again (``scan(_:digest:)`` kept none): what a
@@ -128,32 +131,56 @@ public struct ScenarioLoader: Sendable {
     var diagnostics: [Diagnostic]
   }
 
-  /// Files in chunks, eight per core, so 10,000 small files do not become 10,000 tasks, yet a core
-  /// that another process slows down holds back only a small chunk; each loaded file goes through
-  /// `keep` on the task that loaded it. Results in file order.
+  /// Files in chunks, each loaded file through `keep` on the task that loaded it. Results in
+  /// file order.
   private func loadFiles<Kept: Sendable>(
     _ files: [String], keep: @escaping @Sendable (LoadedFile) -> Kept
   ) async -> [Kept] {
-    guard !files.isEmpty else { return [] }
-    let workers = max(1, ProcessInfo.processInfo.activeProcessorCount * 8)
-    let chunkSize = max(1, (files.count + workers - 1) / workers)
-    let chunks = stride(from: 0, to: files.count, by: chunkSize).map {
-      Array(files[$0..<min($0 + chunkSize, files.count)])
-    }
-    return await withTaskGroup(of: (Int, [Kept]).self) { group in
-      for (index, chunk) in chunks.enumerated() {
+    var all: [Kept] = []
+    all.reserveCapacity(files.count)
+    await loadFiles(files, keep: keep) { all.append($0) }
+    return all
+  }
+
+  /// The same, each result handed to `deliver` in file order as soon as the chunks before its own
+  /// are done. Chunks are small (at most 256 files, and at least eight per core for a short
+  /// list), so a core that another process slows down holds back little; a new chunk starts as
+  /// one finishes, and never more than eight per core past the first one not yet delivered, so
+  /// only those are held — never the whole list, however many files there are.
+  private func loadFiles<Kept: Sendable>(
+    _ files: [String], keep: @escaping @Sendable (LoadedFile) -> Kept, deliver: (Kept) -> Void
+  ) async {
+    guard !files.isEmpty else { return }
+    let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    let chunkSize = min(256, max(1, (files.count + cores * 8 - 1) / (cores * 8)))
+    let chunkCount = (files.count + chunkSize - 1) / chunkSize
+    let running = cores * 2
+    let window = cores * 8
+    await withTaskGroup(of: (Int, [Kept]).self) { group in
+      var launched = 0
+      func launch() {
+        let start = launched * chunkSize
+        let chunk = files[start..<min(start + chunkSize, files.count)]
+        let index = launched
         group.addTask { (index, chunk.map { keep(loadFile($0)) }) }
+        launched += 1
       }
-      var results = [[Kept]](repeating: [], count: chunks.count)
-      for await (index, loaded) in group { results[index] = loaded }
-      // Each chunk is let go as it is copied: the chunks and the whole list are not held at once.
-      var all: [Kept] = []
-      all.reserveCapacity(files.count)
-      for index in results.indices {
-        all.append(contentsOf: results[index])
-        results[index] = []
+      while launched < min(running, chunkCount) { launch() }
+      var waiting: [Int: [Kept]] = [:]
+      var next = 0
+      var inFlight = launched
+      while inFlight > 0, let (index, loaded) = await group.next() {
+        inFlight -= 1
+        waiting[index] = loaded
+        while let ready = waiting.removeValue(forKey: next) {
+          ready.forEach(deliver)
+          next += 1
+        }
+        while inFlight < running, launched < chunkCount, launched - next < window {
+          launch()
+          inFlight += 1
+        }
       }
-      return all
     }
   }
 

@@ -185,7 +185,8 @@ final class PlanIndex: Sendable {
     }
   }
 
-  /// Builds an index from each file's instances in turn.
+  /// Builds the plan from each file's instances in turn: packed, or — from the first text too
+  /// long to pack (a name over 65,535 bytes) — every instance as it is.
   struct Builder {
     private var text: [UInt8] = []
     private var entries: [Entry] = []
@@ -193,11 +194,53 @@ final class PlanIndex: Sendable {
     private var directoryNumbers: [String: UInt32] = [:]
     private var tagLists: [[String]] = []
     private var tagListNumbers: [[String]: UInt32] = [:]
-    /// Texts too long to pack (a name over 65,535 bytes): the plan is then kept unpacked.
-    private(set) var overflowed = false
+    /// Once a file did not fit: every instance so far, and every one after, unpacked.
+    private var unpacked: [PlannedInstance]?
+
+    /// True once a text did not fit and the plan is kept unpacked.
+    var overflowed: Bool { unpacked != nil }
 
     /// Adds the instances of one scenario file: their names, in matrix order.
     mutating func add(
+      file: String, location: SourceLocation, tags: [String], movesMockClock: Bool, names: [String]
+    ) {
+      guard !names.isEmpty else { return }
+      if unpacked == nil,
+        fits(file: file, location: location, names: names)
+      {
+        return addPacked(file: file, location: location, tags: tags, movesMockClock: movesMockClock, names: names)
+      }
+      if unpacked == nil { unpacked = Array(PlannedInstances(index: index())) }
+      unpacked?.append(
+        contentsOf: names.enumerated().map { index, name in
+          PlannedInstance(
+            file: file, name: name, index: index, location: location, tags: tags, movesMockClock: movesMockClock)
+        })
+    }
+
+    /// Adds the instances of a file the loader kept as a record.
+    mutating func add(_ record: FileRecord) {
+      let fields = record.fields
+      add(
+        file: record.file, location: fields.location, tags: fields.tags, movesMockClock: fields.movesMockClock,
+        names: fields.names)
+    }
+
+    /// The plan: packed, unless a text did not fit.
+    func build() -> PlannedInstances {
+      unpacked.map(PlannedInstances.init) ?? PlannedInstances(index: index())
+    }
+
+    /// Whether every text of the file fits an entry (checked before any of it is added).
+    private func fits(file: String, location: SourceLocation, names: [String]) -> Bool {
+      let base = file.utf8.lastIndex(of: UInt8(ascii: "/")).map { file.utf8[file.utf8.index(after: $0)...] }
+      let texts = text.count + file.utf8.count + names.reduce(0) { $0 + $1.utf8.count }
+      return location.file == file && (base?.count ?? file.utf8.count) <= 0xFFFF
+        && names.count < Int(PlanIndex.movesClockBit) && names.allSatisfy { $0.utf8.count <= 0xFFFF }
+        && texts <= Int(UInt32.max)
+    }
+
+    private mutating func addPacked(
       file: String, location: SourceLocation, tags: [String], movesMockClock: Bool, names: [String]
     ) {
       let slash = file.utf8.lastIndex(of: UInt8(ascii: "/"))
@@ -207,47 +250,27 @@ final class PlanIndex: Sendable {
       let tagNumber = number(of: tags)
       let baseOffset = append(base)
       let baseLength = UInt32(base.utf8.count)
-      guard location.file == file, baseLength <= 0xFFFF, names.count <= Int(PlanIndex.movesClockBit) else {
-        overflowed = true
-        return
-      }
       for (index, name) in names.enumerated() {
-        let nameLength = UInt32(name.utf8.count)
-        guard nameLength <= 0xFFFF else {
-          overflowed = true
-          return
-        }
         entries.append(
           Entry(
-            directory: directoryNumber, base: baseOffset, name: append(name), lengths: baseLength << 16 | nameLength,
+            directory: directoryNumber, base: baseOffset, name: append(name),
+            lengths: baseLength << 16 | UInt32(name.utf8.count),
             index: UInt32(index) | (movesMockClock ? PlanIndex.movesClockBit : 0),
-            line: UInt32(clamping: location.line),
-            column: UInt32(clamping: location.column), tags: tagNumber))
+            line: UInt32(clamping: location.line), column: UInt32(clamping: location.column), tags: tagNumber))
       }
     }
 
-    /// Adds the instances of a file the loader kept as a record.
-    mutating func add(_ record: FileRecord) {
-      let fields = record.fields
-      guard !fields.names.isEmpty else { return }
-      add(
-        file: record.file, location: fields.location, tags: fields.tags, movesMockClock: fields.movesMockClock,
-        names: fields.names)
-    }
-
-    /// The index, or nil when a text did not fit.
-    func build() -> PlanIndex? {
-      guard !overflowed else { return nil }
-      // Copied to their exact sizes: arrays grown by appending hold up to twice their contents.
-      return PlanIndex(
+    /// The packed entries so far. Copied to their exact sizes: arrays grown by appending hold
+    /// up to twice their contents.
+    private func index() -> PlanIndex {
+      PlanIndex(
         text: text.withUnsafeBufferPointer { Array($0) }, entries: entries.withUnsafeBufferPointer { Array($0) },
         directories: directories, tagLists: tagLists)
     }
 
     private mutating func append(_ string: String) -> UInt32 {
-      let offset = UInt32(clamping: text.count)
+      let offset = UInt32(text.count)
       text.append(contentsOf: string.utf8)
-      if text.count > Int(UInt32.max) { overflowed = true }
       return offset
     }
 

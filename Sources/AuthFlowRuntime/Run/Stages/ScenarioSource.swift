@@ -47,42 +47,33 @@ public struct ScenarioSource: Sendable {
     let project = Pipeline.loadProject(explicit: configFile, near: paths)
     let config = project.config
     let clients = Pipeline.clientNames(of: config, embedded: embedded)
-    let (loaded, digests) = await Pipeline.loader.scan(paths) { scenario, validated in
-      FileDigest(
-        record: PlanIndex.FileRecord(
-          file: scenario.file, location: scenario.location, tags: scenario.tags.map(\.value),
-          movesMockClock: validated?.instances.first?.movesMockClock ?? false,
-          names: validated?.instances.map(\.name) ?? []),
-        checks: config.check(scenario, clients: clients))
-    }
-    let checks = digests.flatMap(\.checks)
+    var plan = PlanIndex.Builder()
+    var checks: [Diagnostic] = []
+    var knownTags: Set<String> = []
+    let loaded = await Pipeline.loader.scan(
+      paths,
+      digest: { scenario, validated in
+        FileDigest(
+          record: PlanIndex.FileRecord(
+            file: scenario.file, location: scenario.location, tags: scenario.tags.map(\.value),
+            movesMockClock: validated?.instances.first?.movesMockClock ?? false,
+            names: validated?.instances.map(\.name) ?? []),
+          checks: config.check(scenario, clients: clients))
+      },
+      consume: { digest in
+        // Each file's record goes into the packed plan as it arrives, in file order.
+        plan.add(digest.record)
+        checks += digest.checks
+        knownTags.formUnion(digest.record.tags)
+      })
     var sources = loaded.sources.merging(project.sources) { first, _ in first }
     // Snippets of the cross-checks' files, whose text the scan did not keep.
     for file in Set(checks.compactMap(\.location?.file)) where sources[file] == nil {
       sources[file] = try? String(contentsOfFile: file, encoding: .utf8)
     }
-    var knownTags: Set<String> = []
-    for digest in digests { knownTags.formUnion(digest.record.tags) }
     return ValidatedSuite(
-      planned: Self.index(digests.map(\.record)), knownTags: knownTags, project: config,
+      planned: plan.build(), knownTags: knownTags, project: config,
       diagnostics: loaded.diagnostics + project.diagnostics + checks, sources: sources)
-  }
-
-  /// The files' instances, packed (``PlannedInstances``).
-  private static func index(_ records: [PlanIndex.FileRecord]) -> PlannedInstances {
-    var builder = PlanIndex.Builder()
-    for record in records { builder.add(record) }
-    if let index = builder.build() { return PlannedInstances(index: index) }
-    // A text too long to pack: the entries one by one.
-    return PlannedInstances(
-      records.flatMap { record -> [PlannedInstance] in
-        let fields = record.fields
-        return fields.names.enumerated().map { index, name in
-          PlannedInstance(
-            file: record.file, name: name, index: index, location: fields.location, tags: fields.tags,
-            movesMockClock: fields.movesMockClock)
-        }
-      })
   }
 
   /// What ``planned(embedded:)`` keeps of one file until all are loaded: its plan record and
