@@ -248,3 +248,14 @@ public struct Problem: Sendable, Hashable {
     self.actual = actual
   }
 }
+
+extension RunReport {
+  /// The stop that decides the run's exit code: `cause` when it cut the run short (this report is
+  /// interrupted), nil when it came once every scenario had finished — while the tenants stopped
+  /// or the reports were written — and so stopped nothing: the reports are the whole run's, and
+  /// the exit code is their verdict, not 124 or 130 beside reports that say the run was complete
+  /// (found by fuzz/run: a `--run-timeout` that passed while a large report was written).
+  public func stop(thatCut cause: StopCause?) -> StopCause? {
+    interrupted ? cause : nil
+  }
+}

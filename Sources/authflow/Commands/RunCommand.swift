@@ -145,6 +145,9 @@ struct RunCommand: AsyncParsableCommand {
     let reports = await execute(
       bound, network: network, reporters: reporters, journal: journal, spool: spool, start: start, stops: stops,
       secrets: secrets)
+    // Every scenario has a result: `--run-timeout` stops counting (writing the reports is bounded
+    // by their sizes, and a second signal still exits at once).
+    deadline?.cancel()
     await bound.stop()
     try? await network.live.shutdown()
     if trace, let pacer = network.pacer { Console.error(RunNetwork.pacingSummary(pacer.statistics)) }
@@ -153,13 +156,16 @@ struct RunCommand: AsyncParsableCommand {
     // → reports
     var report = RunReport.combining(reports)
     report.shard = plan.selection.shard
-    if report.interrupted, report.stopCause == nil { report.stopCause = stops.cause }
+    // A stop counts when it cut the run short; one that came after the last scenario stopped
+    // nothing, and the reports and the exit code both say the run was whole.
+    let stop = report.stop(thatCut: stops.cause)
+    if report.interrupted, report.stopCause == nil { report.stopCause = stop }
     let reportsWritten = await Self.finish(report, reporters: reporters)
     if reports.count > 1 {
       Self.printComparison(TenantComparison(runs: reports.map { $0.redacted(by: secrets) }), secrets: secrets)
     }
     let verdict = reportOptions.verdict(of: report, secrets: secrets)
-    let code = Self.exitCode(verdict, reportsWritten: reportsWritten, stopCause: stops.cause)
+    let code = Self.exitCode(verdict, reportsWritten: reportsWritten, stopCause: stop)
     if code != .success { throw ExitCode(code.rawValue) }
   }
 
