@@ -26,6 +26,38 @@ import Testing
     #expect(output.sources.count == 3)
   }
 
+  /// A directory given as a symbolic link is searched (as `find -H` does), and its files are named
+  /// under the link as given; it once found "no scenario files in this directory".
+  @Test func aDirectoryGivenAsALinkIsSearched() async throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("real/a.yaml", Self.valid)
+    try directory.write("real/nested/b.yaml", Self.valid)
+    try FileManager.default.createSymbolicLink(
+      atPath: directory.path + "/link", withDestinationPath: directory.path + "/real")
+    let output = await ScenarioLoader(catalog: .test).load([directory.path + "/link"])
+    #expect(output.diagnostics.isEmpty, "\(output.diagnostics)")
+    #expect(output.files == ["link/a.yaml", "link/nested/b.yaml"].map { directory.path + "/" + $0 })
+    #expect(output.scenarios.count == 2)
+  }
+
+  /// Files are named by their place under the directory, whatever their path repeats: a nested
+  /// directory whose path contains the base path's once lost that text from its name
+  /// (`BASE/a/BASE/x.yaml` became `BASE/ax.yaml`). A link to a file is a file; a link to a
+  /// directory inside the tree is not walked (no cycles).
+  @Test func namesAreThePathsUnderTheDirectory() async throws {
+    let directory = try TemporaryDirectory()
+    let repeated = "a" + directory.path
+    try directory.write(repeated + "/x.yaml", Self.valid)
+    try directory.write("plain.YML", Self.valid)
+    try FileManager.default.createSymbolicLink(
+      atPath: directory.path + "/linked.yaml", withDestinationPath: directory.path + "/plain.YML")
+    try FileManager.default.createSymbolicLink(atPath: directory.path + "/a/loop", withDestinationPath: directory.path)
+    let output = await ScenarioLoader(catalog: .test).load([directory.path])
+    #expect(output.diagnostics.isEmpty, "\(output.diagnostics)")
+    #expect(
+      output.files == [repeated + "/x.yaml", "linked.yaml", "plain.YML"].map { directory.path + "/" + $0 })
+  }
+
   @Test func missingFileAndEmptyDirectory() async throws {
     let directory = try TemporaryDirectory()
     try directory.write("empty/authflow.yaml", "tenants: {}\n")

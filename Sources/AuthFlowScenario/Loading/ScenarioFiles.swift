@@ -1,6 +1,12 @@
 import AuthFlowCore
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Finds scenario files under a path.
 enum ScenarioFiles {
   static let extensions: Set<String> = ["yaml", "yml"]
@@ -17,20 +23,68 @@ enum ScenarioFiles {
     return files.isEmpty ? ([], [.noScenarios(in: path)]) : (files, [])
   }
 
+  /// The scenario files under `directory`, named under `directory` as given, sorted. A directory
+  /// given as a symbolic link is followed, as `find -H` does; links to directories met inside it
+  /// are not (no cycles), links to files are taken as files. Anything under a `tenants/`
+  /// directory and every `authflow.yaml` is left out.
+  ///
+  /// A walk of its own with `readdir`: Foundation's enumerator listed nothing under a directory
+  /// given as a link, and named each file by deleting every occurrence of the base path from its
+  /// path, so `/s/a/s/x.yaml` under `/s` became `/s/ax.yaml` ("cannot read the file").
   private static func scan(directory: String) -> [String] {
     let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-    guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
     var files: [String] = []
-    while let relative = enumerator.nextObject() as? String {
-      let components = relative.split(separator: "/")
-      if components.dropLast().contains("tenants") { continue }
-      guard let name = components.last, name != "tenants" else { continue }
-      let pathExtension = name.split(separator: ".").last.map(String.init) ?? ""
-      guard name.contains("."), extensions.contains(pathExtension.lowercased()) else { continue }
-      if name == Substring(ProjectConfig.fileName) { continue }
-      files.append(base.isEmpty ? relative : base + "/" + relative)
+    var pending = [base]
+    // Bounded: each directory is read once (links to directories are not followed).
+    while let current = pending.popLast() {
+      guard let stream = opendir(current.isEmpty ? "/" : current) else { continue }
+      defer { closedir(stream) }
+      while let entry = readdir(stream) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        guard name != ".", name != ".." else { continue }
+        let path = current + "/" + name
+        switch kind(of: entry.pointee.d_type, at: path) {
+        case .directory:
+          if name != "tenants" { pending.append(path) }
+        case .file:
+          let pathExtension = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
+          guard name.contains("."), extensions.contains(pathExtension), name != ProjectConfig.fileName else { continue }
+          files.append(path)
+        case .other:
+          continue
+        }
+      }
     }
     return files.sorted()
+  }
+
+  private enum EntryKind { case directory, file, other }
+
+  /// A directory entry's kind, from `readdir`'s type when the file system gives it, else from
+  /// `lstat`; a link is a file when it leads to one, and never a directory to walk.
+  private static func kind(of type: UInt8, at path: String) -> EntryKind {
+    switch Int32(type) {
+    case Int32(DT_DIR): return .directory
+    case Int32(DT_REG): return .file
+    case Int32(DT_LNK): return isRegularFile(path) ? .file : .other
+    default:
+      var status = stat()
+      guard lstat(path, &status) == 0 else { return .other }
+      switch status.st_mode & S_IFMT {
+      case S_IFDIR: return .directory
+      case S_IFREG: return .file
+      case S_IFLNK: return isRegularFile(path) ? .file : .other
+      default: return .other
+      }
+    }
+  }
+
+  /// Whether `path`, its links followed, is a regular file.
+  private static func isRegularFile(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
   }
 }
 
