@@ -1,8 +1,9 @@
 import AuthFlowCore
-import AuthFlowScenario
 import AuthFlowTestSupport
 import Foundation
 import Testing
+
+@testable import AuthFlowScenario
 
 @Suite struct ScenarioLoaderTests {
   static let valid = "scenario: ok\nsteps:\n  - logout:\n"
@@ -56,6 +57,25 @@ import Testing
     #expect(output.diagnostics.isEmpty, "\(output.diagnostics)")
     #expect(
       output.files == [repeated + "/x.yaml", "linked.yaml", "plain.YML"].map { directory.path + "/" + $0 })
+  }
+
+  /// A directory that cannot be read is an error naming it, not a gap in the run: the files that
+  /// could be read are still found, and a directory with nothing readable is not "empty".
+  /// (Running as root, permissions cannot make `opendir` fail, so the test makes it fail.)
+  @Test func anUnreadableDirectoryIsAnError() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("a.yaml", Self.valid)
+    try directory.write("locked/b.yaml", Self.valid)
+    let refusing: (String) -> DirectoryStream? = { $0.hasSuffix("/locked") ? nil : opendir($0) }
+    let found = ScenarioFiles.find(at: directory.path, openDirectory: refusing)
+    #expect(found.files == [directory.path + "/a.yaml"])
+    #expect(
+      found.diagnostics.map(\.description) == [
+        "\(directory.path)/locked:1:1: error: cannot read the directory, so its scenarios cannot run"
+      ])
+    let nothing = ScenarioFiles.find(at: directory.path, openDirectory: { _ in nil })
+    #expect(nothing.files.isEmpty)
+    #expect(nothing.diagnostics.map(\.message) == ["cannot read the directory, so its scenarios cannot run"])
   }
 
   @Test func missingFileAndEmptyDirectory() async throws {

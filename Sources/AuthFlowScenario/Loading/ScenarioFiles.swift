@@ -3,8 +3,13 @@ import Foundation
 
 #if canImport(Glibc)
   import Glibc
+
+  /// What `opendir` returns here.
+  typealias DirectoryStream = OpaquePointer
 #elseif canImport(Darwin)
   import Darwin
+
+  typealias DirectoryStream = UnsafeMutablePointer<DIR>
 #endif
 
 /// Finds scenario files under a path.
@@ -12,15 +17,19 @@ enum ScenarioFiles {
   static let extensions: Set<String> = ["yaml", "yml"]
 
   /// The scenario files at `path` (itself, or those under it, sorted), or a diagnostic saying why
-  /// there are none.
-  static func find(at path: String) -> (files: [String], diagnostics: [Diagnostic]) {
+  /// there are none. A directory under it that cannot be read is an error, not a silent gap: its
+  /// scenarios would otherwise be missing from a run that passes.
+  static func find(
+    at path: String, openDirectory: (String) -> DirectoryStream? = { opendir($0) }
+  ) -> (files: [String], diagnostics: [Diagnostic]) {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       return ([], [.noSuchFile(path)])
     }
     guard isDirectory.boolValue else { return ([path], []) }
-    let files = scan(directory: path)
-    return files.isEmpty ? ([], [.noScenarios(in: path)]) : (files, [])
+    let (files, unreadable) = scan(directory: path, openDirectory: openDirectory)
+    let problems = unreadable.map(Diagnostic.unreadableDirectory)
+    return files.isEmpty && problems.isEmpty ? ([], [.noScenarios(in: path)]) : (files, problems)
   }
 
   /// The scenario files under `directory`, named under `directory` as given, sorted. A directory
@@ -31,13 +40,20 @@ enum ScenarioFiles {
   /// A walk of its own with `readdir`: Foundation's enumerator listed nothing under a directory
   /// given as a link, and named each file by deleting every occurrence of the base path from its
   /// path, so `/s/a/s/x.yaml` under `/s` became `/s/ax.yaml` ("cannot read the file").
-  private static func scan(directory: String) -> [String] {
+  private static func scan(
+    directory: String, openDirectory: (String) -> DirectoryStream?
+  ) -> (files: [String], unreadable: [String]) {
     let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
     var files: [String] = []
+    var unreadable: [String] = []
     var pending = [base]
     // Bounded: each directory is read once (links to directories are not followed).
     while let current = pending.popLast() {
-      guard let stream = opendir(current.isEmpty ? "/" : current) else { continue }
+      let shown = current.isEmpty ? "/" : current
+      guard let stream = openDirectory(shown) else {
+        unreadable.append(shown)
+        continue
+      }
       defer { closedir(stream) }
       while let entry = readdir(stream) {
         let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
@@ -57,7 +73,7 @@ enum ScenarioFiles {
         }
       }
     }
-    return files.sorted()
+    return (files.sorted(), unreadable.sorted())
   }
 
   private enum EntryKind { case directory, file, other }
@@ -97,6 +113,12 @@ extension Diagnostic {
     .error(
       "no scenario files in this directory", at: SourceLocation(file: directory, line: 1, column: 1),
       hint: "scenarios are *.yaml or *.yml files (authflow.yaml and tenants/ are not scenarios)")
+  }
+
+  static func unreadableDirectory(_ path: String) -> Diagnostic {
+    .error(
+      "cannot read the directory, so its scenarios cannot run", at: SourceLocation(file: path, line: 1, column: 1),
+      hint: "check its permissions, or leave it out of the paths")
   }
 
   static func unreadableFile(_ path: String) -> Diagnostic {
