@@ -41,6 +41,13 @@ import Testing
     return files
   }
 
+  /// The lazily planned run (``ScenarioSource/planned(embedded:)``) of every instance in
+  /// `directory`, on its own tenant.
+  static func plan(_ directory: URL) async throws -> RunPlan {
+    let suite = await PipelineStageTests.source(directory).planned(embedded: MockTenantHost())
+    return try suite.plan(tenants: nil, selection: Selection()).get()
+  }
+
   /// Runs the plan on the embedded mock and returns the one tenant's report.
   static func run(_ plan: RunPlan) async throws -> RunReport {
     let secrets = SecretRegistry()
@@ -116,8 +123,7 @@ import Testing
   @Test func everyPlannedInstanceIsLoadedWhenItRunsAndReported() async throws {
     let directory = try PipelineStageTests.directory(Self.files(count: 20))
     defer { try? FileManager.default.removeItem(at: directory) }
-    let suite = await PipelineStageTests.source(directory).planned(embedded: MockTenantHost())
-    let plan = try suite.plan(tenants: nil, selection: Selection()).get()
+    let plan = try await Self.plan(directory)
     let report = try await Self.run(plan)
     #expect(report.scenarios.map(\.name) == plan.instances.map(\.name))
     #expect(report.scenarios.count == 23)
@@ -128,8 +134,7 @@ import Testing
   @Test func aFileChangedAfterPlanningIsAnErrorAndTheOthersRun() async throws {
     let directory = try PipelineStageTests.directory(Self.files(count: 3))
     defer { try? FileManager.default.removeItem(at: directory) }
-    let suite = await PipelineStageTests.source(directory).planned(embedded: MockTenantHost())
-    let plan = try suite.plan(tenants: nil, selection: Selection()).get()
+    let plan = try await Self.plan(directory)
     try "scenario: Renamed\nsteps:\n  - wait: 1ms\n".write(
       to: directory.appendingPathComponent("s001.yaml"), atomically: true, encoding: .utf8)
     try "scenario: [".write(to: directory.appendingPathComponent("s002.yaml"), atomically: true, encoding: .utf8)

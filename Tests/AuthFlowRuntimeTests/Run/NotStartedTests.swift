@@ -91,8 +91,7 @@ import Testing
   func lazyPlanReadsPlannedStepsFromFiles() async throws {
     let directory = try PipelineStageTests.directory(LazyPlanTests.files(count: 3))
     defer { try? FileManager.default.removeItem(at: directory) }
-    let suite = await PipelineStageTests.source(directory).planned(embedded: MockTenantHost())
-    let plan = try suite.plan(tenants: nil, selection: Selection()).get()
+    let plan = try await LazyPlanTests.plan(directory)
     #expect(plan.instances.allSatisfy { $0.loaded == nil })
     let stops = StopRecord()
     stops.record(.signal("SIGINT"))
@@ -114,8 +113,7 @@ import Testing
   func plannedStepsAreBounded() async throws {
     let directory = try PipelineStageTests.directory(LazyPlanTests.files(count: 2))
     defer { try? FileManager.default.removeItem(at: directory) }
-    let suite = await PipelineStageTests.source(directory).planned(embedded: MockTenantHost())
-    let plan = try suite.plan(tenants: nil, selection: Selection()).get()
+    let plan = try await LazyPlanTests.plan(directory)
     var spent = NotStartedReports(
       loading: InstanceLoading(functions: Pipeline.functions), cause: nil, budget: .zero)
     var ample = NotStartedReports(loading: InstanceLoading(functions: Pipeline.functions), cause: nil)

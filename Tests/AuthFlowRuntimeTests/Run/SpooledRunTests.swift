@@ -112,8 +112,7 @@ import Testing
   func aStoppedLazySpooledRunReadsPlannedSteps() async throws {
     let directory = try PipelineStageTests.directory(LazyPlanTests.files(count: 3))
     defer { try? FileManager.default.removeItem(at: directory) }
-    let suite = await PipelineStageTests.source(directory).planned(embedded: MockTenantHost())
-    let plan = try suite.plan(tenants: nil, selection: Selection()).get()
+    let plan = try await LazyPlanTests.plan(directory)
     #expect(plan.instances.allSatisfy { $0.loaded == nil })
     let stops = StopRecord()
     stops.record(.signal("SIGINT"))
