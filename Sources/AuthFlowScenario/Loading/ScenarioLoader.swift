@@ -80,7 +80,7 @@ public struct ScenarioLoader: Sendable {
     return result
   }
 
-  /// The validated instances of one file, loaded again (``scan(_:digest:)`` kept none): what a
+  /// The validated instances of one file, loaded again (``scan(_:digest:consume:)`` kept none): what a
   /// lazily planned run runs. Nil with the diagnostics when the file no longer loads cleanly.
   public func validatedScenario(at path: String) -> (validated: ValidatedScenario?, diagnostics: [Diagnostic]) {
     let file = loadFile(path)
@@ -115,7 +115,7 @@ public struct ScenarioLoader: Sendable {
     return (parsed.scenario, validated, diagnostics)
   }
 
-  /// What ``scan(_:digest:)`` keeps of a file.
+  /// What ``scan(_:digest:consume:)`` keeps of a file.
   private struct ScannedFile<Digest: Sendable>: Sendable {
     var path: String
     var text: String?

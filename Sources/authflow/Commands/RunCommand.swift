@@ -159,7 +159,7 @@ struct RunCommand: AsyncParsableCommand {
     // A stop counts when it cut the run short; one that came after the last scenario stopped
     // nothing, and the reports and the exit code both say the run was whole.
     let stop = report.stop(thatCut: stops.cause)
-    if report.interrupted, report.stopCause == nil { report.stopCause = stop }
+    if report.stopCause == nil { report.stopCause = stop }
     let reportsWritten = await Self.finish(report, reporters: reporters)
     if reports.count > 1 {
       Self.printComparison(TenantComparison(runs: reports.map { $0.redacted(by: secrets) }), secrets: secrets)

@@ -197,9 +197,6 @@ final class PlanIndex: Sendable {
     /// Once a file did not fit: every instance so far, and every one after, unpacked.
     private var unpacked: [PlannedInstance]?
 
-    /// True once a text did not fit and the plan is kept unpacked.
-    var overflowed: Bool { unpacked != nil }
-
     /// Adds the instances of one scenario file: their names, in matrix order.
     mutating func add(
       file: String, location: SourceLocation, tags: [String], movesMockClock: Bool, names: [String]
