@@ -92,17 +92,22 @@ import Testing
     }
   }
 
+  /// Runs our two scenarios as shards 1/2 and 2/2, writing `s1.json` and `s2.json`.
+  static func writeTwoShards(in directory: String) async throws {
+    let paths = ["\(directory)/failing.yaml", "\(directory)/skipped.yaml"]
+    for index in 1...2 {
+      _ = try await CLIProcess.run(
+        ["run"] + paths + ["--shard", "\(index)/2", "--allow-empty", "--reporter", "json:s\(index).json"],
+        in: directory)
+    }
+  }
+
   /// Shards written by the previous authflow (JSON report version 2: no `started`, no
   /// `run.stop_cause`) still merge, with shards of this one, into the same verdicts.
   @Test("A version 2 shard merges with a version 3 one into the same verdicts")
   func aVersion2ShardStillMerges() async throws {
     try await Workspace.with(["failing.yaml": Self.failing, "skipped.yaml": Self.skipped]) { directory in
-      let paths = ["\(directory)/failing.yaml", "\(directory)/skipped.yaml"]
-      for index in 1...2 {
-        _ = try await CLIProcess.run(
-          ["run"] + paths + ["--shard", "\(index)/2", "--allow-empty", "--reporter", "json:s\(index).json"],
-          in: directory)
-      }
+      try await Self.writeTwoShards(in: directory)
       let one = try String(contentsOfFile: directory + "/s1.json", encoding: .utf8)
       let old = one.replacingOccurrences(of: #""version": 3"#, with: #""version": 2"#)
         .split(separator: "\n", omittingEmptySubsequences: false)
@@ -122,12 +127,7 @@ import Testing
   @Test("Reports that cannot be merged exit 2, naming the file and what is wrong")
   func badInputsExit2() async throws {
     try await Workspace.with(["failing.yaml": Self.failing, "skipped.yaml": Self.skipped]) { directory in
-      let paths = ["\(directory)/failing.yaml", "\(directory)/skipped.yaml"]
-      for index in 1...2 {
-        _ = try await CLIProcess.run(
-          ["run"] + paths + ["--shard", "\(index)/2", "--allow-empty", "--reporter", "json:s\(index).json"],
-          in: directory)
-      }
+      try await Self.writeTwoShards(in: directory)
       let one = try String(contentsOfFile: directory + "/s1.json", encoding: .utf8)
       try one.replacingOccurrences(of: #""version": 3"#, with: #""version": 1"#)
         .write(toFile: directory + "/old.json", atomically: true, encoding: .utf8)
