@@ -216,7 +216,9 @@ def mutate_tree(rng: random.Random, doc: dict) -> tuple[dict, list[str]]:
         operator = rng.choice(TREE_OPERATORS)
         try:
             note = operator(rng, doc)
-        except (IndexError, ValueError, KeyError, TypeError):
+        except (IndexError, ValueError, KeyError, TypeError, AttributeError):
+            # An earlier mutation left a shape this operator cannot work on (a step replaced by a
+            # scalar, a list emptied): no mutation this round, not a crash of the fuzzer.
             continue
         if note:
             applied.append(note)
@@ -280,7 +282,7 @@ def op_duplicate_step(rng, doc):
 def op_needs(rng, doc):
     steps = steps_of(doc)
     ids = [s.get("id") for s in steps if isinstance(s, dict) and s.get("id")] or ["nosuch"]
-    step = rng.choice(steps)
+    step = rng.choice([s for s in steps if isinstance(s, dict)])
     choice = rng.randrange(4)
     if choice == 0:
         step["needs"] = [step.get("id", "self")]
