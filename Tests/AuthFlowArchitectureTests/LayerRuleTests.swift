@@ -17,13 +17,17 @@ import Testing
     "AuthFlowScenario": ["AuthFlowCore", "AuthFlowExpression", "AuthFlowYAML"],
     "AuthFlowJOSE": ["AuthFlowCore", "Crypto", "_CryptoExtras"],
     "CLibXML2": [],
+    // The event-loop task executor and the deadlines' sleep: NIO only, below the transport and the mock.
+    "AuthFlowEventLoop": ["NIOCore", "NIOPosix"],
     "AuthFlowHTTP": [
-      "AuthFlowCore", "CLibXML2", "AsyncHTTPClient", "Logging", "NIOCore", "NIOPosix", "NIOHTTP1", "NIOSSL",
+      "AuthFlowCore", "AuthFlowEventLoop", "CLibXML2", "AsyncHTTPClient", "Logging", "NIOCore", "NIOPosix", "NIOHTTP1",
+      "NIOSSL",
       "NIOWebSocket",
     ],
     // The mock tenant knows YAML and JOSE, never the scenario language or the runtime.
     "AuthFlowMockTenant": [
-      "AuthFlowCore", "AuthFlowJOSE", "AuthFlowYAML", "Hummingbird", "HummingbirdCore", "Logging", "NIOCore",
+      "AuthFlowCore", "AuthFlowEventLoop", "AuthFlowJOSE", "AuthFlowYAML", "Hummingbird", "HummingbirdCore", "Logging",
+      "NIOCore",
       "NIOHTTP1", "NIOHTTPTypes", "ServiceLifecycle",
     ],
     // What a run produced: scenario vocabulary (severities, instances, the flow graph), no network.
@@ -31,7 +35,7 @@ import Testing
     // The runtime knows a tenant through `EmbeddedTenantHost`, never the mock itself.
     "AuthFlowRuntime": [
       "AuthFlowCore", "AuthFlowExpression", "AuthFlowYAML", "AuthFlowScenario", "AuthFlowResults", "AuthFlowJOSE",
-      "AuthFlowHTTP", "Logging",
+      "AuthFlowHTTP", "AuthFlowEventLoop", "Logging",
     ],
     // The one module that links the runtime and the mock.
     "AuthFlowMockHosting": ["AuthFlowCore", "AuthFlowRuntime", "AuthFlowMockTenant"],
@@ -59,7 +63,8 @@ import Testing
     "AuthFlowCore", "AuthFlowExpression", "AuthFlowYAML", "AuthFlowScenario", "AuthFlowResults", "AuthFlowReporting",
   ]
   static let networkStack: Set<String> = [
-    "AuthFlowHTTP", "AuthFlowMockTenant", "AuthFlowRuntime", "AuthFlowMockHosting", "AsyncHTTPClient", "Hummingbird",
+    "AuthFlowHTTP", "AuthFlowEventLoop", "AuthFlowMockTenant", "AuthFlowRuntime", "AuthFlowMockHosting",
+    "AsyncHTTPClient", "Hummingbird",
     "HummingbirdCore", "NIOCore", "NIOPosix", "NIOHTTP1", "NIOSSL", "NIOWebSocket", "NIOHTTPTypes",
   ]
 

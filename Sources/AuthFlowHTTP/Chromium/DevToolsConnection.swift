@@ -1,4 +1,5 @@
 import AuthFlowCore
+import AuthFlowEventLoop
 import Foundation
 
 /// One event of the DevTools protocol: its method (`Fetch.requestPaused`), parameters, and the

@@ -1,5 +1,7 @@
 import AsyncHTTPClient
+public import AuthFlowEventLoop
 import NIOCore
+import NIOHTTP1
 
 /// The transport over the network: one pooled AsyncHTTPClient for the whole run (keep-alive and
 /// connection reuse), redirects disabled, responses decompressed, bodies collected up to a cap.
@@ -34,13 +36,16 @@ public final class LiveTransport: HTTPTransport {
 
   public let configuration: Configuration
   private let client: HTTPClient
+  /// One executor per event loop of the client's connections.
+  public let executors: [EventLoopTaskExecutor] = EventLoopTaskExecutor.executors(of: HTTPClient.defaultEventLoopGroup)
 
   public init(configuration: Configuration = Configuration()) {
     self.configuration = configuration
     var clientConfiguration = HTTPClient.Configuration(
       redirectConfiguration: .disallow,
       timeout: .init(
-        connect: TimeAmount(configuration.connectTimeout), read: TimeAmount(configuration.readTimeout)),
+        connect: TimeAmount(saturating: configuration.connectTimeout),
+        read: TimeAmount(saturating: configuration.readTimeout)),
       decompression: .enabled(limit: .size(configuration.maxBodySize))
     )
     if configuration.allowInsecureTLS {
@@ -58,37 +63,41 @@ public final class LiveTransport: HTTPTransport {
     self.client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: clientConfiguration)
   }
 
+  /// Sends the request through AsyncHTTPClient's delegate API, with one deadline for the whole
+  /// exchange — connecting, sending, the response head and its body — enforced by the client on
+  /// the request's event loop. The async API was not used: it bounds only the response head, and
+  /// it starts a task on the shared pool for every request, one of the hand-offs between threads
+  /// this transport avoids (docs/benchmarks.md, "One thread per exchange").
+  ///
+  /// On an event loop (a scenario of a run: ``executors``) the response is read and the task
+  /// resumed on that loop.
   public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
     guard let scheme = URLParts.scheme(of: request.url), scheme == "http" || scheme == "https",
       URLParts(request.url) != nil
     else { throw .invalidURL(request.url) }
-
-    var outgoing = HTTPClientRequest(url: request.url)
-    outgoing.method = .init(rawValue: request.method.rawValue)
-    for field in request.headers {
-      outgoing.headers.add(name: field.name, value: field.value)
-    }
-    if !request.body.isEmpty {
-      outgoing.body = .bytes(ByteBuffer(bytes: request.body))
-    }
     let timeout = request.timeout ?? configuration.requestTimeout
+    let limit = configuration.maxBodySize
     let activity = RequestActivity.current
     let token = activity?.begin(request.url)
     defer { if let token { activity?.end(token) } }
-    let client = self.client
-    let prepared = outgoing
-    let limit = configuration.maxBodySize
     do {
-      // `execute(_:timeout:)` bounds only the response head: the body gets the same deadline.
-      return try await withExchangeDeadline(timeout, url: request.url) {
-        let response = try await client.execute(prepared, timeout: TimeAmount(timeout))
-        let body = try await response.body.collect(upTo: limit)
-        var headers = HTTPHeaderFields()
-        for (name, value) in response.headers {
-          headers.add(name: name, value: value)
-        }
-        return HTTPResponse(
-          status: Int(response.status.code), headers: headers, body: Array(body.readableBytesView), url: request.url)
+      var headers = HTTPHeaders()
+      headers.reserveCapacity(request.headers.count)
+      for field in request.headers {
+        headers.add(name: field.name, value: field.value)
+      }
+      let outgoing = try HTTPClient.Request(
+        url: request.url, method: .init(rawValue: request.method.rawValue), headers: headers,
+        body: request.body.isEmpty ? nil : .bytes(request.body))
+      let task = client.execute(
+        request: outgoing,
+        delegate: ResponseCollector(url: request.url, limit: limit, hasBody: request.method != .head),
+        eventLoop: .indifferent,
+        deadline: .now() + TimeAmount(saturating: timeout))
+      return try await withTaskCancellationHandler {
+        try await task.futureResult.get()
+      } onCancel: {
+        task.cancel()
       }
     } catch {
       throw TransportErrorMapping.map(
@@ -106,16 +115,46 @@ public final class LiveTransport: HTTPTransport {
   }
 }
 
-extension TimeAmount {
-  init(_ duration: Duration) {
-    // Saturating: a duration past Int64 nanoseconds (about 292 years) waits "forever" instead of trapping.
-    let (seconds, attoseconds) = duration.components
-    let (nanoseconds, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-    guard !overflow else {
-      self = .nanoseconds(seconds < 0 ? 0 : .max)
-      return
+/// Collects one response: its head, and its body up to the transport's limit (a larger body, or a
+/// `Content-Length` announcing one, fails the exchange with `.bodyTooLarge`). AsyncHTTPClient
+/// calls it on the request's event loop only, one call at a time.
+private final class ResponseCollector: HTTPClientResponseDelegate, @unchecked Sendable {
+  typealias Response = HTTPResponse
+
+  private let url: String
+  private let limit: Int
+  /// False for a `HEAD` request, whose `Content-Length` describes a body it does not get.
+  private let hasBody: Bool
+  private var status = 0
+  private var headers = HTTPHeaderFields()
+  private var body: [UInt8] = []
+
+  init(url: String, limit: Int, hasBody: Bool) {
+    self.url = url
+    self.limit = limit
+    self.hasBody = hasBody
+  }
+
+  func didReceiveHead(task: HTTPClient.Task<HTTPResponse>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
+    if hasBody, let announced = head.headers.first(name: "content-length").flatMap({ Int($0) }), announced > limit {
+      return task.eventLoop.makeFailedFuture(TransportError.bodyTooLarge(url, limit: limit))
     }
-    let (total, overflowSum) = nanoseconds.addingReportingOverflow(attoseconds / 1_000_000_000)
-    self = .nanoseconds(overflowSum ? .max : max(0, total))
+    status = Int(head.status.code)
+    for (name, value) in head.headers {
+      headers.add(name: name, value: value)
+    }
+    return task.eventLoop.makeSucceededVoidFuture()
+  }
+
+  func didReceiveBodyPart(task: HTTPClient.Task<HTTPResponse>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
+    guard buffer.readableBytes <= limit - body.count else {
+      return task.eventLoop.makeFailedFuture(TransportError.bodyTooLarge(url, limit: limit))
+    }
+    body.append(contentsOf: buffer.readableBytesView)
+    return task.eventLoop.makeSucceededVoidFuture()
+  }
+
+  func didFinishRequest(task: HTTPClient.Task<HTTPResponse>) throws -> HTTPResponse {
+    HTTPResponse(status: status, headers: headers, body: body, url: url)
   }
 }

@@ -42,9 +42,10 @@ public struct MockTenantConfiguration: Sendable {
     let timeout = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     let decoder = HTTP1Channel.Configuration.DecoderConfiguration(
       maxHeaderFieldSize: maxHeaderSize, maxHeaderListSize: maxHeaderSize, maxHeaderFieldCount: 200)
-    return .http1(
-      configuration: .init(
-        additionalChannelHandlers: [ConnectionLimitHandler()], idleTimeout: timeout,
-        httpDecoderConfiguration: decoder))
+    let configuration = HTTP1Channel.Configuration(
+      additionalChannelHandlers: [ConnectionLimitHandler()], idleTimeout: timeout, httpDecoderConfiguration: decoder)
+    return HTTPServerBuilder { responder in
+      LoopPinnedChannel(inner: HTTP1Channel(responder: responder, configuration: configuration))
+    }
   }
 }

@@ -1,4 +1,5 @@
 import AuthFlowCore
+import AuthFlowEventLoop
 
 /// The outcome of racing work against a deadline.
 enum Deadline<Result: Sendable>: Sendable {

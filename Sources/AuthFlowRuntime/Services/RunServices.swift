@@ -31,6 +31,10 @@ public struct RunServices: Sendable {
   /// What stopped the run, recorded (by the CLI's signal handling, `--run-timeout`) before the run
   /// is cancelled: the reasons of interrupted scenarios and steps name it.
   public var stops = StopRecord()
+  /// Where the run's scenarios run: each scenario prefers the least busy of these executors (the
+  /// transport's event loops, ``LiveTransport/executors``), so that its requests are sent and
+  /// their answers read on the thread the scenario runs on. Empty: the shared task pool.
+  public var jobExecutors: [any TaskExecutor] = []
 
   public init(
     secrets: SecretRegistry, transport: any HTTPTransport, environment: [String: String] = [:],
