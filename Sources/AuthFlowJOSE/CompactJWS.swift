@@ -17,24 +17,24 @@ public struct CompactJWS: Sendable, Hashable {
   /// Splits and decodes `raw`. Throws `JWSError` (reason `.malformed`) when it is not a compact JWS
   /// whose header and payload are JSON objects.
   public init(parsing raw: String) throws(JWSError) {
-    let parts = raw.split(separator: ".", omittingEmptySubsequences: false)
+    let parts = raw.splitting(atASCII: UInt8(ascii: "."))
     guard parts.count == 3 else { throw .malformed("expected three dot-separated parts") }
     // Each part is parsed once, rejecting repeated member names (RFC 7515 §5.2 / RFC 7519 §4: a
     // repeated name is rejected, never resolved silently); only a part that fails is parsed again,
     // leniently, to tell a duplicate member from JSON that is not an object.
-    let headerData = Base64URL.decode(String(parts[0]))
+    let headerData = Base64URL.decode(parts[0])
     let strictHeader = headerData.flatMap { try? Value(json: $0, rejectingDuplicateKeys: true) }
     guard case .object(let header)? = strictHeader ?? headerData.flatMap({ try? Value(json: $0) }) else {
       throw .malformed("the header is not base64url JSON")
     }
-    let claimsData = Base64URL.decode(String(parts[1]))
+    let claimsData = Base64URL.decode(parts[1])
     let strictClaims = claimsData.flatMap { try? Value(json: $0, rejectingDuplicateKeys: true) }
     guard case .object(let claims)? = strictClaims ?? claimsData.flatMap({ try? Value(json: $0) }) else {
       throw .malformed("the payload is not base64url JSON")
     }
     guard strictHeader != nil else { throw .duplicateMember(part: "header") }
     guard strictClaims != nil else { throw .duplicateMember(part: "payload") }
-    guard let signature = Base64URL.decode(String(parts[2])) else {
+    guard let signature = Base64URL.decode(parts[2]) else {
       throw .malformed("the signature is not base64url")
     }
     self.raw = raw

@@ -72,6 +72,31 @@ public enum Base64URL {
     return text.withUTF8 { decode(utf8: $0, lenient: false) }
   }
 
+  /// ``decode(_:)-(String)`` of a part of a text (a segment of a compact JWS), without copying it.
+  public static func decode(_ text: Substring) -> Data? {
+    var text = text
+    return text.withUTF8 { decode(utf8: $0, lenient: false) }
+  }
+
+  /// Whether `text` is strict base64url (``decode(_:)-(String)`` would give bytes), without decoding it.
+  public static func isCanonical(_ text: Substring) -> Bool {
+    var text = text
+    return text.withUTF8 { input in
+      guard input.count % 4 != 1 else { return false }
+      var last: UInt8 = 0
+      for byte in input {
+        last = sextets[Int(byte)]
+        if last == invalid { return false }
+      }
+      // The unused low bits of the last character: 4 of them after 2 characters, 2 after 3.
+      switch input.count % 4 {
+      case 2: return last & 0x0F == 0
+      case 3: return last & 0x03 == 0
+      default: return true
+      }
+    }
+  }
+
   /// Decodes base64url text leniently, for user-facing text only (the `base64url_decode`
   /// expression function), never for a token: up to two trailing `=`, the standard alphabet's `+`
   /// and `/`, and non-zero unused bits are accepted.

@@ -12,10 +12,10 @@ public struct JWTValue: Sendable, Hashable {
   /// Decodes a compact JWS without verifying it. Returns nil when `raw` is not a JWT, or any of
   /// its three segments (the signature too) is not canonical base64url (RFC 7515 §2).
   public init?(raw: String, signatureValid: Bool? = nil) {
-    let parts = raw.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 3, Base64URL.decode(String(parts[2])) != nil,
-      let headerData = Base64URL.decode(String(parts[0])),
-      let claimsData = Base64URL.decode(String(parts[1])),
+    let parts = raw.splitting(atASCII: UInt8(ascii: "."))
+    guard parts.count == 3, Base64URL.isCanonical(parts[2]),
+      let headerData = Base64URL.decode(parts[0]),
+      let claimsData = Base64URL.decode(parts[1]),
       case .object(let header)? = try? Value(json: headerData),
       case .object(let claims)? = try? Value(json: claimsData)
     else { return nil }

@@ -220,16 +220,36 @@ public enum SecretExtraction {
         let value = attribute("value", in: body), !value.isEmpty
       else { continue }
       found.append(value)
-      found.append(value.replacingOccurrences(of: "&amp;", with: "&"))
+      if occurs("&amp;", in: value) { found.append(value.replacingOccurrences(of: "&amp;", with: "&")) }
     }
     return found
   }
 
   private static func attribute(_ name: String, in tag: Substring) -> String? {
-    for quote in ["\"", "'"] {
-      guard let start = tag.range(of: " \(name)=\(quote)") else { continue }
-      let rest = tag[start.upperBound...]
-      return String(rest.prefix { String($0) != quote })
+    for quote in [UInt8(ascii: "\""), UInt8(ascii: "'")] {
+      let needle = Array(" \(name)=".utf8) + [quote]
+      guard let start = firstRange(of: needle, in: tag.utf8) else { continue }
+      let rest = tag.utf8[start...]
+      let end = rest.firstIndex(of: quote) ?? rest.endIndex
+      return String(tag[start..<end])
+    }
+    return nil
+  }
+
+  /// Where `needle` ends in `text`, searched byte by byte (an ASCII needle: the index is on a
+  /// character boundary).
+  private static func firstRange(of needle: [UInt8], in text: Substring.UTF8View) -> Substring.Index? {
+    guard let first = needle.first else { return text.startIndex }
+    var index = text.startIndex
+    while let candidate = text[index...].firstIndex(of: first) {
+      var probe = candidate
+      var matched = 0
+      while matched < needle.count, probe < text.endIndex, text[probe] == needle[matched] {
+        matched += 1
+        probe = text.index(after: probe)
+      }
+      if matched == needle.count { return probe }
+      index = text.index(after: candidate)
     }
     return nil
   }

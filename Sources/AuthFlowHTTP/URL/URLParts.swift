@@ -33,17 +33,18 @@ struct URLParts: Sendable, Hashable {
     return "\(scheme)://\(host):\(port ?? defaultPort)"
   }
 
-  /// Splits off the query and fragment of any URL text, without validating it.
+  /// Splits off the query and fragment of any URL text, without validating it (over its UTF-8
+  /// bytes: `#` and `?` are ASCII).
   static func split(_ url: String) -> (base: Substring, query: Substring?, fragment: Substring?) {
     var rest = Substring(url)
     var fragment: Substring?
-    if let hash = rest.firstIndex(of: "#") {
-      fragment = rest[rest.index(after: hash)...]
+    if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) {
+      fragment = rest[rest.utf8.index(after: hash)...]
       rest = rest[..<hash]
     }
     var query: Substring?
-    if let mark = rest.firstIndex(of: "?") {
-      query = rest[rest.index(after: mark)...]
+    if let mark = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
+      query = rest[rest.utf8.index(after: mark)...]
       rest = rest[..<mark]
     }
     return (rest, query, fragment)
@@ -51,11 +52,25 @@ struct URLParts: Sendable, Hashable {
 
   /// The scheme of any URL text (`com.example.app://…` included), lowercased; nil when there is none.
   static func scheme(of url: String) -> String? {
-    guard let colon = url.firstIndex(of: ":") else { return nil }
+    guard let colon = url.utf8.firstIndex(of: UInt8(ascii: ":")) else { return nil }
     let scheme = url[..<colon]
+    if scheme.utf8.allSatisfy({ $0 < 0x80 }) {
+      // ASCII, as schemes are: the same test over bytes.
+      guard let first = scheme.utf8.first, Self.isASCIILetter(first),
+        scheme.utf8.allSatisfy({
+          Self.isASCIILetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "+")
+            || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+        })
+      else { return nil }
+      return scheme.lowercased()
+    }
     guard let first = scheme.first, first.isLetter,
       scheme.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." })
     else { return nil }
     return scheme.lowercased()
+  }
+
+  private static func isASCIILetter(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
   }
 }
