@@ -103,6 +103,12 @@ public final class RateLimitPacer: Sendable {
 
     /// The bucket of a request to `url` (the query does not count).
     public init(url: String) {
+      // A plain URL without escapes reads the same without Foundation (PlainURL).
+      if let plain = PlainURL(url), !plain.path.utf8.contains(UInt8(ascii: "%")) {
+        host = String(plain.hostAsWritten) + (plain.port.map { ":\($0)" } ?? "")
+        path = plain.path.isEmpty ? "/" : plain.path
+        return
+      }
       let components = URLComponents(string: url)
       host = (components?.host ?? "") + (components?.port.map { ":\($0)" } ?? "")
       path = components.map { $0.path.isEmpty ? "/" : $0.path } ?? url

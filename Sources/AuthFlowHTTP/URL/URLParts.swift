@@ -11,6 +11,13 @@ struct URLParts: Sendable, Hashable {
   var path: String
 
   init?(_ url: String) {
+    if let plain = PlainURL(url) {
+      self.scheme = plain.scheme
+      self.host = plain.host
+      self.port = plain.port
+      self.path = plain.path.isEmpty ? "/" : plain.path
+      return
+    }
     guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
       let host = components.host, !host.isEmpty
     else { return nil }

@@ -5,6 +5,8 @@ public enum URLResolution {
   /// Resolves `reference` against `base` (RFC 3986 §5); an empty reference is the base without
   /// its fragment. Nil when neither parses.
   public static func resolve(_ reference: String, against base: String) -> String? {
+    // The common case, a redirect to a path of the same origin, without Foundation (PlainURL).
+    if let resolved = PlainURL(base)?.resolving(absolutePath: reference) { return resolved }
     let trimmed = reference.trimmingCharacters(in: .whitespacesAndNewlines)
     if trimmed.isEmpty {
       return String(base.prefix { $0 != "#" })
