@@ -72,25 +72,7 @@ struct PlainURL: Sendable, Equatable {
       return nil
     }
     // path, query, fragment: URL characters only, escapes valid, one `#`
-    var pathEnd: Int?
-    var seenHash = false
-    while index < count {
-      let byte = bytes[index]
-      if byte == percent {
-        guard index + 2 < count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else { return nil }
-        index += 3
-        continue
-      }
-      if byte == hash {
-        guard !seenHash else { return nil }
-        seenHash = true
-      } else if !isURLByte(byte) {
-        return nil
-      }
-      if pathEnd == nil, byte == question || byte == hash { pathEnd = index }
-      index += 1
-    }
-    let end = pathEnd ?? count
+    guard let end = pathEnd(of: bytes, from: index) else { return nil }
     let utf8 = text.utf8
     func slice(_ from: Int, _ to: Int) -> Substring {
       Substring(utf8[utf8.index(utf8.startIndex, offsetBy: from)..<utf8.index(utf8.startIndex, offsetBy: to)])
@@ -113,33 +95,43 @@ struct PlainURL: Sendable, Equatable {
 
   private static func isPlainAbsolutePath(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     let count = bytes.count
-    guard count > 0, bytes[0] == slash, count == 1 || bytes[1] != slash else { return false }
-    var index = 0
-    var inPath = true
-    var seenHash = false
+    guard count > 0, bytes[0] == slash, count == 1 || bytes[1] != slash,
+      let end = pathEnd(of: bytes, from: 0)
+    else { return false }
+    // `.` and `..` segments would be removed by resolution.
     var segmentStart = 1
+    for index in 1...end where index == end || bytes[index] == slash {
+      if isDotSegment(bytes, from: segmentStart, to: index) { return false }
+      segmentStart = index + 1
+    }
+    return true
+  }
+
+  /// Where the path that starts at `start` ends (its first `?` or `#`, else the end), when
+  /// everything from `start` on is URL characters, valid `%XX` escapes and at most one `#`; nil
+  /// otherwise.
+  private static func pathEnd(of bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    let count = bytes.count
+    var index = start
+    var end: Int?
+    var seenHash = false
     while index < count {
       let byte = bytes[index]
-      if inPath, byte == slash || byte == question || byte == hash, index > 0 {
-        // The segment that ends here: `.` and `..` would be removed by resolution.
-        if isDotSegment(bytes, from: segmentStart, to: index) { return false }
-        segmentStart = index + 1
-        if byte != slash { inPath = false }
-      }
       if byte == percent {
-        guard index + 2 < count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else { return false }
+        guard index + 2 < count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else { return nil }
         index += 3
         continue
       }
       if byte == hash {
-        guard !seenHash else { return false }
+        guard !seenHash else { return nil }
         seenHash = true
       } else if !isURLByte(byte) {
-        return false
+        return nil
       }
+      if end == nil, byte == question || byte == hash { end = index }
       index += 1
     }
-    return !(inPath && isDotSegment(bytes, from: segmentStart, to: count))
+    return end ?? count
   }
 
   private static func isDotSegment(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
