@@ -99,4 +99,55 @@ import Testing
       }
     }
   }
+
+  /// A body with no `Content-Length` (chunked) is counted as it arrives: past the limit the
+  /// exchange fails, whatever the server announced.
+  @Test func anOversizedChunkedBodyFailsAsItArrives() async throws {
+    try await TestServer.with({ router in
+      router.get("/stream") { _, _ in
+        Response(
+          status: .ok,
+          body: ResponseBody { writer in
+            for _ in 0..<8 { try await writer.write(ByteBuffer(repeating: UInt8(ascii: "x"), count: 512)) }
+            try await writer.finish(nil)
+          })
+      }
+      router.get("/small") { _, _ in
+        Response(
+          status: .ok,
+          body: ResponseBody { writer in
+            try await writer.write(ByteBuffer(string: "fits"))
+            try await writer.finish(nil)
+          })
+      }
+    }) { base in
+      var configuration = LiveTransport.Configuration()
+      configuration.maxBodySize = 1024
+      try await withLiveTransport(configuration) { transport in
+        let error = await #expect(throws: TransportError.self) {
+          try await transport.send(ClientRequest(url: base + "/stream"))
+        }
+        #expect(error?.kind == .bodyTooLarge)
+        let small = try await transport.send(ClientRequest(url: base + "/small"))
+        #expect(small.bodyText == "fits")
+      }
+    }
+  }
+
+  /// A `HEAD` answer announces the body a `GET` would get: its length is no reason to fail.
+  @Test func aHeadAnswerAnnouncingALargeBodyIsFine() async throws {
+    try await TestServer.with({ router in
+      router.head("/big") { _, _ in
+        Response(status: .ok, headers: [.contentLength: "1000000"], body: .init())
+      }
+    }) { base in
+      var configuration = LiveTransport.Configuration()
+      configuration.maxBodySize = 1024
+      try await withLiveTransport(configuration) { transport in
+        let response = try await transport.send(ClientRequest(method: .head, url: base + "/big"))
+        #expect(response.status == 200)
+        #expect(response.body.isEmpty)
+      }
+    }
+  }
 }

@@ -36,7 +36,8 @@ public struct MockTenantConfiguration: Sendable {
     return name == "localhost" || name == "::1" || name == "[::1]" || isIPv4Loopback
   }
 
-  /// The HTTP/1.1 server with these limits.
+  /// The HTTP/1.1 server with these limits, each connection answered on its own event loop
+  /// (`LoopPinnedChannel`).
   var server: HTTPServerBuilder {
     let (seconds, attoseconds) = headerTimeout.components
     let timeout = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
