@@ -88,7 +88,7 @@ let package = Package(
     .target(
       name: "AuthFlowMockTenant",
       dependencies: [
-        "AuthFlowCore", "AuthFlowEventLoop", "AuthFlowJOSE", "AuthFlowYAML",
+        "AuthFlowCore", "AuthFlowJOSE", "AuthFlowYAML",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
         // The connection limits (431, closing after 413) sit in the channel pipeline.

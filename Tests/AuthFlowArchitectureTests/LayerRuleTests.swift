@@ -17,7 +17,7 @@ import Testing
     "AuthFlowScenario": ["AuthFlowCore", "AuthFlowExpression", "AuthFlowYAML"],
     "AuthFlowJOSE": ["AuthFlowCore", "Crypto", "_CryptoExtras"],
     "CLibXML2": [],
-    // The event-loop task executor and the deadlines' sleep: NIO only, below the transport and the mock.
+    // The event-loop task executor and the deadlines' sleep: NIO only, below the transport.
     "AuthFlowEventLoop": ["NIOCore", "NIOPosix"],
     "AuthFlowHTTP": [
       "AuthFlowCore", "AuthFlowEventLoop", "CLibXML2", "AsyncHTTPClient", "Logging", "NIOCore", "NIOPosix", "NIOHTTP1",
@@ -26,7 +26,7 @@ import Testing
     ],
     // The mock tenant knows YAML and JOSE, never the scenario language or the runtime.
     "AuthFlowMockTenant": [
-      "AuthFlowCore", "AuthFlowEventLoop", "AuthFlowJOSE", "AuthFlowYAML", "Hummingbird", "HummingbirdCore", "Logging",
+      "AuthFlowCore", "AuthFlowJOSE", "AuthFlowYAML", "Hummingbird", "HummingbirdCore", "Logging",
       "NIOCore",
       "NIOHTTP1", "NIOHTTPTypes", "ServiceLifecycle",
     ],

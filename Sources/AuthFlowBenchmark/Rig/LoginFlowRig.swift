@@ -148,37 +148,31 @@ public struct LoginFlowRig: Sendable {
     }
   }
 
-  /// Runs flows one after another until `limit` flows or `duration` have passed (at least one),
-  /// on the client's first event loop, as `authflow run --jobs 1` runs its scenarios.
+  /// Runs flows one after another until `limit` flows or `duration` have passed (at least one).
   public func runSequential(limit: Int, duration: Duration) async throws(Failure) -> Batch {
     let clock = ContinuousClock()
     let started = clock.now
     let deadline = started + duration
-    let result: Result<[Double], Failure> = await withTaskExecutorPreference(transport.executors[0]) {
-      var latencies: [Double] = []
-      latencies.reserveCapacity(min(limit, 100_000))
-      repeat {
-        let flowStarted = clock.now
-        do throws(Failure) { try await runFlow() } catch { return .failure(error) }
-        latencies.append((clock.now - flowStarted).seconds)
-      } while latencies.count < limit && clock.now < deadline
-      return .success(latencies)
-    }
-    let latencies = try result.get()
+    var latencies: [Double] = []
+    latencies.reserveCapacity(min(limit, 100_000))
+    repeat {
+      let flowStarted = clock.now
+      try await runFlow()
+      latencies.append((clock.now - flowStarted).seconds)
+    } while latencies.count < limit && clock.now < deadline
     return Batch(flows: latencies.count, elapsed: clock.now - started, latencies: latencies)
   }
 
   /// Runs flows on `workers` concurrent tasks until `limit` flows have started or `duration` has
-  /// passed; returns when all have finished. The workers take the client's event loops in turn,
-  /// as `authflow run --jobs N` places its scenarios.
+  /// passed; returns when all have finished.
   public func runConcurrent(workers: Int, limit: Int, duration: Duration) async throws(Failure) -> Batch {
     let clock = ContinuousClock()
     let started = clock.now
     let deadline = started + duration
     let claimed = FlowCounter()
     let outcome: Result<Int, Failure> = await withTaskGroup(of: Result<Int, Failure>.self) { group in
-      for worker in 0..<max(1, workers) {
-        group.addTask(executorPreference: transport.executors[worker % transport.executors.count]) {
+      for _ in 0..<max(1, workers) {
+        group.addTask {
           var completed = 0
           while claimed.claim() < limit {
             do throws(Failure) {

@@ -36,17 +36,15 @@ public struct MockTenantConfiguration: Sendable {
     return name == "localhost" || name == "::1" || name == "[::1]" || isIPv4Loopback
   }
 
-  /// The HTTP/1.1 server with these limits, each connection answered on its own event loop
-  /// (`LoopPinnedChannel`).
+  /// The HTTP/1.1 server with these limits.
   var server: HTTPServerBuilder {
     let (seconds, attoseconds) = headerTimeout.components
     let timeout = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     let decoder = HTTP1Channel.Configuration.DecoderConfiguration(
       maxHeaderFieldSize: maxHeaderSize, maxHeaderListSize: maxHeaderSize, maxHeaderFieldCount: 200)
-    let configuration = HTTP1Channel.Configuration(
-      additionalChannelHandlers: [ConnectionLimitHandler()], idleTimeout: timeout, httpDecoderConfiguration: decoder)
-    return HTTPServerBuilder { responder in
-      LoopPinnedChannel(inner: HTTP1Channel(responder: responder, configuration: configuration))
-    }
+    return .http1(
+      configuration: .init(
+        additionalChannelHandlers: [ConnectionLimitHandler()], idleTimeout: timeout,
+        httpDecoderConfiguration: decoder))
   }
 }

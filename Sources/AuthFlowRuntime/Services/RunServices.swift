@@ -31,9 +31,13 @@ public struct RunServices: Sendable {
   /// What stopped the run, recorded (by the CLI's signal handling, `--run-timeout`) before the run
   /// is cancelled: the reasons of interrupted scenarios and steps name it.
   public var stops = StopRecord()
-  /// Where the run's scenarios run: each scenario prefers the least busy of these executors (the
-  /// transport's event loops, ``LiveTransport/executors``), so that its requests are sent and
-  /// their answers read on the thread the scenario runs on. Empty: the shared task pool.
+  /// Where the run's scenarios run: each scenario prefers the least busy of these executors (for
+  /// example the transport's event loops, ``LiveTransport/executors``, so that its requests are
+  /// sent and their answers read on the thread the scenario runs on). Empty, as `authflow run`
+  /// leaves it: the shared task pool. On an event loop, a step that computes for long (a regular
+  /// expression at its bound, a large document) holds every connection of that loop, and other
+  /// scenarios' connects time out: the full test suite showed it (docs/benchmarks.md, "One thread
+  /// per exchange").
   public var jobExecutors: [any TaskExecutor] = []
 
   public init(

@@ -287,7 +287,6 @@ struct RunCommand: AsyncParsableCommand {
       secrets: secrets, transport: network.transport, environment: environment, chromium: chromium)
     services.recordsExchanges = reporters.needsStepResults
     services.stops = stops.record
-    services.jobExecutors = network.live.executors
     var runs = bound.runs(
       services: services, jobs: jobs, keepsStepResults: reporters.needsStepResults, spool: spool)
     let progress = showsProgress(environment) ? ProgressDisplay.live(total: start.scenarioCount, secrets: secrets) : nil

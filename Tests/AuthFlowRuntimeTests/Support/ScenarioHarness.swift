@@ -69,8 +69,6 @@ struct ScenarioHarness {
       secrets: secrets, transport: wrap(transport), environment: ["AUTHFLOW_TEST": "yes"],
       cleanupTimeout: cleanupTimeout, chromium: chromium)
     services.stops = stops
-    // As `authflow run` does: each scenario on one of the client's event loops.
-    services.jobExecutors = transport.executors
     let runner = Runner(
       tenant: tenant, services: services, functions: Pipeline.functions, jobs: jobs, observer: observer, spool: spool)
     let report = await runner.run(instances)
