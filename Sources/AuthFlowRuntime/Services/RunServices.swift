@@ -34,10 +34,9 @@ public struct RunServices: Sendable {
   /// Where the run's scenarios run: each scenario prefers the least busy of these executors (for
   /// example the transport's event loops, ``LiveTransport/executors``, so that its requests are
   /// sent and their answers read on the thread the scenario runs on). Empty, as `authflow run`
-  /// leaves it: the shared task pool. On an event loop, a step that computes for long (a regular
-  /// expression at its bound, a large document) holds every connection of that loop, and other
-  /// scenarios' connects time out: the full test suite showed it (docs/benchmarks.md, "One thread
-  /// per exchange").
+  /// leaves it: the shared task pool. On an event loop, what a scenario computes delays every
+  /// other connection and timer of that loop; with many scenarios at once (the full test suite)
+  /// other scenarios' connects timed out (docs/benchmarks.md, "One thread per exchange").
   public var jobExecutors: [any TaskExecutor] = []
 
   public init(
