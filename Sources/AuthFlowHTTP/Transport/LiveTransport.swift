@@ -69,7 +69,8 @@ public final class LiveTransport: HTTPTransport {
   /// it starts a task on the shared pool for every request, one of the hand-offs between threads
   /// this transport avoids (docs/benchmarks.md, "One thread per exchange").
   ///
-  /// On an event loop (a scenario of a run: ``executors``) the response is read and the task
+  /// For a task on one of ``executors`` (a scenario placed there with the runtime's opt-in
+  /// `RunServices.jobExecutors`; `authflow run` does not) the response is read and the task
   /// resumed on that loop.
   public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
     guard let scheme = URLParts.scheme(of: request.url), scheme == "http" || scheme == "https",
