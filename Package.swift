@@ -58,20 +58,11 @@ let package = Package(
       pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"])]
     ),
-    // A task executor on a NIO event loop (a connection's task runs where its socket does), and
-    // the deadlines' sleep on that loop's schedule.
-    .target(
-      name: "AuthFlowEventLoop",
-      dependencies: [
-        .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-      ],
-      swiftSettings: swiftSettings
-    ),
     // One transport protocol with AsyncHTTPClient behind it, cookie jar, HTML forms.
     .target(
       name: "AuthFlowHTTP",
       dependencies: [
-        "AuthFlowCore", "AuthFlowEventLoop", "CLibXML2",
+        "AuthFlowCore", "CLibXML2",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Logging", package: "swift-log"),
         // Named so that transport errors (connection, TLS, timeouts) can be told apart.
@@ -113,7 +104,7 @@ let package = Package(
       name: "AuthFlowRuntime",
       dependencies: [
         "AuthFlowCore", "AuthFlowExpression", "AuthFlowYAML", "AuthFlowScenario", "AuthFlowResults", "AuthFlowJOSE",
-        "AuthFlowHTTP", "AuthFlowEventLoop",
+        "AuthFlowHTTP",
         .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: swiftSettings
@@ -184,13 +175,6 @@ let package = Package(
     testTarget("AuthFlowYAMLTests", ["AuthFlowYAML", .product(name: "Yams", package: "Yams")]),
     testTarget("AuthFlowScenarioTests", ["AuthFlowScenario"], resources: [.copy("Fixtures")]),
     testTarget("AuthFlowJOSETests", ["AuthFlowJOSE"]),
-    testTarget(
-      "AuthFlowEventLoopTests",
-      [
-        "AuthFlowEventLoop", .product(name: "NIOCore", package: "swift-nio"),
-        .product(name: "NIOPosix", package: "swift-nio"),
-      ]
-    ),
     testTarget("AuthFlowHTTPTests", ["AuthFlowHTTP", .product(name: "Hummingbird", package: "hummingbird")]),
     testTarget(
       "AuthFlowMockTenantTests",

@@ -17,17 +17,13 @@ import Testing
     "AuthFlowScenario": ["AuthFlowCore", "AuthFlowExpression", "AuthFlowYAML"],
     "AuthFlowJOSE": ["AuthFlowCore", "Crypto", "_CryptoExtras"],
     "CLibXML2": [],
-    // The event-loop task executor and the deadlines' sleep: NIO only, below the transport.
-    "AuthFlowEventLoop": ["NIOCore", "NIOPosix"],
     "AuthFlowHTTP": [
-      "AuthFlowCore", "AuthFlowEventLoop", "CLibXML2", "AsyncHTTPClient", "Logging", "NIOCore", "NIOPosix", "NIOHTTP1",
-      "NIOSSL",
+      "AuthFlowCore", "CLibXML2", "AsyncHTTPClient", "Logging", "NIOCore", "NIOPosix", "NIOHTTP1", "NIOSSL",
       "NIOWebSocket",
     ],
     // The mock tenant knows YAML and JOSE, never the scenario language or the runtime.
     "AuthFlowMockTenant": [
-      "AuthFlowCore", "AuthFlowJOSE", "AuthFlowYAML", "Hummingbird", "HummingbirdCore", "Logging",
-      "NIOCore",
+      "AuthFlowCore", "AuthFlowJOSE", "AuthFlowYAML", "Hummingbird", "HummingbirdCore", "Logging", "NIOCore",
       "NIOHTTP1", "NIOHTTPTypes", "ServiceLifecycle",
     ],
     // What a run produced: scenario vocabulary (severities, instances, the flow graph), no network.
@@ -35,7 +31,7 @@ import Testing
     // The runtime knows a tenant through `EmbeddedTenantHost`, never the mock itself.
     "AuthFlowRuntime": [
       "AuthFlowCore", "AuthFlowExpression", "AuthFlowYAML", "AuthFlowScenario", "AuthFlowResults", "AuthFlowJOSE",
-      "AuthFlowHTTP", "AuthFlowEventLoop", "Logging",
+      "AuthFlowHTTP", "Logging",
     ],
     // The one module that links the runtime and the mock.
     "AuthFlowMockHosting": ["AuthFlowCore", "AuthFlowRuntime", "AuthFlowMockTenant"],
@@ -63,8 +59,7 @@ import Testing
     "AuthFlowCore", "AuthFlowExpression", "AuthFlowYAML", "AuthFlowScenario", "AuthFlowResults", "AuthFlowReporting",
   ]
   static let networkStack: Set<String> = [
-    "AuthFlowHTTP", "AuthFlowEventLoop", "AuthFlowMockTenant", "AuthFlowRuntime", "AuthFlowMockHosting",
-    "AsyncHTTPClient", "Hummingbird",
+    "AuthFlowHTTP", "AuthFlowMockTenant", "AuthFlowRuntime", "AuthFlowMockHosting", "AsyncHTTPClient", "Hummingbird",
     "HummingbirdCore", "NIOCore", "NIOPosix", "NIOHTTP1", "NIOSSL", "NIOWebSocket", "NIOHTTPTypes",
   ]
 

@@ -85,52 +85,46 @@ import Testing
     }
   }
 
-  @Test func oversizedBodyFails() async throws {
-    try await TestServer.with({ router in
-      router.get("/big") { _, _ in String(repeating: "x", count: 4096) }
-    }) { base in
+  /// A body past the limit, announced (`Content-Length`) or chunked (counted as it arrives), and a
+  /// chunked one under it.
+  static func sizedBodies(_ router: Router<BasicRequestContext>) {
+    @Sendable func chunked(_ chunks: [ByteBuffer]) -> Response {
+      Response(
+        status: .ok,
+        body: ResponseBody { writer in
+          for chunk in chunks { try await writer.write(chunk) }
+          try await writer.finish(nil)
+        })
+    }
+    router.get("/big") { _, _ in String(repeating: "x", count: 4096) }
+    router.get("/stream") { _, _ in
+      chunked(Array(repeating: ByteBuffer(repeating: UInt8(ascii: "x"), count: 512), count: 8))
+    }
+    router.get("/small") { _, _ in chunked([ByteBuffer(string: "fits")]) }
+  }
+
+  /// Runs `body` with a transport limited to 1 KiB bodies, against ``sizedBodies(_:)``.
+  static func withOneKiBLimit(_ body: @escaping (any HTTPTransport, String) async throws -> Void) async throws {
+    try await TestServer.with(sizedBodies) { base in
       var configuration = LiveTransport.Configuration()
       configuration.maxBodySize = 1024
-      try await withLiveTransport(configuration) { transport in
-        let error = await #expect(throws: TransportError.self) {
-          try await transport.send(ClientRequest(url: base + "/big"))
-        }
-        #expect(error?.kind == .bodyTooLarge)
-      }
+      try await withLiveTransport(configuration) { transport in try await body(transport, base) }
     }
   }
 
-  /// A body with no `Content-Length` (chunked) is counted as it arrives: past the limit the
-  /// exchange fails, whatever the server announced.
-  @Test func anOversizedChunkedBodyFailsAsItArrives() async throws {
-    try await TestServer.with({ router in
-      router.get("/stream") { _, _ in
-        Response(
-          status: .ok,
-          body: ResponseBody { writer in
-            for _ in 0..<8 { try await writer.write(ByteBuffer(repeating: UInt8(ascii: "x"), count: 512)) }
-            try await writer.finish(nil)
-          })
+  @Test(arguments: ["/big", "/stream"]) func anOversizedBodyFails(path: String) async throws {
+    try await Self.withOneKiBLimit { transport, base in
+      let error = await #expect(throws: TransportError.self) {
+        try await transport.send(ClientRequest(url: base + path))
       }
-      router.get("/small") { _, _ in
-        Response(
-          status: .ok,
-          body: ResponseBody { writer in
-            try await writer.write(ByteBuffer(string: "fits"))
-            try await writer.finish(nil)
-          })
-      }
-    }) { base in
-      var configuration = LiveTransport.Configuration()
-      configuration.maxBodySize = 1024
-      try await withLiveTransport(configuration) { transport in
-        let error = await #expect(throws: TransportError.self) {
-          try await transport.send(ClientRequest(url: base + "/stream"))
-        }
-        #expect(error?.kind == .bodyTooLarge)
-        let small = try await transport.send(ClientRequest(url: base + "/small"))
-        #expect(small.bodyText == "fits")
-      }
+      #expect(error?.kind == .bodyTooLarge)
+    }
+  }
+
+  @Test func aChunkedBodyUnderTheLimitIsRead() async throws {
+    try await Self.withOneKiBLimit { transport, base in
+      let small = try await transport.send(ClientRequest(url: base + "/small"))
+      #expect(small.bodyText == "fits")
     }
   }
 

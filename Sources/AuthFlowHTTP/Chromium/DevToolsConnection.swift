@@ -1,5 +1,4 @@
 import AuthFlowCore
-import AuthFlowEventLoop
 import Foundation
 
 /// One event of the DevTools protocol: its method (`Fetch.requestPaused`), parameters, and the

@@ -188,22 +188,25 @@ public enum SecretExtraction {
   /// normalisation, which an ASCII pattern does not need).
   static func occurs(_ pattern: String, in text: String) -> Bool {
     let needle = Array(pattern.utf8)
-    guard let first = needle.first else { return true }
     var text = text
-    return text.withUTF8 { haystack in
-      guard haystack.count >= needle.count else { return false }
-      var index = 0
-      let last = haystack.count - needle.count
-      while index <= last {
-        if haystack[index] == first {
-          var matched = 1
-          while matched < needle.count, haystack[index + matched] == needle[matched] { matched += 1 }
-          if matched == needle.count { return true }
-        }
-        index += 1
+    return text.withUTF8 { end(of: needle, in: $0) } != nil
+  }
+
+  /// The offset just past the first occurrence of `needle` in `haystack`; nil when it does not occur.
+  private static func end(of needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard let first = needle.first else { return 0 }
+    guard haystack.count >= needle.count else { return nil }
+    var index = 0
+    let last = haystack.count - needle.count
+    while index <= last {
+      if haystack[index] == first {
+        var matched = 1
+        while matched < needle.count, haystack[index + matched] == needle[matched] { matched += 1 }
+        if matched == needle.count { return index + matched }
       }
-      return false
+      index += 1
     }
+    return nil
   }
 
   /// The values of `<input … name="code" … value="…">` fields whose names are secret (a
@@ -228,28 +231,11 @@ public enum SecretExtraction {
   private static func attribute(_ name: String, in tag: Substring) -> String? {
     for quote in [UInt8(ascii: "\""), UInt8(ascii: "'")] {
       let needle = Array(" \(name)=".utf8) + [quote]
-      guard let start = firstRange(of: needle, in: tag.utf8) else { continue }
-      let rest = tag.utf8[start...]
-      let end = rest.firstIndex(of: quote) ?? rest.endIndex
-      return String(tag[start..<end])
-    }
-    return nil
-  }
-
-  /// Where `needle` ends in `text`, searched byte by byte (an ASCII needle: the index is on a
-  /// character boundary).
-  private static func firstRange(of needle: [UInt8], in text: Substring.UTF8View) -> Substring.Index? {
-    guard let first = needle.first else { return text.startIndex }
-    var index = text.startIndex
-    while let candidate = text[index...].firstIndex(of: first) {
-      var probe = candidate
-      var matched = 0
-      while matched < needle.count, probe < text.endIndex, text[probe] == needle[matched] {
-        matched += 1
-        probe = text.index(after: probe)
-      }
-      if matched == needle.count { return probe }
-      index = text.index(after: candidate)
+      var bytes = tag
+      // An ASCII needle ends on a character boundary.
+      guard let offset = bytes.withUTF8({ end(of: needle, in: $0) }) else { continue }
+      let rest = tag.utf8[tag.utf8.index(tag.utf8.startIndex, offsetBy: offset)...]
+      return String(Substring(rest.prefix { $0 != quote }))
     }
     return nil
   }

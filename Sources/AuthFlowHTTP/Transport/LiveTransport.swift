@@ -1,5 +1,4 @@
 import AsyncHTTPClient
-public import AuthFlowEventLoop
 import NIOCore
 import NIOHTTP1
 
@@ -36,8 +35,6 @@ public final class LiveTransport: HTTPTransport {
 
   public let configuration: Configuration
   private let client: HTTPClient
-  /// One executor per event loop of the client's connections.
-  public let executors: [EventLoopTaskExecutor] = EventLoopTaskExecutor.executors(of: HTTPClient.defaultEventLoopGroup)
 
   public init(configuration: Configuration = Configuration()) {
     self.configuration = configuration
@@ -68,10 +65,6 @@ public final class LiveTransport: HTTPTransport {
   /// the request's event loop. The async API was not used: it bounds only the response head, and
   /// it starts a task on the shared pool for every request, one of the hand-offs between threads
   /// this transport avoids (docs/benchmarks.md, "One thread per exchange").
-  ///
-  /// For a task on one of ``executors`` (a scenario placed there with the runtime's opt-in
-  /// `RunServices.jobExecutors`; `authflow run` does not) the response is read and the task
-  /// resumed on that loop.
   public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
     guard let scheme = URLParts.scheme(of: request.url), scheme == "http" || scheme == "https",
       URLParts(request.url) != nil
@@ -113,6 +106,21 @@ public final class LiveTransport: HTTPTransport {
     } catch {
       throw TransportError(kind: .other, message: "shutting down the HTTP client failed: \(error)")
     }
+  }
+}
+
+extension TimeAmount {
+  /// The duration, saturating: past Int64 nanoseconds (about 292 years) it waits "forever" instead
+  /// of trapping (NIO's own `init(_:)` traps); a negative duration is none.
+  init(saturating duration: Duration) {
+    let (seconds, attoseconds) = duration.components
+    let (nanoseconds, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    guard !overflow else {
+      self = .nanoseconds(seconds < 0 ? 0 : .max)
+      return
+    }
+    let (total, overflowSum) = nanoseconds.addingReportingOverflow(attoseconds / 1_000_000_000)
+    self = .nanoseconds(overflowSum ? .max : max(0, total))
   }
 }
 

@@ -1,5 +1,4 @@
 import AuthFlowCore
-import AuthFlowEventLoop
 
 /// The outcome of racing work against a deadline.
 enum Deadline<Result: Sendable>: Sendable {

@@ -79,7 +79,6 @@ public struct Runner: Sendable {
     // Scenarios moving the mock's clock run alone, after the others (reports keep the given order).
     var order = RunOrder(instances)
     let clock = MockClockRestore(tenant: tenant, transport: services.transport)
-    var placement = JobPlacement(services.jobExecutors)
     await withTaskGroup(of: (Int, ScenarioReport?).self) { group in
       var running = 0
       var exclusiveRunning = false
@@ -92,14 +91,14 @@ public struct Runner: Sendable {
           if exclusive {
             guard running == 0 else { break }
             exclusiveRunning = true
-            group.addTask(executorPreference: placement.place(index)) {
+            group.addTask {
               let before = await clock?.offset()
               let report = await loadAndRun(instance, index: index)
               if let clock, let before { await clock.restore(to: before) }
               return (index, keeps ? report : nil)
             }
           } else {
-            group.addTask(executorPreference: placement.place(index)) {
+            group.addTask {
               let report = await loadAndRun(instance, index: index)
               return (index, keeps ? report : nil)
             }
@@ -108,7 +107,6 @@ public struct Runner: Sendable {
           running += 1
         }
         guard let (index, report) = await group.next() else { break }
-        placement.finished(index)
         if let report { reports[index] = keepsStepResults ? report : report.droppingStepResults() }
         running -= 1
         if instances.movesMockClock(at: index) { exclusiveRunning = false }
@@ -153,36 +151,6 @@ public struct Runner: Sendable {
   public static func notRun(_ instance: ScenarioInstance) -> ScenarioReport {
     PlannedInstance(instance, keeping: false).notRun
   }
-}
-
-/// Which executor each running scenario prefers: the one running the fewest scenarios (the
-/// first of them on a tie), so that `jobs` scenarios spread over the transport's event loops.
-struct JobPlacement {
-  private let executors: [any TaskExecutor]
-  private var load: [Int]
-  private var placed: [Int: Int] = [:]
-
-  init(_ executors: [any TaskExecutor]) {
-    self.executors = executors
-    self.load = Array(repeating: 0, count: executors.count)
-  }
-
-  /// The executor the scenario at `index` runs on; nil without executors (the task pool).
-  mutating func place(_ index: Int) -> (any TaskExecutor)? {
-    guard let slot = load.indices.min(by: { load[$0] < load[$1] }) else { return nil }
-    load[slot] += 1
-    placed[index] = slot
-    return executors[slot]
-  }
-
-  /// The scenario at `index` has finished: its executor has one scenario less.
-  mutating func finished(_ index: Int) {
-    guard let slot = placed.removeValue(forKey: index) else { return }
-    load[slot] -= 1
-  }
-
-  /// How many running scenarios each executor has, in the executors' order.
-  var loads: [Int] { load }
 }
 
 /// The order instances start in: those that do not move the mock's clock, then those that do,

@@ -31,13 +31,6 @@ public struct RunServices: Sendable {
   /// What stopped the run, recorded (by the CLI's signal handling, `--run-timeout`) before the run
   /// is cancelled: the reasons of interrupted scenarios and steps name it.
   public var stops = StopRecord()
-  /// Where the run's scenarios run: each scenario prefers the least busy of these executors (for
-  /// example the transport's event loops, ``LiveTransport/executors``, so that its requests are
-  /// sent and their answers read on the thread the scenario runs on). Empty, as `authflow run`
-  /// leaves it: the shared task pool. On an event loop, what a scenario computes delays every
-  /// other connection and timer of that loop; with many scenarios at once (the full test suite)
-  /// other scenarios' connects timed out (docs/benchmarks.md, "One thread per exchange").
-  public var jobExecutors: [any TaskExecutor] = []
 
   public init(
     secrets: SecretRegistry, transport: any HTTPTransport, environment: [String: String] = [:],

@@ -22,12 +22,11 @@ enum MockHarness {
     return try await run(instances: instances, secrets: secrets, jobs: jobs)
   }
 
-  /// Runs instances against a freshly started mock (each scenario on one of the client's event
-  /// loops with `loops`); `wrap` may decorate the transport (tracing);
+  /// Runs instances against a freshly started mock; `wrap` may decorate the transport (tracing);
   /// `beforeStop` may read the mock's own state (its outbox) once the run is over.
   static func run(
     instances: [ScenarioInstance], secrets: SecretRegistry, jobs: Int = 2, observer: (any RunObserver)? = nil,
-    keepsStepResults: Bool = true, spool: ScenarioSpool? = nil, loops: Bool = false,
+    keepsStepResults: Bool = true, spool: ScenarioSpool? = nil,
     wrap: (any HTTPTransport) -> any HTTPTransport = { $0 },
     beforeStop: ((_ baseURL: String, _ transport: any HTTPTransport) async -> Void)? = nil
   ) async throws -> RunReport {
@@ -43,8 +42,6 @@ enum MockHarness {
     var services = RunServices(secrets: secrets, transport: wrap(transport), environment: [:])
     // As `authflow run` does: exchanges are kept when step results are.
     services.recordsExchanges = keepsStepResults
-    // Opt-in (`RunServices.jobExecutors`): each scenario on one of the client's event loops.
-    if loops { services.jobExecutors = transport.executors }
     let runner = Runner(
       tenant: tenant.context, services: services, functions: Pipeline.functions, jobs: jobs, observer: observer,
       keepsStepResults: keepsStepResults, spool: spool)
