@@ -83,7 +83,7 @@ extension StepErrorCode {
   public static let invalidToken = StepErrorCode("invalid_token", "The access token is missing, expired or not valid.")
   public static let tooManyRequests = StepErrorCode(
     "too_many_requests",
-    "The tenant's rate limit refused the request (HTTP 429, PROTOCOL §9): after the retries an environment error, unless `expect` names it."
+    "The tenant's rate limit refused the request (HTTP 429, PROTOCOL §9): after the retries an environment error, unless the step's `error` expectations accept it (`error.code: too_many_requests`)."
   )
   public static let injectedFault = StepErrorCode(
     "injected_fault",

@@ -175,14 +175,14 @@ struct StepRunner: Sendable {
     let context = await scenario.evaluationContext()
     var expectations = step.expectations
     if case .protocolError(let error, _) = result,
-      !step.expectations.contains(where: { $0.components.first == ResultField.error.name })
+      !expectsError(step) || (error.isRateLimit && !acceptsRateLimit(step, result: value, context: context))
     {
       // The expectations about the answer (`response`) still say something; the others would
       // only repeat that the result has no credentials, burying the error: not checked.
       expectations = step.expectations.filter { $0.components.first == ResultField.response.name }
       let unchecked = step.expectations.count - expectations.count
       // A rate limit still refusing after the retries is the tenant's capacity, not the flow
-      // saying no: an environment error (exit 3), unless the step expects the error.
+      // saying no: an environment error (exit 3), unless the step expects that very error.
       let problem =
         error.isRateLimit
         ? Problem(
@@ -214,6 +214,24 @@ struct StepRunner: Sendable {
     }
     outcome.problems += check(expectations, of: step, result: value, context: context)
     return outcome
+  }
+
+  /// Whether the step expects an error answer: an expectation under `error`.
+  private func expectsError(_ step: Step) -> Bool {
+    step.expectations.contains { $0.components.first == ResultField.error.name }
+  }
+
+  /// Whether a rate limit's refusal is the answer the step tests: its expectations about which
+  /// error it is (`error.code`, `error.status`, or `error` itself) all hold for it. A step that
+  /// expects `error.code: invalid_grant` and meets a 429 learnt nothing about its grant: that is
+  /// the tenant's capacity (an environment error), not an assertion that failed.
+  private func acceptsRateLimit(_ step: Step, result: Value, context: EvaluationContext) -> Bool {
+    let identifying = step.expectations.filter { expectation in
+      let components = expectation.components
+      guard components.first == ResultField.error.name else { return false }
+      return components.count == 1 || components[1] == "code" || components[1] == "status"
+    }
+    return check(identifying, of: step, result: result, context: context).isEmpty
   }
 
   private func check(

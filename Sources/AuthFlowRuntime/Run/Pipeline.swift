@@ -25,6 +25,8 @@ public enum Pipeline {
     public var config: ProjectConfig
     public var diagnostics: [Diagnostic]
     public var sources: [String: String]
+    /// The tenant profiles file read (as given or found), nil for the embedded mock alone.
+    public var file: String? = nil
   }
 
   /// Reads `explicit` when given, else the first `authflow.yaml` found in a scenario directory
@@ -43,7 +45,28 @@ public enum Pipeline {
       return ProjectLoad(config: .embedded, diagnostics: [diagnostic], sources: [:])
     }
     let (config, diagnostics) = ProjectConfigParser().parse(text, file: file)
-    return ProjectLoad(config: config ?? .embedded, diagnostics: diagnostics, sources: [file: text])
+    return ProjectLoad(config: config ?? .embedded, diagnostics: diagnostics, sources: [file: text], file: file)
+  }
+
+  /// An error for each `authflow.yaml` the search of the scenario directories met (`found`) that
+  /// is not the one the run reads (`read`; nil: the embedded mock alone). The scenarios beside it
+  /// were written for its tenants, and would run against another's without a word: a passing run
+  /// of the wrong tenants. `--config` names the file to read on purpose, so it asks for none.
+  public static func unreadProjectFiles(_ found: [String], read: String?) -> [Diagnostic] {
+    let readPath = read.map(canonicalPath)
+    let using = read.map { "this run reads \($0)" } ?? "this run has no authflow.yaml of its own (the embedded mock)"
+    var named: Set<String> = []
+    return found.filter { named.insert(canonicalPath($0)).inserted && canonicalPath($0) != readPath }.map { file in
+      let directory = (file as NSString).deletingLastPathComponent
+      return Diagnostic.error(
+        "the scenarios under \(directory.isEmpty ? "." : directory) have their own authflow.yaml, which this run would not read: \(using)",
+        at: SourceLocation(file: file, line: 1, column: 1),
+        hint: "run that directory on its own (authflow run \(directory.isEmpty ? "." : directory)), or name the profiles file with --config")
+    }
+  }
+
+  private static func canonicalPath(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
   }
 
   static func locateProjectFile(near paths: [String]) -> String? {

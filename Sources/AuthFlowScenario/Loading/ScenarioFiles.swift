@@ -16,36 +16,46 @@ import Foundation
 enum ScenarioFiles {
   static let extensions: Set<String> = ["yaml", "yml"]
 
+  /// What a search found: the scenario files, why some could not be had, and the tenant
+  /// profiles files (`authflow.yaml`) met on the way, which are not scenarios.
+  struct Found {
+    var files: [String]
+    var diagnostics: [Diagnostic]
+    var projectFiles: [String] = []
+  }
+
   /// The scenario files at `path` (itself, or those under it, sorted), or a diagnostic saying why
   /// there are none. A directory under it that cannot be read is an error, not a silent gap: its
   /// scenarios would otherwise be missing from a run that passes.
   static func find(
     at path: String, openDirectory: (String) -> DirectoryStream? = { opendir($0) }
-  ) -> (files: [String], diagnostics: [Diagnostic]) {
+  ) -> Found {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      return ([], [.noSuchFile(path)])
+      return Found(files: [], diagnostics: [.noSuchFile(path)])
     }
-    guard isDirectory.boolValue else { return ([path], []) }
-    let (files, unreadable) = scan(directory: path, openDirectory: openDirectory)
-    let problems = unreadable.map(Diagnostic.unreadableDirectory)
-    return files.isEmpty && problems.isEmpty ? ([], [.noScenarios(in: path)]) : (files, problems)
+    guard isDirectory.boolValue else { return Found(files: [path], diagnostics: []) }
+    let walk = scan(directory: path, openDirectory: openDirectory)
+    let problems = walk.unreadable.map(Diagnostic.unreadableDirectory)
+    let diagnostics = walk.files.isEmpty && problems.isEmpty ? [.noScenarios(in: path)] : problems
+    return Found(files: walk.files, diagnostics: diagnostics, projectFiles: walk.projectFiles)
   }
 
   /// The scenario files under `directory`, named under `directory` as given, sorted. A directory
   /// given as a symbolic link is followed, as `find -H` does; links to directories met inside it
   /// are not (no cycles), links to files are taken as files. Anything under a `tenants/`
-  /// directory and every `authflow.yaml` is left out.
+  /// directory and every `authflow.yaml` is left out of `files`; the latter are `projectFiles`.
   ///
   /// A walk of its own with `readdir`: Foundation's enumerator listed nothing under a directory
   /// given as a link, and named each file by deleting every occurrence of the base path from its
   /// path, so `/s/a/s/x.yaml` under `/s` became `/s/ax.yaml` ("cannot read the file").
   private static func scan(
     directory: String, openDirectory: (String) -> DirectoryStream?
-  ) -> (files: [String], unreadable: [String]) {
+  ) -> (files: [String], unreadable: [String], projectFiles: [String]) {
     let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
     var files: [String] = []
     var unreadable: [String] = []
+    var projectFiles: [String] = []
     var pending = [base]
     // Bounded: each directory is read once (links to directories are not followed).
     while let current = pending.popLast() {
@@ -65,15 +75,19 @@ enum ScenarioFiles {
         case .directory:
           if name != "tenants" { pending.append(path) }
         case .file:
+          if name == ProjectConfig.fileName {
+            projectFiles.append(path)
+            continue
+          }
           let pathExtension = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
-          guard name.contains("."), extensions.contains(pathExtension), name != ProjectConfig.fileName else { continue }
+          guard name.contains("."), extensions.contains(pathExtension) else { continue }
           files.append(path)
         case .other:
           continue
         }
       }
     }
-    return (files.sorted(), unreadable.sorted())
+    return (files.sorted(), unreadable.sorted(), projectFiles.sorted())
   }
 
   private enum EntryKind { case directory, file, other }

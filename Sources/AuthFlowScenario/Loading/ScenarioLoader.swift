@@ -24,6 +24,9 @@ public struct ScenarioLoader: Sendable {
     public var files: [String]
     /// The text of each file read, by path.
     public var sources: [String: String]
+    /// The tenant profiles files (`authflow.yaml`) met while searching the directories: not
+    /// scenarios, and not read here.
+    public var projectFiles: [String] = []
   }
 
   /// Reads each file into a scenario.
@@ -38,9 +41,10 @@ public struct ScenarioLoader: Sendable {
 
   /// Loads every scenario under `paths`.
   public func load(_ paths: [String]) async -> Output {
-    let (diagnostics, files) = Self.find(paths)
+    let (diagnostics, files, projectFiles) = Self.find(paths)
     let loaded = await loadFiles(files) { $0 }
     var result = Output(scenarios: [], validated: [], diagnostics: diagnostics, files: files, sources: [:])
+    result.projectFiles = projectFiles
     for file in loaded {
       if let scenario = file.scenario { result.scenarios.append(scenario) }
       if let validated = file.validated { result.validated.append(validated) }
@@ -62,8 +66,9 @@ public struct ScenarioLoader: Sendable {
     _ paths: [String], digest: @escaping @Sendable (Scenario, ValidatedScenario?) -> Digest,
     consume: (Digest) -> Void
   ) async -> Output {
-    let (diagnostics, files) = Self.find(paths)
+    let (diagnostics, files, projectFiles) = Self.find(paths)
     var result = Output(scenarios: [], validated: [], diagnostics: diagnostics, files: files, sources: [:])
+    result.projectFiles = projectFiles
     // Only what is kept leaves each task: a `LoadedFile` holds a scenario's whole model inline.
     await loadFiles(
       files,
@@ -87,15 +92,17 @@ public struct ScenarioLoader: Sendable {
     return (file.validated, file.diagnostics)
   }
 
-  private static func find(_ paths: [String]) -> (diagnostics: [Diagnostic], files: [String]) {
+  private static func find(_ paths: [String]) -> (diagnostics: [Diagnostic], files: [String], projectFiles: [String]) {
     var diagnostics: [Diagnostic] = []
     var files: [String] = []
+    var projectFiles: [String] = []
     for path in paths {
       let found = ScenarioFiles.find(at: path)
       diagnostics += found.diagnostics
       files += found.files
+      projectFiles += found.projectFiles
     }
-    return (diagnostics, files)
+    return (diagnostics, files, projectFiles)
   }
 
   /// Parses and validates one file's text.

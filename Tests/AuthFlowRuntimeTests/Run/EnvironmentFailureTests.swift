@@ -198,7 +198,9 @@ import Testing
       blocked.wrap = limited.wrap
       return (
         try await limited.run([Self.tokenScenario]), try await limited.run([expecting]),
-        try await blocked.run([Self.tokenScenario])
+        try await blocked.run([Self.tokenScenario]),
+        try await limited.run([Self.expectingError("error.code: invalid_grant")]),
+        try await limited.run([Self.expectingError("error.status: 429")])
       )
     }
     let exhausted = try #require(reports.0.scenarios.first?.step("token"))
@@ -210,5 +212,27 @@ import Testing
     // Brute-force protection's 429 is an answer: the flow said no (exit 1), never the environment.
     #expect(reports.2.scenarios.first?.status == .failed)
     #expect(reports.2.exitCode == .failure)
+    // A step that expects another error learnt nothing about it from the limit: the environment,
+    // not a failed assertion; one whose expectations accept the 429 tests the limit and passes.
+    let otherError = try #require(reports.3.scenarios.first?.step("token"))
+    #expect(otherError.status == .error, "\(otherError.problems.map(\.message))")
+    #expect(otherError.problems.map(\.kind) == [.environment])
+    #expect(otherError.problems.first?.message.contains("1 expectation was not checked") == true)
+    #expect(reports.3.exitCode == .environment)
+    #expect(reports.4.scenarios.first?.status == .passed, "\(reports.4.scenarios.first?.problemSummary ?? "")")
+  }
+
+  /// A token request whose step expects an error answer (`expectation`, one line).
+  static func expectingError(_ expectation: String) -> String {
+    """
+    scenario: A step that expects an error
+    client: native
+    steps:
+      - id: token
+        token:
+          body: { grant_type: client_credentials, audience: "https://api.example.com" }
+        expect:
+          \(expectation)
+    """
   }
 }

@@ -59,6 +59,40 @@ import Testing
     #expect(instance.graph.nodes.map(\.id) == validated.graph.nodes.map(\.id))
   }
 
+  /// A project inside the directory a run is given keeps its own tenants: read from the parent,
+  /// its scenarios would run against the parent's `authflow.yaml` (or the embedded mock) and pass
+  /// for the wrong tenants. Without `--config` that is an error naming the file; the project on
+  /// its own, or with `--config`, runs.
+  @Test func anAuthflowYAMLBelowTheGivenDirectoryThatTheRunWouldNotReadIsAnError() async throws {
+    let directory = try Self.directory([
+      "a.yaml": Self.twoSteps,
+      "nested/authflow.yaml": "tenants:\n  other: { kind: mock }\n",
+      "nested/b.yaml": Self.twoSteps.replacingOccurrences(of: "Two steps", with: "Nested"),
+    ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let nestedFile = directory.appendingPathComponent("nested/authflow.yaml").path
+    for source in [ScenarioSource(paths: [directory.path]), ScenarioSource(paths: [directory.path + "/"])] {
+      for suite in [
+        await source.validated(embedded: MockTenantHost()), await source.planned(embedded: MockTenantHost()),
+      ] {
+        #expect(suite.isValid == false)
+        let stray = suite.diagnostics.filter { $0.location?.file == nestedFile }
+        #expect(stray.count == 1, "\(suite.diagnostics.map(\.description))")
+        #expect(stray.first?.message.contains("have their own authflow.yaml, which this run would not read") == true)
+      }
+    }
+    // Two projects given side by side: the first one's file is read, the second's is not (named
+    // once, though both searches meet it).
+    let twoProjects = await ScenarioSource(paths: [directory.path, directory.path + "/nested"])
+      .validated(embedded: MockTenantHost())
+    #expect(twoProjects.diagnostics.compactMap(\.location?.file) == [nestedFile])
+    // On its own, or with the file named, nothing is left unread.
+    let alone = await ScenarioSource(paths: [directory.path + "/nested"]).validated(embedded: MockTenantHost())
+    #expect(alone.isValid, "\(alone.diagnostics.map(\.description))")
+    let named = await Self.source(directory).validated(embedded: MockTenantHost())
+    #expect(named.isValid, "\(named.diagnostics.map(\.description))")
+  }
+
   @Test func aFileWithAnErrorGivesNoValidatedScenario() async throws {
     let broken = Self.twoSteps.replacingOccurrences(of: "needs: [first]", with: "needs: [frist]")
     let directory = try Self.directory(["a.yaml": broken])

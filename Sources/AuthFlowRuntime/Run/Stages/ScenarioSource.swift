@@ -34,7 +34,7 @@ public struct ScenarioSource: Sendable {
     let project = Pipeline.loadProject(explicit: configFile, near: paths)
     return ValidatedSuite(
       scenarios: loaded.validated, parsed: loaded.scenarios, project: project.config,
-      diagnostics: loaded.diagnostics + project.diagnostics
+      diagnostics: loaded.diagnostics + project.diagnostics + unread(loaded.projectFiles, project)
         + Pipeline.check(loaded.scenarios, against: project.config, embedded: embedded),
       sources: loaded.sources.merging(project.sources) { first, _ in first })
   }
@@ -73,7 +73,14 @@ public struct ScenarioSource: Sendable {
     }
     return ValidatedSuite(
       planned: plan.build(), knownTags: knownTags, project: config,
-      diagnostics: loaded.diagnostics + project.diagnostics + checks, sources: sources)
+      diagnostics: loaded.diagnostics + project.diagnostics + unread(loaded.projectFiles, project) + checks,
+      sources: sources)
+  }
+
+  /// The `authflow.yaml` files among the scenario directories that the run would not read
+  /// (``Pipeline/unreadProjectFiles(_:read:)``); none with `--config`.
+  private func unread(_ projectFiles: [String], _ project: Pipeline.ProjectLoad) -> [Diagnostic] {
+    configFile == nil ? Pipeline.unreadProjectFiles(projectFiles, read: project.file) : []
   }
 
   /// What ``planned(embedded:)`` keeps of one file until all are loaded: its plan record and
