@@ -57,11 +57,12 @@ public enum Pipeline {
     let using = read.map { "this run reads \($0)" } ?? "this run has no authflow.yaml of its own (the embedded mock)"
     var named: Set<String> = []
     return found.filter { named.insert(canonicalPath($0)).inserted && canonicalPath($0) != readPath }.map { file in
-      let directory = (file as NSString).deletingLastPathComponent
+      let parent = (file as NSString).deletingLastPathComponent
+      let directory = parent.isEmpty ? "." : parent
       return Diagnostic.error(
-        "the scenarios under \(directory.isEmpty ? "." : directory) have their own authflow.yaml, which this run would not read: \(using)",
+        "the scenarios under \(directory) have their own authflow.yaml, which this run would not read: \(using)",
         at: SourceLocation(file: file, line: 1, column: 1),
-        hint: "run that directory on its own (authflow run \(directory.isEmpty ? "." : directory)), or name the profiles file with --config")
+        hint: "run that directory on its own (authflow run \(directory)), or name the profiles file with --config")
     }
   }
 
