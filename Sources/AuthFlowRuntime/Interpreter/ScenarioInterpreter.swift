@@ -88,16 +88,23 @@ public struct ScenarioInterpreter: Sendable {
     report.steps = Self.linkingNeeds(report.steps, graph: instance.graph)
     report.status = Self.status(of: report.steps)
     if report.status == .interrupted { report.skipReason = StopMessages.whileRunning(services.stops.cause) }
+    if report.status == .skipped { report.skipReason = StepMessages.noStepRan }
     await observer?.scenarioFinished(report)
     return report
   }
 
   /// Failed, else error, else interrupted when any step was cut short or never started because
-  /// the run was stopped (whatever the cleanup did: an interrupted scenario never held), else passed.
+  /// the run was stopped (whatever the cleanup did: an interrupted scenario never held), else
+  /// skipped when none of its main steps ran (each one's `if:` false):
+  /// nothing was checked, so it did not pass. Else passed.
   static func status(of steps: [StepReport]) -> Status {
     if steps.contains(where: { $0.status == .failed }) { return .failed }
     if steps.contains(where: { $0.status == .error }) { return .error }
     if steps.contains(where: { $0.status == .interrupted }) { return .interrupted }
+    let main = steps.lazy.filter { $0.phase == .main }
+    if !main.isEmpty, main.allSatisfy({ $0.status == .skipped && $0.skipReason == StepMessages.conditionFalse }) {
+      return .skipped
+    }
     return .passed
   }
 

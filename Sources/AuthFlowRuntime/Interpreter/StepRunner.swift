@@ -286,6 +286,9 @@ struct StepRunner: Sendable {
 /// The messages a step's outcome uses.
 enum StepMessages {
   static let conditionFalse = "its `if` condition is false"
+  /// A scenario none of whose main steps ran (a step that needs one skipped by its `if` still
+  /// runs, so each was skipped by its own).
+  static let noStepRan = "none of its steps ran: each one's `if` condition was false"
   static let untilNotHeld = "retry: the `until` condition never held"
 
   static func timedOut(_ duration: Duration) -> String {
