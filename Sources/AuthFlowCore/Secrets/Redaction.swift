@@ -17,17 +17,18 @@ public enum Redaction {
 public final class SecretRegistry: Sendable {
   /// Every pattern a scan looks for, and where to look: a run registers every token, code and
   /// cookie it receives — several a scenario — and keeps them all (a secret learnt in the first
-  /// scenario may be quoted by the ten-thousandth), so this is kept small: one hash and one packed
-  /// word a pattern, and one pattern a secret unless its text forms differ (docs/benchmarks.md).
+  /// scenario may be quoted by the ten-thousandth), so this is kept small: one word a pattern in
+  /// each of two tables (``WordTable``, a fifth of a word spare on average), and one pattern a
+  /// secret unless its text forms differ (docs/benchmarks.md).
   private struct State {
     /// The hash of each pattern (its bytes and its length, ``key(_:)``): hashes, not the patterns,
     /// so the texts are not kept twice. Two different texts sharing a 64-bit hash would only mask
     /// one more piece of output.
-    var hashes: Set<UInt64> = []
-    /// The byte lengths of the patterns that start with each four bytes, longest first: up to four
-    /// lengths of up to 65,535 bytes packed in one word (``PackedLengths``), with no storage of
-    /// their own; a prefix with more (a JWT's `eyJh`) or a longer pattern is in ``longStarts``.
-    var starts: [UInt32: UInt64] = [:]
+    var hashes = WordTable<WholeWord>()
+    /// The byte lengths of the patterns that start with each four bytes, longest first: the
+    /// prefix and up to two lengths of up to 65,535 bytes in one word (``PackedLengths``); a
+    /// prefix with more (a JWT's `eyJh`) or a longer pattern is in ``longStarts``.
+    var starts = WordTable<HighHalf>()
     var longStarts: [UInt32: [Int]] = [:]
     /// One bit per first two bytes of any pattern (65,536 bits): the scan's cheap first test, so
     /// that most positions of a text cost one bit read, whatever the number of secrets.
@@ -37,9 +38,14 @@ public final class SecretRegistry: Sendable {
     /// How many distinct secrets were registered.
     var count = 0
 
+    /// The packed lengths of the patterns starting with `prefix` (``PackedLengths``), or nil.
+    func packedLengths(startingWith prefix: UInt32) -> UInt32? {
+      starts.word(forKey: UInt64(prefix)).map { UInt32(truncatingIfNeeded: $0) }
+    }
+
     /// The lengths of the patterns starting with `prefix`, longest first.
     func lengths(startingWith prefix: UInt32) -> [Int] {
-      guard let packed = starts[prefix] else { return [] }
+      guard let packed = packedLengths(startingWith: prefix) else { return [] }
       return packed == PackedLengths.spilled ? longStarts[prefix] ?? [] : PackedLengths.unpack(packed)
     }
 
@@ -48,41 +54,38 @@ public final class SecretRegistry: Sendable {
       guard !lengths.contains(length) else { return }
       lengths.append(length)
       lengths.sort(by: >)
-      if let packed = PackedLengths.pack(lengths) {
-        starts[prefix] = packed
+      let packed: UInt32
+      if let fitting = PackedLengths.pack(lengths) {
+        packed = fitting
       } else {
-        starts[prefix] = PackedLengths.spilled
+        packed = PackedLengths.spilled
         longStarts[prefix] = lengths
       }
+      starts.store(UInt64(prefix) << 32 | UInt64(packed))
     }
 
-    /// The memory the patterns take, roughly: what the hash tables hold (for the benchmarks' notes).
+    /// The memory the patterns take, roughly: what the tables hold (for the benchmarks' notes).
     var approximateBytes: Int {
-      hashes.capacity * 8 + starts.capacity * 12 + longStarts.values.reduce(0) { $0 + 32 + $1.count * 8 }
+      hashes.bytes + starts.bytes + longStarts.values.reduce(0) { $0 + 32 + $1.count * 8 }
     }
   }
 
-  /// Up to four pattern lengths in one word, 16 bits each, longest first (0: no more).
+  /// Up to two pattern lengths in 32 bits, 16 bits each, longest first in the high half (a low
+  /// half of 0: one length). Never 0, as a stored word's low half must not be.
   enum PackedLengths {
-    /// The word of a prefix whose lengths are in ``State/longStarts``.
-    static let spilled = UInt64.max
+    /// The lengths of a prefix that are in ``State/longStarts``: no two lengths pack to it, the
+    /// first being longer than the second.
+    static let spilled: UInt32 = 0xFFFF_FFFF
 
-    /// `lengths` (longest first) in one word, or nil when they do not fit.
-    static func pack(_ lengths: [Int]) -> UInt64? {
-      guard lengths.count <= 4, lengths.allSatisfy({ $0 > 0 && $0 <= 0xFFFF }) else { return nil }
-      var packed: UInt64 = 0
-      for (slot, length) in lengths.enumerated() { packed |= UInt64(length) << UInt64(16 * slot) }
-      return packed
+    /// `lengths` (longest first, distinct) packed, or nil when they do not fit.
+    static func pack(_ lengths: [Int]) -> UInt32? {
+      guard (1...2).contains(lengths.count), lengths.allSatisfy({ $0 > 0 && $0 <= 0xFFFF }) else { return nil }
+      return UInt32(lengths[0]) << 16 | (lengths.count == 2 ? UInt32(lengths[1]) : 0)
     }
 
-    static func unpack(_ packed: UInt64) -> [Int] {
-      var lengths: [Int] = []
-      var rest = packed
-      while rest != 0 {
-        lengths.append(Int(rest & 0xFFFF))
-        rest >>= 16
-      }
-      return lengths
+    static func unpack(_ packed: UInt32) -> [Int] {
+      let second = Int(packed & 0xFFFF)
+      return second == 0 ? [Int(packed >> 16)] : [Int(packed >> 16), second]
     }
   }
 
@@ -219,7 +222,7 @@ public final class SecretRegistry: Sendable {
     let pair = Int(bytes[index]) << 8 | Int(bytes[index + 1])
     guard state.pairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0 else { return 0 }
     let prefix = Self.prefix(of: bytes, at: index)
-    guard let packed = state.starts[prefix] else { return 0 }
+    guard let packed = state.packedLengths(startingWith: prefix) else { return 0 }
     if packed == PackedLengths.spilled {
       for candidate in state.longStarts[prefix] ?? []
       where index + candidate <= bytes.count && state.hashes.contains(Self.key(bytes[index..<(index + candidate)])) {
@@ -227,13 +230,14 @@ public final class SecretRegistry: Sendable {
       }
       return 0
     }
-    var rest = packed
-    while rest != 0 {
-      let candidate = Int(rest & 0xFFFF)
-      rest >>= 16
-      if index + candidate <= bytes.count, state.hashes.contains(Self.key(bytes[index..<(index + candidate)])) {
-        return candidate
-      }
+    // The longer length first; the shorter is 0 when there is one length.
+    let longer = Int(packed >> 16)
+    if index + longer <= bytes.count, state.hashes.contains(Self.key(bytes[index..<(index + longer)])) {
+      return longer
+    }
+    let shorter = Int(packed & 0xFFFF)
+    if shorter > 0, index + shorter <= bytes.count, state.hashes.contains(Self.key(bytes[index..<(index + shorter)])) {
+      return shorter
     }
     return 0
   }
@@ -252,7 +256,9 @@ public final class SecretRegistry: Sendable {
     }
     let decoded = UInt32(truncatingIfNeeded: prefix >> 4)
     let pair = Int(decoded >> 16)
-    guard state.pairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0, let packed = state.starts[decoded] else { return 0 }
+    guard state.pairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0,
+      let packed = state.packedLengths(startingWith: decoded)
+    else { return 0 }
     let lengths = packed == PackedLengths.spilled ? state.longStarts[decoded] ?? [] : PackedLengths.unpack(packed)
     for length in lengths {
       let encoded = (4 * length + 2) / 3
