@@ -4,6 +4,39 @@ public import AuthFlowScenario
 public struct Shard: Sendable, Hashable, CustomStringConvertible {
   public var index: Int
   public var count: Int
+  /// What the whole run selected, before it was split (nil in reports written before it was
+  /// recorded): shards run on different scenario sets (another commit, other paths or tags) would
+  /// merge into a run that misses some scenarios and passes. `authflow report merge` compares it.
+  public var selection: Selection?
+
+  /// The instances of the whole selection (every shard's): how many, and a digest of their
+  /// identities (file and instance name), the same whatever their order.
+  public struct Selection: Sendable, Hashable, CustomStringConvertible {
+    public var instances: Int
+    public var digest: UInt64
+
+    public init(instances: Int = 0, digest: UInt64 = 0) {
+      self.instances = instances
+      self.digest = digest
+    }
+
+    /// Adds the instance named `name` of the scenario in `file`.
+    public mutating func add(file: String, name: String) {
+      instances += 1
+      digest &+= Shard.identity(file: file, name: name)
+    }
+
+    /// The digest as 16 hex digits, as reports write it.
+    public var digestText: String {
+      let hex = String(digest, radix: 16)
+      return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// `55 scenario instances (selection 0123…)`.
+    public var description: String {
+      "\(instances) scenario instance\(instances == 1 ? "" : "s") (selection \(digestText))"
+    }
+  }
 
   /// Parses `K/N` with 1 ≤ K ≤ N; nil otherwise.
   public init?(_ text: String) {
@@ -33,7 +66,12 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
 
   /// Whether this shard runs the instance named `name` of the scenario in `file`.
   public func contains(file: String, name: String) -> Bool {
-    Int(Self.mixed(Self.fnv1a("\(file)\u{0}\(name)")) % UInt64(count)) == index - 1
+    Int(Self.identity(file: file, name: name) % UInt64(count)) == index - 1
+  }
+
+  /// The hash of an instance's identity that places it in a shard.
+  static func identity(file: String, name: String) -> UInt64 {
+    mixed(fnv1a("\(file)\u{0}\(name)"))
   }
 
   /// MurmurHash3's 64-bit finalizer: every bit of `hash` moves every bit of the result. FNV-1a

@@ -104,12 +104,15 @@ import Testing
 
   /// Shards written by the previous authflow (JSON report version 2: no `started`, no
   /// `run.stop_cause`) still merge, with shards of this one, into the same verdicts.
-  @Test("A version 2 shard merges with a version 3 one into the same verdicts")
+  @Test("A version 2 shard merges with a version 4 one into the same verdicts")
   func aVersion2ShardStillMerges() async throws {
     try await Workspace.with(["failing.yaml": Self.failing, "skipped.yaml": Self.skipped]) { directory in
       try await Self.writeTwoShards(in: directory)
       let one = try String(contentsOfFile: directory + "/s1.json", encoding: .utf8)
-      let old = one.replacingOccurrences(of: #""version": 3"#, with: #""version": 2"#)
+      let old = one.replacingOccurrences(of: #""version": 4"#, with: #""version": 2"#)
+        .replacingOccurrences(
+          of: #",\s*"selected": [0-9a-z]+,\s*"selection": ("[0-9a-f]{16}"|null)"#, with: "", options: .regularExpression
+        )
         .split(separator: "\n", omittingEmptySubsequences: false)
         .filter { !$0.contains(#""started": "#) && !$0.contains(#""stop_cause": "#) }.joined(separator: "\n")
       #expect(old.contains(#""version": 2"#) && !old.contains(#""started":"#))
@@ -120,7 +123,29 @@ import Testing
         ["report", "merge", "old.json", "s2.json", "--reporter", "json:old-merged.json"], in: directory)
       #expect(mixed.status == current.status && mixed.status == 1, "\(mixed.standardError)")
       #expect(try Self.verdicts(directory + "/old-merged.json") == Self.verdicts(directory + "/new-merged.json"))
-      #expect(try Workspace.json(directory + "/old-merged.json").lookup(path: ["version"]) == 3)
+      #expect(try Workspace.json(directory + "/old-merged.json").lookup(path: ["version"]) == 4)
+    }
+  }
+
+  /// A shard run again on another set of scenarios (a later commit, other paths) splits them
+  /// differently: merged with the first run's other shard, some scenarios would be in neither and
+  /// the merge would pass. Every shard records what the whole run selected; the merge refuses.
+  @Test("Shards of different scenario sets do not merge: exit 2, naming both")
+  func shardsOfDifferentSelectionsDoNotMerge() async throws {
+    let passing = "scenario: Waits\nsteps:\n  - wait: 1ms\n"
+    try await Workspace.with(["failing.yaml": Self.failing, "skipped.yaml": Self.skipped, "later.yaml": passing]) {
+      directory in
+      try await Self.writeTwoShards(in: directory)
+      let paths = ["\(directory)/failing.yaml", "\(directory)/skipped.yaml", "\(directory)/later.yaml"]
+      _ = try await CLIProcess.run(
+        ["run"] + paths + ["--shard", "2/2", "--allow-empty", "--reporter", "json:later-2.json"], in: directory)
+      let merge = try await CLIProcess.run(["report", "merge", "s1.json", "later-2.json"], in: directory)
+      #expect(merge.status == 2, "\(merge.standardError)")
+      #expect(
+        merge.standardError.contains(
+          "error: s1.json and later-2.json are shards of different runs of tenant 'mock': the first split 2 scenario instances"
+        ), "\(merge.standardError)")
+      #expect(merge.standardError.contains("the second 3 scenario instances"), "\(merge.standardError)")
     }
   }
 
@@ -129,7 +154,7 @@ import Testing
     try await Workspace.with(["failing.yaml": Self.failing, "skipped.yaml": Self.skipped]) { directory in
       try await Self.writeTwoShards(in: directory)
       let one = try String(contentsOfFile: directory + "/s1.json", encoding: .utf8)
-      try one.replacingOccurrences(of: #""version": 3"#, with: #""version": 1"#)
+      try one.replacingOccurrences(of: #""version": 4"#, with: #""version": 1"#)
         .write(toFile: directory + "/old.json", atomically: true, encoding: .utf8)
       // A sparse file one byte over the limit: refused before it is read.
       #expect(FileManager.default.createFile(atPath: directory + "/huge.json", contents: nil))
@@ -141,7 +166,7 @@ import Testing
         (["s1.json"], "error: missing shard 2/2 of tenant 'mock' (1 given)"),
         (["s1.json", "s2.json", "s1.json"], "error: s1.json and s1.json are both shard 1/2 of tenant 'mock'"),
         (["failing.yaml"], "error: failing.yaml: not an authflow JSON report"),
-        (["old.json", "s2.json"], "error: old.json: report version 1; this authflow reads versions 2 and 3"),
+        (["old.json", "s2.json"], "error: old.json: report version 1; this authflow reads versions 2, 3 and 4"),
         (["huge.json"], "error: huge.json: \(InputLimits.reportFileBytes + 1) bytes is more than the"),
         (["nowhere.json"], "error: nowhere.json: cannot be read: no such file"),
         (

@@ -114,8 +114,8 @@ import Testing
     old.scenarios[1].steps = []
     old.interrupted = true
     let current = shard([ReportFixtures.unreachable], 2, of: 2)
-    let version3 = try await render(old)
-    let version2 = Self.downgradedToVersion2(version3)
+    let version4 = try await render(old)
+    let version2 = Self.downgradedToVersion2(version4)
     #expect(
       version2.contains(#""version": 2"#) && !version2.contains(#""started":"#) && !version2.contains("stop_cause"))
     let decoded = try JSONReport.decode(Data(version2.utf8), name: "v2.json")
@@ -126,16 +126,24 @@ import Testing
     ])
     #expect(merged.scenarios.map(\.status) == [.skipped, .failed, .error])
     let rendered = try Value(json: Data(try await render(merged).utf8))
-    #expect(rendered.lookup(path: ["version"]) == 3)
+    #expect(rendered.lookup(path: ["version"]) == 4)
     #expect(rendered.lookup(path: ["run", "stop_cause"]) == .null)
   }
 
-  /// What a version 2 authflow wrote for the same report: no `started`, no `run.stop_cause`.
+  /// What a version 2 authflow wrote for the same report: no `started`, no `run.stop_cause`, no
+  /// shard `selected` and `selection`.
   static func downgradedToVersion2(_ text: String) -> String {
-    text.replacingOccurrences(of: #""version": 3"#, with: #""version": 2"#)
+    downgradedToVersion3(text).replacingOccurrences(of: #""version": 3"#, with: #""version": 2"#)
       .split(separator: "\n", omittingEmptySubsequences: false)
       .filter { !$0.contains(#""started": "#) && !$0.contains(#""stop_cause": null"#) }
       .joined(separator: "\n")
+  }
+
+  /// What a version 3 authflow wrote for the same report: no shard `selected` and `selection`.
+  static func downgradedToVersion3(_ text: String) -> String {
+    text.replacingOccurrences(of: #""version": 4"#, with: #""version": 3"#)
+      .replacingOccurrences(
+        of: #",\s*"selected": [0-9a-z]+,\s*"selection": ("[0-9a-f]{16}"|null)"#, with: "", options: .regularExpression)
   }
 
   /// The stop cause is written and read back; a merge keeps that of the first stopped shard.
@@ -187,7 +195,8 @@ import Testing
     #expect(message([whole, raw("[]", "list.json")]).hasPrefix("list.json: not an authflow JSON report"))
     #expect(
       message([raw(#"{"format":"authflow-report","version":1,"run":{}}"#, "old.json")])
-        == "old.json: report version 1; this authflow reads versions 2 and 3 (run every shard with the same authflow)")
+        == "old.json: report version 1; this authflow reads versions 2, 3 and 4 (run every shard with the same authflow)"
+    )
     let valid = try await render(ReportFixtures.run)
     let missingKey = valid.replacingOccurrences(of: #""attempts": 3,"#, with: "")
     #expect(missingKey != valid)
@@ -212,6 +221,31 @@ import Testing
         == "missing shard 2/3 of tenant 'mock' (2 given): merge every shard, or the verdict would not be the whole run's"
     )
     #expect(message([one, whole]).hasPrefix("a.json and whole.json split tenant 'mock' differently"))
+
+    // Shards of different selections (another commit, other paths or tags) would merge into a run
+    // that misses scenarios; shards of one selection must hold every instance it selected.
+    func selecting(_ report: RunReport, instances: Int, digest: UInt64) -> RunReport {
+      var report = report
+      report.shard?.selection = Shard.Selection(instances: instances, digest: digest)
+      return report
+    }
+    let firstOfTwo = shard([ReportFixtures.refresh], 1, of: 2)
+    let secondOfTwo = shard([ReportFixtures.passwordless], 2, of: 2)
+    let ofTwo = try await input(selecting(firstOfTwo, instances: 2, digest: 0xabc), "one-of-two.json")
+    let ofThree = try await input(selecting(secondOfTwo, instances: 3, digest: 0xdef), "two-of-three.json")
+    #expect(
+      message([ofTwo, ofThree])
+        == "one-of-two.json and two-of-three.json are shards of different runs of tenant 'mock': the first split 2 scenario instances (selection 0000000000000abc), the second 3 scenario instances (selection 0000000000000def); run every shard on the same commit with the same paths, --tag and --skip-tag"
+    )
+    let sameButShort = try await input(selecting(secondOfTwo, instances: 3, digest: 0xabc), "short.json")
+    let firstOfThree = try await input(selecting(firstOfTwo, instances: 3, digest: 0xabc), "first.json")
+    #expect(
+      message([firstOfThree, sameButShort]).hasPrefix("the shards of tenant 'mock' selected 3 scenario instances"))
+    let complete = try await input(selecting(secondOfTwo, instances: 2, digest: 0xabc), "complete.json")
+    #expect(message([ofTwo, complete]) == "merged")
+    // A version 3 shard says nothing of its selection: it merges as before.
+    let version3 = try await input(firstOfTwo, "v3.json")
+    #expect(message([version3, ofThree]) == "merged")
     let again = try await input(ReportFixtures.run, "again.json")
     #expect(message([whole, again]).hasPrefix("scenario 'Login works [connection: email]' on tenant 'mock'"))
     #expect(

@@ -33,8 +33,9 @@ extension JSONReport {
     var shard: Shard?
     if !shardReader.isNull {
       guard
-        let parsed = Shard(index: try shardReader.member("index").int(), count: try shardReader.member("count").int())
+        var parsed = Shard(index: try shardReader.member("index").int(), count: try shardReader.member("count").int())
       else { throw .malformed(name, path: "run.shard", expected: "{ index, count } with 1 ≤ index ≤ count") }
+      if found >= 4 { parsed.selection = try decodeSelection(shardReader, name: name) }
       shard = parsed
     }
     let scenarios = try reader.member("scenarios").array().map { scenario throws(JSONReportError) in
@@ -45,6 +46,17 @@ extension JSONReport {
       tenant: tenant, startedAt: startedAt, duration: .milliseconds(try run.member("duration_ms").int()),
       scenarios: scenarios, interrupted: try run.member("interrupted").bool(), shard: shard, stopCause: stopCause)
     return Decoded(report: report, secretsShown: try run.member("secrets_shown").bool())
+  }
+
+  /// A shard's `selected` and `selection` (version 4), nil when both are null.
+  private static func decodeSelection(_ shard: JSONReader, name: String) throws(JSONReportError) -> Shard.Selection? {
+    let selected = try shard.member("selected")
+    let selection = try shard.member("selection")
+    if selected.isNull && selection.isNull { return nil }
+    guard !selected.isNull, !selection.isNull, let digest = UInt64(try selection.string(), radix: 16) else {
+      throw .malformed(name, path: "run.shard.selection", expected: "16 hex digits, with run.shard.selected")
+    }
+    return Shard.Selection(instances: try selected.int(), digest: digest)
   }
 
   private static func decodeStopCause(_ reader: JSONReader) throws(JSONReportError) -> StopCause? {

@@ -43,15 +43,16 @@ extension JSONReport {
   ///
   /// Checked (each an error naming the files): every report is one of this format and of a version
   /// it reads;
-  /// per tenant, the shards are all there, once each, of one `N` (or the tenant's reports are
-  /// whole runs of disjoint scenarios); no scenario instance is in two reports; a report written
-  /// with `--show-secrets` needs `showSecrets`.
+  /// per tenant, the shards are all there, once each, of one `N` and of one selection (the
+  /// scenario instances the whole run selected: version 4), and together hold every instance it
+  /// selected (or the tenant's reports are whole runs of disjoint scenarios); no scenario instance
+  /// is in two reports; a report written with `--show-secrets` needs `showSecrets`.
   ///
   /// Scenarios are sorted by tenant (in the order reports name them), file, line, then name, so
   /// the result does not depend on the order the reports are given; `startedAt` is the earliest
   /// start, the duration spans from it to the latest end, `interrupted` is true when any report
   /// was, and its stop cause is that of the first stopped report (by tenant, then shard). Reports
-  /// of versions 2 and 3 merge together (``readableVersions``). With several tenants each scenario carries its tenant (JUnit suites and the HTML
+  /// of versions 2, 3 and 4 merge together (``readableVersions``). With several tenants each scenario carries its tenant (JUnit suites and the HTML
   /// report's tenant filter keep them apart).
   public static func merge(_ inputs: [Input], showSecrets: Bool = false) throws(JSONReportError) -> RunReport {
     guard !inputs.isEmpty else { throw .nothingToMerge }
@@ -63,7 +64,10 @@ extension JSONReport {
     }
     var tenants: [String] = []
     for (_, report) in decoded where !tenants.contains(report.tenant) { tenants.append(report.tenant) }
-    for tenant in tenants { try checkShards(decoded.filter { $0.report.tenant == tenant }, tenant: tenant) }
+    var selections: [String: Shard.Selection] = [:]
+    for tenant in tenants {
+      selections[tenant] = try checkShards(decoded.filter { $0.report.tenant == tenant }, tenant: tenant)
+    }
 
     var seen: [String: String] = [:]
     var scenarios: [(order: Int, scenario: ScenarioReport)] = []
@@ -79,6 +83,12 @@ extension JSONReport {
         if tenants.count > 1 { scenario.tenant = tenant }
         scenarios.append((order, scenario))
       }
+    }
+    // Shards of one selection hold every instance it selected, once on each of their tenants.
+    for (tenant, selection) in selections {
+      let merged = decoded.filter { $0.report.tenant == tenant }.reduce(0) { $0 + $1.report.scenarios.count }
+      let expected = selection.instances * tenant.split(separator: ",").count
+      if merged != expected { throw .incompleteSelection(tenant: tenant, selected: expected, merged: merged) }
     }
     scenarios.sort { lhs, rhs in
       (lhs.order, lhs.scenario.file, lhs.scenario.location.line, lhs.scenario.name)
@@ -98,14 +108,17 @@ extension JSONReport {
       stopCause: stopCause)
   }
 
-  /// The reports of one tenant: shards of one run, all there, once each; or whole runs.
+  /// The reports of one tenant: shards of one run, all there, once each, of one selection; or
+  /// whole runs. The selection the shards share, when they all record it (reports of version 4).
   private static func checkShards(
     _ reports: [(name: String, report: RunReport)], tenant: String
-  ) throws(JSONReportError) {
+  ) throws(JSONReportError) -> Shard.Selection? {
     guard let first = reports.first(where: { $0.report.shard != nil }), let count = first.report.shard?.count else {
-      return
+      return nil
     }
     var byIndex: [Int: String] = [:]
+    var selected: (name: String, selection: Shard.Selection)?
+    var everyShardSays = true
     for (name, report) in reports {
       guard let shard = report.shard, shard.count == count else {
         throw .mixedShardCounts(first.name, name, tenant: tenant)
@@ -114,8 +127,17 @@ extension JSONReport {
         throw .overlappingShards(other, name, shard: shard.description, tenant: tenant)
       }
       byIndex[shard.index] = name
+      guard let selection = shard.selection else {
+        everyShardSays = false
+        continue
+      }
+      if let earlier = selected, earlier.selection != selection {
+        throw .differentSelections(earlier, (name, selection), tenant: tenant)
+      }
+      selected = selected ?? (name, selection)
     }
     let missing = (1...count).filter { byIndex[$0] == nil }.map { "\($0)/\(count)" }
     if !missing.isEmpty { throw .missingShards(missing, tenant: tenant, given: byIndex.count) }
+    return everyShardSays ? selected?.selection : nil
   }
 }

@@ -12,7 +12,7 @@ import Foundation
 ///   "run": { "tenant", "started_at" (ISO-8601 UTC, ms), "duration_ms", "interrupted",
 ///            "stop_cause": { "kind" (signal|run_timeout|closed_output), "signal", "run_timeout",
 ///                            "description" } | null,
-///            "shard": { "index", "count" } | null, "secrets_shown",
+///            "shard": { "index", "count", "selected", "selection" } | null, "secrets_shown",
 ///            "counts": { "total", "passed", "failed", "error", "interrupted", "skipped", "warnings" } },
 ///   "scenarios": [ { "name", "file", "line", "column", "tags", "tenant", "status", "started",
 ///                    "skip_reason", "duration_ms", "warnings",
@@ -42,16 +42,19 @@ import Foundation
 /// graph. `secrets_shown` is true when the run had `--show-secrets` (the report then holds them in
 /// clear, and `report merge` wants `--show-secrets` too). Version 2 added `needs`, `exchanges`,
 /// `shard`, `secrets_shown` and the JWT objects; version 3 `run.stop_cause`, `started` and the
-/// planned steps of scenarios that never started. ``JSONReportSchema`` declares the structure.
+/// planned steps of scenarios that never started; version 4 the shard's `selected` and
+/// `selection` (what the whole run selected, which `report merge` compares across shards).
+/// ``JSONReportSchema`` declares the structure.
 public enum JSONReport {
   /// The format name in every report.
   public static let format = "authflow-report"
   /// The structure's version; bumped on incompatible changes (a key added is one: the schema
   /// allows no other key).
-  public static let version = 3
-  /// The versions ``decode(_:name:)`` reads: this one, and version 2 (read as this one without a
-  /// stop cause, its scenarios started when they list steps).
-  public static let readableVersions = [2, 3]
+  public static let version = 4
+  /// The versions ``decode(_:name:)`` reads: this one, version 3 (its shards without the whole
+  /// selection), and version 2 (read as 3 without a stop cause, its scenarios started when they
+  /// list steps).
+  public static let readableVersions = [2, 3, 4]
 
   /// The report as a JSON value tree. Secret-wrapped values stay wrapped; serialize with
   /// `jsonText(revealSecrets:)`. Pass an already redacted report.
@@ -72,9 +75,18 @@ public enum JSONReport {
       "duration_ms": .int(report.duration.milliseconds),
       "interrupted": .bool(report.interrupted),
       "stop_cause": report.stopCause.map(value(of:)) ?? .null,
-      "shard": report.shard.map { .object(["index": .int($0.index), "count": .int($0.count)]) } ?? .null,
+      "shard": report.shard.map(shardValue) ?? .null,
       "secrets_shown": .bool(secretsShown),
       "counts": counts(report.scenarios.summary),
+    ])
+  }
+
+  /// `{ index, count, selected, selection }`: the shard, and what the whole run selected.
+  static func shardValue(_ shard: Shard) -> Value {
+    .object([
+      "index": .int(shard.index), "count": .int(shard.count),
+      "selected": shard.selection.map { .int($0.instances) } ?? .null,
+      "selection": shard.selection.map { .string($0.digestText) } ?? .null,
     ])
   }
 

@@ -1,3 +1,5 @@
+import AuthFlowResults
+
 /// Why JSON reports could not be read or merged. Its description is the message, naming the file.
 public struct JSONReportError: Error, Sendable, Hashable, CustomStringConvertible {
   public var description: String
@@ -12,9 +14,11 @@ public struct JSONReportError: Error, Sendable, Hashable, CustomStringConvertibl
 
   static func unsupportedVersion(_ file: String, found: Int?) -> JSONReportError {
     let version = found.map(String.init) ?? "none"
+    let readable = JSONReport.readableVersions.map(String.init)
+    let list = readable.dropLast().joined(separator: ", ") + (readable.count > 1 ? " and " : "") + (readable.last ?? "")
     return JSONReportError(
       description:
-        "\(file): report version \(version); this authflow reads versions \(JSONReport.readableVersions.map(String.init).joined(separator: " and ")) (run every shard with the same authflow)"
+        "\(file): report version \(version); this authflow reads versions \(list) (run every shard with the same authflow)"
     )
   }
 
@@ -55,6 +59,23 @@ public struct JSONReportError: Error, Sendable, Hashable, CustomStringConvertibl
     return JSONReportError(
       description:
         "missing \(noun) \(missing.joined(separator: ", ")) of tenant '\(tenant)' (\(given) given): merge every shard, or the verdict would not be the whole run's"
+    )
+  }
+
+  static func differentSelections(
+    _ first: (name: String, selection: Shard.Selection), _ second: (name: String, selection: Shard.Selection),
+    tenant: String
+  ) -> JSONReportError {
+    JSONReportError(
+      description:
+        "\(first.name) and \(second.name) are shards of different runs of tenant '\(tenant)': the first split \(first.selection), the second \(second.selection); run every shard on the same commit with the same paths, --tag and --skip-tag"
+    )
+  }
+
+  static func incompleteSelection(tenant: String, selected: Int, merged: Int) -> JSONReportError {
+    JSONReportError(
+      description:
+        "the shards of tenant '\(tenant)' selected \(selected) scenario instance\(selected == 1 ? "" : "s"), but their reports hold \(merged): a report is missing scenarios, so the verdict would not be the whole run's"
     )
   }
 

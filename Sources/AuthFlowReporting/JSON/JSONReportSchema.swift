@@ -86,7 +86,18 @@ public enum JSONReportSchema {
     ]
   }
 
-  static var shard: [Key] { [Key("index", positive), Key("count", positive)] }
+  static var shard: [Key] {
+    [
+      Key("index", positive), Key("count", positive),
+      Key(
+        "selected", nullable(count),
+        "How many scenario instances the whole run selected, every shard's together (null: not known)."),
+      Key(
+        "selection", nullable(["type": "string", "pattern": "^[0-9a-f]{16}$"]),
+        "A digest of the whole selection's instances (files and names), equal in every shard of one run (null: not known)."
+      ),
+    ]
+  }
 
   static var counts: [Key] {
     ["total", "passed", "failed", "error", "interrupted", "skipped"].map { Key($0, count) }

@@ -84,11 +84,22 @@ extension Selection {
     instances.selecting(takes)
   }
 
+  /// What the selection takes of `instances` before its shard splits them: every shard of the run
+  /// records the same (``AuthFlowResults/Shard/selection``).
+  public func whole(of instances: PlannedInstances) -> Shard.Selection {
+    var whole = Shard.Selection()
+    for instance in instances where takesByTags(instance) { whole.add(file: instance.file, name: instance.name) }
+    return whole
+  }
+
   private func takes(_ instance: PlannedInstance) -> Bool {
+    takesByTags(instance) && shard?.contains(instance) ?? true
+  }
+
+  private func takesByTags(_ instance: PlannedInstance) -> Bool {
     let tags = Set(instance.tags)
     if !self.tags.isEmpty && tags.isDisjoint(with: self.tags) { return false }
-    if !tags.isDisjoint(with: skipTags) { return false }
-    return shard?.contains(instance) ?? true
+    return tags.isDisjoint(with: skipTags)
   }
 }
 

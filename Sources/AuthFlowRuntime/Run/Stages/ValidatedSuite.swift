@@ -66,6 +66,11 @@ public struct ValidatedSuite: Sendable {
       }
       profiles.append(profile)
     }
+    var selection = selection
+    if selection.shard != nil {
+      let whole = selection.whole(of: planned)
+      selection.shard?.selection = whole
+    }
     return .success(
       RunPlan(
         profiles: profiles, selection: selection, instances: selection.apply(to: planned),
