@@ -27,6 +27,19 @@ import Testing
     #expect(output.sources.count == 3)
   }
 
+  /// A file named twice — on its own and inside a directory given too, or spelt another way — is
+  /// one scenario, loaded and run once.
+  @Test func aFileNamedTwiceIsLoadedOnce() async throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("a.yaml", Self.valid)
+    try directory.write("sub/b.yaml", Self.valid)
+    let output = await ScenarioLoader(catalog: .test).load([
+      directory.path, directory.path + "/sub/b.yaml", directory.path + "/./a.yaml", directory.path + "/sub/../a.yaml",
+    ])
+    #expect(output.files == ["a.yaml", "sub/b.yaml"].map { directory.path + "/" + $0 })
+    #expect(output.scenarios.count == 2)
+  }
+
   /// A directory given as a symbolic link is searched (as `find -H` does), and its files are named
   /// under the link as given; it once found "no scenario files in this directory".
   @Test func aDirectoryGivenAsALinkIsSearched() async throws {

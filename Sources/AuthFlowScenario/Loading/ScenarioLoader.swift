@@ -102,6 +102,12 @@ public struct ScenarioLoader: Sendable {
       files += found.files
       projectFiles += found.projectFiles
     }
+    // A file named twice (`scenarios/ scenarios/login.yaml`) is one scenario, run once, as test
+    // runners do; one path's files are distinct already.
+    if paths.count > 1 {
+      var seen: Set<String> = []
+      files = files.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
+    }
     return (diagnostics, files, projectFiles)
   }
 
