@@ -64,9 +64,10 @@ public struct ScenarioLoader: Sendable {
   /// again when it runs.
   public func scan<Digest: Sendable>(
     _ paths: [String], digest: @escaping @Sendable (Scenario, ValidatedScenario?) -> Digest,
-    consume: (Digest) -> Void
+    starting: (_ files: Int) -> Void = { _ in }, consume: (Digest) -> Void
   ) async -> Output {
     let (diagnostics, files, projectFiles) = Self.find(paths)
+    starting(files.count)
     var result = Output(scenarios: [], validated: [], diagnostics: diagnostics, files: files, sources: [:])
     result.projectFiles = projectFiles
     // Only what is kept leaves each task: a `LoadedFile` holds a scenario's whole model inline.
@@ -85,7 +86,7 @@ public struct ScenarioLoader: Sendable {
     return result
   }
 
-  /// The validated instances of one file, loaded again (``scan(_:digest:consume:)`` kept none): what a
+  /// The validated instances of one file, loaded again (``scan(_:digest:starting:consume:)`` kept none): what a
   /// lazily planned run runs. Nil with the diagnostics when the file no longer loads cleanly.
   public func validatedScenario(at path: String) -> (validated: ValidatedScenario?, diagnostics: [Diagnostic]) {
     let file = loadFile(path)
@@ -128,7 +129,7 @@ public struct ScenarioLoader: Sendable {
     return (parsed.scenario, validated, diagnostics)
   }
 
-  /// What ``scan(_:digest:consume:)`` keeps of a file.
+  /// What ``scan(_:digest:starting:consume:)`` keeps of a file.
   private struct ScannedFile<Digest: Sendable>: Sendable {
     var path: String
     var text: String?

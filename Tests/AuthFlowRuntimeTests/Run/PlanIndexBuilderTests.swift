@@ -34,8 +34,9 @@ import Testing
     }
   }
 
-  static func build(_ files: [File]) -> PlannedInstances {
+  static func build(_ files: [File], expecting expectedFiles: Int = 0) -> PlannedInstances {
     var builder = PlanIndex.Builder()
+    builder.expectedFiles = expectedFiles
     for file in files {
       builder.add(
         PlanIndex.FileRecord(
@@ -50,6 +51,20 @@ import Testing
     #expect(plan.isPacked)
     #expect(Self.described(plan) == Self.expected(Self.files))
     #expect(plan.indices.map { plan.movesMockClock(at: $0) } == [false, true, true, false, false])
+  }
+
+  /// Sized for the files to come once the first ones are in: the plan is the same whether the
+  /// count given was right, too low (the arrays grow past it) or too high (copied to size).
+  @Test(arguments: [0, 1_000, 200, 5_000])
+  func thePlanIsTheSameWhateverTheExpectedCount(expected: Int) {
+    let files = (0..<1_000).map { number in
+      let file = Self.files[number % Self.files.count]
+      let names = number % 7 == 0 ? (0..<(number % 5)).map { "\(number) [m=\($0)]" } : file.names
+      return File(path: "dir\(number % 3)/\(number)-" + file.path, names: names, tags: file.tags, moves: file.moves)
+    }
+    let plan = Self.build(files, expecting: expected)
+    #expect(plan.isPacked)
+    #expect(Self.described(plan) == Self.expected(files))
   }
 
   @Test func aNameTooLongToPackKeepsEveryInstanceUnpacked() {

@@ -188,6 +188,12 @@ final class PlanIndex: Sendable {
   /// Builds the plan from each file's instances in turn: packed, or — from the first text too
   /// long to pack (a name over 65,535 bytes) — every instance as it is.
   struct Builder {
+    /// How many files will be added, when known (0: not known). Once the first ones show what a
+    /// file takes, the arrays are sized for all of them: grown by doubling instead, they held up
+    /// to twice their contents, and three times while one was copied to a larger buffer — the
+    /// peak of a 100,000-file run (docs/benchmarks.md).
+    var expectedFiles = 0
+    private var filesAdded = 0
     private var text: [UInt8] = []
     private var entries: [Entry] = []
     private var directories: [String] = []
@@ -255,14 +261,32 @@ final class PlanIndex: Sendable {
             index: UInt32(index) | (movesMockClock ? PlanIndex.movesClockBit : 0),
             line: UInt32(clamping: location.line), column: UInt32(clamping: location.column), tags: tagNumber))
       }
+      filesAdded += 1
+      if filesAdded == Self.sampleFiles, expectedFiles > filesAdded { reserveForExpectedFiles() }
     }
 
-    /// The packed entries so far. Copied to their exact sizes: arrays grown by appending hold
-    /// up to twice their contents.
+    /// Files added before the arrays are sized for ``expectedFiles``.
+    static let sampleFiles = 64
+
+    /// Room for ``expectedFiles`` files taking what the first ones took on average, a sixteenth
+    /// more; a file past that grows the array as before.
+    private mutating func reserveForExpectedFiles() {
+      func room(_ count: Int) -> Int {
+        let estimate = Double(count) * Double(expectedFiles) / Double(filesAdded)
+        return Int(min(estimate * 17 / 16, Double(Int32.max)))
+      }
+      entries.reserveCapacity(room(entries.count))
+      text.reserveCapacity(room(text.count))
+    }
+
+    /// The packed entries so far. Copied to their exact sizes when more than an eighth of an
+    /// array is spare (arrays grown by appending hold up to twice their contents); shared when
+    /// sized for the files to come.
     private func index() -> PlanIndex {
-      PlanIndex(
-        text: text.withUnsafeBufferPointer { Array($0) }, entries: entries.withUnsafeBufferPointer { Array($0) },
-        directories: directories, tagLists: tagLists)
+      func exact<Element>(_ array: [Element]) -> [Element] {
+        array.capacity - array.count <= array.count / 8 ? array : array.withUnsafeBufferPointer { Array($0) }
+      }
+      return PlanIndex(text: exact(text), entries: exact(entries), directories: directories, tagLists: tagLists)
     }
 
     private mutating func append(_ string: String) -> UInt32 {

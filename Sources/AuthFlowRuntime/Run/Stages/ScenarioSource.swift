@@ -60,6 +60,7 @@ public struct ScenarioSource: Sendable {
             names: validated?.instances.map(\.name) ?? []),
           checks: config.check(scenario, clients: clients))
       },
+      starting: { files in plan.expectedFiles = files },
       consume: { digest in
         // Each file's record goes into the packed plan as it arrives, in file order.
         plan.add(digest.record)
