@@ -81,7 +81,7 @@ import Testing
     try directory.write("locked/b.yaml", Self.valid)
     let refusing: (String) -> DirectoryStream? = { $0.hasSuffix("/locked") ? nil : opendir($0) }
     let found = ScenarioFiles.find(at: directory.path, openDirectory: refusing)
-    #expect(found.files == [directory.path + "/a.yaml"])
+    #expect(Array(found.files) == [directory.path + "/a.yaml"])
     #expect(
       found.diagnostics.map(\.description) == [
         "\(directory.path)/locked:1:1: error: cannot read the directory, so its scenarios cannot run"
@@ -130,5 +130,28 @@ final class TemporaryDirectory: Sendable {
 
   deinit {
     try? FileManager.default.removeItem(atPath: path)
+  }
+}
+
+/// The packed list of found paths against an array of strings: the same paths, read back, sorted
+/// and filtered the same, ASCII or not.
+@Suite struct PathListTests {
+  @Test(arguments: [false, true])
+  func behavesAsAnArrayOfStrings(withNonASCII: Bool) {
+    var generator = SystemRandomNumberGenerator()
+    let pieces =
+      ["a", "B", "z", "_", "-", ".", "/", "0", "9", "scenario-", "yaml"]
+      + (withNonASCII ? ["é", "e\u{301}", "Ω", "😀"] : [])
+    let paths = (0..<2_000).map { _ in
+      (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+    }
+    let list = PathList(paths)
+    #expect(Array(list) == paths)
+    #expect(Array(list.sorted()) == paths.sorted())
+    #expect(Array(list.filter { $0.hasPrefix("a") }) == paths.filter { $0.hasPrefix("a") })
+    var joined = list
+    joined.append(contentsOf: PathList(["x/y.yaml", ""]))
+    #expect(Array(joined) == paths + ["x/y.yaml", ""])
+    #expect(PathList().isEmpty && PathList().sorted().isEmpty)
   }
 }

@@ -19,7 +19,7 @@ enum ScenarioFiles {
   /// What a search found: the scenario files, why some could not be had, and the tenant
   /// profiles files (`authflow.yaml`) met on the way, which are not scenarios.
   struct Found {
-    var files: [String]
+    var files: PathList
     var diagnostics: [Diagnostic]
     var projectFiles: [String] = []
   }
@@ -32,9 +32,9 @@ enum ScenarioFiles {
   ) -> Found {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      return Found(files: [], diagnostics: [.noSuchFile(path)])
+      return Found(files: PathList(), diagnostics: [.noSuchFile(path)])
     }
-    guard isDirectory.boolValue else { return Found(files: [path], diagnostics: []) }
+    guard isDirectory.boolValue else { return Found(files: PathList([path]), diagnostics: []) }
     let walk = scan(directory: path, openDirectory: openDirectory)
     let problems = walk.unreadable.map(Diagnostic.unreadableDirectory)
     let diagnostics = walk.files.isEmpty && problems.isEmpty ? [.noScenarios(in: path)] : problems
@@ -51,9 +51,9 @@ enum ScenarioFiles {
   /// path, so `/s/a/s/x.yaml` under `/s` became `/s/ax.yaml` ("cannot read the file").
   private static func scan(
     directory: String, openDirectory: (String) -> DirectoryStream?
-  ) -> (files: [String], unreadable: [String], projectFiles: [String]) {
+  ) -> (files: PathList, unreadable: [String], projectFiles: [String]) {
     let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-    var files: [String] = []
+    var files = PathList()
     var unreadable: [String] = []
     var projectFiles: [String] = []
     var pending = [base]

@@ -20,7 +20,8 @@ public struct ScenarioLoader: Sendable {
     public var validated: [ValidatedScenario]
     /// Every problem in every file, files in order, each file's sorted by location.
     public var diagnostics: [Diagnostic]
-    /// The files read, in order.
+    /// The files read, in order (by ``load(_:)``; ``scan(_:digest:starting:consume:)`` keeps
+    /// none, and tells how many).
     public var files: [String]
     /// The text of each file read, by path.
     public var sources: [String: String]
@@ -43,7 +44,7 @@ public struct ScenarioLoader: Sendable {
   public func load(_ paths: [String]) async -> Output {
     let (diagnostics, files, projectFiles) = Self.find(paths)
     let loaded = await loadFiles(files) { $0 }
-    var result = Output(scenarios: [], validated: [], diagnostics: diagnostics, files: files, sources: [:])
+    var result = Output(scenarios: [], validated: [], diagnostics: diagnostics, files: Array(files), sources: [:])
     result.projectFiles = projectFiles
     for file in loaded {
       if let scenario = file.scenario { result.scenarios.append(scenario) }
@@ -58,9 +59,10 @@ public struct ScenarioLoader: Sendable {
   /// could be read) and validated scenario (when it has no error) are handed to `digest` as soon
   /// as the file is checked — files in parallel — and dropped; each digest is then handed to
   /// `consume`, in file order, as soon as the files before it are done, and not kept. The
-  /// output's ``Output/scenarios`` and ``Output/validated`` are empty and its ``Output/sources``
-  /// hold only the files with diagnostics, so memory does not grow with every file's tree and
-  /// text, nor with the digests. `authflow run` plans from the digests and loads each scenario
+  /// output's ``Output/scenarios``, ``Output/validated`` and ``Output/files`` are empty (the
+  /// number of files found is handed to `starting` before any is loaded, and the paths are kept
+  /// packed, ``PathList``) and its ``Output/sources`` hold only the files with diagnostics, so
+  /// memory does not grow with every file's tree and text, nor with the digests. `authflow run` plans from the digests and loads each scenario
   /// again when it runs.
   public func scan<Digest: Sendable>(
     _ paths: [String], digest: @escaping @Sendable (Scenario, ValidatedScenario?) -> Digest,
@@ -68,7 +70,7 @@ public struct ScenarioLoader: Sendable {
   ) async -> Output {
     let (diagnostics, files, projectFiles) = Self.find(paths)
     starting(files.count)
-    var result = Output(scenarios: [], validated: [], diagnostics: diagnostics, files: files, sources: [:])
+    var result = Output(scenarios: [], validated: [], diagnostics: diagnostics, files: [], sources: [:])
     result.projectFiles = projectFiles
     // Only what is kept leaves each task: a `LoadedFile` holds a scenario's whole model inline.
     await loadFiles(
@@ -93,14 +95,14 @@ public struct ScenarioLoader: Sendable {
     return (file.validated, file.diagnostics)
   }
 
-  private static func find(_ paths: [String]) -> (diagnostics: [Diagnostic], files: [String], projectFiles: [String]) {
+  private static func find(_ paths: [String]) -> (diagnostics: [Diagnostic], files: PathList, projectFiles: [String]) {
     var diagnostics: [Diagnostic] = []
-    var files: [String] = []
+    var files = PathList()
     var projectFiles: [String] = []
     for path in paths {
       let found = ScenarioFiles.find(at: path)
       diagnostics += found.diagnostics
-      files += found.files
+      files.append(contentsOf: found.files)
       projectFiles += found.projectFiles
     }
     // A file named twice (`scenarios/ scenarios/login.yaml`) is one scenario, run once, as test
@@ -148,7 +150,7 @@ public struct ScenarioLoader: Sendable {
   /// Files in chunks, each loaded file through `keep` on the task that loaded it. Results in
   /// file order.
   private func loadFiles<Kept: Sendable>(
-    _ files: [String], keep: @escaping @Sendable (LoadedFile) -> Kept
+    _ files: PathList, keep: @escaping @Sendable (LoadedFile) -> Kept
   ) async -> [Kept] {
     var all: [Kept] = []
     all.reserveCapacity(files.count)
@@ -162,7 +164,7 @@ public struct ScenarioLoader: Sendable {
   /// one finishes, and never more than eight per core past the first one not yet delivered, so
   /// only those are held — never the whole list, however many files there are.
   private func loadFiles<Kept: Sendable>(
-    _ files: [String], keep: @escaping @Sendable (LoadedFile) -> Kept, deliver: (Kept) -> Void
+    _ files: PathList, keep: @escaping @Sendable (LoadedFile) -> Kept, deliver: (Kept) -> Void
   ) async {
     guard !files.isEmpty else { return }
     let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
@@ -176,6 +178,7 @@ public struct ScenarioLoader: Sendable {
         let start = launched * chunkSize
         let chunk = files[start..<min(start + chunkSize, files.count)]
         let index = launched
+        // Each path is made a string on the task that loads it.
         group.addTask { (index, chunk.map { keep(loadFile($0)) }) }
         launched += 1
       }
