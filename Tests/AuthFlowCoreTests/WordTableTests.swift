@@ -1,3 +1,4 @@
+import AuthFlowTestSupport
 import Testing
 
 @testable import AuthFlowCore
@@ -7,7 +8,7 @@ import Testing
 /// of a word spare on average after growing by half.
 @Suite struct WordTableTests {
   @Test func aSetOfHashesHoldsWhatASetHolds() {
-    var generator = SplitMix(seed: 7)
+    var generator = SplitMix64(seed: 7)
     var table = WordTable<WholeWord>()
     var reference: Set<UInt64> = []
     // Small keys collide in their first slots; large random ones spread.
@@ -39,7 +40,7 @@ import Testing
   }
 
   @Test func aMapByTheHighHalfReplacesTheWordOfItsKey() {
-    var generator = SplitMix(seed: 11)
+    var generator = SplitMix64(seed: 11)
     var table = WordTable<HighHalf>()
     var reference: [UInt32: UInt32] = [:]
     for _ in 0..<40_000 {
@@ -82,20 +83,5 @@ import Testing
       #expect(registry.scrub("[\(secret)]") == "[***]")
     }
     #expect(registry.scrub("[eyJhbGciOiJSUzI1NiJ9.kk]") == "[eyJhbGciOiJSUzI1NiJ9.kk]")
-  }
-}
-
-/// A seeded generator (SplitMix64), so that a failure can be replayed.
-struct SplitMix {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

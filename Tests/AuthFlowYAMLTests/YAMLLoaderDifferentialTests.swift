@@ -1,4 +1,5 @@
 import AuthFlowCore
+import AuthFlowTestSupport
 import Foundation
 import Testing
 
@@ -188,24 +189,6 @@ enum TreeDump {
       }
     }
   }
-}
-
-/// A small deterministic generator (SplitMix64), so every run tries the same inputs.
-struct SplitMix64 {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(1, bound))) }
-
-  mutating func pick<T>(_ choices: [T]) -> T { choices[below(choices.count)] }
 }
 
 /// Edits that turn a valid file into the inputs a person or a fuzzer writes: lines lost, repeated

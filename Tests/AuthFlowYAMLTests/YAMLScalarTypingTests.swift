@@ -1,4 +1,5 @@
 import AuthFlowCore
+import AuthFlowTestSupport
 import Foundation
 import Testing
 import Yams

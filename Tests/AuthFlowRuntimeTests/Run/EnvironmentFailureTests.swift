@@ -17,16 +17,21 @@ import Testing
     ])
   ]
 
-  static let tokenScenario = """
-    scenario: A raw token request
+  static let tokenScenario = tokenRequest(named: "A raw token request", expecting: "access_token: { exists: true }")
+
+  /// A client-credentials token request whose step expects `expectation` (one line).
+  static func tokenRequest(named name: String, expecting expectation: String) -> String {
+    """
+    scenario: \(name)
     client: native
     steps:
       - id: token
         token:
           body: { grant_type: client_credentials, audience: "https://api.example.com" }
         expect:
-          access_token: { exists: true }
+          \(expectation)
     """
+  }
 
   /// A port nothing listens on: one a loopback server just let go of.
   static func closedPort() async throws -> String {
@@ -170,16 +175,8 @@ import Testing
 
   @Test("A 429 rate limit still refusing after the retries is an environment error, unless the step expects it")
   func rateLimitExhaustedIsEnvironment() async throws {
-    let expecting = """
-      scenario: The rate limit is what this step tests
-      client: native
-      steps:
-        - id: token
-          token:
-            body: { grant_type: client_credentials, audience: "https://api.example.com" }
-          expect:
-            error.code: too_many_requests
-      """
+    let expecting = Self.tokenRequest(
+      named: "The rate limit is what this step tests", expecting: "error.code: too_many_requests")
     let reports = try await LoopbackServer.with({ router in
       router.post("/limited/oauth/token") { _, _ in
         var response = Response.json(#"{"error":"too_many_requests"}"#, status: .tooManyRequests)
@@ -199,8 +196,10 @@ import Testing
       return (
         try await limited.run([Self.tokenScenario]), try await limited.run([expecting]),
         try await blocked.run([Self.tokenScenario]),
-        try await limited.run([Self.expectingError("error.code: invalid_grant")]),
-        try await limited.run([Self.expectingError("error.status: 429")])
+        try await limited.run([
+          Self.tokenRequest(named: "Another error expected", expecting: "error.code: invalid_grant")
+        ]),
+        try await limited.run([Self.tokenRequest(named: "The limit expected", expecting: "error.status: 429")])
       )
     }
     let exhausted = try #require(reports.0.scenarios.first?.step("token"))
@@ -222,17 +221,4 @@ import Testing
     #expect(reports.4.scenarios.first?.status == .passed, "\(reports.4.scenarios.first?.problemSummary ?? "")")
   }
 
-  /// A token request whose step expects an error answer (`expectation`, one line).
-  static func expectingError(_ expectation: String) -> String {
-    """
-    scenario: A step that expects an error
-    client: native
-    steps:
-      - id: token
-        token:
-          body: { grant_type: client_credentials, audience: "https://api.example.com" }
-        expect:
-          \(expectation)
-    """
-  }
 }

@@ -1,0 +1,21 @@
+/// A small deterministic generator (SplitMix64): tests that try random inputs try the same ones
+/// on every run, so a failure can be replayed.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+  private var state: UInt64
+
+  public init(seed: UInt64) { state = seed }
+
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// A number in `0..<bound` (0 when `bound` is not positive).
+  public mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(1, bound))) }
+
+  /// One of `choices` (not empty).
+  public mutating func pick<T>(_ choices: [T]) -> T { choices[below(choices.count)] }
+}
