@@ -71,12 +71,22 @@ import Testing
 
   static var scriptAvailable: Bool { script != nil }
 
+  /// The path of `script`; the tests that use it are enabled only when it is there.
+  static func scriptPath() throws -> String {
+    guard let script else { throw ScriptMissing() }
+    return script
+  }
+
+  struct ScriptMissing: Error, CustomStringConvertible {
+    var description: String { ProgressCLITests.scriptMissing }
+  }
+
   /// `authflow ARGUMENTS` with standard output and error on a pseudo-terminal; what the terminal
   /// received, and the exit code (`script -e`).
   static func underTerminal(_ arguments: String, in directory: String) async throws -> CLIProcess.Outcome {
     let command = "'\(try CLIProcess.executable())' \(arguments)"
     return try await CLIProcess.run(
-      ["-q", "-e", "-c", command, "/dev/null"], in: directory, executable: try #require(Self.script))
+      ["-q", "-e", "-c", command, "/dev/null"], in: directory, executable: try Self.scriptPath())
   }
 
   /// Every line drawn (`\r` text `ESC[K`) is followed at once by the next draw or by the erase
@@ -130,7 +140,7 @@ import Testing
       let binary = try CLIProcess.executable()
       let outcome = try await CLIProcess.run(
         ["-q", "-e", "-c", "bash -o pipefail -c \"'\(binary)' run a.yaml b.yaml --jobs 2 | head -1\"", "/dev/null"],
-        in: directory, executable: try #require(Self.script))
+        in: directory, executable: try Self.scriptPath())
       let text = outcome.standardOutput
       #expect(outcome.status == 141, "\(text.debugDescription)")
       #expect(text.contains("Running 2 scenarios"), "\(text.debugDescription)")

@@ -64,7 +64,7 @@ public enum Python {
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("authflow-python-\(UUID().uuidString)")
-    FileManager.default.createFile(atPath: output.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: output) }
     guard let handle = try? FileHandle(forWritingTo: output) else { return (127, "cannot write \(output.path)") }
     process.standardOutput = handle

@@ -1,4 +1,4 @@
-public import NIOCore
+import NIOCore
 import NIOPosix
 
 /// A raw TCP client on 127.0.0.1 for abusing a server: bytes sent at a chosen pace, what came back,

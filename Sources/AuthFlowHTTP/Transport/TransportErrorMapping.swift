@@ -89,7 +89,9 @@ enum TransportErrorMapping {
       return .cancelled(url)
     case .alreadyShutdown:
       return .shutDown(url)
-    case .bodyLengthMismatch, .incompatibleHeaders, .chunkedSpecifiedMultipleTimes, .contentLengthMissing:
+    // (`incompatibleHeaders` and `chunkedSpecifiedMultipleTimes` are no longer raised: the client
+    // corrects those headers itself.)
+    case .bodyLengthMismatch, .contentLengthMissing:
       return .malformedResponse(url)
     default:
       return .other(url, detail: "the exchange failed")

@@ -1,4 +1,4 @@
-public import AuthFlowCore
+import AuthFlowCore
 
 /// One key of a mapping of the fixture: its name and the JSON Schema of its value.
 struct FixtureKey: Sendable {

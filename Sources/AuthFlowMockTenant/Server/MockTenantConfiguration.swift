@@ -1,4 +1,4 @@
-public import Hummingbird
+import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore

@@ -1,7 +1,7 @@
 import AuthFlowCore
 import AuthFlowExpression
-public import AuthFlowResults
-public import AuthFlowScenario
+import AuthFlowResults
+import AuthFlowScenario
 
 /// Loads a ``PlannedInstance`` when the ``Runner`` starts it: the file is read, parsed and
 /// validated again, and the instance at the planned matrix position taken — so a run holds one

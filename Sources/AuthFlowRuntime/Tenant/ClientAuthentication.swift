@@ -1,4 +1,4 @@
-public import AuthFlowCore
+import AuthFlowCore
 import AuthFlowHTTP
 public import AuthFlowScenario
 import Foundation

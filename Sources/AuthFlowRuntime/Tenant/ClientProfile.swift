@@ -1,5 +1,5 @@
 public import AuthFlowCore
-public import AuthFlowScenario
+import AuthFlowScenario
 
 /// One client profile of a tenant (`clients.<name>` in authflow.yaml, a client of a mock fixture),
 /// read through the keys authflow knows. The profile itself stays a value (`client` and

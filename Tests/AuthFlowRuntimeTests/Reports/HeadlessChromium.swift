@@ -65,8 +65,8 @@ enum HeadlessChromium {
     defer { try? FileManager.default.removeItem(at: scratch) }
     let outputURL = scratch.appendingPathComponent("stdout")
     let errorURL = scratch.appendingPathComponent("stderr")
-    FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments =

@@ -1,4 +1,4 @@
-public import AuthFlowCore
+import AuthFlowCore
 
 /// The instances of a plan, in order: ``PlannedInstance``s held as they are (a suite that keeps
 /// its scenarios), or packed — every text in one byte array, each instance one fixed-size entry
