@@ -62,7 +62,7 @@ public enum Pipeline {
       return Diagnostic.error(
         "the scenarios under \(directory) have their own authflow.yaml, which this run would not read: \(using)",
         at: SourceLocation(file: file, line: 1, column: 1),
-        hint: "run that directory on its own (authflow run \(directory)), or name the profiles file with --config")
+        hint: "give that directory on its own (\(directory)), or name the profiles file with --config")
     }
   }
 

@@ -17,7 +17,8 @@ enum ScenarioFiles {
   static let extensions: Set<String> = ["yaml", "yml"]
 
   /// What a search found: the scenario files, why some could not be had, and the tenant
-  /// profiles files (`authflow.yaml`) met on the way, which are not scenarios.
+  /// profiles files (`authflow.yaml`) met on the way that have scenario files beside or below
+  /// them (they are not scenarios).
   struct Found {
     var files: PathList
     var diagnostics: [Diagnostic]
@@ -38,7 +39,12 @@ enum ScenarioFiles {
     let walk = scan(directory: path, openDirectory: openDirectory)
     let problems = walk.unreadable.map(Diagnostic.unreadableDirectory)
     let diagnostics = walk.files.isEmpty && problems.isEmpty ? [.noScenarios(in: path)] : problems
-    return Found(files: walk.files, diagnostics: diagnostics, projectFiles: walk.projectFiles)
+    // A tenant profiles file counts where scenarios found are beside or below it.
+    let projectFiles = walk.projectFiles.filter { project in
+      let directory = project.dropLast(ProjectConfig.fileName.count)
+      return walk.files.contains { $0.hasPrefix(directory) }
+    }
+    return Found(files: walk.files, diagnostics: diagnostics, projectFiles: projectFiles)
   }
 
   /// The scenario files under `directory`, named under `directory` as given, sorted. A directory

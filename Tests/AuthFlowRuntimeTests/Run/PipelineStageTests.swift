@@ -68,6 +68,8 @@ import Testing
       "a.yaml": Self.twoSteps,
       "nested/authflow.yaml": "tenants:\n  other: { kind: mock }\n",
       "nested/b.yaml": Self.twoSteps.replacingOccurrences(of: "Two steps", with: "Nested"),
+      // No scenario is beside or below this one: nothing would run against the wrong tenants.
+      "tools/authflow.yaml": "tenants:\n  other: { kind: mock }\n",
     ])
     defer { try? FileManager.default.removeItem(at: directory) }
     let nestedFile = directory.appendingPathComponent("nested/authflow.yaml").path
@@ -79,6 +81,7 @@ import Testing
         let stray = suite.diagnostics.filter { $0.location?.file == nestedFile }
         #expect(stray.count == 1, "\(suite.diagnostics.map(\.description))")
         #expect(stray.first?.message.contains("have their own authflow.yaml, which this run would not read") == true)
+        #expect(!suite.diagnostics.contains { $0.location?.file.hasSuffix("tools/authflow.yaml") == true })
       }
     }
     // Two projects given side by side: the first one's file is read, the second's is not (named
