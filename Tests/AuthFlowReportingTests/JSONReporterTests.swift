@@ -243,6 +243,17 @@ import Testing
       message([firstOfThree, sameButShort]).hasPrefix("the shards of tenant 'mock' selected 3 scenario instances"))
     let complete = try await input(selecting(secondOfTwo, instances: 2, digest: 0xabc), "complete.json")
     #expect(message([ofTwo, complete]) == "merged")
+    // A hostile selection is refused as malformed, never trusted into arithmetic.
+    let shardText = String(decoding: ofTwo.data, as: UTF8.self)
+    for (from, to) in [
+      (#""selected": 2,"#, #""selected": 9223372036854775807,"#), (#""selected": 2,"#, #""selected": -1,"#),
+      (#""selection": "0000000000000abc""#, #""selection": "+abc""#),
+      (#""selection": "0000000000000abc""#, #""selection": null"#),
+    ] {
+      let hostile = shardText.replacingOccurrences(of: from, with: to)
+      #expect(hostile != shardText, "\(from)")
+      #expect(message([raw(hostile, "hostile.json"), complete]).hasPrefix("hostile.json: run.shard"), "\(to)")
+    }
     // A version 3 shard says nothing of its selection: it merges as before.
     let version3 = try await input(firstOfTwo, "v3.json")
     #expect(message([version3, ofThree]) == "merged")

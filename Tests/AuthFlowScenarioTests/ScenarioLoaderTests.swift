@@ -152,6 +152,14 @@ final class TemporaryDirectory: Sendable {
     var joined = list
     joined.append(contentsOf: PathList(["x/y.yaml", ""]))
     #expect(Array(joined) == paths + ["x/y.yaml", ""])
+    #expect(Array(joined.sorted()) == (paths + ["x/y.yaml", ""]).sorted())
+    var nonASCIIFirst = PathList(["é/b.yaml"])
+    nonASCIIFirst.append(contentsOf: list)
+    #expect(Array(nonASCIIFirst.sorted()) == (["é/b.yaml"] + paths).sorted())
+    #expect(joined.contains(pathStartingWith: "x/y"))
+    #expect(!joined.contains(pathStartingWith: "x/y.yaml/"))
+    #expect(
+      list.contains(pathStartingWith: "a") == paths.contains { $0.hasPrefix("a") })
     #expect(PathList().isEmpty && PathList().sorted().isEmpty)
   }
 }

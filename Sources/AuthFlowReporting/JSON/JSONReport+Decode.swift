@@ -53,11 +53,24 @@ extension JSONReport {
     let selected = try shard.member("selected")
     let selection = try shard.member("selection")
     if selected.isNull && selection.isNull { return nil }
-    guard !selected.isNull, !selection.isNull, let digest = UInt64(try selection.string(), radix: 16) else {
-      throw .malformed(name, path: "run.shard.selection", expected: "16 hex digits, with run.shard.selected")
+    guard !selected.isNull, !selection.isNull else {
+      throw .malformed(name, path: "run.shard", expected: "selected and selection both given, or both null")
     }
-    return Shard.Selection(instances: try selected.int(), digest: digest)
+    let text = try selection.string()
+    guard text.utf8.count == 16, text.utf8.allSatisfy({ $0 < 0x80 && Character(UnicodeScalar($0)).isHexDigit }),
+      let digest = UInt64(text, radix: 16)
+    else { throw .malformed(name, path: "run.shard.selection", expected: "16 hex digits") }
+    let instances = try selected.int()
+    guard Self.selectedInstances.contains(instances) else {
+      throw .malformed(
+        name, path: "run.shard.selected",
+        expected: "a count of scenario instances up to \(Self.selectedInstances.upperBound)")
+    }
+    return Shard.Selection(instances: instances, digest: digest)
   }
+
+  /// The counts a shard's `selected` may have: a run of more instances than this is not one.
+  static let selectedInstances = 0...Int(UInt32.max)
 
   private static func decodeStopCause(_ reader: JSONReader) throws(JSONReportError) -> StopCause? {
     guard !reader.isNull else { return nil }

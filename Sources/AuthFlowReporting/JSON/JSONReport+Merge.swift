@@ -87,8 +87,11 @@ extension JSONReport {
     // Shards of one selection hold every instance it selected, once on each of their tenants.
     for (tenant, selection) in selections {
       let merged = decoded.filter { $0.report.tenant == tenant }.reduce(0) { $0 + $1.report.scenarios.count }
-      let expected = selection.instances * tenant.split(separator: ",").count
-      if merged != expected { throw .incompleteSelection(tenant: tenant, selected: expected, merged: merged) }
+      let (expected, overflow) = selection.instances.multipliedReportingOverflow(
+        by: tenant.split(separator: ",").count)
+      if overflow || merged != expected {
+        throw .incompleteSelection(tenant: tenant, selected: expected, merged: merged)
+      }
     }
     scenarios.sort { lhs, rhs in
       (lhs.order, lhs.scenario.file, lhs.scenario.location.line, lhs.scenario.name)

@@ -56,7 +56,10 @@ public enum Pipeline {
     let readPath = read.map(canonicalPath)
     let using = read.map { "this run reads \($0)" } ?? "this run has no authflow.yaml of its own (the embedded mock)"
     var named: Set<String> = []
-    return found.filter { named.insert(canonicalPath($0)).inserted && canonicalPath($0) != readPath }.map { file in
+    return found.filter { file in
+      let path = canonicalPath(file)
+      return named.insert(path).inserted && path != readPath
+    }.map { file in
       let parent = (file as NSString).deletingLastPathComponent
       let directory = parent.isEmpty ? "." : parent
       return Diagnostic.error(

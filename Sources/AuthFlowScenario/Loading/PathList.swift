@@ -30,7 +30,16 @@ struct PathList: RandomAccessCollection, Sendable, Equatable {
   }
 
   mutating func append(contentsOf other: PathList) {
-    for position in other.indices { append(other[position]) }
+    let base = bytes.count
+    bytes.append(contentsOf: other.bytes)
+    ends.append(contentsOf: other.ends.lazy.map { base + $0 })
+    isASCII = isASCII && other.isASCII
+  }
+
+  /// Whether a path starts with `prefix`, read as bytes (no `String` made).
+  func contains(pathStartingWith prefix: Substring) -> Bool {
+    let needle = Array(prefix.utf8)
+    return indices.contains { utf8(at: $0).starts(with: needle) }
   }
 
   /// The paths in `String` order (as `[String].sorted()` gives them).
@@ -59,5 +68,4 @@ struct PathList: RandomAccessCollection, Sendable, Equatable {
   private func utf8(at position: Int) -> ArraySlice<UInt8> {
     bytes[(position == 0 ? 0 : ends[position - 1])..<ends[position]]
   }
-
 }

@@ -41,8 +41,7 @@ enum ScenarioFiles {
     let diagnostics = walk.files.isEmpty && problems.isEmpty ? [.noScenarios(in: path)] : problems
     // A tenant profiles file counts where scenarios found are beside or below it.
     let projectFiles = walk.projectFiles.filter { project in
-      let directory = project.dropLast(ProjectConfig.fileName.count)
-      return walk.files.contains { $0.hasPrefix(directory) }
+      walk.files.contains(pathStartingWith: project.dropLast(ProjectConfig.fileName.count))
     }
     return Found(files: walk.files, diagnostics: diagnostics, projectFiles: projectFiles)
   }
