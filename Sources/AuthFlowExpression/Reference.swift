@@ -7,12 +7,17 @@ public struct Reference: Sendable, Hashable, CustomStringConvertible {
   /// The span of the whole chain, from the root name to the end of its last member.
   public var offset: Int
   public var length: Int
+  /// Whether the expression is written to cope with the chain's absence: the chain is the left
+  /// operand of `||` (`tenant.users.solo || tenant.users.alice`), the first argument of
+  /// `default(…)`, or compared with `null` (`tenant.users.solo != null`). Its `null` is then meant.
+  public var isAbsenceHandled: Bool
 
-  public init(root: String, path: [String], offset: Int, length: Int) {
+  public init(root: String, path: [String], offset: Int, length: Int, isAbsenceHandled: Bool = false) {
     self.root = root
     self.path = path
     self.offset = offset
     self.length = length
+    self.isAbsenceHandled = isAbsenceHandled
   }
 
   /// `steps.login.refresh_token`.
@@ -28,8 +33,9 @@ extension Expr {
     return found
   }
 
-  private func collectReferences(into found: inout [Reference]) {
-    if let chain = referenceChain {
+  private func collectReferences(into found: inout [Reference], absenceHandled: Bool = false) {
+    if var chain = referenceChain {
+      chain.isAbsenceHandled = absenceHandled
       found.append(chain)
       return
     }
@@ -43,14 +49,22 @@ extension Expr {
     case .index(let base, let key, _, _):
       base.collectReferences(into: &found)
       key.collectReferences(into: &found)
-    case .call(_, let arguments, _):
-      for argument in arguments { argument.collectReferences(into: &found) }
+    case .call(let name, let arguments, _):
+      for (position, argument) in arguments.enumerated() {
+        argument.collectReferences(into: &found, absenceHandled: name == "default" && position == 0)
+      }
     case .unary(_, let operand, _):
       operand.collectReferences(into: &found)
-    case .binary(_, let lhs, let rhs, _):
-      lhs.collectReferences(into: &found)
-      rhs.collectReferences(into: &found)
+    case .binary(let operation, let lhs, let rhs, _):
+      let comparedWithNull = (operation == .equal || operation == .notEqual) && (lhs.isNullLiteral || rhs.isNullLiteral)
+      lhs.collectReferences(into: &found, absenceHandled: operation == .or || comparedWithNull)
+      rhs.collectReferences(into: &found, absenceHandled: comparedWithNull)
     }
+  }
+
+  private var isNullLiteral: Bool {
+    if case .literal(.null, _) = self { return true }
+    return false
   }
 
   /// The chain when `self` is a root followed only by members and literal indexes.

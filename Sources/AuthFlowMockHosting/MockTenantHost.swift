@@ -15,9 +15,9 @@ public struct MockTenantHost: EmbeddedTenantHost {
     self.stateLimits = stateLimits
   }
 
-  public func clientNames(fixturePath path: String?) -> Set<String>? {
+  public func profileNames(fixturePath path: String?) -> ProfileNames? {
     guard let fixture = Self.load(path).fixture else { return nil }
-    return Set(fixture.clients.keys)
+    return ProfileNames(clients: Set(fixture.clients.keys), users: Set(fixture.users.keys))
   }
 
   public func start(fixturePath path: String?) async throws(TenantResolutionError) -> any EmbeddedTenant {

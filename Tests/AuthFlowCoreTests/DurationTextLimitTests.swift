@@ -42,4 +42,14 @@ import Testing
     #expect(DurationText.describe(InputLimits.longestDuration) == "24h")
     #expect(DurationText.describe(InputLimits.longestClockShift) == "10000h")
   }
+
+  @Test func nanosecondsSaturateInsteadOfTrapping() {
+    #expect(Duration.seconds(Int64.max).saturatingNanoseconds == .max)
+    #expect(Duration.seconds(9_223_372_036).saturatingNanoseconds == 9_223_372_036_000_000_000)
+    #expect(Duration.seconds(9_223_372_037).saturatingNanoseconds == .max)
+    #expect(Duration.seconds(-5).saturatingNanoseconds == 0)
+    #expect(Duration.seconds(Int64.min).saturatingNanoseconds == 0)
+    #expect(Duration.milliseconds(1500).saturatingNanoseconds == 1_500_000_000)
+    #expect(Duration.nanoseconds(1).saturatingNanoseconds == 1)
+  }
 }

@@ -76,6 +76,22 @@ import Testing
     #expect(references.map(\.description) == ["vars", "steps.a.id_token"])
     #expect(references[0].path.isEmpty)
   }
+
+  /// A chain on the left of `||`, first in `default(…)` or compared with `null` is written to
+  /// cope with its absence; anywhere else it is not.
+  @Test func referencesKnowWhetherTheirAbsenceIsHandled() throws {
+    let cases: [(String, [Bool])] = [
+      ("${{ tenant.users.solo || tenant.users.alice }}", [true, false]),
+      ("${{ default(vars.a.b, vars.c) }}", [true, false]),
+      ("${{ vars.a == null && null != vars.b && vars.c != 'x' }}", [true, true, false]),
+      ("${{ !vars.a || len(vars.b) }}", [false, false]),
+      ("${{ (vars.a || vars.b).c }}", [true, false]),
+      ("${{ vars.a }}", [false]),
+    ]
+    for (text, handled) in cases {
+      #expect(try template(text).references.map(\.isAbsenceHandled) == handled, "\(text)")
+    }
+  }
 }
 
 /// Every `^~~` span in a caret line.

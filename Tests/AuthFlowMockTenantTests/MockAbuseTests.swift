@@ -94,4 +94,14 @@ import Testing
       #expect(outcome.received.hasPrefix("HTTP/1.1 200"))
     }
   }
+
+  /// An embedder's header timeout past what NIO's nanoseconds hold (about 292 years) means "no
+  /// limit to speak of", not a trap when the server is built.
+  @Test func aHeaderTimeoutPastNanosecondsStillServes() async throws {
+    try await Self.withMock(headerTimeout: .seconds(Int64.max)) { port in
+      let request = "GET /.well-known/openid-configuration HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+      let outcome = try await RawClient.exchange(port: port, chunks: [Array(request.utf8)], limit: .seconds(10))
+      #expect(outcome.received.hasPrefix("HTTP/1.1 200"))
+    }
+  }
 }

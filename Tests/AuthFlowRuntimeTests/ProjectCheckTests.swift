@@ -2,6 +2,7 @@ import AuthFlowCore
 import AuthFlowMockHosting
 import AuthFlowRuntime
 import AuthFlowScenario
+import AuthFlowTestSupport
 import Foundation
 import Testing
 
@@ -53,5 +54,85 @@ import Testing
     #expect(found.first?.message.hasPrefix("no tenant defines a client profile 'wbe'") == true)
     #expect(found.first?.hint == "did you mean 'web'?")
     #expect(found.first?.location?.line == 4)
+  }
+
+  /// `tenant.users.NAME` and `tenant.clients.NAME` read profiles that must exist: a typo would be
+  /// null, and `not_equals` against it would hold whatever the tenant answers.
+  @Test func profilesReadInExpressionsMustExist() throws {
+    let scenario = try ScenarioHarness.parse(
+      """
+      scenario: x
+      vars:
+        who: ${{ tenant.users.bobb.email }}
+      steps:
+        - id: s
+          http: { url: "${{ tenant.endpoints.token }}" }
+          expect:
+            body.aud: { not_equals: "${{ tenant.clients.nativ.client_id }}" }
+            body.sub: { not_equals: "${{ tenant.users.alice.user_id }} ${{ tenant.clients.web.client_id }}" }
+
+      """)
+    let found = Pipeline.check([scenario], against: .embedded, embedded: MockTenantHost())
+    #expect(found.count == 2, "\(found.map(\.message))")
+    let user = found.first { $0.message.hasPrefix("no tenant defines a user 'bobb'") }
+    #expect(user?.hint == "did you mean 'bob'?")
+    #expect(user?.location?.line == 3)
+    let client = found.first { $0.message.hasPrefix("no tenant defines a client profile 'nativ'") }
+    #expect(client?.hint == "did you mean 'native'?")
+    #expect(client?.location?.line == 8)
+  }
+
+  /// A pinned scenario is checked against its tenant's profiles only: `authflow.yaml`'s users
+  /// and, for a mock tenant, its fixture's.
+  @Test func aPinnedScenariosProfilesAreItsTenants() async throws {
+    try await Scoped.directory(prefix: "profiles") { directory in
+      try Self.checkPinnedProfiles(in: directory)
+    }
+  }
+
+  static func checkPinnedProfiles(in directory: URL) throws {
+    let file = directory.appendingPathComponent("authflow.yaml").path
+    try """
+    tenants:
+      mock: { kind: mock, users: { carol: { email: carol@example.com } } }
+      real:
+        kind: oidc
+        issuer: https://idp.example.com/
+        clients: { app: { client_id: x } }
+        users: { dave: { email: dave@example.com } }
+    """.write(toFile: file, atomically: true, encoding: .utf8)
+    let project = Pipeline.loadProject(explicit: file, near: [])
+    #expect(!project.diagnostics.hasErrors, "\(project.diagnostics.map(\.message))")
+    func check(_ text: String) throws -> [String] {
+      let scenario = try ScenarioHarness.parse(text)
+      return Pipeline.check([scenario], against: project.config, embedded: MockTenantHost()).map(\.message)
+    }
+    let pinned = "scenario: x\ntenant: real\nsteps:\n  - wait: 1ms\n    if: ${{ tenant.users.%@.email == 'x' }}\n"
+    #expect(try check(pinned.replacingOccurrences(of: "%@", with: "dave")).isEmpty)
+    let alice = try check(pinned.replacingOccurrences(of: "%@", with: "alice"))
+    #expect(alice == ["tenant 'real' has no user 'alice' (it has: dave)"])
+    let unpinned = "scenario: x\nsteps:\n  - wait: 1ms\n    if: ${{ tenant.users.%@.email == 'x' }}\n"
+    for known in ["alice", "carol", "dave"] {
+      #expect(try check(unpinned.replacingOccurrences(of: "%@", with: known)).isEmpty, "\(known)")
+    }
+  }
+
+  /// A read written to cope with the profile's absence — the left of `||`, the first argument of
+  /// `default`, a comparison with `null` — means its `null`: a portable pack may use a profile
+  /// some projects lack (conformance-pack/oidcc-max-age-1.yaml: `tenant.users.solo || tenant.users.alice`).
+  @Test func aReadThatCopesWithAbsenceIsNotChecked() throws {
+    let scenario = try ScenarioHarness.parse(
+      """
+      scenario: x
+      vars:
+        a: ${{ tenant.users.solo || tenant.users.alice }}
+        b: ${{ default(tenant.clients.spa.client_id, 'none') }}
+        c: ${{ tenant.users.carol == null || null != tenant.users.dave.email }}
+        d: ${{ tenant.users.alice || tenant.users.erin }}
+      steps:
+        - wait: 1ms
+      """)
+    let found = Pipeline.check([scenario], against: .embedded, embedded: MockTenantHost()).map(\.message)
+    #expect(found == ["no tenant defines a user 'erin' (known: alice, blocked, bob)"])
   }
 }

@@ -221,4 +221,39 @@ import Testing
       hint: "did you mean 'token'?")
     #expect(found.count == 3)
   }
+
+  /// `tenant`, `tenant.endpoints` and `scenario` have fixed members: a typo would read as null
+  /// and make a negated check hold whatever the tenant answers, so it is an error.
+  @Test func membersOfTheFixedRootsMustExist() {
+    let input = MarkedText(
+      """
+      scenario: x
+      vars:
+        who: ${{ 1️⃣tenant.user.alice }}
+      steps:
+        - id: s
+          http: { url: "${{ 2️⃣tenant.endpoints.tokne }}" }
+          expect:
+            body.iss: { not_equals: "${{ 3️⃣tenant.issuerr }}" }
+            body.name: { not_equals: "${{ 4️⃣scenario.nmae }}" }
+            body.fine: "${{ tenant.endpoints.token }} ${{ tenant.users.anyone.email }} ${{ scenario.tags }} ${{ tenant.settings.x }}"
+      """)
+    let found = diagnostics(input)
+    expectDiagnostic(
+      found, at: input["1️⃣"],
+      "tenant has no member 'user' (it has: name, kind, base_url, issuer, clients, users, capabilities, settings, endpoints)",
+      hint: "did you mean 'users'?")
+    expectDiagnostic(
+      found, at: input["2️⃣"],
+      "tenant.endpoints has no member 'tokne' (it has: discovery, authorization, token, userinfo, revocation, end_session, logout, jwks)",
+      hint: "did you mean 'token'?")
+    expectDiagnostic(
+      found, at: input["3️⃣"],
+      "tenant has no member 'issuerr' (it has: name, kind, base_url, issuer, clients, users, capabilities, settings, endpoints)",
+      hint: "did you mean 'issuer'?")
+    expectDiagnostic(
+      found, at: input["4️⃣"], "scenario has no member 'nmae' (it has: name, title, file, tags)",
+      hint: "did you mean 'name'?")
+    #expect(found.count == 4, "\(found.map(\.message))")
+  }
 }

@@ -113,3 +113,16 @@ extension String {
     return String(view)
   }
 }
+
+extension Duration {
+  /// The duration in whole nanoseconds, saturating: past `Int64` nanoseconds (about 292 years) it
+  /// is `Int64.max`, and a negative duration is 0 — for timers that take nanoseconds and trap on
+  /// overflow (NIO's `TimeAmount`).
+  public var saturatingNanoseconds: Int64 {
+    let (seconds, attoseconds) = components
+    let (nanoseconds, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    guard !overflow else { return seconds < 0 ? 0 : .max }
+    let (total, overflowSum) = nanoseconds.addingReportingOverflow(attoseconds / 1_000_000_000)
+    return overflowSum ? .max : max(0, total)
+  }
+}

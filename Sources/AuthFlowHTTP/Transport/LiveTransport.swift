@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import AuthFlowCore
 import NIOCore
 import NIOHTTP1
 
@@ -113,14 +114,7 @@ extension TimeAmount {
   /// The duration, saturating: past Int64 nanoseconds (about 292 years) it waits "forever" instead
   /// of trapping (NIO's own `init(_:)` traps); a negative duration is none.
   init(saturating duration: Duration) {
-    let (seconds, attoseconds) = duration.components
-    let (nanoseconds, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-    guard !overflow else {
-      self = .nanoseconds(seconds < 0 ? 0 : .max)
-      return
-    }
-    let (total, overflowSum) = nanoseconds.addingReportingOverflow(attoseconds / 1_000_000_000)
-    self = .nanoseconds(overflowSum ? .max : max(0, total))
+    self = .nanoseconds(duration.saturatingNanoseconds)
   }
 }
 

@@ -1,3 +1,4 @@
+import AuthFlowCore
 import Hummingbird
 import HummingbirdCore
 import Logging
@@ -38,8 +39,8 @@ public struct MockTenantConfiguration: Sendable {
 
   /// The HTTP/1.1 server with these limits.
   var server: HTTPServerBuilder {
-    let (seconds, attoseconds) = headerTimeout.components
-    let timeout = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    // Saturating: a timeout past about 292 years is "never", not a trap.
+    let timeout = TimeAmount.nanoseconds(headerTimeout.saturatingNanoseconds)
     let decoder = HTTP1Channel.Configuration.DecoderConfiguration(
       maxHeaderFieldSize: maxHeaderSize, maxHeaderListSize: maxHeaderSize, maxHeaderFieldCount: 200)
     return .http1(

@@ -4,7 +4,8 @@ import AuthFlowScenario
 
 extension ScenarioInterpreter {
   /// Why the scenario cannot run on this tenant, here, before any step: pinned to another tenant,
-  /// a capability the tenant lacks, a client profile it does not define, or a step that drives
+  /// a capability the tenant lacks, a client profile it does not define (as `client:` or read as
+  /// `tenant.clients.NAME`), a user profile it does not define (`tenant.users.NAME`), or a step that drives
   /// login pages in chromium (`browser: chromium`) on a machine without chromium. Nil when it can.
   func skipReason(for scenario: Scenario) -> String? {
     if let pinned = scenario.tenant?.value, pinned != tenant.name {
@@ -17,6 +18,17 @@ extension ScenarioInterpreter {
     let named = [scenario.client].compactMap { $0 } + (scenario.steps + scenario.cleanup).compactMap(\.client)
     if let client = named.first(where: { tenant.clients[$0.value] == nil }) {
       return SkipMessages.noClient(client.value, tenant: tenant.name)
+    }
+    // Read, a profile the tenant lacks would be null, and a check against it could hold vacuously.
+    for reference in scenario.tenantProfileReferences {
+      switch reference.kind {
+      case .client where tenant.clients[reference.name] == nil:
+        return SkipMessages.noClient(reference.name, tenant: tenant.name)
+      case .user where tenant.users[reference.name] == nil:
+        return SkipMessages.noUser(reference.name, tenant: tenant.name)
+      default:
+        continue
+      }
     }
     if let step = firstChromiumStep(of: scenario), let missing = services.chromium.notInstalled {
       return SkipMessages.noChromium(step: step.id.value, missing.message)
@@ -50,6 +62,10 @@ enum SkipMessages {
 
   static func noClient(_ client: String, tenant: String) -> String {
     "tenant '\(tenant)' has no client profile '\(client)'"
+  }
+
+  static func noUser(_ user: String, tenant: String) -> String {
+    "tenant '\(tenant)' has no user profile '\(user)'"
   }
 
   /// `step 'login' needs chromium (browser: chromium), which is not installed here: chromium was

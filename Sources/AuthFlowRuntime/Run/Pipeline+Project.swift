@@ -5,28 +5,32 @@ import Foundation
 extension Pipeline {
   /// The checks of scenarios against `authflow.yaml` (``ProjectConfig/check(_:clients:)``): a
   /// pinned tenant that does not exist, a `requires` outside the capability vocabulary, a
-  /// `client:` no tenant defines. `validate` and `run` both make them, so a typo is an error
-  /// before anything runs instead of a silent skip. A mock tenant's fixture clients are read
-  /// through `embedded`; without one, its clients are not checked.
+  /// `client:` no tenant defines, a `tenant.users.NAME` or `tenant.clients.NAME` no tenant
+  /// defines. `validate` and `run` both make them, so a typo is an error before anything runs
+  /// instead of a silent skip or a `null`. A mock tenant's fixture profiles are read through
+  /// `embedded`; without one, its profiles are not checked.
   public static func check(
     _ scenarios: [Scenario], against project: ProjectConfig, embedded: (any EmbeddedTenantHost)?
   ) -> [Diagnostic] {
-    let clients = clientNames(of: project, embedded: embedded)
-    return scenarios.flatMap { project.check($0, clients: clients) }
+    let names = profileNames(of: project, embedded: embedded)
+    return scenarios.flatMap { project.check($0, clients: names.clients, users: names.users) }
   }
 
-  /// The client profile names each tenant offers: `clients:`, and for a mock tenant its
-  /// fixture's clients too. Nil for a mock whose fixture path is an expression or cannot be read
-  /// (its own diagnostics come when it starts).
-  static func clientNames(
+  /// The client and user profile names each tenant offers: `clients:` and `users:`, and for a
+  /// mock tenant its fixture's too. Nil for a mock whose fixture path is an expression or cannot
+  /// be read (its own diagnostics come when it starts).
+  static func profileNames(
     of project: ProjectConfig, embedded: (any EmbeddedTenantHost)?
-  ) -> [String: Set<String>?] {
+  ) -> (clients: [String: Set<String>?], users: [String: Set<String>?]) {
     let directory = project.file.isEmpty ? "." : (project.file as NSString).deletingLastPathComponent
-    var names: [String: Set<String>?] = [:]
+    var clients: [String: Set<String>?] = [:]
+    var users: [String: Set<String>?] = [:]
     for tenant in project.tenants {
-      let own = Set(tenant.clients.map(\.name.value))
+      let ownClients = Set(tenant.clients.map(\.name.value))
+      let ownUsers = Set(tenant.users.map(\.name.value))
       guard tenant.kind == .mock else {
-        names[tenant.name.value] = own
+        clients[tenant.name.value] = ownClients
+        users[tenant.name.value] = ownUsers
         continue
       }
       let path: String?
@@ -35,17 +39,20 @@ extension Pipeline {
         path = nil
       case let fixture?:
         guard let literal = fixture.literalValue?.stringValue else {
-          names[tenant.name.value] = .some(nil)
+          clients[tenant.name.value] = .some(nil)
+          users[tenant.name.value] = .some(nil)
           continue
         }
         path = literal.hasPrefix("/") ? literal : (directory as NSString).appendingPathComponent(literal)
       }
-      guard let fixtureClients = embedded?.clientNames(fixturePath: path) else {
-        names[tenant.name.value] = .some(nil)
+      guard let fixture = embedded?.profileNames(fixturePath: path) else {
+        clients[tenant.name.value] = .some(nil)
+        users[tenant.name.value] = .some(nil)
         continue
       }
-      names[tenant.name.value] = own.union(fixtureClients)
+      clients[tenant.name.value] = ownClients.union(fixture.clients)
+      users[tenant.name.value] = ownUsers.union(fixture.users)
     }
-    return names
+    return (clients, users)
   }
 }

@@ -2,17 +2,29 @@ public import AuthFlowCore
 
 /// How the runtime knows the embedded mock tenant (`kind: mock`) without linking it: the
 /// executable (and the tests, and `authflow bench`) inject an implementation, `MockTenantHost` in
-/// the AuthFlowMockHosting module. The runtime only reads fixtures' client names and starts,
-/// reads and stops tenants through it (see docs/architecture.md, "Layers").
+/// the AuthFlowMockHosting module. The runtime only reads fixtures' client and user names and
+/// starts, reads and stops tenants through it (see docs/architecture.md, "Layers").
 public protocol EmbeddedTenantHost: Sendable {
-  /// The client profile names of the fixture at `path` (nil: the built-in fixture); nil when the
-  /// fixture cannot be read (its own diagnostics come when the tenant starts).
-  func clientNames(fixturePath path: String?) -> Set<String>?
+  /// The client and user profile names of the fixture at `path` (nil: the built-in fixture); nil
+  /// when the fixture cannot be read (its own diagnostics come when the tenant starts).
+  func profileNames(fixturePath path: String?) -> ProfileNames?
 
   /// Starts a tenant serving the fixture at `path` (nil: the built-in fixture) on a loopback port.
   /// A fixture that is not valid throws with its diagnostics (exit 2); a server that does not
   /// start throws as an environment failure (exit 3).
   func start(fixturePath path: String?) async throws(TenantResolutionError) -> any EmbeddedTenant
+}
+
+/// The names of a tenant's client and user profiles, as `tenant.clients.NAME` and
+/// `tenant.users.NAME` read them.
+public struct ProfileNames: Sendable, Equatable {
+  public var clients: Set<String>
+  public var users: Set<String>
+
+  public init(clients: Set<String>, users: Set<String>) {
+    self.clients = clients
+    self.users = users
+  }
 }
 
 /// A running embedded tenant.

@@ -10,8 +10,11 @@ extension ProjectConfig {
   /// `clients` gives the client profile names each tenant offers, by tenant name (a mock
   /// tenant's come from its fixture as well as from `clients:`); a tenant missing from it offers
   /// only its `clients:`, and a tenant mapped to nil (a fixture path known only at run time) may
-  /// offer any, so a client is not checked against it.
-  public func check(_ scenario: Scenario, clients: [String: Set<String>?] = [:]) -> [Diagnostic] {
+  /// offer any, so a client is not checked against it. `users` does the same for the user
+  /// profiles that `tenant.users.NAME` reads, as `clients` does for `tenant.clients.NAME`.
+  public func check(
+    _ scenario: Scenario, clients: [String: Set<String>?] = [:], users: [String: Set<String>?] = [:]
+  ) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     var pinned: TenantProfile?
     if let name = scenario.tenant {
@@ -42,11 +45,61 @@ extension ProjectConfig {
         }
       }
     }
+    if scenario.tenant == nil || pinned != nil {
+      diagnostics += checkProfileReferences(scenario, pinned: pinned, clients: clients, users: users)
+    }
+    return diagnostics
+  }
+
+  /// `tenant.users.NAME` and `tenant.clients.NAME` must name a profile of the pinned tenant, else
+  /// of at least one tenant (a tenant without it skips the scenario when it runs).
+  private func checkProfileReferences(
+    _ scenario: Scenario, pinned: TenantProfile?, clients: [String: Set<String>?], users: [String: Set<String>?]
+  ) -> [Diagnostic] {
+    let references = scenario.tenantProfileReferences
+    guard !references.isEmpty else { return [] }
+    let candidates = pinned.map { [$0] } ?? tenants
+    func known(_ kind: TenantProfileReference.Kind) -> Set<String>? {
+      var known: Set<String> = []
+      for tenant in candidates {
+        let declared = kind == .user ? tenant.users : tenant.clients
+        let offered = (kind == .user ? users : clients)[tenant.name.value] ?? Set(declared.map(\.name.value))
+        guard let offered else { return nil }
+        known.formUnion(offered)
+      }
+      return known
+    }
+    let knownUsers = known(.user)
+    let knownClients = known(.client)
+    var diagnostics: [Diagnostic] = []
+    for reference in references {
+      guard let names = reference.kind == .user ? knownUsers : knownClients, !names.contains(reference.name)
+      else { continue }
+      diagnostics.append(
+        .unknownProfileReference(
+          reference, tenant: pinned?.name.value, known: names.sorted(),
+          hint: Suggestion.hint(for: reference.name, in: names.sorted())))
+    }
     return diagnostics
   }
 }
 
 extension Diagnostic {
+  static func unknownProfileReference(
+    _ reference: TenantProfileReference, tenant: String?, known: [String], hint: String?
+  ) -> Diagnostic {
+    let what = reference.kind == .user ? "user" : "client profile"
+    let list = known.isEmpty ? "none" : known.joined(separator: ", ")
+    let message =
+      tenant.map { "tenant '\($0)' has no \(what) '\(reference.name)' (it has: \(list))" }
+      ?? "no tenant defines a \(what) '\(reference.name)' (known: \(list))"
+    return .error(
+      message, at: reference.location, length: reference.length,
+      hint: hint
+        ?? "add it under a tenant's '\(reference.kind.rawValue):' in authflow.yaml; a missing profile would read as null"
+    )
+  }
+
   static func unknownScenarioTenant(_ name: Located<String>, hint: String?) -> Diagnostic {
     .error(
       "tenant '\(name.value)' is not defined in authflow.yaml", at: name.location, length: name.value.count,

@@ -34,6 +34,7 @@ public struct ScenarioValidator: Sendable {
     diagnostics += checkResultFields(graph: graph, templates: templates)
     diagnostics += checkSaves(scenario)
     diagnostics += checkNames(scenario, templates: templates)
+    diagnostics += checkRootMembers(scenario, templates: templates)
     return diagnostics.sortedByLocation
   }
 }

@@ -8,6 +8,8 @@ struct ExpressionReference {
   var path: [String]
   var location: SourceLocation
   var length: Int
+  /// Written to cope with the chain's absence (``Reference/isAbsenceHandled``).
+  var isAbsenceHandled = false
 }
 
 extension Template {
@@ -34,7 +36,7 @@ extension TemplateString {
     references.map { reference in
       ExpressionReference(
         root: reference.root, path: reference.path, location: location.advanced(by: reference.offset),
-        length: max(1, reference.length))
+        length: max(1, reference.length), isAbsenceHandled: reference.isAbsenceHandled)
     }
   }
 }

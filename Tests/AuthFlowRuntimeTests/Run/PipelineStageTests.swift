@@ -178,8 +178,9 @@ import Testing
       #expect(!error.isEnvironment)
       #expect(!error.diagnostics.isEmpty)
     }
-    #expect(MockTenantHost().clientNames(fixturePath: directory.appendingPathComponent("none.yaml").path) == nil)
-    #expect(MockTenantHost().clientNames(fixturePath: nil)?.contains("native") == true)
+    #expect(MockTenantHost().profileNames(fixturePath: directory.appendingPathComponent("none.yaml").path) == nil)
+    #expect(MockTenantHost().profileNames(fixturePath: nil)?.clients.contains("native") == true)
+    #expect(MockTenantHost().profileNames(fixturePath: nil)?.users.contains("alice") == true)
   }
 
   @Test func aRunningMockHasTheCapabilitiesItsFixtureTurnsOn() async throws {
