@@ -144,6 +144,33 @@ import Testing
     }
   }
 
+  /// A report is rewritten as scenarios finish: written over a scenario file or `authflow.yaml`
+  /// it destroyed the user's file, and the scenario, read again when it started, ended as an
+  /// environment error with exit 3. It is refused before anything is written, the file intact.
+  @Test func aReportOverAFileTheRunReadsIsTwoAndTheFileIsKept() async throws {
+    try await Workspace.with(["a.yaml": Self.holds, "authflow.yaml": "tenants: { mock: { kind: mock } }\n"]) {
+      directory in
+      try FileManager.default.createSymbolicLink(atPath: directory + "/report.xml", withDestinationPath: "a.yaml")
+      let cases: [(String, String)] = [
+        ("junit:a.yaml", "reporter 'junit:a.yaml' would write over 'a.yaml'"),
+        ("json:./x/../a.yaml", "would write over 'a.yaml'"),
+        ("junit:report.xml", "reporter 'junit:report.xml' would write over 'a.yaml'"),
+        ("html:authflow.yaml", "authflow.yaml', which this command reads"),
+      ]
+      for (reporter, message) in cases {
+        let outcome = try await CLIProcess.run(["run", "a.yaml", "--reporter", reporter], in: directory)
+        #expect(outcome.status == 2, "\(reporter): \(outcome.standardError)")
+        #expect(outcome.standardError.contains(message), "\(reporter): \(outcome.standardError)")
+        #expect(!outcome.standardOutput.contains("Running"))
+      }
+      #expect(try String(contentsOfFile: directory + "/a.yaml", encoding: .utf8) == Self.holds)
+      let project = try String(contentsOfFile: directory + "/authflow.yaml", encoding: .utf8)
+      #expect(project == "tenants: { mock: { kind: mock } }\n")
+      let fine = try await CLIProcess.run(["run", "a.yaml", "--reporter", "junit:r.xml"], in: directory)
+      #expect(fine.status == 0, "\(fine.standardError)")
+    }
+  }
+
   @Test func aReportThatCannotBeWrittenAtTheEndIsNotGreen() async throws {
     // Long enough that the directory is gone before the scenario ends, even on a loaded machine.
     let short = Self.slow.replacingOccurrences(of: "wait: 60s", with: "wait: 8s")

@@ -156,6 +156,7 @@ import Testing
       let one = try String(contentsOfFile: directory + "/s1.json", encoding: .utf8)
       try one.replacingOccurrences(of: #""version": 4"#, with: #""version": 1"#)
         .write(toFile: directory + "/old.json", atomically: true, encoding: .utf8)
+      try FileManager.default.createDirectory(atPath: directory + "/sub", withIntermediateDirectories: true)
       // A sparse file one byte over the limit: refused before it is read.
       #expect(FileManager.default.createFile(atPath: directory + "/huge.json", contents: nil))
       let handle = try #require(FileHandle(forWritingAtPath: directory + "/huge.json"))
@@ -170,7 +171,12 @@ import Testing
         (["huge.json"], "error: huge.json: \(InputLimits.reportFileBytes + 1) bytes is more than the"),
         (["nowhere.json"], "error: nowhere.json: cannot be read: no such file"),
         (
-          ["s1.json", "s2.json", "--reporter", "json:s1.json"], "error: json:s1.json would overwrite one of the reports"
+          ["s1.json", "s2.json", "--reporter", "json:s1.json"],
+          "error: reporter 'json:s1.json' would write over 's1.json', which this command reads"
+        ),
+        (
+          ["s1.json", "s2.json", "--reporter", "junit:./sub/../s2.json"],
+          "error: reporter 'junit:./sub/../s2.json' would write over 's2.json', which this command reads"
         ),
         ([], "give the JSON reports to merge"),
       ]

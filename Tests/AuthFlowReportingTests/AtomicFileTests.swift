@@ -65,4 +65,31 @@ import Testing
     #expect(problems.first?.hasPrefix("reporter 'junit:/proc/x/r.xml' cannot write its report: ") == true)
     #expect(problems.dropFirst().allSatisfy { $0.contains("would write the same file") })
   }
+
+  /// A report path that reaches an input — by its name, through `..`, through a symbolic link —
+  /// is found by the file's identity; one that does not exist, or another file of the same name,
+  /// is not.
+  @Test func reportsOverInputsAreFoundByIdentity() throws {
+    let directory = try Self.directory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    for name in ["a.yaml", "other/a.yaml"] {
+      try FileManager.default.createDirectory(
+        atPath: (directory + "/" + name as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+      #expect(FileManager.default.createFile(atPath: directory + "/" + name, contents: Data("x".utf8)))
+    }
+    try FileManager.default.createSymbolicLink(atPath: directory + "/r.xml", withDestinationPath: directory + "/a.yaml")
+    let targets: [ReportPathCheck.Target] = [
+      .init(reporter: "junit:a", path: directory + "/a.yaml"),
+      .init(reporter: "junit:b", path: directory + "/other/../a.yaml"),
+      .init(reporter: "junit:c", path: directory + "/r.xml"),
+      .init(reporter: "junit:d", path: directory + "/other/a.yaml"),
+      .init(reporter: "junit:e", path: directory + "/new.xml"),
+    ]
+    let problems = ReportPathCheck.overwrittenInputs(targets, inputs: [directory + "/a.yaml", directory + "/b.yaml"])
+    #expect(problems.count == 3, "\(problems)")
+    for reporter in ["junit:a", "junit:b", "junit:c"] {
+      #expect(problems.contains { $0.hasPrefix("reporter '\(reporter)' would write over '\(directory)/a.yaml'") })
+    }
+    #expect(ReportPathCheck.overwrittenInputs(targets, inputs: [String]()).isEmpty)
+  }
 }

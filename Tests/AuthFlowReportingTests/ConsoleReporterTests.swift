@@ -31,6 +31,15 @@ import Testing
     expectSnapshot(try await render(ReportFixtures.run), named: "console-plain")
   }
 
+  /// A scenario that ended before any step (its file changed after validation) says why, not
+  /// "no details were recorded".
+  @Test func aScenarioWithoutStepsSaysItsReason() async throws {
+    let text = try await render(ReportFixtures.changedFile)
+    #expect(
+      text.contains("    the scenario file changed after it was validated: scenarios/changed.yaml:1:1"), "\(text)")
+    #expect(!text.contains(ConsoleMessages.noDetails))
+  }
+
   @Test func liveLinesComeFirstAndAreNotRepeated() async throws {
     let text = try await render(ReportFixtures.run, live: true)
     expectSnapshot(text, named: "console-live")

@@ -38,6 +38,12 @@ import Testing
     expectSnapshot(try #require(summary), named: "github-summary-interrupted")
   }
 
+  @Test func aScenarioWithoutStepsSaysItsReason() async throws {
+    let (annotations, summary) = try await render(ReportFixtures.changedFile)
+    #expect(annotations.contains("the scenario file changed after it was validated"), "\(annotations)")
+    #expect(summary?.contains("the scenario file changed after it was validated") == true, "\(summary ?? "")")
+  }
+
   @Test func noSummaryWithoutTheVariable() async throws {
     let (annotations, summary) = try await render(ReportFixtures.run, environment: [:])
     #expect(!annotations.isEmpty)

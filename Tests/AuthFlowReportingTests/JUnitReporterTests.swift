@@ -31,6 +31,12 @@ import Testing
     #expect(Self.parseError(xml) == nil)
   }
 
+  @Test func aScenarioWithoutStepsSaysItsReason() async throws {
+    let xml = try await render(ReportFixtures.changedFile)
+    #expect(xml.contains("scenarios/changed.yaml:1:1: the scenario file changed after it was validated"), "\(xml)")
+    #expect(!xml.contains("the scenario hit an environment error"))
+  }
+
   @Test func interrupted() async throws {
     let xml = try await render(ReportFixtures.interrupted)
     expectSnapshot(xml, named: "junit-interrupted")

@@ -133,6 +133,18 @@ enum ReportFixtures {
       duration: .zero, steps: steps, started: false)
   }
 
+  /// A scenario whose file changed after it was validated: an error with its reason and no step.
+  static let changedFile = RunReport(
+    tenant: "mock", startedAt: startedAt, duration: .milliseconds(5),
+    scenarios: [
+      ScenarioReport(
+        name: "Changed", file: "scenarios/changed.yaml", location: location("scenarios/changed.yaml", 1, 1), tags: [],
+        status: .error,
+        skipReason:
+          "the scenario file changed after it was validated: scenarios/changed.yaml:1:1: error: not a scenario",
+        duration: .zero, steps: [], started: false)
+    ], interrupted: false)
+
   /// A run with every status.
   static let run = RunReport(
     tenant: "mock", startedAt: startedAt, duration: .milliseconds(3521),

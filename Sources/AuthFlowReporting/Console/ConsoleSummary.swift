@@ -130,7 +130,7 @@ struct ConsoleSummary {
       "", "  \(style.mark(scenario.status)) \(scenario.name)", "    \(style.paint("\(scenario.location)", .dim))",
     ]
     let steps = scenario.stepsThatDidNotPass
-    if steps.isEmpty { lines.append("    \(ConsoleMessages.noDetails)") }
+    if steps.isEmpty { lines.append("    \(scenario.skipReason ?? ConsoleMessages.noDetails)") }
     for step in steps {
       lines.append("    \(ConsoleMessages.stepStatus(step))")
       if step.problems.isEmpty {

@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The check every run makes before its first scenario: each report file can be written (its
 /// directory exists or can be created, a file can be created there, the path is not a directory),
 /// and no two reporters write the same file (compared after making paths absolute, removing `.`
@@ -40,6 +46,51 @@ public enum ReportPathCheck {
     return problems
   }
 
+  /// The problems of reporters that would write over a file the run reads (`inputs`: its
+  /// scenario files, `authflow.yaml`, fixtures): the report is rewritten as scenarios finish, so
+  /// the file would be lost, and a scenario read after it would no longer load. The same file
+  /// however it is named (through `..` or a symbolic link): compared by device and inode, only
+  /// for report paths that exist, and only against inputs of the same name as the file they reach.
+  public static func overwrittenInputs(_ targets: [Target], inputs: some Sequence<String>) -> [String] {
+    var existing: [(target: Target, name: Substring, identity: FileIdentity)] = []
+    for target in targets {
+      guard let identity = FileIdentity(path: target.path) else { continue }
+      existing.append((target, lastComponent(of: resolve(target.path)), identity))
+    }
+    guard !existing.isEmpty else { return [] }
+    var problems: [String] = []
+    var reported: Set<Target> = []
+    for input in inputs {
+      let name = lastComponent(of: input)
+      for candidate in existing where candidate.name == name && !reported.contains(candidate.target) {
+        guard FileIdentity(path: input) == candidate.identity else { continue }
+        reported.insert(candidate.target)
+        problems.append(ReportPathMessages.overwritesInput(candidate.target, input: input))
+      }
+      if reported.count == existing.count { break }
+    }
+    return problems
+  }
+
+  /// The name after the path's last `/`.
+  private static func lastComponent(of path: String) -> Substring {
+    path[(path.lastIndex(of: "/").map(path.index(after:)) ?? path.startIndex)...]
+  }
+
+  /// A file's device and inode: the same file under any name.
+  struct FileIdentity: Equatable {
+    var device: UInt64
+    var inode: UInt64
+
+    /// Nil when nothing is at `path` (symbolic links followed).
+    init?(path: String) {
+      var info = stat()
+      guard stat(path, &info) == 0 else { return nil }
+      device = UInt64(info.st_dev)
+      inode = UInt64(info.st_ino)
+    }
+  }
+
   /// The absolute, normalised path with symbolic links resolved (of the file when it exists, else
   /// of its directory).
   static func resolve(_ path: String) -> String {
@@ -56,6 +107,10 @@ public enum ReportPathCheck {
 enum ReportPathMessages {
   static func unwritable(_ target: ReportPathCheck.Target, reason: String) -> String {
     "reporter '\(target.reporter)' cannot write its report: \(reason)"
+  }
+
+  static func overwritesInput(_ target: ReportPathCheck.Target, input: String) -> String {
+    "reporter '\(target.reporter)' would write over '\(input)', which this command reads; give the report another path"
   }
 
   static func sameFile(_ first: ReportPathCheck.Target, _ second: ReportPathCheck.Target, resolved: String) -> String {

@@ -46,7 +46,7 @@ struct GitHubAnnotations {
         lines.append(
           annotation(
             scenario.status, at: scenario.location, title: GitHubMessages.title(scenario, step: nil),
-            message: JUnitMessages.noDetails(scenario.status)))
+            message: JUnitMessages.noDetails(scenario)))
       }
       for step in steps {
         let command: Status = step.status == .error ? .error : .failed

@@ -61,7 +61,7 @@ struct GitHubStepSummary {
       let steps = scenario.stepsThatDidNotPass
       if steps.isEmpty {
         rows.append(
-          row(scenario.status, scenario.name, "", scenario.location, JUnitMessages.noDetails(scenario.status)))
+          row(scenario.status, scenario.name, "", scenario.location, JUnitMessages.noDetails(scenario)))
       }
       for step in steps {
         if step.problems.isEmpty {

@@ -226,7 +226,7 @@ struct JUnitDocument {
       message = "\(JUnitMessages.stepStatus(step)): \(problem.location(in: step)): \(problem.message)"
       type = problem.kind.rawValue
     } else {
-      message = "\(scenario.location): \(JUnitMessages.noDetails(scenario.status))"
+      message = "\(scenario.location): \(JUnitMessages.noDetails(scenario))"
       type = scenario.status.rawValue
     }
     let details = steps.map { JUnitMessages.details($0, in: scenario) }.joined(separator: "\n\n")

@@ -55,8 +55,11 @@ enum JUnitMessages {
     return lines.joined(separator: "\n")
   }
 
-  static func noDetails(_ status: Status) -> String {
-    status == .error ? "the scenario hit an environment error" : "the scenario failed"
+  /// What a failed or errored scenario with no failing step says: its own reason when it has one
+  /// (a scenario file changed after validation), else that it failed.
+  static func noDetails(_ scenario: ScenarioReport) -> String {
+    scenario.skipReason
+      ?? (scenario.status == .error ? "the scenario hit an environment error" : "the scenario failed")
   }
 
   /// One step's problems, each with its location and labelled details.

@@ -40,12 +40,9 @@ struct ReportMergeCommand: AsyncParsableCommand {
   func run() async throws {
     let secrets = SecretRegistry(revealSecrets: reportOptions.showSecrets)
     let reporters = try reportOptions.reporters(context: .live(secrets: secrets))
-    var problems = reporters.checkReportPaths()
-    let inputs = Set(files.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
-    for target in reporters.fileTargets
-    where inputs.contains(URL(fileURLWithPath: target.path).standardizedFileURL.path) {
-      problems.append("\(target.reporter) would overwrite one of the reports being merged")
-    }
+    // A report written over one being merged would lose it (the same file however named).
+    let problems =
+      reporters.checkReportPaths() + ReportPathCheck.overwrittenInputs(reporters.fileTargets, inputs: files)
     guard problems.isEmpty else {
       for problem in problems { Console.error("error: \(problem)") }
       throw ExitCode(AuthFlowExitCode.invalidInput.rawValue)

@@ -125,6 +125,13 @@ struct RunCommand: AsyncParsableCommand {
 
     // → planned: tenants and selection
     let plan = try makePlan(suite, source: source)
+    // A report is rewritten as scenarios finish: written over a file the run reads, it would lose
+    // that file and fail the scenarios read after it.
+    let overwritten = ReportPathCheck.overwrittenInputs(reporters.fileTargets, inputs: suite.inputFiles)
+    guard overwritten.isEmpty else {
+      for problem in overwritten { Console.error("error: \(problem)") }
+      throw ExitCode(AuthFlowExitCode.invalidInput.rawValue)
+    }
     let start = RunStart(
       tenant: plan.tenantNames.joined(separator: ","), scenarioCount: plan.instances.count * plan.profiles.count,
       startedAt: Date())

@@ -49,6 +49,31 @@ public struct ValidatedSuite: Sendable {
     self.sources = sources
   }
 
+  /// The files a run of this suite reads, for the check that no report is written over one:
+  /// `authflow.yaml`, the fixtures its mock tenants name by a literal path, and every scenario
+  /// file of the plan, each once — read lazily, one instance at a time.
+  public var inputFiles: some Sequence<String> {
+    let directory = project.file.isEmpty ? "." : (project.file as NSString).deletingLastPathComponent
+    var fixed: [String] = project.file.isEmpty ? [] : [project.file]
+    for tenant in project.tenants {
+      guard let literal = tenant.fixture?.literalValue?.stringValue else { continue }
+      fixed.append(literal.hasPrefix("/") ? literal : (directory as NSString).appendingPathComponent(literal))
+    }
+    let planned = self.planned
+    let scenarioFiles = sequence(state: (position: 0, last: String?.none)) { state -> String? in
+      while state.position < planned.count {
+        let file = planned[state.position].file
+        state.position += 1
+        if file != state.last {
+          state.last = file
+          return file
+        }
+      }
+      return nil
+    }
+    return [AnySequence(fixed), AnySequence(scenarioFiles)].joined()
+  }
+
   /// True when no diagnostic is an error.
   public var isValid: Bool { !diagnostics.hasErrors }
 
