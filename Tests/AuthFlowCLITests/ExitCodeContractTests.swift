@@ -171,6 +171,23 @@ import Testing
     }
   }
 
+  /// `json:/dev/stdout` writes the report to standard output once, at the end — not renamed over
+  /// `/dev/stdout` (which, as root, replaced the system's link with a file), not rewritten as
+  /// scenarios finish — and no spool is made in /dev.
+  @Test func aReportToStandardOutputIsWrittenOnce() async throws {
+    try await Workspace.with(["a.yaml": Self.holds]) { directory in
+      let outcome = try await CLIProcess.run(
+        ["run", "a.yaml", "--quiet", "--reporter", "json:/dev/stdout"], in: directory)
+      #expect(outcome.status == 0, "\(outcome.standardError)")
+      let report = try Value(jsonText: outcome.standardOutput)
+      #expect(report.lookup(path: ["run", "counts", "passed"]) == 1)
+      var info = stat()
+      #expect(lstat("/dev/stdout", &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+      let leftovers = try FileManager.default.contentsOfDirectory(atPath: "/dev").filter { $0.contains("authflow") }
+      #expect(leftovers.isEmpty, "\(leftovers)")
+    }
+  }
+
   @Test func aReportThatCannotBeWrittenAtTheEndIsNotGreen() async throws {
     // Long enough that the directory is gone before the scenario ends, even on a loaded machine.
     let short = Self.slow.replacingOccurrences(of: "wait: 60s", with: "wait: 8s")

@@ -1,3 +1,4 @@
+import AuthFlowTestSupport
 import Foundation
 import Testing
 
@@ -91,5 +92,59 @@ import Testing
       #expect(problems.contains { $0.hasPrefix("reporter '\(reporter)' would write over '\(directory)/a.yaml'") })
     }
     #expect(ReportPathCheck.overwrittenInputs(targets, inputs: [String]()).isEmpty)
+  }
+
+  /// A report path that is a symbolic link keeps the link: the file it names is replaced, in its
+  /// own directory, through a relative link and a chain of two.
+  @Test func aSymbolicLinkIsWrittenThroughAndKept() throws {
+    let directory = try Self.directory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try FileManager.default.createDirectory(atPath: directory + "/runs", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: directory + "/latest.xml", withDestinationPath: "runs/42.xml")
+    try FileManager.default.createSymbolicLink(atPath: directory + "/alias.xml", withDestinationPath: "latest.xml")
+    try AtomicFile.write("first", to: directory + "/alias.xml")
+    try AtomicFile.write("second", to: directory + "/latest.xml")
+    #expect(try String(contentsOfFile: directory + "/runs/42.xml", encoding: .utf8) == "second")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: directory + "/latest.xml") == "runs/42.xml")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: directory + "/alias.xml") == "latest.xml")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/runs") == ["42.xml"])
+  }
+
+  /// Something other than a regular file — a device, a named pipe — is a stream: written to as
+  /// is, never replaced (as root, a rename over `/dev/stdout` replaced the system's link with a
+  /// file). A pipe nobody reads fails at once instead of blocking the run's end.
+  @Test func aStreamIsWrittenToNotReplaced() async throws {
+    #expect(AtomicFile.isStream("/dev/null"))
+    #expect(!AtomicFile.isStream("/tmp"))
+    #expect(!AtomicFile.isStream("/nonexistent/x"))
+    try AtomicFile.checkWritable("/dev/null")
+    try AtomicFile.write("report", to: "/dev/null")
+    var info = stat()
+    #expect(lstat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+
+    let directory = try Self.directory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let fifo = directory + "/pipe"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    #expect(AtomicFile.isStream(fifo))
+    #expect(throws: ReportFileError.self) { try AtomicFile.write("nobody reads", to: fifo) }
+    let reader = Task.detached { () -> String? in
+      let descriptor = open(fifo, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { return nil }
+      defer { close(descriptor) }
+      var bytes: [UInt8] = []
+      var buffer = [UInt8](repeating: 0, count: 256)
+      while true {
+        let count = read(descriptor, &buffer, buffer.count)
+        if count <= 0 { break }
+        bytes += buffer[..<count]
+      }
+      return String(decoding: bytes, as: UTF8.self)
+    }
+    // The reader opens the pipe when it is scheduled: retry until it has, for at most 10 s.
+    let written = await Scoped.waitUntil(limit: .seconds(10)) { (try? AtomicFile.write("once", to: fifo)) != nil }
+    if !written { close(open(fifo, O_RDWR | O_CLOEXEC)) }  // never leave the reader blocked
+    #expect(written)
+    #expect(await reader.value == (written ? "once" : ""))
   }
 }

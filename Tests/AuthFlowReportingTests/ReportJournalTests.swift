@@ -56,6 +56,19 @@ import Testing
     #expect(json.lookup(path: ["run", "counts", "interrupted"]) == 4)
   }
 
+  /// A report to a stream (`json:/dev/stdout`) is written once at the end: the journal's rewrites
+  /// would repeat it into the stream.
+  @Test func aReportToAStreamIsNotRewritten() async throws {
+    let output = CapturedOutput()
+    let stream = try ReporterRegistry.builtIn.make(
+      arguments: ["json:/dev/null"], context: ReportFixtures.context(output))
+    let journal = ReportJournal(
+      reporters: stream, tenant: "mock", startedAt: ReportFixtures.startedAt, planned: Self.planned())
+    #expect(!journal.isNeeded)
+    await journal.writeNow()
+    #expect(await output.files["/dev/null"] == nil)
+  }
+
   @Test func everySnapshotIsAValidReportOfWhatFinished() async throws {
     let output = CapturedOutput()
     let journal = try Self.journal(output)

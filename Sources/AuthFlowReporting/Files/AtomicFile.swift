@@ -30,7 +30,23 @@ public enum AtomicFile {
 
   /// Writes what `render` writes to `path`, chunk by chunk as it is rendered, replacing the file
   /// atomically once it is complete; missing directories are created.
+  ///
+  /// A path that is a symbolic link is written through: the file it points to is replaced (in its
+  /// own directory), and the link stays. A path that reaches something other than a regular file —
+  /// `/dev/stdout`, a terminal, a named pipe — is a stream: the report is written to it as it is
+  /// rendered, with nothing to replace (``isStream(_:)``); so is a path naming one of the process's
+  /// descriptors (`/dev/stdout` redirected to a file), appended to.
   public static func write(to path: String, _ render: (inout ReportTextSink) -> Void) throws(ReportFileError) {
+    if isStream(path) {
+      // Not blocking on a named pipe nobody reads (ENXIO at once); then blocking writes as usual.
+      let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NONBLOCK)
+      guard descriptor >= 0 else { throw .system("could not open", path: path, errno: errno) }
+      defer { close(descriptor) }
+      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+      try writeAll(render, to: descriptor, path: path)
+      return
+    }
+    let path = linkTarget(of: path)
     let (directory, name) = split(path)
     try createDirectory(directory)
     let temporary = temporaryPath(directory: directory, name: name)
@@ -59,8 +75,14 @@ public enum AtomicFile {
   }
 
   /// Checks that a report can be written to `path` without writing it: the directory exists (or
-  /// is created) and a file can be created in it, and `path` is not a directory.
+  /// is created) and a file can be created in it, and `path` is not a directory; a stream
+  /// (``isStream(_:)``) must be writable.
   public static func checkWritable(_ path: String) throws(ReportFileError) {
+    if isStream(path) {
+      guard access(path, W_OK) == 0 else { throw .system("cannot write to", path: path, errno: errno) }
+      return
+    }
+    let path = linkTarget(of: path)
     let (directory, name) = split(path)
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
@@ -81,7 +103,8 @@ public enum AtomicFile {
   /// Deletes the temporaries a killed run left beside `path` (named by ``marker`` with the id of a
   /// process that no longer exists). Temporaries of live processes are left alone.
   public static func removeStaleTemporaries(beside path: String) {
-    let (directory, name) = split(path)
+    guard !isStream(path) else { return }
+    let (directory, name) = split(linkTarget(of: path))
     let prefix = "." + name + marker
     guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
     for entry in entries where entry.hasPrefix(prefix) {
@@ -89,6 +112,53 @@ public enum AtomicFile {
       guard let pid = rest.split(separator: "-").first.flatMap({ Int32($0) }), pid > 0 else { continue }
       if kill(pid, 0) != 0 && errno == ESRCH { unlink(directory + "/" + entry) }
     }
+  }
+
+  /// Whether `path` reaches (through symbolic links) something that exists and is neither a
+  /// regular file nor a directory: a character device such as `/dev/stdout` or a terminal, a named
+  /// pipe, a socket. A report is written to it once, at the end, never replaced or rewritten.
+  public static func isStream(_ path: String) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return false }
+    let kind = info.st_mode & S_IFMT
+    return (kind != S_IFREG && kind != S_IFDIR) || isDescriptorPath(path)
+  }
+
+  /// Whether `path` names one of the process's open descriptors — `/dev/stdout`, `/dev/stderr`,
+  /// `/dev/fd/N`, `/proc/self/fd/N` — directly or through links. Those are streams even when the
+  /// descriptor is a regular file (`> out.json`): the report is appended through the descriptor,
+  /// where the shell's redirection points, not renamed over the file behind it.
+  static func isDescriptorPath(_ path: String) -> Bool {
+    var current = path
+    for _ in 0..<40 {
+      if current.hasPrefix("/dev/fd/") || current.hasPrefix("/proc/self/fd/") || current == "/dev/stdout"
+        || current == "/dev/stderr"
+      {
+        return true
+      }
+      var info = stat()
+      guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
+        let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
+      else { return false }
+      current = target.hasPrefix("/") ? target : split(current).directory + "/" + target
+    }
+    return false
+  }
+
+  /// Where a report at `path` really goes: `path` itself, or, while it is a symbolic link, the
+  /// path it points to (relative targets resolved against the link's directory), so that the new
+  /// report replaces the file the link names and not the link. At most 40 links are followed,
+  /// as the kernel does.
+  static func linkTarget(of path: String) -> String {
+    var current = path
+    for _ in 0..<40 {
+      var info = stat()
+      guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
+        let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
+      else { return current }
+      current = target.hasPrefix("/") ? target : split(current).directory + "/" + target
+    }
+    return current
   }
 
   /// `(directory, file name)`; the directory is `.` for a bare name.

@@ -49,7 +49,8 @@ public actor ReportJournal: RunObserver {
   public private(set) var writeCount = 0
 
   /// - Parameters:
-  ///   - reporters: the run's reporters; only those with a ``Reporter/reportPath`` are written.
+  ///   - reporters: the run's reporters; only those with a ``Reporter/reportPath`` that is not a
+  ///     stream (``AtomicFile/isStream(_:)``) are written.
   ///   - planned: every scenario the run will report, in report order, each as not run
   ///     (the runtime's `RunPlan.notRun`), made when read.
   ///   - spool: where the run spools its finished scenarios, at the positions of `planned`; nil
@@ -62,7 +63,8 @@ public actor ReportJournal: RunObserver {
   ) {
     self.shard = shard
     self.stops = stops
-    writers = reporters.reporters.filter { $0.reportPath != nil }
+    // A report to a stream (`/dev/stdout`) is written once, at the end: rewriting would repeat it.
+    writers = reporters.reporters.filter { $0.reportPath.map { !AtomicFile.isStream($0) } ?? false }
     keepsStepResults = writers.contains { $0.needsStepResults }
     self.tenant = tenant
     self.startedAt = startedAt
@@ -83,7 +85,7 @@ public actor ReportJournal: RunObserver {
     reporters: ReporterGroup, tenant: String, startedAt: Date, planned: @autoclosure () -> [ScenarioReport],
     shard: Shard? = nil, stops: StopRecord? = nil, minimumInterval: Duration = .seconds(1)
   ) {
-    let needed = reporters.reporters.contains { $0.reportPath != nil }
+    let needed = reporters.reporters.contains { $0.reportPath.map { !AtomicFile.isStream($0) } ?? false }
     self.init(
       reporters: reporters, tenant: tenant, startedAt: startedAt, planned: ScenarioReports(needed ? planned() : []),
       shard: shard, stops: stops, minimumInterval: minimumInterval)

@@ -190,11 +190,14 @@ struct RunCommand: AsyncParsableCommand {
     return reporters
   }
 
-  /// The run's results spool (``ScenarioSpool``), beside the first report file, else in the
+  /// The run's results spool (``ScenarioSpool``), beside the first report file that is not a stream, else in the
   /// temporary directory; without one (a directory that takes no file) the reports stay in memory.
   private static func makeSpool(reporters: ReporterGroup, capacity: Int, secrets: SecretRegistry) -> ScenarioSpool? {
+    // Not beside a stream (`json:/dev/stdout` would put it in /dev).
     let directory =
-      reporters.fileTargets.first.map { URL(fileURLWithPath: $0.path).deletingLastPathComponent().path }
+      reporters.fileTargets.first { !AtomicFile.isStream($0.path) }.map {
+        URL(fileURLWithPath: $0.path).deletingLastPathComponent().path
+      }
       ?? FileManager.default.temporaryDirectory.path
     let keepsResults = reporters.needsStepResults
     do {
