@@ -1,4 +1,6 @@
 import ArgumentParser
+import AuthFlowCore
+import AuthFlowReporting
 import AuthFlowRuntime
 import Foundation
 
@@ -19,8 +21,12 @@ struct DocsCommand: AsyncParsableCommand {
     let pages = await ReferenceDocs.pages(docs: docs)
     for page in pages {
       let url = docs.appendingPathComponent(page.path)
-      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try page.text.write(to: url, atomically: true, encoding: .utf8)
+      do {
+        try AtomicFile.write(page.text, to: url.path)
+      } catch {
+        Console.error("error: cannot write \(page.path): \(error.description)")
+        throw ExitCode(AuthFlowExitCode.invalidInput.rawValue)
+      }
     }
     Console.out("wrote \(pages.count) pages under \(output)/")
   }

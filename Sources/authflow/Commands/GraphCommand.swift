@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthFlowCore
+import AuthFlowReporting
 import AuthFlowRuntime
 import AuthFlowScenario
 import Foundation
@@ -97,9 +98,11 @@ struct GraphCommand: AsyncParsableCommand {
       do {
         try manager.createDirectory(
           atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Self.draw(validated, format: format).write(toFile: target, atomically: true, encoding: .utf8)
+        try AtomicFile.write(Self.draw(validated, format: format), to: target)
       } catch {
-        Console.error(GraphMessages.cannotWrite(target, reason: error.localizedDescription))
+        Console.error(
+          GraphMessages.cannotWrite(
+            target, reason: (error as? ReportFileError)?.description ?? error.localizedDescription))
         throw ExitCode(AuthFlowExitCode.invalidInput.rawValue)
       }
       Console.out(target)

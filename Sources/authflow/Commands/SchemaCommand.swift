@@ -43,7 +43,13 @@ struct SchemaCommand: AsyncParsableCommand {
       text = document
     }
     if let output {
-      try text.write(toFile: output, atomically: true, encoding: .utf8)
+      // Atomically, through a symbolic link, or to a stream (`/dev/stdout`), as reports are.
+      do {
+        try AtomicFile.write(text, to: output)
+      } catch {
+        Console.error("error: cannot write the schema: \(error.description)")
+        throw ExitCode(AuthFlowExitCode.invalidInput.rawValue)
+      }
     } else {
       Console.out(text)
     }
