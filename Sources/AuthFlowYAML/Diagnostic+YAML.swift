@@ -53,7 +53,9 @@ extension Diagnostic {
   }
 
   /// The error libyaml's parser stopped with.
-  static func yamlSyntaxError(_ parser: yaml_parser_t, file: String) -> Diagnostic {
+  static func yamlSyntaxError(
+    _ parser: yaml_parser_t, file: String, input: UnsafeBufferPointer<UInt8>? = nil
+  ) -> Diagnostic {
     func located(_ mark: yaml_mark_t) -> SourceLocation { YAMLEventText.location(mark, file: file) }
     let problem = parser.problem.map { String(cString: $0) } ?? "unknown problem"
     switch parser.error {
@@ -64,13 +66,42 @@ extension Diagnostic {
         "could not read the file as UTF-8 text: \(problem)", at: SourceLocation(file: file, line: 1, column: 1))
     default:
       let notes = parser.context.map { [Note(String(cString: $0), at: located(parser.context_mark))] } ?? []
+      // The byte libyaml stopped at, when it is in the input: a tab is the usual culprit.
+      let mark = parser.problem_mark
+      let byte = input.flatMap { firstByte(in: $0, line: Int(mark.line), column: Int(mark.column)) }
       return .error(
-        "invalid YAML: \(problem)", at: located(parser.problem_mark), notes: notes, hint: yamlHint(for: problem))
+        "invalid YAML: \(problem)", at: located(parser.problem_mark), notes: notes,
+        hint: yamlHint(for: problem, at: byte))
     }
   }
 
-  private static func yamlHint(for problem: String) -> String? {
-    if problem.contains("tab") { return "YAML indentation must use spaces, not tabs" }
+  /// The first byte of the character at a 0-based line and column (columns count characters, as
+  /// libyaml's marks do; its `index` counts characters too, not bytes).
+  static func firstByte(in input: UnsafeBufferPointer<UInt8>, line: Int, column: Int) -> UInt8? {
+    var position = 0
+    var linesLeft = line
+    while linesLeft > 0 {
+      guard let newline = input[position...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+      position = newline + 1
+      linesLeft -= 1
+    }
+    var charactersLeft = column
+    while position < input.count {
+      let byte = input[position]
+      if byte != UInt8(ascii: "\n"), byte & 0xC0 == 0x80 {
+        position += 1
+        continue
+      }
+      if charactersLeft == 0 { return byte }
+      if byte == UInt8(ascii: "\n") { return nil }
+      charactersLeft -= 1
+      position += 1
+    }
+    return nil
+  }
+
+  private static func yamlHint(for problem: String, at byte: UInt8?) -> String? {
+    if problem.contains("tab") || byte == UInt8(ascii: "\t") { return "YAML indentation must use spaces, not tabs" }
     if problem.contains("mapping values are not allowed") {
       return "a value containing ': ' must be quoted, or a key is indented too far"
     }

@@ -34,7 +34,7 @@ public enum YAMLLoader {
         // The composer stops at the end of the stream, so it can only have stopped here on a
         // problem of its own, found before libyaml's.
         if let outcome = composer.outcome { return outcome.result }
-        return (nil, [.yamlSyntaxError(parser, file: file)])
+        return (nil, [.yamlSyntaxError(parser, file: file, input: buffer)])
       }
       defer { yaml_event_delete(&event) }
       if let limit = limits.count(event) { return (nil, [limit]) }

@@ -46,6 +46,7 @@ enum YAMLCornerCases {
     Case(name: "duplicate empty keys", text: "? \n: 1\n? \n: 2\n"),
     Case(name: "merge key kept", text: "base: &b {x: 1}\nderived:\n  <<: *b\n  y: 2\n"),
     Case(name: "tab indentation", text: "a:\n\tb: 1\n"),
+    Case(name: "tab before a sequence item", text: "steps:\n\t- set: { x: 1 }\n"),
     Case(name: "value with colon", text: "a: b: c\n"),
     Case(name: "bad indentation", text: "a:\n  b: 1\n c: 2\n"),
     Case(name: "at sign", text: "a: @b\n"),

@@ -104,7 +104,9 @@ enum YamsComposeOracle {
     case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
       .composer(let context, let problem, let mark, _):
       let notes = context.map { [Diagnostic.Note($0.text, at: located($0.mark))] } ?? []
-      return .error("invalid YAML: \(problem)", at: located(mark), notes: notes, hint: hint(for: problem))
+      return .error(
+        "invalid YAML: \(problem)", at: located(mark), notes: notes,
+        hint: hint(for: problem, at: character(in: text, line: mark.line, column: mark.column)))
     case .duplicatedKeysInMapping(let duplicates, let context):
       let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
       return .error(
@@ -118,8 +120,16 @@ enum YamsComposeOracle {
     }
   }
 
-  private static func hint(for problem: String) -> String? {
-    if problem.contains("tab") { return "YAML indentation must use spaces, not tabs" }
+  /// The character at a 1-based line and column, if there is one.
+  private static func character(in text: String, line: Int, column: Int) -> Character? {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    guard line >= 1, line <= lines.count else { return nil }
+    let characters = Array(lines[line - 1])
+    return column >= 1 && column <= characters.count ? characters[column - 1] : nil
+  }
+
+  private static func hint(for problem: String, at character: Character?) -> String? {
+    if problem.contains("tab") || character == "\t" { return "YAML indentation must use spaces, not tabs" }
     if problem.contains("mapping values are not allowed") {
       return "a value containing ': ' must be quoted, or a key is indented too far"
     }
