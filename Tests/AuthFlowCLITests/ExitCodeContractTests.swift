@@ -188,6 +188,32 @@ import Testing
     }
   }
 
+  /// An `authflow.yaml` with tenants but no `mock` and no `default_tenant`, run without
+  /// `--tenant`, ran every scenario on the embedded mock and passed: the tenants the file was
+  /// written for were never tested. It is exit 2, saying how to choose.
+  @Test func aProjectWithoutDefaultTenantDoesNotFallBackToTheMock() async throws {
+    let staging = "tenants:\n  staging: { kind: oidc, issuer: 'https://idp.example.com/' }\n"
+    try await Workspace.with(["a.yaml": Self.holds, "authflow.yaml": staging]) { directory in
+      let silent = try await CLIProcess.run(["run", "a.yaml"], in: directory)
+      #expect(silent.status == 2, "\(silent.standardError)")
+      #expect(
+        silent.standardError.contains(
+          "defines the tenants 'staging' and no default_tenant, so this run would use the embedded mock instead; "
+            + "name one with --tenant staging"), "\(silent.standardError)")
+      #expect(!silent.standardOutput.contains("Running"))
+      let named = try await CLIProcess.run(["run", "a.yaml", "--tenant", "mock"], in: directory)
+      #expect(named.status == 0, "\(named.standardError)")
+      try ("default_tenant: mock\n" + staging).write(
+        toFile: directory + "/authflow.yaml", atomically: true, encoding: .utf8)
+      let chosen = try await CLIProcess.run(["run", "a.yaml"], in: directory)
+      #expect(chosen.status == 0, "\(chosen.standardError)")
+      try "tenants:\n  mock: { kind: mock }\n  legacy: { kind: mock }\n".write(
+        toFile: directory + "/authflow.yaml", atomically: true, encoding: .utf8)
+      let withMock = try await CLIProcess.run(["run", "a.yaml"], in: directory)
+      #expect(withMock.status == 0, "\(withMock.standardError)")
+    }
+  }
+
   @Test func aReportThatCannotBeWrittenAtTheEndIsNotGreen() async throws {
     // Long enough that the directory is gone before the scenario ends, even on a loaded machine.
     let short = Self.slow.replacingOccurrences(of: "wait: 60s", with: "wait: 8s")

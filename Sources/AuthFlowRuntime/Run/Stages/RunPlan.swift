@@ -6,13 +6,30 @@ public import AuthFlowScenario
 /// Stage 4, the plan: which tenant profiles, and which scenario instances the selection (`--tag`,
 /// `--skip-tag`, `--shard`) takes. Binding it starts the tenants (``bind(_:)``).
 public struct RunPlan: Sendable {
-  /// A `--tenant` name that `authflow.yaml` does not define.
+  /// A `--tenant` name that `authflow.yaml` does not define; or no name at all, where the run
+  /// would fall back to the embedded mock though `authflow.yaml` defines other tenants.
   public struct UnknownTenant: Error, Sendable {
     public var name: String
     public var known: [String]
+    /// The file whose tenants the run would have passed over for the embedded mock, when no
+    /// tenant was named (``ValidatedSuite/plan(tenants:selection:)``).
+    public var passedOver: String?
+
+    public init(name: String, known: [String], passedOver: String? = nil) {
+      self.name = name
+      self.known = known
+      self.passedOver = passedOver
+    }
 
     /// `no tenant named 'mok' (did you mean 'mock'?); known tenants: mock, staging`.
     public var message: String {
+      if let passedOver {
+        let list = known.map { "'\($0)'" }.joined(separator: ", ")
+        return
+          "\(passedOver) defines the tenants \(list) and no default_tenant, so this run would use the embedded "
+          + "mock instead; name one with --tenant \(known.first ?? "NAME"), or add 'default_tenant: mock' to "
+          + "\(passedOver) to run on the mock"
+      }
       let hint = Suggestion.hint(for: name, in: known).map { " (\($0))" } ?? ""
       return "no tenant named '\(name)'\(hint); known tenants: \(known.joined(separator: ", "))"
     }

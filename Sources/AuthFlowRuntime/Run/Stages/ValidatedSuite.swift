@@ -81,8 +81,17 @@ public struct ValidatedSuite: Sendable {
   public var instances: [ScenarioInstance] { scenarios.flatMap(\.instances) }
 
   /// Stage 4, bind the plan: the tenant profiles named (the project's default without names) and
-  /// the instances the selection takes. A name no profile has is an error (exit 2).
+  /// the instances the selection takes. A name no profile has is an error (exit 2); so is naming
+  /// none when `authflow.yaml` defines tenants, none of them `mock`, and no `default_tenant`: the
+  /// run would silently test the embedded mock instead of the tenants the file was written for.
   public func plan(tenants names: [String]?, selection: Selection) -> Result<RunPlan, RunPlan.UnknownTenant> {
+    if names == nil, project.defaultTenant == nil, !project.file.isEmpty, !project.tenants.isEmpty,
+      !project.tenants.contains(where: { $0.name.value == ProjectConfig.embeddedTenantName })
+    {
+      return .failure(
+        RunPlan.UnknownTenant(
+          name: ProjectConfig.embeddedTenantName, known: project.tenants.map(\.name.value), passedOver: project.file))
+    }
     let tenantNames = names ?? [project.defaultTenantName]
     var profiles: [TenantProfile] = []
     for name in tenantNames {
