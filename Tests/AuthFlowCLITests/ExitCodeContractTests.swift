@@ -198,7 +198,7 @@ import Testing
       #expect(silent.status == 2, "\(silent.standardError)")
       #expect(
         silent.standardError.contains(
-          "defines the tenants 'staging' and no default_tenant, so this run would use the embedded mock instead; "
+          "defines the tenants 'staging' and no default_tenant, so naming no tenant would use the embedded mock instead; "
             + "name one with --tenant staging"), "\(silent.standardError)")
       #expect(!silent.standardOutput.contains("Running"))
       let named = try await CLIProcess.run(["run", "a.yaml", "--tenant", "mock"], in: directory)
@@ -211,6 +211,10 @@ import Testing
         toFile: directory + "/authflow.yaml", atomically: true, encoding: .utf8)
       let withMock = try await CLIProcess.run(["run", "a.yaml"], in: directory)
       #expect(withMock.status == 0, "\(withMock.standardError)")
+      try staging.write(toFile: directory + "/authflow.yaml", atomically: true, encoding: .utf8)
+      let doctor = try await CLIProcess.run(["doctor"], in: directory)
+      #expect(doctor.status == 2, "\(doctor.standardError)")
+      #expect(doctor.standardError.contains("name one with --tenant staging"), "\(doctor.standardError)")
     }
   }
 

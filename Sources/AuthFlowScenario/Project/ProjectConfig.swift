@@ -32,6 +32,14 @@ public struct ProjectConfig: Sendable {
   /// `default_tenant`, else `mock`.
   public var defaultTenantName: String { defaultTenant?.value ?? Self.embeddedTenantName }
 
+  /// True when naming no tenant would fall back to the embedded mock though the file defines
+  /// tenants, none of them `mock`, and no `default_tenant`: `run` and `doctor` refuse that (exit
+  /// 2) rather than test the mock in place of the tenants the file was written for.
+  public var wouldPassOverItsTenants: Bool {
+    defaultTenant == nil && !file.isEmpty && !tenants.isEmpty
+      && !tenants.contains { $0.name.value == Self.embeddedTenantName }
+  }
+
   /// The tenant `name`; `mock` is always available (the embedded mock) unless the file redefines it.
   public func tenant(named name: String) -> TenantProfile? {
     if let tenant = tenants.first(where: { $0.name.value == name }) { return tenant }

@@ -40,10 +40,15 @@ struct DoctorCommand: AsyncParsableCommand {
     DiagnosticOutput.print(project.diagnostics, sources: project.sources)
     guard !project.diagnostics.hasErrors else { throw ExitCode(AuthFlowExitCode.invalidInput.rawValue) }
     let tenantName = tenant ?? project.config.defaultTenantName
+    let known = project.config.tenants.map(\.name.value)
+    // As `run`: no name, and a file whose tenants the mock would stand in for, is an error.
+    if tenant == nil, project.config.wouldPassOverItsTenants {
+      let unknown = RunPlan.UnknownTenant(name: tenantName, known: known, passedOver: project.config.file)
+      Console.error("error: \(unknown.message)")
+      throw ExitCode(AuthFlowExitCode.invalidInput.rawValue)
+    }
     guard let profile = project.config.tenant(named: tenantName) else {
-      let known = project.config.tenants.map(\.name.value)
-      let hint = Suggestion.hint(for: tenantName, in: known).map { " (\($0))" } ?? ""
-      Console.error("error: no tenant named '\(tenantName)'\(hint); known tenants: \(known.joined(separator: ", "))")
+      Console.error("error: \(RunPlan.UnknownTenant(name: tenantName, known: known).message)")
       throw ExitCode(AuthFlowExitCode.invalidInput.rawValue)
     }
     let secrets = SecretRegistry(revealSecrets: false)

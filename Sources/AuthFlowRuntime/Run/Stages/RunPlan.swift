@@ -26,7 +26,7 @@ public struct RunPlan: Sendable {
       if let passedOver {
         let list = known.map { "'\($0)'" }.joined(separator: ", ")
         return
-          "\(passedOver) defines the tenants \(list) and no default_tenant, so this run would use the embedded "
+          "\(passedOver) defines the tenants \(list) and no default_tenant, so naming no tenant would use the embedded "
           + "mock instead; name one with --tenant \(known.first ?? "NAME"), or add 'default_tenant: mock' to "
           + "\(passedOver) to run on the mock"
       }

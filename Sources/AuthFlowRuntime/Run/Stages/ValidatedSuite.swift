@@ -85,9 +85,7 @@ public struct ValidatedSuite: Sendable {
   /// none when `authflow.yaml` defines tenants, none of them `mock`, and no `default_tenant`: the
   /// run would silently test the embedded mock instead of the tenants the file was written for.
   public func plan(tenants names: [String]?, selection: Selection) -> Result<RunPlan, RunPlan.UnknownTenant> {
-    if names == nil, project.defaultTenant == nil, !project.file.isEmpty, !project.tenants.isEmpty,
-      !project.tenants.contains(where: { $0.name.value == ProjectConfig.embeddedTenantName })
-    {
+    if names == nil, project.wouldPassOverItsTenants {
       return .failure(
         RunPlan.UnknownTenant(
           name: ProjectConfig.embeddedTenantName, known: project.tenants.map(\.name.value), passedOver: project.file))
