@@ -72,6 +72,17 @@ public struct TenantResolver: Sendable {
       roots: ["env": .object(environment.mapValues(Value.string))], functions: Pipeline.functions)
     func evaluate(_ template: Template?) throws(TenantResolutionError) -> Value? {
       guard let template else { return nil }
+      // An unset variable would read as null: a missing secret of the CI job, found here by name.
+      let unset = template.requiredEnvironment.filter { environment[$0.name] == nil }
+      if let first = unset.first {
+        let diagnostics = unset.map { read in
+          Diagnostic.error(
+            TenantMessages.unsetVariable(read.name, tenant: profile.name.value), at: read.location, length: read.length,
+            hint: TenantMessages.unsetVariableHint(read.name))
+        }
+        throw TenantResolutionError(
+          diagnostics: diagnostics, message: TenantMessages.unset(first.name), isEnvironment: false)
+      }
       do {
         return try template.evaluate(in: context)
       } catch {
@@ -216,5 +227,19 @@ public struct TenantResolver: Sendable {
       marked[key] = marked[key]?.asSecret
     }
     return .object(marked)
+  }
+}
+
+/// The messages of ``TenantResolver``.
+enum TenantMessages {
+  static func unsetVariable(_ name: String, tenant: String) -> String {
+    "tenant '\(tenant)' reads env.\(name), which is not set"
+  }
+
+  static func unset(_ name: String) -> String { "env.\(name) is not set" }
+
+  static func unsetVariableHint(_ name: String) -> String {
+    "export \(name) for the run (in CI, from its secret store); for an optional value write "
+      + "default(env.\(name), '…')"
   }
 }

@@ -1,4 +1,4 @@
-import AuthFlowCore
+public import AuthFlowCore
 import AuthFlowExpression
 
 /// A read of `root.member…` inside an expression, located in the file.
@@ -26,6 +26,16 @@ extension Template {
   /// Every root reference made by the template's expressions.
   var references: [ExpressionReference] {
     expressions.flatMap { string, location in string.references(at: location) }
+  }
+
+  /// The environment variables the template reads as `env.NAME` without coping with their
+  /// absence (``ExpressionReference/isAbsenceHandled``), each with where it is read: a tenant
+  /// profile refuses to start when one of them is not set, rather than read it as `null`.
+  public var requiredEnvironment: [(name: String, location: SourceLocation, length: Int)] {
+    references.compactMap { reference in
+      guard reference.root == "env", let name = reference.path.first, !reference.isAbsenceHandled else { return nil }
+      return (name, reference.location, reference.length)
+    }
   }
 }
 
