@@ -17,7 +17,16 @@ public struct MockTenantHost: EmbeddedTenantHost {
 
   public func profileNames(fixturePath path: String?) -> ProfileNames? {
     guard let fixture = Self.load(path).fixture else { return nil }
-    return ProfileNames(clients: Set(fixture.clients.keys), users: Set(fixture.users.keys))
+    // The fields as `tenant.users.NAME` reads them: the values a running mock exposes.
+    let fields = { (profiles: [String: Value]) in
+      profiles.values.reduce(into: Set<String>()) { fields, profile in
+        fields.formUnion(profile.objectValue.map { Array($0.keys) } ?? [])
+      }
+    }
+    return ProfileNames(
+      clients: Set(fixture.clients.keys), users: Set(fixture.users.keys),
+      clientFields: fields(RunningMockTenant.clients(of: fixture)),
+      userFields: fields(RunningMockTenant.users(of: fixture)))
   }
 
   public func start(fixturePath path: String?) async throws(TenantResolutionError) -> any EmbeddedTenant {

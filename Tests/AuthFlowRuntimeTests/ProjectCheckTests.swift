@@ -135,4 +135,40 @@ import Testing
     let found = Pipeline.check([scenario], against: .embedded, embedded: MockTenantHost()).map(\.message)
     #expect(found == ["no tenant defines a user 'erin' (known: alice, blocked, bob)"])
   }
+
+  /// A field that no user (or client) profile of any candidate tenant has — written in
+  /// `authflow.yaml` or in a mock's fixture — is a typo: it would read as null for every profile.
+  /// A mock whose fixture is named by an expression leaves its profiles unknown, and unchecked.
+  @Test func profileFieldsNoProfileHasAreErrors() async throws {
+    let scenario = try ScenarioHarness.parse(
+      """
+      scenario: x
+      steps:
+        - wait: 1ms
+          if: ${{ tenant.users.bob.emial == 'x' || tenant.clients.web.clientid == 'y' || tenant.users.alice.nickname == 'z' || tenant.users.carol.badge == 1 || tenant.users.alice.role == 'r' }}
+      """)
+    try await Scoped.directory(prefix: "fields") { directory in
+      let file = directory.appendingPathComponent("authflow.yaml").path
+      try """
+      default_tenant: mock
+      tenants:
+        mock: { kind: mock, users: { carol: { email: carol@example.com, badge: 7 } } }
+      """.write(toFile: file, atomically: true, encoding: .utf8)
+      let project = Pipeline.loadProject(explicit: file, near: [])
+      let found = Pipeline.check([scenario], against: project.config, embedded: MockTenantHost()).map(\.message)
+      #expect(found.count == 3, "\(found)")
+      #expect(found.contains { $0.hasPrefix("no user profile has a field 'emial' (fields: ") })
+      #expect(found.contains { $0.hasPrefix("no client profile has a field 'clientid' (fields: ") })
+      #expect(found.contains { $0.hasPrefix("no user profile has a field 'role' (fields: ") })
+
+      try """
+      default_tenant: mock
+      tenants:
+        mock: { kind: mock, fixture: "${{ env.FIXTURE }}" }
+      """.write(toFile: file, atomically: true, encoding: .utf8)
+      let open = Pipeline.loadProject(explicit: file, near: [])
+      let unchecked = Pipeline.check([scenario], against: open.config, embedded: MockTenantHost()).map(\.message)
+      #expect(unchecked.isEmpty, "\(unchecked)")
+    }
+  }
 }

@@ -13,7 +13,9 @@ extension Pipeline {
     _ scenarios: [Scenario], against project: ProjectConfig, embedded: (any EmbeddedTenantHost)?
   ) -> [Diagnostic] {
     let names = profileNames(of: project, embedded: embedded)
-    return scenarios.flatMap { project.check($0, clients: names.clients, users: names.users) }
+    return scenarios.flatMap {
+      project.check($0, clients: names.clients, users: names.users, fields: names.fields)
+    }
   }
 
   /// The client and user profile names each tenant offers: `clients:` and `users:`, and for a
@@ -21,10 +23,12 @@ extension Pipeline {
   /// be read (its own diagnostics come when it starts).
   static func profileNames(
     of project: ProjectConfig, embedded: (any EmbeddedTenantHost)?
-  ) -> (clients: [String: Set<String>?], users: [String: Set<String>?]) {
+  ) -> (clients: [String: Set<String>?], users: [String: Set<String>?], fields: ProfileFields) {
     let directory = project.file.isEmpty ? "." : (project.file as NSString).deletingLastPathComponent
     var clients: [String: Set<String>?] = [:]
     var users: [String: Set<String>?] = [:]
+    // Only a mock's fixture adds fields to those written in authflow.yaml.
+    var fields = ProfileFields()
     for tenant in project.tenants {
       let ownClients = Set(tenant.clients.map(\.name.value))
       let ownUsers = Set(tenant.users.map(\.name.value))
@@ -41,6 +45,8 @@ extension Pipeline {
         guard let literal = fixture.literalValue?.stringValue else {
           clients[tenant.name.value] = .some(nil)
           users[tenant.name.value] = .some(nil)
+          fields.clients[tenant.name.value] = .some(nil)
+          fields.users[tenant.name.value] = .some(nil)
           continue
         }
         path = literal.hasPrefix("/") ? literal : (directory as NSString).appendingPathComponent(literal)
@@ -48,11 +54,15 @@ extension Pipeline {
       guard let fixture = embedded?.profileNames(fixturePath: path) else {
         clients[tenant.name.value] = .some(nil)
         users[tenant.name.value] = .some(nil)
+        fields.clients[tenant.name.value] = .some(nil)
+        fields.users[tenant.name.value] = .some(nil)
         continue
       }
       clients[tenant.name.value] = ownClients.union(fixture.clients)
       users[tenant.name.value] = ownUsers.union(fixture.users)
+      fields.clients[tenant.name.value] = fixture.clientFields
+      fields.users[tenant.name.value] = fixture.userFields
     }
-    return (clients, users)
+    return (clients, users, fields)
   }
 }

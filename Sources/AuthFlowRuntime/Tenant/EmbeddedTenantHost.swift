@@ -20,10 +20,18 @@ public protocol EmbeddedTenantHost: Sendable {
 public struct ProfileNames: Sendable, Equatable {
   public var clients: Set<String>
   public var users: Set<String>
+  /// Every field some client profile has (`client_id`, `redirect_uri`, …).
+  public var clientFields: Set<String>
+  /// Every field some user profile has (`email`, `password`, …).
+  public var userFields: Set<String>
 
-  public init(clients: Set<String>, users: Set<String>) {
+  public init(
+    clients: Set<String>, users: Set<String>, clientFields: Set<String> = [], userFields: Set<String> = []
+  ) {
     self.clients = clients
     self.users = users
+    self.clientFields = clientFields
+    self.userFields = userFields
   }
 }
 

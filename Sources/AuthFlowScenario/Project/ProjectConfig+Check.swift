@@ -13,7 +13,8 @@ extension ProjectConfig {
   /// offer any, so a client is not checked against it. `users` does the same for the user
   /// profiles that `tenant.users.NAME` reads, as `clients` does for `tenant.clients.NAME`.
   public func check(
-    _ scenario: Scenario, clients: [String: Set<String>?] = [:], users: [String: Set<String>?] = [:]
+    _ scenario: Scenario, clients: [String: Set<String>?] = [:], users: [String: Set<String>?] = [:],
+    fields: ProfileFields = ProfileFields()
   ) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     var pinned: TenantProfile?
@@ -46,7 +47,8 @@ extension ProjectConfig {
       }
     }
     if scenario.tenant == nil || pinned != nil {
-      diagnostics += checkProfileReferences(scenario, pinned: pinned, clients: clients, users: users)
+      diagnostics += checkProfileReferences(
+        scenario, pinned: pinned, clients: clients, users: users, fields: fields)
     }
     return diagnostics
   }
@@ -54,7 +56,8 @@ extension ProjectConfig {
   /// `tenant.users.NAME` and `tenant.clients.NAME` must name a profile of the pinned tenant, else
   /// of at least one tenant (a tenant without it skips the scenario when it runs).
   private func checkProfileReferences(
-    _ scenario: Scenario, pinned: TenantProfile?, clients: [String: Set<String>?], users: [String: Set<String>?]
+    _ scenario: Scenario, pinned: TenantProfile?, clients: [String: Set<String>?], users: [String: Set<String>?],
+    fields: ProfileFields
   ) -> [Diagnostic] {
     let references = scenario.tenantProfileReferences
     guard !references.isEmpty else { return [] }
@@ -69,10 +72,33 @@ extension ProjectConfig {
       }
       return known
     }
+    /// The fields any profile of the kind has, on any candidate; nil when one of them is unknown.
+    func knownFields(_ kind: TenantProfileReference.Kind) -> Set<String>? {
+      var known: Set<String> = []
+      for tenant in candidates {
+        let declared = kind == .user ? tenant.users : tenant.clients
+        let own = ProfileFields.fields(of: declared)
+        guard let own, let offered = (kind == .user ? fields.users : fields.clients)[tenant.name.value] ?? own else {
+          return nil
+        }
+        known.formUnion(own.union(offered))
+      }
+      return known
+    }
     let knownUsers = known(.user)
     let knownClients = known(.client)
+    let userFields = knownFields(.user)
+    let clientFields = knownFields(.client)
     var diagnostics: [Diagnostic] = []
     for reference in references {
+      if let field = reference.field, let known = reference.kind == .user ? userFields : clientFields,
+        !known.contains(field)
+      {
+        diagnostics.append(
+          .unknownProfileField(
+            field, of: reference, known: known.sorted(), hint: Suggestion.hint(for: field, in: known.sorted())))
+        continue
+      }
       guard let names = reference.kind == .user ? knownUsers : knownClients, !names.contains(reference.name)
       else { continue }
       diagnostics.append(
@@ -84,7 +110,41 @@ extension ProjectConfig {
   }
 }
 
+/// The fields the user and client profiles of each tenant have, beyond those written in
+/// `authflow.yaml` (a mock tenant's fixture profiles), by tenant name; nil for a tenant whose
+/// profiles are not known before it starts.
+public struct ProfileFields: Sendable {
+  public var users: [String: Set<String>?]
+  public var clients: [String: Set<String>?]
+
+  public init(users: [String: Set<String>?] = [:], clients: [String: Set<String>?] = [:]) {
+    self.users = users
+    self.clients = clients
+  }
+
+  /// The keys of profiles written as mappings; nil when one is a whole expression (its fields are
+  /// known only when the tenant is used).
+  static func fields(of bindings: [Binding]) -> Set<String>? {
+    var fields: Set<String> = []
+    for binding in bindings {
+      guard case .object(let members, _) = binding.value else { return nil }
+      fields.formUnion(members.map(\.key.value))
+    }
+    return fields
+  }
+}
+
 extension Diagnostic {
+  static func unknownProfileField(
+    _ field: String, of reference: TenantProfileReference, known: [String], hint: String?
+  ) -> Diagnostic {
+    let what = reference.kind == .user ? "user" : "client"
+    return .error(
+      "no \(what) profile has a field '\(field)' (fields: \(known.joined(separator: ", ")))",
+      at: reference.location, length: reference.length,
+      hint: hint ?? "a field no profile has would read as null; add it to the profile in authflow.yaml")
+  }
+
   static func unknownProfileReference(
     _ reference: TenantProfileReference, tenant: String?, known: [String], hint: String?
   ) -> Diagnostic {

@@ -81,6 +81,8 @@ public struct TenantProfileReference: Sendable, Equatable {
 
   public var kind: Kind
   public var name: String
+  /// The profile's field read, when the reference goes on (`tenant.users.alice.email` → email).
+  public var field: String?
   public var location: SourceLocation
   public var length: Int
 }
@@ -99,7 +101,8 @@ extension Scenario {
         let kind = TenantProfileReference.Kind(rawValue: reference.path[0])
       else { return nil }
       return TenantProfileReference(
-        kind: kind, name: reference.path[1], location: reference.location, length: reference.length)
+        kind: kind, name: reference.path[1], field: reference.path.count > 2 ? reference.path[2] : nil,
+        location: reference.location, length: reference.length)
     }
   }
 }

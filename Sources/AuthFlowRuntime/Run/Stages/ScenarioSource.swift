@@ -58,7 +58,7 @@ public struct ScenarioSource: Sendable {
             file: scenario.file, location: scenario.location, tags: scenario.tags.map(\.value),
             movesMockClock: validated?.instances.first?.movesMockClock ?? false,
             names: validated?.instances.map(\.name) ?? []),
-          checks: config.check(scenario, clients: names.clients, users: names.users))
+          checks: config.check(scenario, clients: names.clients, users: names.users, fields: names.fields))
       },
       starting: { files in plan.expectedFiles = files },
       consume: { digest in
