@@ -92,7 +92,36 @@ extension Expr {
   }
 }
 
+extension Expr {
+  /// Whether the root `name` appears anywhere in the expression: a walk without allocation, to
+  /// skip the expressions a check of one root has nothing to look at.
+  public func mentions(root name: String) -> Bool {
+    switch self {
+    case .literal: return false
+    case .root(let root, _): return root == name
+    case .array(let items, _): return items.contains { $0.mentions(root: name) }
+    case .member(let base, _, _): return base.mentions(root: name)
+    case .index(let base, let key, _, _): return base.mentions(root: name) || key.mentions(root: name)
+    case .call(_, let arguments, _): return arguments.contains { $0.mentions(root: name) }
+    case .unary(_, let operand, _): return operand.mentions(root: name)
+    case .binary(_, let lhs, let rhs, _): return lhs.mentions(root: name) || rhs.mentions(root: name)
+    }
+  }
+}
+
 extension TemplateString {
+  /// Whether any expression of the template mentions the root `name` (``Expr/mentions(root:)``).
+  public func mentions(root name: String) -> Bool {
+    switch self {
+    case .whole(let expr, _): return expr.mentions(root: name)
+    case .interpolated(let parts):
+      return parts.contains { part in
+        if case .expression(let expr, _) = part { return expr.mentions(root: name) }
+        return false
+      }
+    }
+  }
+
   /// The references of every expression in the template, in source order.
   public var references: [Reference] {
     expressions.flatMap(\.references)

@@ -256,4 +256,35 @@ import Testing
       hint: "did you mean 'name'?")
     #expect(found.count == 4, "\(found.map(\.message))")
   }
+
+  /// `tenant.users.NAME` and `tenant.clients.NAME` are found in every part of a scenario that
+  /// holds expressions — vars, matrix, parameters, `if`, `retry.until`, `expect`, `save`,
+  /// cleanup — in source order, the same as over the step templates every other check reads.
+  @Test func profileReadsAreFoundInEveryPart() throws {
+    let input = MarkedText(
+      """
+      scenario: x
+      vars:
+        a: ${{ tenant.users.u1.email }}
+      matrix:
+        m: ["${{ tenant.clients.c1.client_id }}"]
+      steps:
+        - id: s
+          http: { url: "${{ tenant.users.u2 }}" }
+          if: ${{ tenant.users.u3.name == 'x' }}
+          retry: { until: "${{ tenant.clients.c2.client_id == 'y' }}" }
+          expect: { body.a: { not_equals: "${{ tenant.users.u4.email }}" } }
+          save: { b: "${{ tenant.users.u5 }}" }
+      cleanup:
+        - id: t
+          http: { url: "${{ tenant.clients.c3.redirect_uri }} ${{ tenant.users.fallback || tenant.users.u6 }}" }
+      """)
+    let (scenario, found) = load(input)
+    #expect(!found.hasErrors, "\(found.map(\.message))")
+    let references = try #require(scenario).tenantProfileReferences
+    #expect(references.map(\.name) == ["u1", "c1", "u2", "u3", "c2", "u4", "u5", "c3", "u6"])
+    #expect(
+      references.map(\.field) == ["email", "client_id", nil, "name", "client_id", "email", nil, "redirect_uri", nil])
+    #expect(references.map(\.location.line) == [3, 5, 8, 9, 10, 11, 12, 15, 15])
+  }
 }

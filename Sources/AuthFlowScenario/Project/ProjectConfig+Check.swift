@@ -85,22 +85,41 @@ extension ProjectConfig {
       }
       return known
     }
-    let knownUsers = known(.user)
-    let knownClients = known(.client)
-    let userFields = knownFields(.user)
-    let clientFields = knownFields(.client)
+    // Membership first, without building the unions: the sets are made for a message only.
+    func offers(_ kind: TenantProfileReference.Kind, _ name: String) -> Bool {
+      for tenant in candidates {
+        let declared = kind == .user ? tenant.users : tenant.clients
+        switch (kind == .user ? users : clients)[tenant.name.value] {
+        case .some(nil): return true  // known only when the tenant starts
+        case .some(let offered?): if offered.contains(name) { return true }
+        case nil: if declared.contains(where: { $0.name.value == name }) { return true }
+        }
+      }
+      return false
+    }
+    func hasField(_ kind: TenantProfileReference.Kind, _ field: String) -> Bool {
+      for tenant in candidates {
+        switch (kind == .user ? fields.users : fields.clients)[tenant.name.value] {
+        case .some(nil): return true
+        case .some(let offered?): if offered.contains(field) { return true }
+        case nil: break
+        }
+        for binding in kind == .user ? tenant.users : tenant.clients {
+          guard case .object(let members, _) = binding.value else { return true }
+          if members.contains(where: { $0.key.value == field }) { return true }
+        }
+      }
+      return false
+    }
     var diagnostics: [Diagnostic] = []
     for reference in references {
-      if let field = reference.field, let known = reference.kind == .user ? userFields : clientFields,
-        !known.contains(field)
-      {
+      if let field = reference.field, !hasField(reference.kind, field), let known = knownFields(reference.kind) {
         diagnostics.append(
           .unknownProfileField(
             field, of: reference, known: known.sorted(), hint: Suggestion.hint(for: field, in: known.sorted())))
         continue
       }
-      guard let names = reference.kind == .user ? knownUsers : knownClients, !names.contains(reference.name)
-      else { continue }
+      guard !offers(reference.kind, reference.name), let names = known(reference.kind) else { continue }
       diagnostics.append(
         .unknownProfileReference(
           reference, tenant: pinned?.name.value, known: names.sorted(),

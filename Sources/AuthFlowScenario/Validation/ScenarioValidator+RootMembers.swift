@@ -92,17 +92,36 @@ extension Scenario {
   /// source order, but those written to cope with the profile's absence
   /// (`tenant.users.solo || tenant.users.alice`, `default(…)`, `!= null`): there `null` is meant.
   public var tenantProfileReferences: [TenantProfileReference] {
-    var templates: [Template] = vars.map(\.value) + matrix.flatMap(\.values)
+    var found: [TenantProfileReference] = []
+    // Directly over the step's parts, and only into expressions that mention `tenant`: every
+    // scenario of a run is checked, and most read the tenant in a few places.
+    func collect(_ template: Template) {
+      switch template {
+      case .literal: return
+      case .expression(let string, let location):
+        guard string.mentions(root: "tenant") else { return }
+        for reference in string.references(at: location) {
+          guard reference.root == "tenant", reference.path.count >= 2, !reference.isAbsenceHandled,
+            let kind = TenantProfileReference.Kind(rawValue: reference.path[0])
+          else { continue }
+          found.append(
+            TenantProfileReference(
+              kind: kind, name: reference.path[1], field: reference.path.count > 2 ? reference.path[2] : nil,
+              location: reference.location, length: reference.length))
+        }
+      case .array(let items, _): items.forEach(collect)
+      case .object(let members, _): members.forEach { collect($0.value) }
+      }
+    }
+    vars.forEach { collect($0.value) }
+    matrix.forEach { $0.values.forEach(collect) }
     for step in steps + cleanup {
-      templates += step.templates.map(\.template)
+      collect(step.action.parameters)
+      if let condition = step.condition { collect(condition) }
+      if let until = step.retry?.until { collect(until) }
+      for expectation in step.expectations { expectation.matchers.forEach { collect($0.operand) } }
+      step.save.forEach { collect($0.value) }
     }
-    return templates.flatMap(\.references).compactMap { reference in
-      guard reference.root == "tenant", reference.path.count >= 2, !reference.isAbsenceHandled,
-        let kind = TenantProfileReference.Kind(rawValue: reference.path[0])
-      else { return nil }
-      return TenantProfileReference(
-        kind: kind, name: reference.path[1], field: reference.path.count > 2 ? reference.path[2] : nil,
-        location: reference.location, length: reference.length)
-    }
+    return found
   }
 }
