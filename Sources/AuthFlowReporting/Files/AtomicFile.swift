@@ -129,36 +129,33 @@ public enum AtomicFile {
   /// descriptor is a regular file (`> out.json`): the report is appended through the descriptor,
   /// where the shell's redirection points, not renamed over the file behind it.
   static func isDescriptorPath(_ path: String) -> Bool {
-    var current = path
-    for _ in 0..<40 {
-      if current.hasPrefix("/dev/fd/") || current.hasPrefix("/proc/self/fd/") || current == "/dev/stdout"
+    linkChain(of: path).contains { current in
+      current.hasPrefix("/dev/fd/") || current.hasPrefix("/proc/self/fd/") || current == "/dev/stdout"
         || current == "/dev/stderr"
-      {
-        return true
-      }
-      var info = stat()
-      guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
-        let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
-      else { return false }
-      current = target.hasPrefix("/") ? target : split(current).directory + "/" + target
     }
-    return false
   }
 
   /// Where a report at `path` really goes: `path` itself, or, while it is a symbolic link, the
   /// path it points to (relative targets resolved against the link's directory), so that the new
-  /// report replaces the file the link names and not the link. At most 40 links are followed,
-  /// as the kernel does.
+  /// report replaces the file the link names and not the link.
   static func linkTarget(of path: String) -> String {
-    var current = path
+    linkChain(of: path).last ?? path
+  }
+
+  /// `path`, then each path its symbolic links lead to in turn (relative targets resolved against
+  /// the link's directory), ending at the first that is not a link; at most 40 links are
+  /// followed, as the kernel does.
+  private static func linkChain(of path: String) -> [String] {
+    var chain = [path]
     for _ in 0..<40 {
+      let current = chain[chain.count - 1]
       var info = stat()
       guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
         let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
-      else { return current }
-      current = target.hasPrefix("/") ? target : split(current).directory + "/" + target
+      else { break }
+      chain.append(target.hasPrefix("/") ? target : split(current).directory + "/" + target)
     }
-    return current
+    return chain
   }
 
   /// `(directory, file name)`; the directory is `.` for a bare name.
