@@ -15,7 +15,7 @@ public struct MockTenantHost: EmbeddedTenantHost {
     self.stateLimits = stateLimits
   }
 
-  public func profileNames(fixturePath path: String?) -> ProfileNames? {
+  public func profileNames(fixturePath path: String?) -> FixtureProfiles? {
     guard let fixture = Self.load(path).fixture else { return nil }
     // The fields as `tenant.users.NAME` reads them: the values a running mock exposes.
     let fields = { (profiles: [String: Value]) in
@@ -23,7 +23,7 @@ public struct MockTenantHost: EmbeddedTenantHost {
         fields.formUnion(profile.objectValue.map { Array($0.keys) } ?? [])
       }
     }
-    return ProfileNames(
+    return FixtureProfiles(
       clients: Set(fixture.clients.keys), users: Set(fixture.users.keys),
       clientFields: fields(RunningMockTenant.clients(of: fixture)),
       userFields: fields(RunningMockTenant.users(of: fixture)))

@@ -92,6 +92,14 @@ import Testing
       #expect(problems.contains { $0.hasPrefix("reporter '\(reporter)' would write over '\(directory)/a.yaml'") })
     }
     #expect(ReportPathCheck.overwrittenInputs(targets, inputs: [String]()).isEmpty)
+    // An input that is a link under another name (`login.yaml -> other/a.yaml`) is the file too.
+    try FileManager.default.createSymbolicLink(
+      atPath: directory + "/login.yaml", withDestinationPath: directory + "/other/a.yaml")
+    let linked = ReportPathCheck.overwrittenInputs(targets, inputs: [directory + "/login.yaml"])
+    #expect(
+      linked == [
+        "reporter 'junit:d' would write over '\(directory)/login.yaml', which this command reads; give the report another path"
+      ])
   }
 
   /// A report path that is a symbolic link keeps the link: the file it names is replaced, in its

@@ -67,13 +67,13 @@ import Testing
     let project = try Self.project()
     let scenario = try #require(load(input).scenario)
     // The mock's fixture clients count for the mock tenant.
-    let found = project.check(scenario, clients: ["mock": ["native", "m2m"]])
+    let found = project.check(scenario, profiles: ["mock": ProfileNames(clients: ["native", "m2m"], users: [])])
     expectDiagnostic(
       found, at: input["1️⃣"], "no tenant defines a client profile 'nativ' (known: m2m, native, web)",
       hint: "did you mean 'native'?")
     // A fixture known only at run time may define any client.
-    expectClean(project.check(scenario, clients: ["mock": Set<String>?.none]))
+    expectClean(project.check(scenario, profiles: ["mock": ProfileNames?.none]))
     let fine = try #require(load(MarkedText("scenario: x\nclient: m2m\nsteps:\n  - logout:\n")).scenario)
-    expectClean(project.check(fine, clients: ["mock": ["native", "m2m"]]))
+    expectClean(project.check(fine, profiles: ["mock": ProfileNames(clients: ["native", "m2m"], users: [])]))
   }
 }

@@ -42,7 +42,8 @@ public enum AtomicFile {
       let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NONBLOCK)
       guard descriptor >= 0 else { throw .system("could not open", path: path, errno: errno) }
       defer { close(descriptor) }
-      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+      let flags = fcntl(descriptor, F_GETFL)
+      if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
       try writeAll(render, to: descriptor, path: path)
       return
     }

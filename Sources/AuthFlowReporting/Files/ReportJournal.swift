@@ -63,8 +63,7 @@ public actor ReportJournal: RunObserver {
   ) {
     self.shard = shard
     self.stops = stops
-    // A report to a stream (`/dev/stdout`) is written once, at the end: rewriting would repeat it.
-    writers = reporters.reporters.filter { $0.reportPath.map { !AtomicFile.isStream($0) } ?? false }
+    writers = reporters.reporters.filter(Self.rewrites)
     keepsStepResults = writers.contains { $0.needsStepResults }
     self.tenant = tenant
     self.startedAt = startedAt
@@ -85,10 +84,16 @@ public actor ReportJournal: RunObserver {
     reporters: ReporterGroup, tenant: String, startedAt: Date, planned: @autoclosure () -> [ScenarioReport],
     shard: Shard? = nil, stops: StopRecord? = nil, minimumInterval: Duration = .seconds(1)
   ) {
-    let needed = reporters.reporters.contains { $0.reportPath.map { !AtomicFile.isStream($0) } ?? false }
+    let needed = reporters.reporters.contains(where: Self.rewrites)
     self.init(
       reporters: reporters, tenant: tenant, startedAt: startedAt, planned: ScenarioReports(needed ? planned() : []),
       shard: shard, stops: stops, minimumInterval: minimumInterval)
+  }
+
+  /// Whether the journal rewrites `reporter`'s report: it writes a file, not a stream
+  /// (`/dev/stdout`), which is written once, at the end — rewriting would repeat it.
+  private static func rewrites(_ reporter: any Reporter) -> Bool {
+    reporter.reportPath.map { !AtomicFile.isStream($0) } ?? false
   }
 
   /// False when no reporter writes a file: then the journal has nothing to do.

@@ -49,32 +49,21 @@ public enum ReportPathCheck {
   /// The problems of reporters that would write over a file the run reads (`inputs`: its
   /// scenario files, `authflow.yaml`, fixtures): the report is rewritten as scenarios finish, so
   /// the file would be lost, and a scenario read after it would no longer load. The same file
-  /// however it is named (through `..` or a symbolic link): compared by device and inode, only
-  /// for report paths that exist, and only against inputs of the same name as the file they reach.
+  /// however either is named (`..`, a symbolic link on either side): compared by device and
+  /// inode, one `stat` an input, and only when a report path already exists.
   public static func overwrittenInputs(_ targets: [Target], inputs: some Sequence<String>) -> [String] {
-    var existing: [(target: Target, name: Substring, identity: FileIdentity)] = []
-    for target in targets {
-      guard let identity = FileIdentity(path: target.path) else { continue }
-      existing.append((target, lastComponent(of: resolve(target.path)), identity))
-    }
-    guard !existing.isEmpty else { return [] }
+    var existing = targets.compactMap { target in FileIdentity(path: target.path).map { (target, $0) } }
     var problems: [String] = []
-    var reported: Set<Target> = []
     for input in inputs {
-      let name = lastComponent(of: input)
-      for candidate in existing where candidate.name == name && !reported.contains(candidate.target) {
-        guard FileIdentity(path: input) == candidate.identity else { continue }
-        reported.insert(candidate.target)
-        problems.append(ReportPathMessages.overwritesInput(candidate.target, input: input))
+      guard !existing.isEmpty else { break }
+      guard let identity = FileIdentity(path: input) else { continue }
+      existing.removeAll { target, reached in
+        guard reached == identity else { return false }
+        problems.append(ReportPathMessages.overwritesInput(target, input: input))
+        return true
       }
-      if reported.count == existing.count { break }
     }
     return problems
-  }
-
-  /// The name after the path's last `/`.
-  private static func lastComponent(of path: String) -> Substring {
-    path[(path.lastIndex(of: "/").map(path.index(after:)) ?? path.startIndex)...]
   }
 
   /// A file's device and inode: the same file under any name.

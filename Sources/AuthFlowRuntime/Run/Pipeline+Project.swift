@@ -12,57 +12,34 @@ extension Pipeline {
   public static func check(
     _ scenarios: [Scenario], against project: ProjectConfig, embedded: (any EmbeddedTenantHost)?
   ) -> [Diagnostic] {
-    let names = profileNames(of: project, embedded: embedded)
-    return scenarios.flatMap {
-      project.check($0, clients: names.clients, users: names.users, fields: names.fields)
-    }
+    let profiles = profiles(of: project, embedded: embedded)
+    return scenarios.flatMap { project.check($0, profiles: profiles) }
   }
 
-  /// The client and user profile names each tenant offers: `clients:` and `users:`, and for a
-  /// mock tenant its fixture's too. Nil for a mock whose fixture path is an expression or cannot
-  /// be read (its own diagnostics come when it starts).
-  static func profileNames(
+  /// Each tenant's client and user profiles, by name and field: those of `authflow.yaml`, and
+  /// for a mock tenant its fixture's too. Nil for a mock whose fixture path is an expression or
+  /// cannot be read (its own diagnostics come when it starts).
+  static func profiles(
     of project: ProjectConfig, embedded: (any EmbeddedTenantHost)?
-  ) -> (clients: [String: Set<String>?], users: [String: Set<String>?], fields: ProfileFields) {
+  ) -> [String: ProfileNames?] {
     let directory = project.file.isEmpty ? "." : (project.file as NSString).deletingLastPathComponent
-    var clients: [String: Set<String>?] = [:]
-    var users: [String: Set<String>?] = [:]
-    // Only a mock's fixture adds fields to those written in authflow.yaml.
-    var fields = ProfileFields()
+    var profiles: [String: ProfileNames?] = [:]
     for tenant in project.tenants {
-      let ownClients = Set(tenant.clients.map(\.name.value))
-      let ownUsers = Set(tenant.users.map(\.name.value))
+      let own = tenant.ownProfiles
       guard tenant.kind == .mock else {
-        clients[tenant.name.value] = ownClients
-        users[tenant.name.value] = ownUsers
+        profiles[tenant.name.value] = own
         continue
       }
-      let path: String?
-      switch tenant.fixture {
-      case nil:
-        path = nil
-      case let fixture?:
+      var path: String?
+      if let fixture = tenant.fixture {
         guard let literal = fixture.literalValue?.stringValue else {
-          clients[tenant.name.value] = .some(nil)
-          users[tenant.name.value] = .some(nil)
-          fields.clients[tenant.name.value] = .some(nil)
-          fields.users[tenant.name.value] = .some(nil)
+          profiles[tenant.name.value] = .some(nil)
           continue
         }
         path = literal.hasPrefix("/") ? literal : (directory as NSString).appendingPathComponent(literal)
       }
-      guard let fixture = embedded?.profileNames(fixturePath: path) else {
-        clients[tenant.name.value] = .some(nil)
-        users[tenant.name.value] = .some(nil)
-        fields.clients[tenant.name.value] = .some(nil)
-        fields.users[tenant.name.value] = .some(nil)
-        continue
-      }
-      clients[tenant.name.value] = ownClients.union(fixture.clients)
-      users[tenant.name.value] = ownUsers.union(fixture.users)
-      fields.clients[tenant.name.value] = fixture.clientFields
-      fields.users[tenant.name.value] = fixture.userFields
+      profiles[tenant.name.value] = .some(embedded?.profileNames(fixturePath: path).map(own.union))
     }
-    return (clients, users, fields)
+    return profiles
   }
 }

@@ -1,13 +1,14 @@
 public import AuthFlowCore
+public import AuthFlowScenario
 
 /// How the runtime knows the embedded mock tenant (`kind: mock`) without linking it: the
 /// executable (and the tests, and `authflow bench`) inject an implementation, `MockTenantHost` in
 /// the AuthFlowMockHosting module. The runtime only reads fixtures' client and user names and
 /// starts, reads and stops tenants through it (see docs/architecture.md, "Layers").
 public protocol EmbeddedTenantHost: Sendable {
-  /// The client and user profile names of the fixture at `path` (nil: the built-in fixture); nil
-  /// when the fixture cannot be read (its own diagnostics come when the tenant starts).
-  func profileNames(fixturePath path: String?) -> ProfileNames?
+  /// The client and user profiles of the fixture at `path` (nil: the built-in fixture), by name
+  /// and field; nil when the fixture cannot be read (its own diagnostics come when it starts).
+  func profileNames(fixturePath path: String?) -> FixtureProfiles?
 
   /// Starts a tenant serving the fixture at `path` (nil: the built-in fixture) on a loopback port.
   /// A fixture that is not valid throws with its diagnostics (exit 2); a server that does not
@@ -15,25 +16,9 @@ public protocol EmbeddedTenantHost: Sendable {
   func start(fixturePath path: String?) async throws(TenantResolutionError) -> any EmbeddedTenant
 }
 
-/// The names of a tenant's client and user profiles, as `tenant.clients.NAME` and
-/// `tenant.users.NAME` read them.
-public struct ProfileNames: Sendable, Equatable {
-  public var clients: Set<String>
-  public var users: Set<String>
-  /// Every field some client profile has (`client_id`, `redirect_uri`, …).
-  public var clientFields: Set<String>
-  /// Every field some user profile has (`email`, `password`, …).
-  public var userFields: Set<String>
-
-  public init(
-    clients: Set<String>, users: Set<String>, clientFields: Set<String> = [], userFields: Set<String> = []
-  ) {
-    self.clients = clients
-    self.users = users
-    self.clientFields = clientFields
-    self.userFields = userFields
-  }
-}
+/// A fixture's profiles by name and field (``AuthFlowScenario/ProfileNames``), under the name the
+/// mock's host uses: it depends on the runtime, not on the scenario layer.
+public typealias FixtureProfiles = AuthFlowScenario.ProfileNames
 
 /// A running embedded tenant.
 public protocol EmbeddedTenant: Sendable {

@@ -7,15 +7,12 @@ extension ProjectConfig {
   /// `client:` (the scenario's and each step's) a client profile of the tenant it is pinned to,
   /// else of at least one tenant.
   ///
-  /// `clients` gives the client profile names each tenant offers, by tenant name (a mock
-  /// tenant's come from its fixture as well as from `clients:`); a tenant missing from it offers
-  /// only its `clients:`, and a tenant mapped to nil (a fixture path known only at run time) may
-  /// offer any, so a client is not checked against it. `users` does the same for the user
-  /// profiles that `tenant.users.NAME` reads, as `clients` does for `tenant.clients.NAME`.
-  public func check(
-    _ scenario: Scenario, clients: [String: Set<String>?] = [:], users: [String: Set<String>?] = [:],
-    fields: ProfileFields = ProfileFields()
-  ) -> [Diagnostic] {
+  /// `profiles` gives each tenant's profiles by tenant name (``ProfileNames``: a mock tenant's
+  /// fixture profiles as well as its `authflow.yaml` ones); a tenant missing from it has only its
+  /// own (``TenantProfile/ownProfiles``), and a tenant mapped to nil (a fixture path known only at
+  /// run time) may have any, so nothing is checked against it. The same catalog checks `client:`,
+  /// `tenant.clients.NAME` and `tenant.users.NAME`, and the fields they read.
+  public func check(_ scenario: Scenario, profiles: [String: ProfileNames?] = [:]) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     var pinned: TenantProfile?
     if let name = scenario.tenant {
@@ -30,126 +27,59 @@ extension ProjectConfig {
       diagnostics.append(.unknownCapability(name, hint: Suggestion.hint(for: name.value, in: capabilities.sorted())))
     }
     let named = [scenario.client].compactMap { $0 } + (scenario.steps + scenario.cleanup).compactMap(\.client)
-    for client in named where scenario.tenant == nil || pinned != nil {
-      let candidates = (pinned.map { [$0] } ?? tenants).map { tenant in
-        clients[tenant.name.value] ?? Set(tenant.clients.map(\.name.value))
-      }
-      if !candidates.contains(nil) {
-        let known = candidates.reduce(into: Set<String>()) { $0.formUnion($1 ?? []) }
-        if !known.contains(client.value) {
-          let hint = Suggestion.hint(for: client.value, in: known.sorted())
-          if let pinned {
-            diagnostics.append(.unknownScenarioClient(client, tenant: pinned.name.value, hint: hint))
-          } else {
-            diagnostics.append(.unknownClientProfile(client, known: known.sorted(), hint: hint))
-          }
-        }
+    let offered = scenario.tenant == nil || pinned != nil ? self.profiles(of: pinned, in: profiles) : nil
+    for client in named {
+      guard let offered, !offered.contains(where: { $0.clients.contains(client.value) }) else { continue }
+      let known = offered.reduce(into: Set<String>()) { $0.formUnion($1.clients) }.sorted()
+      let hint = Suggestion.hint(for: client.value, in: known)
+      if let pinned {
+        diagnostics.append(.unknownScenarioClient(client, tenant: pinned.name.value, hint: hint))
+      } else {
+        diagnostics.append(.unknownClientProfile(client, known: known, hint: hint))
       }
     }
-    if scenario.tenant == nil || pinned != nil {
-      diagnostics += checkProfileReferences(
-        scenario, pinned: pinned, clients: clients, users: users, fields: fields)
+    if let offered {
+      diagnostics += checkProfileReferences(scenario, pinned: pinned, offered: offered)
     }
     return diagnostics
+  }
+
+  /// The profiles of the tenants a scenario may run on — the pinned one, else every tenant —
+  /// from the catalog, else written in this file; nil when one of them is known only at run time.
+  private func profiles(of pinned: TenantProfile?, in catalog: [String: ProfileNames?]) -> [ProfileNames]? {
+    var offered: [ProfileNames] = []
+    for tenant in pinned.map({ [$0] }) ?? tenants {
+      switch catalog[tenant.name.value] {
+      case .some(nil): return nil
+      case .some(let profiles?): offered.append(profiles)
+      case nil: offered.append(tenant.ownProfiles)
+      }
+    }
+    return offered
   }
 
   /// `tenant.users.NAME` and `tenant.clients.NAME` must name a profile of the pinned tenant, else
-  /// of at least one tenant (a tenant without it skips the scenario when it runs).
+  /// of at least one tenant (a tenant without it skips the scenario when it runs), and a field
+  /// they read must be one some such profile has. Membership is tested first; the unions are
+  /// made for a message only.
   private func checkProfileReferences(
-    _ scenario: Scenario, pinned: TenantProfile?, clients: [String: Set<String>?], users: [String: Set<String>?],
-    fields: ProfileFields
+    _ scenario: Scenario, pinned: TenantProfile?, offered: [ProfileNames]
   ) -> [Diagnostic] {
-    let references = scenario.tenantProfileReferences
-    guard !references.isEmpty else { return [] }
-    let candidates = pinned.map { [$0] } ?? tenants
-    func known(_ kind: TenantProfileReference.Kind) -> Set<String>? {
-      var known: Set<String> = []
-      for tenant in candidates {
-        let declared = kind == .user ? tenant.users : tenant.clients
-        let offered = (kind == .user ? users : clients)[tenant.name.value] ?? Set(declared.map(\.name.value))
-        guard let offered else { return nil }
-        known.formUnion(offered)
-      }
-      return known
-    }
-    /// The fields any profile of the kind has, on any candidate; nil when one of them is unknown.
-    func knownFields(_ kind: TenantProfileReference.Kind) -> Set<String>? {
-      var known: Set<String> = []
-      for tenant in candidates {
-        let declared = kind == .user ? tenant.users : tenant.clients
-        let own = ProfileFields.fields(of: declared)
-        guard let own, let offered = (kind == .user ? fields.users : fields.clients)[tenant.name.value] ?? own else {
-          return nil
-        }
-        known.formUnion(own.union(offered))
-      }
-      return known
-    }
-    // Membership first, without building the unions: the sets are made for a message only.
-    func offers(_ kind: TenantProfileReference.Kind, _ name: String) -> Bool {
-      for tenant in candidates {
-        let declared = kind == .user ? tenant.users : tenant.clients
-        switch (kind == .user ? users : clients)[tenant.name.value] {
-        case .some(nil): return true  // known only when the tenant starts
-        case .some(let offered?): if offered.contains(name) { return true }
-        case nil: if declared.contains(where: { $0.name.value == name }) { return true }
-        }
-      }
-      return false
-    }
-    func hasField(_ kind: TenantProfileReference.Kind, _ field: String) -> Bool {
-      for tenant in candidates {
-        switch (kind == .user ? fields.users : fields.clients)[tenant.name.value] {
-        case .some(nil): return true
-        case .some(let offered?): if offered.contains(field) { return true }
-        case nil: break
-        }
-        for binding in kind == .user ? tenant.users : tenant.clients {
-          guard case .object(let members, _) = binding.value else { return true }
-          if members.contains(where: { $0.key.value == field }) { return true }
-        }
-      }
-      return false
-    }
     var diagnostics: [Diagnostic] = []
-    for reference in references {
-      if let field = reference.field, !hasField(reference.kind, field), let known = knownFields(reference.kind) {
+    for reference in scenario.tenantProfileReferences {
+      let kind = reference.kind
+      if let field = reference.field, !offered.contains(where: { $0.fields(kind).contains(field) }) {
+        let known = offered.reduce(into: Set<String>()) { $0.formUnion($1.fields(kind)) }.sorted()
         diagnostics.append(
-          .unknownProfileField(
-            field, of: reference, known: known.sorted(), hint: Suggestion.hint(for: field, in: known.sorted())))
-        continue
+          .unknownProfileField(field, of: reference, known: known, hint: Suggestion.hint(for: field, in: known)))
+      } else if !offered.contains(where: { $0.names(kind).contains(reference.name) }) {
+        let known = offered.reduce(into: Set<String>()) { $0.formUnion($1.names(kind)) }.sorted()
+        diagnostics.append(
+          .unknownProfileReference(
+            reference, tenant: pinned?.name.value, known: known, hint: Suggestion.hint(for: reference.name, in: known)))
       }
-      guard !offers(reference.kind, reference.name), let names = known(reference.kind) else { continue }
-      diagnostics.append(
-        .unknownProfileReference(
-          reference, tenant: pinned?.name.value, known: names.sorted(),
-          hint: Suggestion.hint(for: reference.name, in: names.sorted())))
     }
     return diagnostics
-  }
-}
-
-/// The fields the user and client profiles of each tenant have, beyond those written in
-/// `authflow.yaml` (a mock tenant's fixture profiles), by tenant name; nil for a tenant whose
-/// profiles are not known before it starts.
-public struct ProfileFields: Sendable {
-  public var users: [String: Set<String>?]
-  public var clients: [String: Set<String>?]
-
-  public init(users: [String: Set<String>?] = [:], clients: [String: Set<String>?] = [:]) {
-    self.users = users
-    self.clients = clients
-  }
-
-  /// The keys of profiles written as mappings; nil when one is a whole expression (its fields are
-  /// known only when the tenant is used).
-  static func fields(of bindings: [Binding]) -> Set<String>? {
-    var fields: Set<String> = []
-    for binding in bindings {
-      guard case .object(let members, _) = binding.value else { return nil }
-      fields.formUnion(members.map(\.key.value))
-    }
-    return fields
   }
 }
 

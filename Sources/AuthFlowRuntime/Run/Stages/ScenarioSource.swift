@@ -46,7 +46,7 @@ public struct ScenarioSource: Sendable {
   public func planned(embedded: (any EmbeddedTenantHost)?) async -> ValidatedSuite {
     let project = Pipeline.loadProject(explicit: configFile, near: paths)
     let config = project.config
-    let names = Pipeline.profileNames(of: config, embedded: embedded)
+    let profiles = Pipeline.profiles(of: config, embedded: embedded)
     var plan = PlanIndex.Builder()
     var checks: [Diagnostic] = []
     var knownTags: Set<String> = []
@@ -58,7 +58,7 @@ public struct ScenarioSource: Sendable {
             file: scenario.file, location: scenario.location, tags: scenario.tags.map(\.value),
             movesMockClock: validated?.instances.first?.movesMockClock ?? false,
             names: validated?.instances.map(\.name) ?? []),
-          checks: config.check(scenario, clients: names.clients, users: names.users, fields: names.fields))
+          checks: config.check(scenario, profiles: profiles))
       },
       starting: { files in plan.expectedFiles = files },
       consume: { digest in
