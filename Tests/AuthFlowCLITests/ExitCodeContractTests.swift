@@ -218,6 +218,41 @@ import Testing
     }
   }
 
+  /// A scenario's `${{ env.NAME }}` whose variable the CI job did not export read as `null`, so a
+  /// `not_equals` against it held and the run was green. A selected scenario that reads one
+  /// (outside an `if:`, and not written to cope with its absence) is now exit 2 before anything
+  /// runs, at its position; a scenario the selection leaves out does not count.
+  @Test func aSelectedScenarioReadingAnUnsetVariableIsTwo() async throws {
+    let name = "AUTHFLOW_TEST_UNSET_\(UInt32.random(in: 0...UInt32.max))"
+    let reads = """
+      scenario: Reads the environment
+      tags: [env]
+      steps:
+        - id: org
+          set: { org: acme }
+        - id: check
+          assert:
+            that: ${{ steps.org.org != env.\(name) }}
+      """
+    let optional = reads.replacingOccurrences(of: "env.\(name)", with: "default(env.\(name), 'acme')")
+    try await Workspace.with(["a.yaml": Self.holds, "e.yaml": reads, "o.yaml": optional]) { directory in
+      let unset = try await CLIProcess.run(["run", "a.yaml", "e.yaml"], in: directory)
+      #expect(unset.status == 2, "\(unset.standardError)")
+      #expect(
+        unset.standardError.contains("e.yaml:8:34: error: the scenario reads env.\(name), which is not set"),
+        "\(unset.standardError)")
+      #expect(unset.standardError.contains("default(env.\(name), '…')"), "\(unset.standardError)")
+      #expect(!unset.standardOutput.contains("Running"), "nothing runs")
+      let leftOut = try await CLIProcess.run(["run", "a.yaml", "e.yaml", "--skip-tag", "env"], in: directory)
+      #expect(leftOut.status == 0, "\(leftOut.standardError)")
+      let coping = try await CLIProcess.run(["run", "o.yaml"], in: directory)
+      #expect(coping.status == 1, "default() reads 'acme', the assertion fails: \(coping.standardOutput)")
+      let set = try await CLIProcess.run(
+        ["\(name)=other", try CLIProcess.executable(), "run", "e.yaml"], in: directory, executable: "/usr/bin/env")
+      #expect(set.status == 0, "\(set.standardError)")
+    }
+  }
+
   @Test func aReportThatCannotBeWrittenAtTheEndIsNotGreen() async throws {
     // Long enough that the directory is gone before the scenario ends, even on a loaded machine.
     let short = Self.slow.replacingOccurrences(of: "wait: 60s", with: "wait: 8s")

@@ -287,4 +287,33 @@ import Testing
       references.map(\.field) == ["email", "client_id", nil, "name", "client_id", "email", nil, "redirect_uri", nil])
     #expect(references.map(\.location.line) == [3, 5, 8, 9, 10, 11, 12, 15, 15])
   }
+
+  /// The `env.NAME` reads a run checks against the environment are found in the same parts, in
+  /// source order, but those of a step's `if:` (an unset variable there means "off") and those
+  /// written to cope with the variable's absence.
+  @Test func environmentReadsAreFoundInEveryPartButConditions() throws {
+    let input = MarkedText(
+      """
+      scenario: x
+      vars:
+        a: ${{ env.V1 }}
+      matrix:
+        m: ["${{ env.V2 }}"]
+      steps:
+        - id: s
+          http: { url: "${{ env.V3 }}" }
+          if: ${{ env.OFF == 'yes' }}
+          retry: { until: "${{ env.V4 == 'y' }}" }
+          expect: { body.a: { not_equals: "${{ env.V5 }}" } }
+          save: { b: "${{ default(env.OPTIONAL, 'z') }} ${{ env.V6 }}" }
+      cleanup:
+        - id: t
+          http: { url: "${{ env.ALSO_OPTIONAL || env.V7 }} ${{ env.MAYBE != null }}" }
+      """)
+    let (scenario, found) = load(input)
+    #expect(!found.hasErrors, "\(found.map(\.message))")
+    let reads = try #require(scenario).environmentReads
+    #expect(reads.map(\.name) == ["V1", "V2", "V3", "V4", "V5", "V6", "V7"])
+    #expect(reads.map(\.location.line) == [3, 5, 8, 10, 11, 12, 15])
+  }
 }

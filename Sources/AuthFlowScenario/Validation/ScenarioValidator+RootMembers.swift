@@ -1,4 +1,5 @@
 public import AuthFlowCore
+import AuthFlowExpression
 
 /// The members of the roots whose shape is fixed before any step runs: `tenant`, its
 /// `endpoints`, and `scenario`. A missing member reads as `null`, so a typo there
@@ -93,35 +94,58 @@ extension Scenario {
   /// (`tenant.users.solo || tenant.users.alice`, `default(…)`, `!= null`): there `null` is meant.
   public var tenantProfileReferences: [TenantProfileReference] {
     var found: [TenantProfileReference] = []
-    // Directly over the step's parts, and only into expressions that mention `tenant`: every
-    // scenario of a run is checked, and most read the tenant in a few places.
-    func collect(_ template: Template) {
+    forEachExpression(mentioning: "tenant") { string, location, _ in
+      for reference in string.references(at: location) {
+        guard reference.root == "tenant", reference.path.count >= 2, !reference.isAbsenceHandled,
+          let kind = TenantProfileReference.Kind(rawValue: reference.path[0])
+        else { continue }
+        found.append(
+          TenantProfileReference(
+            kind: kind, name: reference.path[1], field: reference.path.count > 2 ? reference.path[2] : nil,
+            location: reference.location, length: reference.length))
+      }
+    }
+    return found
+  }
+
+  /// Every `env.NAME` its vars, matrix and steps read without coping with the variable's absence
+  /// (``Template/requiredEnvironment``), in source order: a run refuses to start a selected
+  /// scenario that reads a variable the environment does not set, rather than read it as `null`.
+  /// A step's `if:` is left out: there an unset variable means "off", as in a CI system's
+  /// conditions (`if: ${{ env.RUN_SLOW == 'yes' }}`), and the step is reported skipped.
+  public var environmentReads: [EnvironmentRead] {
+    var found: [EnvironmentRead] = []
+    forEachExpression(mentioning: "env") { string, location, isCondition in
+      guard !isCondition else { return }
+      found += string.references(at: location).compactMap(EnvironmentRead.init)
+    }
+    return found
+  }
+
+  /// Calls `body` with every expression of the scenario's vars, matrix and steps (cleanup
+  /// included) that mentions `root`, in source order, and whether it is part of a step's `if:`.
+  /// Directly over the step's parts, and only into expressions that mention the root: every
+  /// scenario of a run is checked, and most read it in a few places, if any.
+  func forEachExpression(
+    mentioning root: String, _ body: (TemplateString, SourceLocation, _ isCondition: Bool) -> Void
+  ) {
+    func collect(_ template: Template, isCondition: Bool = false) {
       switch template {
       case .literal: return
       case .expression(let string, let location):
-        guard string.mentions(root: "tenant") else { return }
-        for reference in string.references(at: location) {
-          guard reference.root == "tenant", reference.path.count >= 2, !reference.isAbsenceHandled,
-            let kind = TenantProfileReference.Kind(rawValue: reference.path[0])
-          else { continue }
-          found.append(
-            TenantProfileReference(
-              kind: kind, name: reference.path[1], field: reference.path.count > 2 ? reference.path[2] : nil,
-              location: reference.location, length: reference.length))
-        }
-      case .array(let items, _): items.forEach(collect)
-      case .object(let members, _): members.forEach { collect($0.value) }
+        if string.mentions(root: root) { body(string, location, isCondition) }
+      case .array(let items, _): items.forEach { collect($0, isCondition: isCondition) }
+      case .object(let members, _): members.forEach { collect($0.value, isCondition: isCondition) }
       }
     }
     vars.forEach { collect($0.value) }
-    matrix.forEach { $0.values.forEach(collect) }
+    matrix.forEach { $0.values.forEach { collect($0) } }
     for step in steps + cleanup {
       collect(step.action.parameters)
-      if let condition = step.condition { collect(condition) }
+      if let condition = step.condition { collect(condition, isCondition: true) }
       if let until = step.retry?.until { collect(until) }
       for expectation in step.expectations { expectation.matchers.forEach { collect($0.operand) } }
       step.save.forEach { collect($0.value) }
     }
-    return found
   }
 }

@@ -31,11 +31,28 @@ extension Template {
   /// The environment variables the template reads as `env.NAME` without coping with their
   /// absence (``ExpressionReference/isAbsenceHandled``), each with where it is read: a tenant
   /// profile refuses to start when one of them is not set, rather than read it as `null`.
-  public var requiredEnvironment: [(name: String, location: SourceLocation, length: Int)] {
-    references.compactMap { reference in
-      guard reference.root == "env", let name = reference.path.first, !reference.isAbsenceHandled else { return nil }
-      return (name, reference.location, reference.length)
-    }
+  public var requiredEnvironment: [EnvironmentRead] {
+    references.compactMap(EnvironmentRead.init)
+  }
+}
+
+/// A read of `env.NAME` that does not cope with the variable's absence, located in the file.
+public struct EnvironmentRead: Sendable, Equatable {
+  public var name: String
+  public var location: SourceLocation
+  public var length: Int
+
+  public init(name: String, location: SourceLocation, length: Int) {
+    self.name = name
+    self.location = location
+    self.length = length
+  }
+
+  /// The read `reference` makes, when it is `env.NAME` written without coping with its absence
+  /// (``ExpressionReference/isAbsenceHandled``).
+  init?(_ reference: ExpressionReference) {
+    guard reference.root == "env", let name = reference.path.first, !reference.isAbsenceHandled else { return nil }
+    self.init(name: name, location: reference.location, length: reference.length)
   }
 }
 

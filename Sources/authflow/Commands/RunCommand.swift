@@ -232,6 +232,12 @@ struct RunCommand: AsyncParsableCommand {
       throw ExitCode(AuthFlowExitCode.invalidInput.rawValue)
     case .success(let plan):
       try checkSelection(plan, paths: source.paths)
+      // A selected scenario reading a variable the job did not export would read it as null.
+      let unset = plan.unsetEnvironment(in: ProcessInfo.processInfo.environment)
+      guard unset.isEmpty else {
+        DiagnosticOutput.print(unset, sources: suite.sources)
+        throw ExitCode(AuthFlowExitCode.invalidInput.rawValue)
+      }
       return plan
     }
   }

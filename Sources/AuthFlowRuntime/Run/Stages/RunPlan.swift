@@ -1,4 +1,4 @@
-import AuthFlowCore
+public import AuthFlowCore
 public import AuthFlowExpression
 public import AuthFlowResults
 public import AuthFlowScenario
@@ -47,6 +47,9 @@ public struct RunPlan: Sendable {
   public var loadedCount: Int
   /// The directory `authflow.yaml` is in: fixture paths are relative to it.
   public var projectDirectory: String
+  /// The selected scenarios' `env.NAME` reads that do not cope with the variable's absence
+  /// (``AuthFlowScenario/Scenario/environmentReads``), in file order.
+  public var environmentReads: [EnvironmentRead] = []
 
   /// The tenant names, in order (a comparison run has several).
   public var tenantNames: [String] { profiles.map(\.name.value) }
@@ -54,6 +57,17 @@ public struct RunPlan: Sendable {
   /// Every scenario the run will report, each as not run: the report of a run stopped before (or
   /// while) its tenants start. Made when read, one at a time.
   public var notRun: ScenarioReports { TenantRuns.notRun(instances, tenants: tenantNames) }
+
+  /// A located error for each of the selected scenarios' reads of a variable `environment` does
+  /// not set: the run refuses to start (exit 2) rather than read it as `null`, where a negated
+  /// check against it would hold. A CI job that forgot to export a variable is told which, where.
+  public func unsetEnvironment(in environment: [String: String]) -> [Diagnostic] {
+    environmentReads.filter { environment[$0.name] == nil }.map { read in
+      Diagnostic.error(
+        "the scenario reads env.\(read.name), which is not set", at: read.location, length: read.length,
+        hint: TenantMessages.unsetVariableHint(read.name))
+    }
+  }
 
   /// Binds the plan to running tenants: evaluates each profile, starts embedded mocks, discovers
   /// real tenants. On a failure the tenants already started are stopped.

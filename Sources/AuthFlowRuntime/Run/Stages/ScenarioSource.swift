@@ -49,6 +49,7 @@ public struct ScenarioSource: Sendable {
     let profiles = Pipeline.profiles(of: config, embedded: embedded)
     var plan = PlanIndex.Builder()
     var checks: [Diagnostic] = []
+    var environmentReads: [EnvironmentRead] = []
     var knownTags: Set<String> = []
     let loaded = await Pipeline.loader.scan(
       paths,
@@ -58,13 +59,15 @@ public struct ScenarioSource: Sendable {
             file: scenario.file, location: scenario.location, tags: scenario.tags.map(\.value),
             movesMockClock: validated?.instances.first?.movesMockClock ?? false,
             names: validated?.instances.map(\.name) ?? []),
-          checks: config.check(scenario, profiles: profiles))
+          checks: config.check(scenario, profiles: profiles),
+          environmentReads: validated == nil ? [] : scenario.environmentReads)
       },
       starting: { files in plan.expectedFiles = files },
       consume: { digest in
         // Each file's record goes into the packed plan as it arrives, in file order.
         plan.add(digest.record)
         checks += digest.checks
+        environmentReads += digest.environmentReads
         knownTags.formUnion(digest.record.tags)
       })
     var sources = loaded.sources.merging(project.sources) { first, _ in first }
@@ -75,7 +78,7 @@ public struct ScenarioSource: Sendable {
     return ValidatedSuite(
       planned: plan.build(), knownTags: knownTags, project: config,
       diagnostics: loaded.diagnostics + project.diagnostics + unread(loaded.projectFiles, project) + checks,
-      sources: sources)
+      sources: sources, environmentReads: environmentReads)
   }
 
   /// The `authflow.yaml` files among the scenario directories that the run would not read
@@ -84,10 +87,11 @@ public struct ScenarioSource: Sendable {
     configFile == nil ? Pipeline.unreadProjectFiles(projectFiles, read: project.file) : []
   }
 
-  /// What ``planned(embedded:)`` keeps of one file until all are loaded: its plan record and
-  /// its cross-checks (almost always none).
+  /// What ``planned(embedded:)`` keeps of one file until all are loaded: its plan record, its
+  /// cross-checks and its unguarded `env.NAME` reads (almost always none of either).
   private struct FileDigest: Sendable {
     var record: PlanIndex.FileRecord
     var checks: [Diagnostic]
+    var environmentReads: [EnvironmentRead]
   }
 }

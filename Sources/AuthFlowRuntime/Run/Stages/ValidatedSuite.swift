@@ -21,6 +21,10 @@ public struct ValidatedSuite: Sendable {
   /// The text of the files read, by path (for diagnostic snippets); without the scenarios kept,
   /// only of the files with diagnostics (the others are read again if a snippet needs them).
   public var sources: [String: String]
+  /// Every valid scenario's `env.NAME` reads that do not cope with the variable's absence, in
+  /// file order (few: most scenarios read the environment through the tenant profile). The plan
+  /// keeps those of the scenarios it selects (``RunPlan/unsetEnvironment(in:)``).
+  public var environmentReads: [EnvironmentRead]
 
   /// A suite that keeps its scenarios: the plan holds every instance.
   public init(
@@ -30,7 +34,7 @@ public struct ValidatedSuite: Sendable {
     self.init(
       planned: PlannedInstances(scenarios.flatMap(\.instances).map { PlannedInstance($0) }),
       knownTags: Set(parsed.flatMap { $0.tags.map(\.value) }), project: project, diagnostics: diagnostics,
-      sources: sources)
+      sources: sources, environmentReads: scenarios.flatMap(\.scenario.environmentReads))
     self.scenarios = scenarios
     self.parsed = parsed
   }
@@ -38,7 +42,7 @@ public struct ValidatedSuite: Sendable {
   /// A suite known by its index only: each instance is loaded again when it runs.
   public init(
     planned: PlannedInstances, knownTags: Set<String>, project: ProjectConfig, diagnostics: [Diagnostic],
-    sources: [String: String]
+    sources: [String: String], environmentReads: [EnvironmentRead] = []
   ) {
     scenarios = []
     parsed = []
@@ -47,6 +51,7 @@ public struct ValidatedSuite: Sendable {
     self.project = project
     self.diagnostics = diagnostics
     self.sources = sources
+    self.environmentReads = environmentReads
   }
 
   /// The files a run of this suite reads, for the check that no report is written over one:
@@ -103,10 +108,16 @@ public struct ValidatedSuite: Sendable {
       let whole = selection.whole(of: planned)
       selection.shard?.selection = whole
     }
-    return .success(
-      RunPlan(
-        profiles: profiles, selection: selection, instances: selection.apply(to: planned),
-        unknownTags: selection.unknownTags(known: knownTags), loadedCount: planned.count,
-        projectDirectory: project.file.isEmpty ? "." : (project.file as NSString).deletingLastPathComponent))
+    let instances = selection.apply(to: planned)
+    var plan = RunPlan(
+      profiles: profiles, selection: selection, instances: instances,
+      unknownTags: selection.unknownTags(known: knownTags), loadedCount: planned.count,
+      projectDirectory: project.file.isEmpty ? "." : (project.file as NSString).deletingLastPathComponent)
+    if !environmentReads.isEmpty {
+      // Only the selected scenarios': a variable of a scenario the run leaves out is not needed.
+      let selected = Set(instances.lazy.map(\.file))
+      plan.environmentReads = environmentReads.filter { selected.contains($0.location.file) }
+    }
+    return .success(plan)
   }
 }
