@@ -11,10 +11,10 @@ public struct Parameter<Wrapped: ParameterValue>: ParameterDeclaration {
   /// Declares a parameter; the arguments are those of ``ParameterSignature``.
   public init(
     _ name: String, _ type: ParameterType = Wrapped.parameterType, required: Bool = false, summary: String = "",
-    maximumDuration: Duration = InputLimits.longestDuration
+    maximumDuration: Duration = InputLimits.longestDuration, isCondition: Bool = false
   ) {
     signature = ParameterSignature(
-      name, type, required: required, summary: summary, maximumDuration: maximumDuration)
+      name, type, required: required, summary: summary, maximumDuration: maximumDuration, isCondition: isCondition)
   }
 
   /// The key under the action.

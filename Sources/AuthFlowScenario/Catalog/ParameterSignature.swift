@@ -12,15 +12,19 @@ public struct ParameterSignature: Sendable, Hashable {
   public var summary: String
   /// The longest value a `.duration` parameter takes (``InputLimits/longestDuration`` unless said).
   public var maximumDuration: Duration
+  /// A condition that holds when its value is truthy (`assert`'s `that`): validation refuses a
+  /// string there, which would hold whenever it is not empty (``ScenarioValidator``).
+  public var isCondition: Bool
 
   public init(
     _ name: String, _ type: ParameterType, required: Bool = false, summary: String = "",
-    maximumDuration: Duration = InputLimits.longestDuration
+    maximumDuration: Duration = InputLimits.longestDuration, isCondition: Bool = false
   ) {
     self.name = name
     self.type = type
     self.required = required
     self.summary = summary
     self.maximumDuration = maximumDuration
+    self.isCondition = isCondition
   }
 }

@@ -35,6 +35,7 @@ public struct ScenarioValidator: Sendable {
     diagnostics += checkSaves(scenario)
     diagnostics += checkNames(scenario, templates: templates)
     diagnostics += checkRootMembers(scenario, templates: templates)
+    diagnostics += checkConditions(graph)
     return diagnostics.sortedByLocation
   }
 }

@@ -3,14 +3,14 @@ public import AuthFlowScenario
 
 /// `assert` — checks a condition over earlier results, or exposes a value to `expect`.
 public struct AssertAction: Action {
-  static let that = Parameter<Value>("that", summary: "An expression that must be true.")
+  static let that = Parameter<Value>("that", summary: "An expression that must be true.", isCondition: true)
   static let value = Parameter<Value>("value", summary: "A value to check with `expect` matchers (as `value`).")
   static let message = Parameter<String>("message", summary: "What to say when `that` is false.")
 
   public static let signature = ActionSignature(
     name: "assert", summary: "Check a condition over values computed from earlier steps.",
     declaring: [Self.that, Self.value, Self.message],
-    scalarForm: ParameterSignature("that", .any, summary: "An expression that must be true."),
+    scalarForm: ParameterSignature("that", .any, summary: "An expression that must be true.", isCondition: true),
     results: .closed([ResultField("value", "The `value` given (else the condition), for `expect` matchers.")]))
 
   public static let documentation = """
