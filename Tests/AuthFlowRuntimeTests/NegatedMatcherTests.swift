@@ -1,4 +1,5 @@
 import AuthFlowCore
+import Foundation
 import AuthFlowRuntime
 import AuthFlowScenario
 import Testing
@@ -92,5 +93,42 @@ import Testing
         "expected day to be at least \"2025-01-01\", found \"2024-06-01\"",
         "expected count to have type \"integer\" (not a type name; the types are \(Matcher.typeNames.joined(separator: ", "))), found 3",
       ])
+  }
+
+  /// A negated matcher whose operand is an expression that read nothing held whatever the answer:
+  /// `refresh_token: { not_equals: "${{ steps.login.body.refresh_tokn }}" }` (a typo in an open
+  /// body) "verified" rotation against any token. Each negated matcher now refuses such an
+  /// operand; a literal `null` is still a comparison with null, and the positive forms are as
+  /// before.
+  @Test func aNegatedMatcherAgainstAnOperandThatReadNothingFails() async throws {
+    let report = try await ScenarioHarness(baseURL: "http://127.0.0.1:9").run(
+      """
+      scenario: Negated against nothing
+      steps:
+        - id: login
+          set: { body: { refresh_token: rt-1 } }
+        - id: renew
+          set: { refresh_token: rt-1, scope: openid, roles: [admin] }
+          expect:
+            refresh_token: { not_equals: "${{ steps.login.body.refresh_tokn }}" }
+            scope: { not_contains: "${{ steps.login.body.scpe }}", not_matches: "${{ steps.login.nothing }}" }
+            roles: { not_one_of: "${{ steps.login.body.roles }}", not_starts_with: "${{ steps.login.body.nothing }}" }
+        - id: explicit
+          set: { refresh_token: rt-1 }
+          expect:
+            refresh_token: { not_equals: null, equals: "${{ steps.login.body.refresh_token }}" }
+            missing: { equals: "${{ steps.login.body.missing }}" }
+      """)
+    let problems = try #require(report.step("renew")).problems
+    #expect(problems.map(\.kind) == Array(repeating: .evaluation, count: 5))
+    #expect(
+      problems.map { $0.message.components(separatedBy: " read nothing").first ?? "" } == [
+        "the operand of not_equals", "the operand of not_contains", "the operand of not_matches",
+        "the operand of not_one_of", "the operand of not_starts_with",
+      ])
+    #expect(problems.allSatisfy { $0.message.contains("holds whatever the tenant answers") })
+    #expect(problems.map { $0.location?.line } == [8, 9, 9, 10, 10])
+    #expect(report.step("renew")?.status == .failed)
+    #expect(report.step("explicit")?.problems.map(\.message) == [])
   }
 }

@@ -248,6 +248,12 @@ struct StepRunner: Sendable {
           problems.append(Problem(.evaluation, error.message, at: error.location))
           continue
         }
+        // `not_equals: ${{ steps.login.body.refresh_tokn }}`: the operand read nothing, and a
+        // negated check against nothing holds whatever the tenant answered.
+        if matcher.kind.rule.isNegation, expected.isNull, case .expression = matcher.operand {
+          problems.append(Problem(.evaluation, StepMessages.negatedAgainstNothing(matcher.kind), at: matcher.location))
+          continue
+        }
         guard let verb = matcher.kind.failure(expected: expected, actual: actual) else { continue }
         // `exists: true` wants a value, not the word "true": "expected: present".
         let expectedText =
@@ -290,6 +296,12 @@ enum StepMessages {
   /// runs, so each was skipped by its own).
   static let noStepRan = "none of its steps ran: each one's `if` condition was false"
   static let untilNotHeld = "retry: the `until` condition never held"
+
+  static func negatedAgainstNothing(_ kind: Matcher.Kind) -> String {
+    "the operand of \(kind.rawValue) read nothing (a missing value, null), and a negated check against nothing "
+      + "holds whatever the tenant answers; make sure the value it reads exists (`exists: true` on the step that "
+      + "gives it), or write `\(kind.rawValue): null` to compare with null on purpose"
+  }
 
   static func timedOut(_ duration: Duration) -> String {
     "the step did not finish within its timeout of \(DurationText.format(duration))"

@@ -24,6 +24,10 @@ public protocol MatcherRule: Sendable {
   var showsOperand: Bool { get }
   /// At least one example that holds and one that fails; the tests run every one.
   var examples: [MatcherExample] { get }
+  /// Whether the matcher is the negation of another (`not_equals`): it holds wherever that one
+  /// does not, so against an operand that read nothing (`null` from a missing value) it holds
+  /// whatever the answer — the interpreter refuses such an operand.
+  var isNegation: Bool { get }
   /// Nil when the matcher holds for `actual` (nil: nothing at the path); otherwise how the
   /// failure message reads ("to contain"; "to match", noting "the pattern is not a string").
   func failure(expected: Value, actual: Value?) -> MatcherFailure?
@@ -50,6 +54,7 @@ public struct MatcherFailure: Sendable, Hashable, ExpressibleByStringInterpolati
 extension MatcherRule {
   public var documentedName: String { "`\(name)`" }
   public var showsOperand: Bool { true }
+  public var isNegation: Bool { false }
 }
 
 /// An example of one matcher: an operand and an actual value, and the failure message it gives at

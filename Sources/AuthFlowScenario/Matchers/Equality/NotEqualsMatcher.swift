@@ -8,6 +8,7 @@ extension Matcher.Kind {
 /// `not_equals: <value>`: the value does not equal the operand; an absent value equals nothing.
 struct NotEqualsMatcher: MatcherRule {
   let name = "not_equals"
+  let isNegation = true
   let operand = MatcherOperand.any
   let documentation = "does not equal it (an absent value equals nothing)"
   let examples: [MatcherExample] = [

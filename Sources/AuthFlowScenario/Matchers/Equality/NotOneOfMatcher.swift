@@ -8,6 +8,7 @@ extension Matcher.Kind {
 /// `not_one_of: [<value>, …]`: equals no element of the list.
 struct NotOneOfMatcher: MatcherRule {
   let name = "not_one_of"
+  let isNegation = true
   let operand = MatcherOperand.list
   let documentation = "equals no element of the list"
   let examples: [MatcherExample] = [

@@ -8,6 +8,7 @@ extension Matcher.Kind {
 /// `not_contains: <value>`: holds exactly where `contains` does not.
 struct NotContainsMatcher: MatcherRule {
   let name = "not_contains"
+  let isNegation = true
   let operand = MatcherOperand.any
   let documentation =
     "is not a string containing it, a list with an equal element, or an object with that key (an absent value "

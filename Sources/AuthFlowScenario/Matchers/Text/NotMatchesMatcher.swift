@@ -9,6 +9,7 @@ extension Matcher.Kind {
 /// cannot be run fails both.
 struct NotMatchesMatcher: MatcherRule {
   let name = "not_matches"
+  let isNegation = true
   let operand = MatcherOperand.regularExpression
   let documentation =
     "is not a string matching the regular expression (an absent value or a number matches nothing)"

@@ -8,6 +8,7 @@ extension Matcher.Kind {
 /// `not_starts_with: <string>`: holds exactly where `starts_with` does not.
 struct NotStartsWithMatcher: MatcherRule {
   let name = "not_starts_with"
+  let isNegation = true
   let operand = MatcherOperand.string
   let documentation = "is not a string starting with it (an absent value or a number starts with nothing)"
   let examples: [MatcherExample] = [
