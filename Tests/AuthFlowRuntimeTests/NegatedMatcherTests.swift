@@ -1,7 +1,7 @@
 import AuthFlowCore
-import Foundation
 import AuthFlowRuntime
 import AuthFlowScenario
+import Foundation
 import Testing
 
 /// `not_contains`, `not_matches` and `not_one_of`, run by the interpreter against a `set` step's
