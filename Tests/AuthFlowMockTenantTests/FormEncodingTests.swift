@@ -55,6 +55,16 @@ struct FormEncodingTests {
     #expect(decoded == ["a": "1", "b": "two words", "flag": "", "c": "=&", "d": ""])
   }
 
+  @Test("Decoding tells the first key given a value twice; a key without a value counts as omitted")
+  func reportsRepeats() {
+    #expect(FormEncoding.decodeChecked("a=1&b=2&a=2&b=3").repeated == "a")
+    #expect(FormEncoding.decodeChecked("a=1&a=1").repeated == "a")
+    #expect(FormEncoding.decodeChecked("a=1&b=2").repeated == nil)
+    let emptyFirst = FormEncoding.decodeChecked("a=&a=x&b=y&b=&flag&flag")
+    #expect(emptyFirst.repeated == nil)
+    #expect(emptyFirst.values == ["a": "x", "b": "y", "flag": ""])
+  }
+
   @Test("Escaping keeps the unreserved characters and percent-encodes the rest as UTF-8")
   func escapes() {
     let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")

@@ -1,17 +1,32 @@
 /// `application/x-www-form-urlencoded` and query strings.
 enum FormEncoding {
   /// Decodes `a=1&b=two+words`; `+` is a space; a bare `flag` has the empty value; the first of
-  /// repeated keys wins.
+  /// repeated keys wins (see ``decodeChecked(_:)`` for telling them apart).
   static func decode(_ text: String) -> [String: String] {
+    decodeChecked(text).values
+  }
+
+  /// ``decode(_:)``, and the first key given a value more than once, for the endpoints where
+  /// RFC 6749 §3.1 says parameters "MUST NOT be included more than once" (a repeat is
+  /// `invalid_request`, §5.2). A parameter without a value counts as omitted (§3.1), so
+  /// `a=&a=x` is `a=x` and no repeat.
+  static func decodeChecked(_ text: String) -> (values: [String: String], repeated: String?) {
     var result: [String: String] = [:]
+    var repeated: String?
     // Split as UTF-8 bytes (`&` and `=` are ASCII: each piece is whole characters).
     for pair in text.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
       let equals = pair.firstIndex(of: UInt8(ascii: "="))
       let key = unescape(Substring(pair[..<(equals ?? pair.endIndex)]))
-      guard !key.isEmpty, result[key] == nil else { continue }
-      result[key] = equals.map { unescape(Substring(pair[pair.index(after: $0)...])) } ?? ""
+      guard !key.isEmpty else { continue }
+      let value = equals.map { unescape(Substring(pair[pair.index(after: $0)...])) } ?? ""
+      switch result[key] {
+      case nil: result[key] = value
+      case ""?: result[key] = value
+      case _? where !value.isEmpty: repeated = repeated ?? key
+      default: break
+      }
     }
-    return result
+    return (result, repeated)
   }
 
   /// `+` as a space and `%XX` as its byte. Like Foundation's `removingPercentEncoding`, a `%` not

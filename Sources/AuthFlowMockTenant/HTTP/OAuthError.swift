@@ -42,6 +42,14 @@ struct OAuthError: ErrorResponse, Sendable {
     status: .internalServerError, code: "server_error", description: "The server could not complete the request.")
   static let malformedBody = OAuthError.invalidRequest("The request body is not valid JSON or form data.")
   static let missingClientID = OAuthError.invalidRequest("missing client_id parameter")
+  /// RFC 6749 §3.1 and §5.2. UNCONFIRMED: Auth0's exact text (and whether it refuses rather than
+  /// reading one of the values) is not documented; the mock refuses, as the RFC requires.
+  static func repeatedParameter(_ name: String) -> OAuthError {
+    OAuthError.invalidRequest("Parameter \(name) is included more than once.")
+  }
+  /// RFC 6749 §2.3 and §5.2. UNCONFIRMED: Auth0's exact text.
+  static let multipleClientAuthentication = OAuthError.invalidRequest(
+    "The client used more than one authentication method (HTTP Basic and a secret in the body).")
   static let unauthorizedClient = OAuthError(status: .unauthorized, code: "access_denied", description: "Unauthorized")
   static func grantNotAllowed(_ grantType: String) -> OAuthError {
     OAuthError(

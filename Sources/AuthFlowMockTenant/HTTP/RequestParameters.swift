@@ -15,6 +15,9 @@ struct RequestParameters: Sendable {
   /// The `auth0-forwarded-for` header: the end user's IP as a server-side (confidential) client
   /// reports it.
   var forwardedFor: String?
+  /// The first parameter a form body gave a value more than once (``FormEncoding/decodeChecked(_:)``):
+  /// the client-authenticated endpoints refuse it (RFC 6749 §3.1).
+  var repeatedParameter: String?
 
   init(values: [String: Value], basicCredentials: (id: String, secret: String)? = nil) {
     self.values = values
@@ -78,8 +81,9 @@ struct RequestParameters: Sendable {
         parameters = RequestParameters(values: members)
       }
     } else {
-      let text = String(decoding: bytes, as: UTF8.self)
-      parameters = RequestParameters(values: FormEncoding.decode(text).mapValues(Value.string))
+      let form = FormEncoding.decodeChecked(String(decoding: bytes, as: UTF8.self))
+      parameters = RequestParameters(values: form.values.mapValues(Value.string))
+      parameters.repeatedParameter = form.repeated
     }
     parameters.basicCredentials = basic(request.headers[.authorization])
     parameters.clientIP = clientIP(of: request)

@@ -112,7 +112,13 @@ enum ClientAuthentication {
   private static func authenticate(
     _ parameters: RequestParameters, lookup: (String) -> ClientConfig?
   ) throws(OAuthError) -> ClientConfig {
+    // RFC 6749 §3.1: a parameter given twice is `invalid_request`, not "the first one wins".
+    if let repeated = parameters.repeatedParameter { throw OAuthError.repeatedParameter(repeated) }
     let basic = parameters.basicCredentials
+    // RFC 6749 §2.3: one authentication method a request; a Basic header and a body secret are two.
+    if basic != nil, parameters.string("client_secret") != nil || parameters.string("client_assertion") != nil {
+      throw OAuthError.multipleClientAuthentication
+    }
     guard let clientID = basic?.id ?? parameters.string("client_id") else { throw OAuthError.missingClientID }
     // Two identities in one request (Basic for one client, the body for another): neither counts.
     if let basic, let bodyID = parameters.string("client_id"), bodyID != basic.id {
