@@ -43,6 +43,43 @@ struct ProviderMetadataTests {
         == .failure(.wrongType("token_endpoint", expected: "a URL")))
   }
 
+  /// A hostile or misconfigured provider whose https discovery document sends the token endpoint
+  /// (or any other) to plain HTTP would have the run post codes and client secrets in the clear.
+  /// Such a document, and an endpoint that is not an absolute http(s) URL, is refused; an http
+  /// issuer on a test machine (django-oauth-toolkit on loopback) keeps its http endpoints.
+  @Test("an https provider's plain-HTTP endpoint, and an endpoint that is no http(s) URL, are refused")
+  func refusesDowngradedEndpoints() throws {
+    for name in ["authorization_endpoint", "token_endpoint", "userinfo_endpoint", "jwks_uri", "revocation_endpoint"] {
+      let downgraded = ProviderMetadata.parse([
+        "issuer": "https://idp.example.com/", .init(name): "http://idp.example.com/x",
+      ])
+      #expect(downgraded == .failure(.insecureEndpoint(name, url: "http://idp.example.com/x")), "\(name)")
+      #expect(
+        ProviderMetadata.parse(["issuer": "HTTPS://idp.example.com/", .init(name): "HTTP://idp.example.com/x"])
+          == .failure(.insecureEndpoint(name, url: "HTTP://idp.example.com/x")), "\(name)")
+    }
+    guard
+      case .failure(let problem) = ProviderMetadata.parse(
+        ["issuer": "https://idp.example.com/", "token_endpoint": "http://idp.example.com/token?key=s3cr3t"])
+    else {
+      Issue.record("the downgrade was accepted")
+      return
+    }
+    #expect(problem.description.contains("in the clear"))
+    #expect(!problem.description.contains("s3cr3t"), "the URL is masked: \(problem.description)")
+    for notURL in ["/oauth/token", "javascript:alert(1)", "file:///etc/passwd", "https://", "ftp://idp.example.com/t"] {
+      #expect(
+        ProviderMetadata.parse(["issuer": "https://idp.example.com/", "token_endpoint": .string(notURL)])
+          == .failure(.wrongType("token_endpoint", expected: "an absolute http or https URL")), "\(notURL)")
+    }
+    let secure = try ProviderMetadata.parse(
+      ["issuer": "https://idp.example.com/", "token_endpoint": "https://login.idp.example.com/token"]
+    ).get()
+    #expect(secure.tokenEndpoint == "https://login.idp.example.com/token")
+    let local = try ProviderMetadata.parse(Self.djangoLike).get()
+    #expect(local.tokenEndpoint?.hasPrefix("http://") == true)
+  }
+
   @Test("capabilities with evidence; the OpenID default grant types say so; absences say what lacks them")
   func capabilities() throws {
     let discovered = CapabilityDiscovery(try ProviderMetadata.parse(Self.djangoLike).get())

@@ -1,4 +1,5 @@
 public import AuthFlowCore
+import Foundation
 
 /// An OpenID Provider's discovery document (OpenID Connect Discovery 1.0 §3, RFC 8414): where its
 /// endpoints are and what it supports. Lists the provider omits stay nil, so "absent" and "empty"
@@ -34,9 +35,18 @@ public struct ProviderMetadata: Sendable, Equatable {
     guard let members = document.objectValue else { return .failure(.notAnObject) }
     guard let issuer = members["issuer"]?.stringValue, !issuer.isEmpty else { return .failure(.noIssuer) }
     var metadata = ProviderMetadata(issuer: issuer, document: document)
+    let secureIssuer = issuer.lowercased().hasPrefix("https://")
     func url(_ name: String) throws(ProviderMetadataProblem) -> String? {
       guard let value = members[name], !value.isNull else { return nil }
       guard let text = value.stringValue, !text.isEmpty else { throw .wrongType(name, expected: "a URL") }
+      let lowered = text.lowercased()
+      let scheme = lowered.hasPrefix("https://") ? "https" : lowered.hasPrefix("http://") ? "http" : nil
+      guard let scheme, let host = URLComponents(string: text)?.host, !host.isEmpty else {
+        throw .wrongType(name, expected: "an absolute http or https URL")
+      }
+      // An https provider's endpoint over plain HTTP would carry codes, tokens and client
+      // secrets in the clear: a downgrade, whoever wrote the document.
+      if secureIssuer, scheme == "http" { throw .insecureEndpoint(name, url: text) }
       return text
     }
     func list(_ name: String) throws(ProviderMetadataProblem) -> [String]? {
@@ -96,12 +106,18 @@ public enum ProviderMetadataProblem: Error, Sendable, Equatable, CustomStringCon
   case notAnObject
   case noIssuer
   case wrongType(String, expected: String)
+  /// An `http://` endpoint in the document of an `https://` issuer.
+  case insecureEndpoint(String, url: String)
 
   public var description: String {
     switch self {
     case .notAnObject: "the discovery document is not a JSON object"
     case .noIssuer: "the discovery document has no `issuer`"
     case .wrongType(let name, let expected): "the discovery document's `\(name)` is not \(expected)"
+    case .insecureEndpoint(let name, let url):
+      "the discovery document of an https issuer gives `\(name)` as plain HTTP (\(url.prefix { $0 != "?" && $0 != "#" })): "
+        + "codes, tokens and client secrets would travel in the clear (RFC 6749 §3.2, §10.9 require TLS), "
+        + "so the tenant is not used"
     }
   }
 }
