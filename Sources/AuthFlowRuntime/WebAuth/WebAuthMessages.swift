@@ -46,6 +46,11 @@ enum WebAuthMessages {
     "\(url) answered HTTP \(status): the tenant failed (a server error, not a login page)"
   }
 
+  static func insecureForm(page: String, action: String) -> String {
+    "the page \(page) submits its form to \(action) over plain HTTP: what was filled in (a password, a code) "
+      + "would travel in the clear, so the form is not sent (a browser warns the same way)"
+  }
+
   static func unreachable(_ message: String) -> String {
     "the tenant could not be reached: \(message)"
   }

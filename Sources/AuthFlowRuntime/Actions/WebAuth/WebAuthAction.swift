@@ -92,7 +92,9 @@ public struct WebAuthAction: Action {
     or the step says `browser: chromium`: then a headless chromium renders them (scripts run),
     the same page kinds are recognised in the rendered DOM and the same fields filled and
     submitted in the page, and the callback is caught before chromium requests it
-    (docs/browser.md). Named browsers are separate chromium browser contexts.
+    (docs/browser.md). Named browsers are separate chromium browser contexts. The built-in driver
+    does not send a form that a page served over `https` posts to plain `http` (what was filled in
+    would travel in the clear): the step ends with an environment error instead.
 
     On the callback, fragment and query are merged (query wins), `state` must match ("Invalid
     callback URL: …"), an `error` becomes the step's `error` (status 302), and the code is exchanged
