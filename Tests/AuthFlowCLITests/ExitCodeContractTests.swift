@@ -221,7 +221,8 @@ import Testing
   /// A scenario's `${{ env.NAME }}` whose variable the CI job did not export read as `null`, so a
   /// `not_equals` against it held and the run was green. A selected scenario that reads one
   /// (outside an `if:`, and not written to cope with its absence) is now exit 2 before anything
-  /// runs, at its position; a scenario the selection leaves out does not count.
+  /// runs, at its position; a scenario the selection leaves out does not count, nor one every
+  /// tenant of the run skips before its first step (pinned elsewhere: it reads nothing).
   @Test func aSelectedScenarioReadingAnUnsetVariableIsTwo() async throws {
     let name = "AUTHFLOW_TEST_UNSET_\(UInt32.random(in: 0...UInt32.max))"
     let reads = """
@@ -235,7 +236,16 @@ import Testing
             that: ${{ steps.org.org != env.\(name) }}
       """
     let optional = reads.replacingOccurrences(of: "env.\(name)", with: "default(env.\(name), 'acme')")
-    try await Workspace.with(["a.yaml": Self.holds, "e.yaml": reads, "o.yaml": optional]) { directory in
+    let pinned = reads.replacingOccurrences(of: "tags: [env]", with: "tags: [env]\ntenant: other")
+    let project = "default_tenant: mock\ntenants:\n  mock: { kind: mock }\n  other: { kind: mock }\n"
+    try await Workspace.with([
+      "a.yaml": Self.holds, "e.yaml": reads, "o.yaml": optional, "p.yaml": pinned, "authflow.yaml": project,
+    ]) { directory in
+      let skipped = try await CLIProcess.run(["run", "a.yaml", "p.yaml"], in: directory)
+      #expect(skipped.status == 0, "pinned to 'other', skipped on 'mock': \(skipped.standardError)")
+      #expect(skipped.standardOutput.contains("pinned to tenant 'other'"), "\(skipped.standardOutput)")
+      let onOther = try await CLIProcess.run(["run", "p.yaml", "--tenant", "other"], in: directory)
+      #expect(onOther.status == 2, "\(onOther.standardError)")
       let unset = try await CLIProcess.run(["run", "a.yaml", "e.yaml"], in: directory)
       #expect(unset.status == 2, "\(unset.standardError)")
       #expect(

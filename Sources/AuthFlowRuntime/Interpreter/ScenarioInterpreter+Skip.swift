@@ -1,13 +1,23 @@
 import AuthFlowCore
+import AuthFlowHTTP
 import AuthFlowResults
 import AuthFlowScenario
 
 extension ScenarioInterpreter {
+  /// Why the scenario cannot run on this tenant, here, before any step (``TenantContext/skipReason(for:chromium:)``).
+  func skipReason(for scenario: Scenario) -> String? {
+    tenant.skipReason(for: scenario, chromium: services.chromium)
+  }
+}
+
+extension TenantContext {
   /// Why the scenario cannot run on this tenant, here, before any step: pinned to another tenant,
   /// a capability the tenant lacks, a client profile it does not define (as `client:` or read as
   /// `tenant.clients.NAME`), a user profile it does not define (`tenant.users.NAME`), or a step that drives
-  /// login pages in chromium (`browser: chromium`) on a machine without chromium. Nil when it can.
-  func skipReason(for scenario: Scenario) -> String? {
+  /// login pages in chromium (`browser: chromium`) on a machine without chromium (not judged
+  /// without a `chromium` host). Nil when it can.
+  func skipReason(for scenario: Scenario, chromium: ChromiumHost?) -> String? {
+    let tenant = self
     if let pinned = scenario.tenant?.value, pinned != tenant.name {
       return SkipMessages.pinned(pinned, tenant: tenant.name)
     }
@@ -30,7 +40,7 @@ extension ScenarioInterpreter {
         continue
       }
     }
-    if let step = firstChromiumStep(of: scenario), let missing = services.chromium.notInstalled {
+    if let step = firstChromiumStep(of: scenario), let missing = chromium?.notInstalled {
       return SkipMessages.noChromium(step: step.id.value, missing.message)
     }
     return nil
@@ -41,7 +51,7 @@ extension ScenarioInterpreter {
   /// it on a tenant whose `browser` is `chromium`. (A browser given by an expression is only known
   /// when the step runs.)
   func firstChromiumStep(of scenario: Scenario) -> Step? {
-    let tenantEngine = tenant.settings["browser"]?.stringValue.flatMap(BrowserEngine.init(rawValue:))
+    let tenantEngine = settings["browser"]?.stringValue.flatMap(BrowserEngine.init(rawValue:))
     return (scenario.steps + scenario.cleanup).first { step in
       guard let parameter = ActionRegistry.action(named: step.action.name.value)?.traits.loginPagesBrowser else {
         return false

@@ -146,6 +146,15 @@ struct RunCommand: AsyncParsableCommand {
     // → bound: the tenants run (embedded mocks start here)
     let network = try RunNetwork(self, secrets: secrets)
     let bound = try await bind(plan, network: network, secrets: secrets, sources: suite.sources)
+    // A scenario that will run and reads a variable the job did not export would read it as null.
+    let unset = bound.unsetEnvironment(
+      in: ProcessInfo.processInfo.environment, chromium: ChromiumHost(observe: { _ in }))
+    guard unset.isEmpty else {
+      DiagnosticOutput.print(unset, sources: suite.sources)
+      await bound.stop()
+      try? await network.live.shutdown()
+      throw ExitCode(AuthFlowExitCode.invalidInput.rawValue)
+    }
     if let pacer = network.pacer { bound.declareRates(to: pacer) }
 
     // → results
@@ -232,12 +241,6 @@ struct RunCommand: AsyncParsableCommand {
       throw ExitCode(AuthFlowExitCode.invalidInput.rawValue)
     case .success(let plan):
       try checkSelection(plan, paths: source.paths)
-      // A selected scenario reading a variable the job did not export would read it as null.
-      let unset = plan.unsetEnvironment(in: ProcessInfo.processInfo.environment)
-      guard unset.isEmpty else {
-        DiagnosticOutput.print(unset, sources: suite.sources)
-        throw ExitCode(AuthFlowExitCode.invalidInput.rawValue)
-      }
       return plan
     }
   }

@@ -1,5 +1,6 @@
 public import AuthFlowCore
 public import AuthFlowExpression
+public import AuthFlowHTTP
 public import AuthFlowResults
 public import AuthFlowScenario
 
@@ -58,17 +59,6 @@ public struct RunPlan: Sendable {
   /// while) its tenants start. Made when read, one at a time.
   public var notRun: ScenarioReports { TenantRuns.notRun(instances, tenants: tenantNames) }
 
-  /// A located error for each of the selected scenarios' reads of a variable `environment` does
-  /// not set: the run refuses to start (exit 2) rather than read it as `null`, where a negated
-  /// check against it would hold. A CI job that forgot to export a variable is told which, where.
-  public func unsetEnvironment(in environment: [String: String]) -> [Diagnostic] {
-    environmentReads.filter { environment[$0.name] == nil }.map { read in
-      Diagnostic.error(
-        "the scenario reads env.\(read.name), which is not set", at: read.location, length: read.length,
-        hint: TenantMessages.unsetVariableHint(read.name))
-    }
-  }
-
   /// Binds the plan to running tenants: evaluates each profile, starts embedded mocks, discovers
   /// real tenants. On a failure the tenants already started are stopped.
   public func bind(_ resolver: TenantResolver) async throws(BindFailure) -> BoundRun {
@@ -106,6 +96,31 @@ public struct BoundRun: Sendable {
     TenantRuns(
       tenants: tenants.map(\.context), services: services, functions: functions, jobs: jobs,
       keepsStepResults: keepsStepResults, spool: spool)
+  }
+
+  /// A located error for each read of a variable `environment` does not set, in a selected
+  /// scenario that would run on one of the tenants (one skipped before its first step on every
+  /// tenant — pinned elsewhere, a capability or profile missing — reads nothing): the run refuses
+  /// to start (exit 2) rather than read it as `null`, where a negated check against it would hold.
+  /// A CI job that forgot to export a variable is told which, where. Only the files with such a
+  /// read are loaded again, to judge their skips.
+  public func unsetEnvironment(in environment: [String: String], chromium: ChromiumHost?) -> [Diagnostic] {
+    let unset = plan.environmentReads.filter { environment[$0.name] == nil }
+    guard !unset.isEmpty else { return [] }
+    let loading = InstanceLoading(functions: Pipeline.functions)
+    var runs: [String: Bool] = [:]
+    for file in Set(unset.map(\.location.file)) {
+      runs[file] = plan.instances.lazy.filter { $0.file == file }.contains { planned in
+        // A file that no longer loads is reported when it runs; its read is reported here too.
+        guard case .success(let instance) = loading.instance(planned) else { return true }
+        return tenants.contains { $0.context.skipReason(for: instance.scenario, chromium: chromium) == nil }
+      }
+    }
+    return unset.filter { runs[$0.location.file] == true }.map { read in
+      Diagnostic.error(
+        "the scenario reads env.\(read.name), which is not set", at: read.location, length: read.length,
+        hint: TenantMessages.unsetVariableHint(read.name))
+    }
   }
 
   /// Stops every embedded mock.
