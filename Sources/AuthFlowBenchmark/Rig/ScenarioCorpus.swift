@@ -157,7 +157,7 @@ public enum ScenarioCorpus {
       - id: renew
         renew: { refresh_token: "${{ steps.login.refresh_token }}" }
         expect:
-          refresh_token: { not_equals: "${{ steps.login.refresh_token }}" }
+          refresh_token: { exists: true, not_equals: "${{ steps.login.refresh_token }}" }
           id_token.claims.sub: ${{ vars.user.user_id }}
       - id: reuse
         renew: { refresh_token: "${{ steps.login.refresh_token }}" }

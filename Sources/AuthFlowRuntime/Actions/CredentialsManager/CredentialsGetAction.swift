@@ -46,7 +46,7 @@ public struct CredentialsGetAction: Action {
         credentials_get: { min_ttl: 86000s }
         expect:
           renewed: true
-          refresh_token: { not_equals: "${{ steps.login.refresh_token }}" }
+          refresh_token: { exists: true, not_equals: "${{ steps.login.refresh_token }}" }
       - assert:
           that: ${{ credentials.refresh_token == steps.renewed.refresh_token }}
     cleanup:

@@ -32,7 +32,7 @@ public struct RenewAction: Action {
         renew: { refresh_token: "${{ steps.login.refresh_token }}" }
         expect:
           access_token: { exists: true }
-          refresh_token: { not_equals: "${{ steps.login.refresh_token }}" }
+          refresh_token: { exists: true, not_equals: "${{ steps.login.refresh_token }}" }
       - id: reuse
         renew: { refresh_token: "${{ steps.login.refresh_token }}" }
         expect:
