@@ -131,4 +131,43 @@ import Testing
     #expect(report.step("renew")?.status == .failed)
     #expect(report.step("explicit")?.problems.map(\.message) == [])
   }
+
+  /// The expression form: `assert: ${{ steps.renew.refresh_token != steps.login.refresh_token }}`
+  /// held when the refresh answered no token (`null != "rt-1"`). A top-level `!=` of a condition
+  /// with a side that read nothing now fails the step; a side written as `null` is a presence
+  /// check and stays, and two values that are there compare as before.
+  @Test func anInequalityAgainstAValueThatReadNothingFails() async throws {
+    let report = try await ScenarioHarness(baseURL: "http://127.0.0.1:9").run(
+      """
+      scenario: Inequality against nothing
+      steps:
+        - id: login
+          set: { refresh_token: rt-1 }
+        - id: renew
+          set: { access_token: at-2 }
+        - id: rotated
+          assert: ${{ steps.renew.refresh_token != steps.login.refresh_token }}
+        - id: rotated_form
+          needs: [renew]
+          assert: { that: "${{ steps.login.refresh_token != steps.renew.refresh_token }}", message: rotated }
+        - id: present
+          needs: [renew]
+          assert: ${{ steps.renew.access_token != null }}
+        - id: differs
+          needs: [renew]
+          assert: ${{ steps.renew.access_token != steps.login.refresh_token }}
+        - id: same
+          needs: [renew]
+          assert: ${{ steps.login.refresh_token != steps.login.refresh_token }}
+      """)
+    for id in ["rotated", "rotated_form"] {
+      let problems = try #require(report.step(id)).problems
+      #expect(problems.map(\.kind) == [.evaluation], "\(id)")
+      #expect(problems.first?.message.hasPrefix("one side of != read nothing") == true, "\(id)")
+    }
+    #expect(report.step("rotated")?.problems.first?.location?.line == 8)
+    #expect(report.step("present")?.problems.map(\.message) == [])
+    #expect(report.step("differs")?.problems.map(\.message) == [])
+    #expect(report.step("same")?.problems.map(\.message) == ["assertion failed: the condition is false"])
+  }
 }

@@ -157,6 +157,10 @@ struct StepRunner: Sendable {
       return outcome
     }
     scenario.services.secrets.register(secretsIn: parameters)
+    if let problem = await Self.vacuousInequality(in: step, action: action, context: scenario.evaluationContext()) {
+      outcome.problems = [problem]
+      return outcome
+    }
     var result: ActionOutcome
     let actionContext = scenario.actionContext(stepID: step.id.value)
     do {
@@ -272,6 +276,34 @@ struct StepRunner: Sendable {
     return problems
   }
 
+  /// A condition parameter (`assert`'s `that`) that is one `a != b` whose side read nothing:
+  /// `${{ steps.renew.refresh_token != steps.login.refresh_token }}` holds against `null` whatever
+  /// the tenant answered, the expression form of a negated matcher against nothing. A side written
+  /// as the literal `null` is a presence check and stays.
+  static func vacuousInequality(
+    in step: Step, action: any Action.Type, context: EvaluationContext
+  ) -> Problem? {
+    let signature = action.signature
+    let condition: Template?
+    if case .object(let members, _) = step.action.parameters {
+      condition =
+        members.first { member in
+          signature.parameters.contains { $0.name == member.key.value && $0.isCondition }
+        }?.value
+    } else {
+      condition = signature.scalarForm?.isCondition == true ? step.action.parameters : nil
+    }
+    guard case .expression(.whole(.binary(.notEqual, let lhs, let rhs, let offset), _), let location)? = condition
+    else { return nil }
+    for side in [lhs, rhs] {
+      if case .literal(.null, _) = side { return nil }
+    }
+    for side in [lhs, rhs] where (try? side.evaluate(in: context))?.isNull ?? false {
+      return Problem(.evaluation, StepMessages.inequalityAgainstNothing, at: location.advanced(by: offset))
+    }
+    return nil
+  }
+
   private func save(_ step: Step) async -> [Problem] {
     guard !step.save.isEmpty else { return [] }
     let context = await scenario.evaluationContext()
@@ -296,6 +328,11 @@ enum StepMessages {
   /// runs, so each was skipped by its own).
   static let noStepRan = "none of its steps ran: each one's `if` condition was false"
   static let untilNotHeld = "retry: the `until` condition never held"
+
+  static let inequalityAgainstNothing =
+    "one side of != read nothing (a missing value, null), and != against nothing holds whatever the tenant "
+    + "answers; check that the value exists first (${{ a != null && a != b }}), or compare with null on purpose "
+    + "(!= null)"
 
   static func negatedAgainstNothing(_ kind: Matcher.Kind) -> String {
     "the operand of \(kind.rawValue) read nothing (a missing value, null), and a negated check against nothing "
