@@ -583,7 +583,7 @@ class Fuzzer:
         outcome = execute(argv, RUN_BUDGET_S, self.work)
         # A scenario that reads an unset env.X is refused before it runs (exit 2, no reports):
         # generated expressions read `env` at random.
-        unset_env = outcome.exit == 2 and "which is not set" in outcome.stderr and "env." in text
+        unset_env = outcome.exit == 2 and "the scenario reads env." in outcome.stderr and "which is not set" in outcome.stderr
         reason = crash_reason(outcome, {0, 1, 2, 3, 124} if unset_env else {0, 1, 3, 124})
         if not reason and not unset_env:
             reason = check_reports(reports, expect_scenarios=True)
