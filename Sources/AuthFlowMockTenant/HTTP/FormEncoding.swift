@@ -20,8 +20,7 @@ enum FormEncoding {
       guard !key.isEmpty else { continue }
       let value = equals.map { unescape(Substring(pair[pair.index(after: $0)...])) } ?? ""
       switch result[key] {
-      case nil: result[key] = value
-      case ""?: result[key] = value
+      case nil, ""?: result[key] = value
       case _? where !value.isEmpty: repeated = repeated ?? key
       default: break
       }

@@ -157,7 +157,9 @@ struct StepRunner: Sendable {
       return outcome
     }
     scenario.services.secrets.register(secretsIn: parameters)
-    if let problem = await Self.vacuousInequality(in: step, action: action, context: scenario.evaluationContext()) {
+    if let inequality = Self.conditionInequality(of: step, action: action),
+      let problem = await inequality.vacuity(in: scenario.evaluationContext())
+    {
       outcome.problems = [problem]
       return outcome
     }
@@ -276,32 +278,31 @@ struct StepRunner: Sendable {
     return problems
   }
 
-  /// A condition parameter (`assert`'s `that`) that is one `a != b` whose side read nothing:
-  /// `${{ steps.renew.refresh_token != steps.login.refresh_token }}` holds against `null` whatever
-  /// the tenant answered, the expression form of a negated matcher against nothing. A side written
-  /// as the literal `null` is a presence check and stays.
-  static func vacuousInequality(
-    in step: Step, action: any Action.Type, context: EvaluationContext
-  ) -> Problem? {
-    let signature = action.signature
-    let condition: Template?
-    if case .object(let members, _) = step.action.parameters {
-      condition =
-        members.first { member in
-          signature.parameters.contains { $0.name == member.key.value && $0.isCondition }
-        }?.value
-    } else {
-      condition = signature.scalarForm?.isCondition == true ? step.action.parameters : nil
-    }
-    guard case .expression(.whole(.binary(.notEqual, let lhs, let rhs, let offset), _), let location)? = condition
-    else { return nil }
-    for side in [lhs, rhs] {
-      if case .literal(.null, _) = side { return nil }
-    }
-    for side in [lhs, rhs] where (try? side.evaluate(in: context))?.isNull ?? false {
-      return Problem(.evaluation, StepMessages.inequalityAgainstNothing, at: location.advanced(by: offset))
+  /// A condition parameter (`assert`'s `that`) that is one `a != b`, neither side the literal
+  /// `null` (a presence check); nil for every other step, without evaluating anything.
+  static func conditionInequality(of step: Step, action: any Action.Type) -> ConditionInequality? {
+    for (_, condition) in action.signature.conditions(in: step.action.parameters) {
+      guard case .expression(.whole(.binary(.notEqual, let lhs, let rhs, let offset), _), let location) = condition
+      else { continue }
+      if case .literal(.null, _) = lhs { return nil }
+      if case .literal(.null, _) = rhs { return nil }
+      return ConditionInequality(sides: [lhs, rhs], location: location.advanced(by: offset))
     }
     return nil
+  }
+
+  /// A condition's `a != b`: a side that read nothing makes it hold against `null` whatever the
+  /// tenant answered (`${{ steps.renew.refresh_token != steps.login.refresh_token }}` against a
+  /// refresh that gave no token) — the expression form of a negated matcher against nothing.
+  struct ConditionInequality {
+    var sides: [Expr]
+    /// Where the `!=` is.
+    var location: SourceLocation
+
+    func vacuity(in context: EvaluationContext) -> Problem? {
+      guard sides.contains(where: { (try? $0.evaluate(in: context))?.isNull ?? false }) else { return nil }
+      return Problem(.evaluation, StepMessages.inequalityAgainstNothing, at: location)
+    }
   }
 
   private func save(_ step: Step) async -> [Problem] {

@@ -238,6 +238,11 @@ enum TenantMessages {
 
   static func unset(_ name: String) -> String { "env.\(name) is not set" }
 
+  /// A running scenario's own read (``BoundRun/unsetEnvironment(in:chromium:)``).
+  static func scenarioUnsetVariable(_ name: String) -> String {
+    "the scenario reads env.\(name), which is not set"
+  }
+
   static func unsetVariableHint(_ name: String) -> String {
     "export \(name) for the run (in CI, from its secret store); for an optional value write "
       + "default(env.\(name), '…')"

@@ -41,6 +41,17 @@ public struct ActionSignature: Sendable, Hashable {
   /// not declared.
   public var resultFieldNames: Set<String>? { results?.checkedNames }
 
+  /// The parts of a step's `parameters` that are conditions (``ParameterSignature/isCondition``:
+  /// `assert`'s `that`), each with its key — nil for the scalar form (`assert: ${{ … }}`).
+  public func conditions(in parameters: Template) -> [(key: String?, template: Template)] {
+    if case .object(let members, _) = parameters {
+      return members.compactMap { member in
+        parameter(member.key.value)?.isCondition == true ? (member.key.value, member.value) : nil
+      }
+    }
+    return scalarForm?.isCondition == true ? [(nil, parameters)] : []
+  }
+
   /// The parameter named `name`.
   public func parameter(_ name: String) -> ParameterSignature? {
     parameters.first { $0.name == name }

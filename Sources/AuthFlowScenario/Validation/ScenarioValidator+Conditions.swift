@@ -14,15 +14,8 @@ extension ScenarioValidator {
       if let condition = step.condition { conditions.append((condition, "'if'")) }
       if let until = step.retry?.until { conditions.append((until, "'retry.until'")) }
       let action = step.action.name.value
-      if let signature = catalog?[action] {
-        if case .object(let members, _) = step.action.parameters {
-          for member in members
-          where signature.parameters.contains(where: { $0.name == member.key.value && $0.isCondition }) {
-            conditions.append((member.value, "\(action)'s '\(member.key.value)'"))
-          }
-        } else if signature.scalarForm?.isCondition == true {
-          conditions.append((step.action.parameters, "'\(action)'"))
-        }
+      for (key, template) in catalog?[action]?.conditions(in: step.action.parameters) ?? [] {
+        conditions.append((template, key.map { "\(action)'s '\($0)'" } ?? "'\(action)'"))
       }
       for (template, label) in conditions {
         if let problem = Self.stringCondition(template, label: label) { diagnostics.append(problem) }

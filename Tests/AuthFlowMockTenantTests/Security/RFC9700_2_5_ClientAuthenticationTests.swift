@@ -69,15 +69,18 @@ struct RFC9700_2_5_ClientAuthenticationTests {
   @Test func basicAndABodySecretAreTwoMethods() async throws {
     try await MockHarness.test(try MockHarness.tenant()) { client in
       let basic = "Basic " + Data("m2m-client-id:m2m-client-secret".utf8).base64EncodedString()
-      var body: [String: Value] = [
+      let body: [String: Value] = [
         "grant_type": .string("client_credentials"), "client_id": .string("m2m-client-id"),
         "audience": .string("https://api.example.com"),
       ]
       #expect(try await client.postJSON("/oauth/token", body, headers: [.authorization: basic]).status == .ok)
-      for secret in ["m2m-client-secret", "wrong"] {
-        body["client_secret"] = .string(secret)
-        let both = try await client.postJSON("/oauth/token", body, headers: [.authorization: basic])
-        #expect(both.status == .badRequest, "\(secret)")
+      for (name, credential) in [
+        ("client_secret", "m2m-client-secret"), ("client_secret", "wrong"), ("client_assertion", "eyJ.a.b"),
+      ] {
+        var twice = body
+        twice[name] = .string(credential)
+        let both = try await client.postJSON("/oauth/token", twice, headers: [.authorization: basic])
+        #expect(both.status == .badRequest, "\(name)=\(credential)")
         #expect(both.json["error"] == "invalid_request")
         #expect(both.json["access_token"] == nil)
       }

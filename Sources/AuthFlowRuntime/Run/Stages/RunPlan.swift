@@ -110,15 +110,19 @@ public struct BoundRun: Sendable {
     let loading = InstanceLoading(functions: Pipeline.functions)
     var runs: [String: Bool] = [:]
     for file in Set(unset.map(\.location.file)) {
-      runs[file] = plan.instances.lazy.filter { $0.file == file }.contains { planned in
-        // A file that no longer loads is reported when it runs; its read is reported here too.
-        guard case .success(let instance) = loading.instance(planned) else { return true }
+      let planned = plan.instances.filter { $0.file == file }
+      guard let first = planned.first else { continue }
+      // Each file read once, whatever its matrix; a file that no longer loads is reported when it
+      // runs, and its reads here.
+      let instances = loading.instances(in: first)
+      runs[file] = planned.contains { entry in
+        guard case .success(let instance) = loading.instance(entry, of: instances) else { return true }
         return tenants.contains { $0.context.skipReason(for: instance.scenario, chromium: chromium) == nil }
       }
     }
     return unset.filter { runs[$0.location.file] == true }.map { read in
       Diagnostic.error(
-        "the scenario reads env.\(read.name), which is not set", at: read.location, length: read.length,
+        TenantMessages.scenarioUnsetVariable(read.name), at: read.location, length: read.length,
         hint: TenantMessages.unsetVariableHint(read.name))
     }
   }

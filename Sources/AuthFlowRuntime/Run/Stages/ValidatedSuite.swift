@@ -23,7 +23,7 @@ public struct ValidatedSuite: Sendable {
   public var sources: [String: String]
   /// Every valid scenario's `env.NAME` reads that do not cope with the variable's absence, in
   /// file order (few: most scenarios read the environment through the tenant profile). The plan
-  /// keeps those of the scenarios it selects (``RunPlan/unsetEnvironment(in:)``).
+  /// keeps those of the scenarios it selects; ``BoundRun/unsetEnvironment(in:chromium:)`` judges them.
   public var environmentReads: [EnvironmentRead]
 
   /// A suite that keeps its scenarios: the plan holds every instance.

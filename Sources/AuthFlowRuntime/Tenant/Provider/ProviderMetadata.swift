@@ -1,5 +1,5 @@
 public import AuthFlowCore
-import Foundation
+import AuthFlowHTTP
 
 /// An OpenID Provider's discovery document (OpenID Connect Discovery 1.0 §3, RFC 8414): where its
 /// endpoints are and what it supports. Lists the provider omits stay nil, so "absent" and "empty"
@@ -35,18 +35,15 @@ public struct ProviderMetadata: Sendable, Equatable {
     guard let members = document.objectValue else { return .failure(.notAnObject) }
     guard let issuer = members["issuer"]?.stringValue, !issuer.isEmpty else { return .failure(.noIssuer) }
     var metadata = ProviderMetadata(issuer: issuer, document: document)
-    let secureIssuer = issuer.lowercased().hasPrefix("https://")
     func url(_ name: String) throws(ProviderMetadataProblem) -> String? {
       guard let value = members[name], !value.isNull else { return nil }
       guard let text = value.stringValue, !text.isEmpty else { throw .wrongType(name, expected: "a URL") }
-      let lowered = text.lowercased()
-      let scheme = lowered.hasPrefix("https://") ? "https" : lowered.hasPrefix("http://") ? "http" : nil
-      guard let scheme, let host = URLComponents(string: text)?.host, !host.isEmpty else {
+      guard URLSecurity.httpScheme(of: text) != nil else {
         throw .wrongType(name, expected: "an absolute http or https URL")
       }
       // An https provider's endpoint over plain HTTP would carry codes, tokens and client
       // secrets in the clear: a downgrade, whoever wrote the document.
-      if secureIssuer, scheme == "http" { throw .insecureEndpoint(name, url: text) }
+      if URLSecurity.isDowngrade(from: issuer, to: text) { throw .insecureEndpoint(name, url: text) }
       return text
     }
     func list(_ name: String) throws(ProviderMetadataProblem) -> [String]? {

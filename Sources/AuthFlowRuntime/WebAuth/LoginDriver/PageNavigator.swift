@@ -53,17 +53,12 @@ struct HTMLPageNavigator: PageNavigator {
     }
     // A page served over TLS that posts its form to plain HTTP (a downgrade): a browser warns
     // before sending it; the login driver does not send the credentials at all.
-    if Self.scheme(of: submission.document.url) == "https", Self.scheme(of: request.url) == "http" {
+    if URLSecurity.isDowngrade(from: submission.document.url, to: request.url) {
       throw .environment(
         WebAuthMessages.insecureForm(
           page: SensitiveData.maskURL(submission.document.url), action: SensitiveData.maskURL(request.url)))
     }
     return try await send(request)
-  }
-
-  /// The URL's scheme, lowercased.
-  static func scheme(of url: String) -> String? {
-    url.firstIndex(of: ":").map { url[..<$0].lowercased() }
   }
 
   private func send(_ request: HTTPRequest) async throws(ActionError) -> PageLoad {
