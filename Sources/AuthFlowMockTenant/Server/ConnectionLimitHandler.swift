@@ -8,7 +8,9 @@ import NIOHTTPTypes
 /// - request headers past the decoder's size limit are answered **431** (Hummingbird would answer
 ///   400), and the connection is closed;
 /// - a response that says `Connection: close` (the 413 of ``RequestSizeMiddleware``) closes the
-///   connection once written, so an oversized body is not read to its end.
+///   connection once written, so an oversized body is not read to its end;
+/// - and, once added, it puts ``PersistenceHandler`` before the codec, which closes the connection
+///   after the requests that ask for it by the rules Hummingbird does not follow.
 final class ConnectionLimitHandler: ChannelDuplexHandler, RemovableChannelHandler {
   typealias InboundIn = HTTPRequestPart
   typealias InboundOut = HTTPRequestPart
@@ -16,6 +18,16 @@ final class ConnectionLimitHandler: ChannelDuplexHandler, RemovableChannelHandle
   typealias OutboundOut = HTTPResponsePart
 
   private var closeAfterResponse = false
+
+  func handlerAdded(context: ChannelHandlerContext) {
+    do {
+      try PersistenceHandler.install(in: context.pipeline.syncOperations)
+    } catch {
+      // Cannot happen with Hummingbird's HTTP/1 pipeline; a connection that could not honour
+      // `Connection: close` is not served.
+      context.close(promise: nil)
+    }
+  }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     context.fireChannelRead(data)
