@@ -62,7 +62,7 @@ extension Expr {
     }
   }
 
-  private var isNullLiteral: Bool {
+  var isNullLiteral: Bool {
     if case .literal(.null, _) = self { return true }
     return false
   }

@@ -163,11 +163,66 @@ import Testing
     for id in ["rotated", "rotated_form"] {
       let problems = try #require(report.step(id)).problems
       #expect(problems.map(\.kind) == [.evaluation], "\(id)")
-      #expect(problems.first?.message.hasPrefix("one side of != read nothing") == true, "\(id)")
+      #expect(problems.first?.message.hasPrefix("one side of an inequality read nothing") == true, "\(id)")
     }
     #expect(report.step("rotated")?.problems.first?.location?.line == 8)
     #expect(report.step("present")?.problems.map(\.message) == [])
     #expect(report.step("differs")?.problems.map(\.message) == [])
     #expect(report.step("same")?.problems.map(\.message) == ["assertion failed: the condition is false"])
+  }
+
+  /// The same inside a condition: `a != null && b != a` (the bundled api-credentials scenario's
+  /// shape) held with `b` missing, and `!(a == b)` is `a != b`. The walk follows `&&`, `||` and
+  /// `!` as evaluation does, so a guard that short-circuits (`b != null && b != a`) is not
+  /// reached, and neither is an inequality after a `||` that already held.
+  @Test func anInequalityInsideAConditionAgainstAValueThatReadNothingFails() async throws {
+    let report = try await ScenarioHarness(baseURL: "http://127.0.0.1:9").run(
+      """
+      scenario: Inequality inside a condition
+      steps:
+        - id: login
+          set: { refresh_token: rt-1 }
+        - id: renew
+          set: { access_token: at-2 }
+        - id: after_and
+          assert: ${{ steps.login.refresh_token != null && steps.renew.refresh_token != steps.login.refresh_token }}
+        - id: both_missing
+          needs: [renew]
+          assert: ${{ steps.renew.refresh_token == steps.renew.rt && steps.renew.refresh_token != steps.login.refresh_token }}
+        - id: after_or
+          needs: [renew]
+          assert: ${{ steps.renew.access_token == 'x' || steps.renew.refresh_token != steps.login.refresh_token }}
+        - id: de_morgan
+          needs: [renew]
+          assert: ${{ !(steps.renew.refresh_token == steps.login.refresh_token) }}
+        - id: twice_negated
+          needs: [renew]
+          assert: ${{ !!(steps.login.refresh_token != steps.renew.refresh_token) }}
+        - id: guarded
+          needs: [renew]
+          assert: ${{ steps.renew.refresh_token != null && steps.renew.refresh_token != steps.login.refresh_token }}
+        - id: absent_on_purpose
+          needs: [renew]
+          assert: ${{ steps.renew.refresh_token == null || steps.renew.refresh_token != steps.login.refresh_token }}
+        - id: or_held_first
+          needs: [renew]
+          assert: ${{ steps.renew.access_token == 'at-2' || steps.renew.refresh_token != steps.login.refresh_token }}
+        - id: negated_inequality
+          needs: [renew]
+          assert: ${{ !(steps.renew.refresh_token != steps.login.refresh_token) }}
+      """)
+    for id in ["after_and", "both_missing", "after_or", "de_morgan", "twice_negated"] {
+      let problems = try #require(report.step(id)).problems
+      #expect(problems.map(\.kind) == [.evaluation], "\(id)")
+      #expect(problems.first?.message.hasPrefix("one side of an inequality read nothing") == true, "\(id)")
+    }
+    // At the inequality, not at the condition's start.
+    let location = try #require(report.step("after_and")?.problems.first?.location)
+    #expect(location.line == 8)
+    #expect(location.column == 80)  // the second !=, not the guard
+    #expect(report.step("guarded")?.problems.map(\.message) == ["assertion failed: the condition is false"])
+    #expect(report.step("absent_on_purpose")?.problems.map(\.message) == [])
+    #expect(report.step("or_held_first")?.problems.map(\.message) == [])
+    #expect(report.step("negated_inequality")?.problems.map(\.message) == ["assertion failed: the condition is false"])
   }
 }

@@ -157,11 +157,13 @@ struct StepRunner: Sendable {
       return outcome
     }
     scenario.services.secrets.register(secretsIn: parameters)
-    if let inequality = Self.conditionInequality(of: step, action: action),
-      let problem = await inequality.vacuity(in: scenario.evaluationContext())
-    {
-      outcome.problems = [problem]
-      return outcome
+    let inequalities = Self.conditionInequalities(of: step, action: action)
+    if !inequalities.isEmpty {
+      let context = await scenario.evaluationContext()
+      if let problem = inequalities.lazy.compactMap({ $0.vacuity(in: context) }).first {
+        outcome.problems = [problem]
+        return outcome
+      }
     }
     var result: ActionOutcome
     let actionContext = scenario.actionContext(stepID: step.id.value)
@@ -278,30 +280,29 @@ struct StepRunner: Sendable {
     return problems
   }
 
-  /// A condition parameter (`assert`'s `that`) that is one `a != b`, neither side the literal
-  /// `null` (a presence check); nil for every other step, without evaluating anything.
-  static func conditionInequality(of step: Step, action: any Action.Type) -> ConditionInequality? {
-    for (_, condition) in action.signature.conditions(in: step.action.parameters) {
-      guard case .expression(.whole(.binary(.notEqual, let lhs, let rhs, let offset), _), let location) = condition
-      else { continue }
-      if case .literal(.null, _) = lhs { return nil }
-      if case .literal(.null, _) = rhs { return nil }
-      return ConditionInequality(sides: [lhs, rhs], location: location.advanced(by: offset))
+  /// The conditions of a step (`assert`'s `that`) that may rest on an inequality (``ConditionInequality``),
+  /// judged from their syntax; empty for every other step, without evaluating anything.
+  static func conditionInequalities(of step: Step, action: any Action.Type) -> [ConditionInequality] {
+    action.signature.conditions(in: step.action.parameters).compactMap { _, condition in
+      guard case .expression(.whole(let expression, _), let location) = condition,
+        expression.mayCompareAgainstNothing
+      else { return nil }
+      return ConditionInequality(expression: expression, location: location)
     }
-    return nil
   }
 
-  /// A condition's `a != b`: a side that read nothing makes it hold against `null` whatever the
-  /// tenant answered (`${{ steps.renew.refresh_token != steps.login.refresh_token }}` against a
-  /// refresh that gave no token) — the expression form of a negated matcher against nothing.
+  /// A condition's `a != b` (anywhere its evaluation reaches through `&&`, `||` and `!`): a side
+  /// that read nothing makes it hold against `null` whatever the tenant answered
+  /// (`${{ steps.renew.refresh_token != steps.login.refresh_token }}` against a refresh that gave
+  /// no token) — the expression form of a negated matcher against nothing.
   struct ConditionInequality {
-    var sides: [Expr]
-    /// Where the `!=` is.
+    var expression: Expr
+    /// Where the condition's string starts; the `!=` is at an offset from it.
     var location: SourceLocation
 
     func vacuity(in context: EvaluationContext) -> Problem? {
-      guard sides.contains(where: { (try? $0.evaluate(in: context))?.isNull ?? false }) else { return nil }
-      return Problem(.evaluation, StepMessages.inequalityAgainstNothing, at: location)
+      guard let offset = expression.inequalityAgainstNothing(in: context) else { return nil }
+      return Problem(.evaluation, StepMessages.inequalityAgainstNothing, at: location.advanced(by: offset))
     }
   }
 
@@ -331,9 +332,9 @@ enum StepMessages {
   static let untilNotHeld = "retry: the `until` condition never held"
 
   static let inequalityAgainstNothing =
-    "one side of != read nothing (a missing value, null), and != against nothing holds whatever the tenant "
-    + "answers; check that the value exists first (${{ a != null && a != b }}), or compare with null on purpose "
-    + "(!= null)"
+    "one side of an inequality read nothing (a missing value, null), and != against nothing (or !(a == b)) holds "
+    + "whatever the tenant answers; check that the value exists first (${{ a != null && a != b }}), or compare "
+    + "with null on purpose (a == null || a != b)"
 
   static func negatedAgainstNothing(_ kind: Matcher.Kind) -> String {
     "the operand of \(kind.rawValue) read nothing (a missing value, null), and a negated check against nothing "
