@@ -225,4 +225,41 @@ import Testing
     #expect(report.step("or_held_first")?.problems.map(\.message) == [])
     #expect(report.step("negated_inequality")?.problems.map(\.message) == ["assertion failed: the condition is false"])
   }
+
+  /// An operand with a `${{ … }}` inside longer text that read nothing is that text alone:
+  /// `not_equals: "tok-${{ steps.a.body.tokn }}"` compared with "tok-" and held against any token,
+  /// and `contains: "${{ steps.a.body.cod }}code"` checked for "code". And a list operand of a
+  /// negated matcher whose element read nothing (`not_one_of: ["${{ x }}", "${{ y }}"]`) held as a
+  /// whole operand that read nothing did. `default(…, '')` says on purpose that a part may be absent.
+  @Test func anOperandInterpolatingNothingFailsTheCheck() async throws {
+    let report = try await ScenarioHarness(baseURL: "http://127.0.0.1:9").run(
+      """
+      scenario: Interpolated nothing
+      steps:
+        - id: a
+          set: { body: { token: abc, url: "https://x.example/cb?code=1" } }
+        - id: negated
+          set: { token: zzz, url: "https://x.example/cb?code=1", roles: [admin] }
+          expect:
+            token: { not_equals: "tok-${{ steps.a.body.tokn }}" }
+            url: { contains: "${{ steps.a.body.cod }}code" }
+            roles: { not_one_of: ["${{ steps.a.body.x }}", admin2] }
+        - id: present
+          needs: [a]
+          set: { token: tok-abc, url: "https://x.example/cb?code=1" }
+          expect:
+            token: { equals: "tok-${{ steps.a.body.token }}", not_equals: "tok-${{ default(steps.a.body.x, '') }}" }
+            url: { starts_with: "https://${{ 'x' }}.example/" }
+      """)
+    let problems = try #require(report.step("negated")).problems
+    #expect(problems.map(\.kind) == [.evaluation, .evaluation, .evaluation])
+    #expect(
+      problems.map { $0.message.components(separatedBy: " interpolates").first ?? "" }.prefix(2) == [
+        "the operand of not_equals", "the operand of contains",
+      ])
+    #expect(problems.last?.message.hasPrefix("the operand of not_one_of read nothing") == true)
+    // At the interpolation that read nothing.
+    #expect(problems.first.flatMap { $0.location.map { [$0.line, $0.column] } } == [8, 33])
+    #expect(report.step("present")?.problems.map(\.message) == [])
+  }
 }

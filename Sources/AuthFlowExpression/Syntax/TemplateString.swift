@@ -87,6 +87,18 @@ public enum TemplateString: Sendable, Hashable {
     }
   }
 
+  /// The offset of the first `${{ … }}` rendered into a longer string whose value is `null`: the
+  /// text around it then stands for a value that is not there (`"tok-${{ steps.a.body.tokn }}"` is
+  /// `"tok-"`). Nil for a whole-string expression, when every part read something, or when a part
+  /// fails to evaluate (``evaluate(in:)`` reports that).
+  public func interpolationReadingNothing(in context: EvaluationContext) -> Int? {
+    guard case .interpolated(let parts) = self else { return nil }
+    for case .expression(let expr, let offset) in parts where (try? expr.evaluate(in: context))?.isNull == true {
+      return offset
+    }
+    return nil
+  }
+
   /// The expressions of the template, in order.
   public var expressions: [Expr] {
     switch self {

@@ -258,8 +258,13 @@ struct StepRunner: Sendable {
         }
         // `not_equals: ${{ steps.login.body.refresh_tokn }}`: the operand read nothing, and a
         // negated check against nothing holds whatever the tenant answered.
-        if matcher.kind.rule.isNegation, expected.isNull, case .expression = matcher.operand {
+        if matcher.kind.rule.isNegation, matcher.operand.readsNothing(evaluatedTo: expected) {
           problems.append(Problem(.evaluation, StepMessages.negatedAgainstNothing(matcher.kind), at: matcher.location))
+          continue
+        }
+        // `not_equals: "tok-${{ steps.a.body.tokn }}"` compares with "tok-": a check of another value.
+        if let location = matcher.operand.interpolationReadingNothing(in: context) {
+          problems.append(Problem(.evaluation, StepMessages.interpolatedNothing(matcher.kind), at: location))
           continue
         }
         guard let verb = matcher.kind.failure(expected: expected, actual: actual) else { continue }
@@ -335,6 +340,12 @@ enum StepMessages {
     "one side of an inequality read nothing (a missing value, null), and != against nothing (or !(a == b)) holds "
     + "whatever the tenant answers; check that the value exists first (${{ a != null && a != b }}), or compare "
     + "with null on purpose (a == null || a != b)"
+
+  static func interpolatedNothing(_ kind: Matcher.Kind) -> String {
+    "the operand of \(kind.rawValue) interpolates an expression that read nothing (a missing value, null) into "
+      + "its text, so the check compares with the text around it instead of the value meant; make sure the value "
+      + "exists, or write default(…, '') for a part that may be absent"
+  }
 
   static func negatedAgainstNothing(_ kind: Matcher.Kind) -> String {
     "the operand of \(kind.rawValue) read nothing (a missing value, null), and a negated check against nothing "

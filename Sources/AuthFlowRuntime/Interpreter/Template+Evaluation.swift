@@ -32,4 +32,37 @@ extension Template {
       return .object(values)
     }
   }
+
+  /// Where the first `${{ … }}` interpolated into a longer string anywhere in the tree reads
+  /// nothing (see ``AuthFlowExpression/TemplateString/interpolationReadingNothing(in:)``); nil when
+  /// none does.
+  public func interpolationReadingNothing(in context: EvaluationContext) -> SourceLocation? {
+    switch self {
+    case .literal:
+      return nil
+    case .expression(let template, let location):
+      return template.interpolationReadingNothing(in: context).map { location.advanced(by: $0) }
+    case .array(let items, _):
+      return items.lazy.compactMap { $0.interpolationReadingNothing(in: context) }.first
+    case .object(let members, _):
+      return members.lazy.compactMap { $0.value.interpolationReadingNothing(in: context) }.first
+    }
+  }
+
+  /// Whether this template, evaluated to `value`, is an expression that read nothing — or, for a
+  /// list, has an element that is one (`not_one_of: ["${{ a }}", "${{ b }}"]` with `b` missing).
+  /// A literal `null` is not: it is written on purpose.
+  public func readsNothing(evaluatedTo value: Value) -> Bool {
+    switch (self, value) {
+    case (.expression, _):
+      return value.isNull
+    case (.array(let items, _), .array(let values)) where items.count == values.count:
+      return zip(items, values).contains { item, element in
+        if case .expression = item { return element.isNull }
+        return false
+      }
+    default:
+      return false
+    }
+  }
 }
