@@ -36,6 +36,7 @@ public struct ScenarioValidator: Sendable {
     diagnostics += checkNames(scenario, templates: templates)
     diagnostics += checkRootMembers(scenario, templates: templates)
     diagnostics += checkConditions(graph)
+    diagnostics += checkClaimNames(scenario)
     return diagnostics.sortedByLocation
   }
 }
