@@ -15,8 +15,9 @@ struct RequestParameters: Sendable {
   /// The `auth0-forwarded-for` header: the end user's IP as a server-side (confidential) client
   /// reports it.
   var forwardedFor: String?
-  /// The first parameter a form body gave a value more than once (``FormEncoding/decodeChecked(_:)``):
-  /// the client-authenticated endpoints refuse it (RFC 6749 §3.1).
+  /// The first parameter a form body or query gave a value more than once
+  /// (``FormEncoding/decodeChecked(_:)``): the client-authenticated endpoints and `/authorize`
+  /// refuse it (RFC 6749 §3.1).
   var repeatedParameter: String?
 
   init(values: [String: Value], basicCredentials: (id: String, secret: String)? = nil) {
@@ -61,9 +62,12 @@ struct RequestParameters: Sendable {
   /// True when the parameter is present, even empty (`?federated`).
   func has(_ name: String) -> Bool { values[name] != nil }
 
-  /// The query of `request`.
+  /// The query of `request` (`repeatedParameter` set as for a form body).
   static func query(of request: Request) -> RequestParameters {
-    RequestParameters(values: FormEncoding.decode(request.uri.query ?? "").mapValues(Value.string))
+    let query = FormEncoding.decodeChecked(request.uri.query ?? "")
+    var parameters = RequestParameters(values: query.values.mapValues(Value.string))
+    parameters.repeatedParameter = query.repeated
+    return parameters
   }
 
   /// The body of `request` (JSON when the content type says so or the body starts with `{`; form

@@ -34,4 +34,52 @@ struct RFC9700_4_1_RedirectURIValidationTests {
       #expect(response.status == .badRequest && response.location == nil)
     }
   }
+
+  /// RFC 6749 §3.1: a parameter MUST NOT be included more than once. The mock read the first of a
+  /// repeated `redirect_uri` (or `client_id`) and sent the code there — the registered one here,
+  /// but a proxy in front that reads the last would disagree about where the code goes. Where the
+  /// answer may go is in doubt, so it is a page; any other parameter twice is `invalid_request`
+  /// on the redirect, without a `state` when `state` was the one repeated.
+  @Test(arguments: [
+    ("redirect_uri", "https://evil.example/callback"), ("client_id", "web-client-id"),
+    ("redirect_uri", MockHarness.nativeCallback),
+  ])
+  func aRepeatedRedirectParameterGetsAPage(name: String, value: String) async throws {
+    try await MockHarness.test(try MockHarness.tenant()) { client in
+      var parameters = AuthorizeParameters()
+      parameters.extra = [(name, value)]
+      let response = try await client.execute(uri: parameters.uri, method: .get)
+      #expect(response.status == .badRequest)
+      #expect(response.location == nil)
+      #expect(response.text.contains("Parameter \(name) is included more than once."))
+    }
+  }
+
+  @Test(arguments: ["state", "scope", "response_type", "code_challenge", "nonce"])
+  func anotherRepeatedParameterIsInvalidRequestOnTheRedirect(name: String) async throws {
+    try await MockHarness.test(try MockHarness.tenant()) { client in
+      var parameters = AuthorizeParameters()
+      parameters.extra = [(name, "second")]
+      let response = try await client.execute(uri: parameters.uri, method: .get)
+      #expect(response.status == .found)
+      let location = try #require(response.location.flatMap(URLComponents.init(string:)))
+      #expect(location.path == URLComponents(string: MockHarness.nativeCallback)?.path)
+      let query = Dictionary((location.queryItems ?? []).map { ($0.name, $0.value ?? "") }) { first, _ in first }
+      #expect(query["error"] == "invalid_request")
+      #expect(query["error_description"] == "Parameter \(name) is included more than once.")
+      #expect(query["code"] == nil)
+      #expect(query["state"] == (name == "state" ? nil : "state-123"))
+    }
+  }
+
+  /// A parameter without a value counts as omitted (§3.1): `prompt=&prompt=login` is one prompt.
+  @Test func anEmptyRepeatIsNotARepeat() async throws {
+    try await MockHarness.test(try MockHarness.tenant()) { client in
+      var parameters = AuthorizeParameters()
+      parameters.extra = [("audience", ""), ("audience", "")]
+      let response = try await client.execute(uri: parameters.uri, method: .get)
+      #expect(response.status == .found)
+      #expect(response.location?.contains("error=") == false)
+    }
+  }
 }

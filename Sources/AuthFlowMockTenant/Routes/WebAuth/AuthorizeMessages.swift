@@ -7,6 +7,11 @@ struct AuthorizeError: Error, Sendable {
   static func missingParameter(_ name: String) -> AuthorizeError {
     AuthorizeError(code: "invalid_request", description: "Missing required parameter: \(name)")
   }
+  /// RFC 6749 §3.1 and §4.1.2.1. UNCONFIRMED: Auth0's exact text (and whether it refuses rather
+  /// than reading one of the values), as for ``OAuthError/repeatedParameter(_:)``.
+  static func repeatedParameter(_ name: String) -> AuthorizeError {
+    AuthorizeError(code: "invalid_request", description: "Parameter \(name) is included more than once.")
+  }
   static func unknownClient(_ id: String) -> AuthorizeError {
     AuthorizeError(code: "invalid_request", description: "Unknown client: \(id)")
   }

@@ -15,8 +15,16 @@ struct AuthorizeRoutes {
     router.get("/authorize") { request, _ in await authorize(request) }
   }
 
+  /// The parameters that decide where an answer may be sent.
+  static let redirectDeciding: Set<String> = ["client_id", "redirect_uri", "request_uri"]
+
   func authorize(_ request: Request) async -> Response {
     var query = RequestParameters.query(of: request)
+    // A parameter given twice (RFC 6749 §3.1): which `client_id`, `redirect_uri` or `request_uri`
+    // was meant cannot be known, so that is a page; any other is refused on the redirect below.
+    if let repeated = query.repeatedParameter, Self.redirectDeciding.contains(repeated) {
+      return page(.repeatedParameter(repeated))
+    }
     // PAR: the pushed parameters replace the query (RFC 9126 §4).
     if query.has("request_uri") {
       switch await PushedAuthorizationRoutes(tenant: tenant).redeem(query) {
@@ -41,6 +49,11 @@ struct AuthorizeRoutes {
       loginHint: query.string("login_hint"))
     if !authorizeRequest.scope.contains("openid") { authorizeRequest.scope.insert("openid", at: 0) }
     let completion = AuthorizeCompletion(tenant: tenant)
+    if let repeated = query.repeatedParameter {
+      // Which `state` to echo is as unknown as the rest: none is.
+      if repeated == "state" { authorizeRequest.state = nil }
+      return completion.redirect(authorizeRequest, error: .repeatedParameter(repeated))
+    }
     do {
       try validate(&authorizeRequest, query: query, client: client, types: types, implicit: implicit)
     } catch {
