@@ -104,9 +104,15 @@ public struct ProtocolError: Sendable, Hashable {
     self.body = body
   }
 
-  /// A rate limit's refusal (HTTP 429 `too_many_requests`, PROTOCOL §9) — not brute-force
-  /// protection's `too_many_attempts` nor the device flow's `slow_down`, which are answers.
-  public var isRateLimit: Bool { status == 429 && code == "too_many_requests" }
+  /// A rate limit's refusal: HTTP 429 (RFC 6585 §4), whatever the body calls it — Auth0's
+  /// `too_many_requests` (PROTOCOL §9), the Management API's `Too Many Requests`, another
+  /// provider's name for it — but not brute-force protection's `too_many_attempts` nor the device
+  /// flow's `slow_down`, which are answers. The same rule as the transport's retries
+  /// (`RateLimitDelay.isRateLimit`).
+  public var isRateLimit: Bool { status == 429 && !Self.answersAt429.contains(code) }
+
+  /// The error codes a 429 carries as an answer of the protocol, not as a rate limit.
+  static let answersAt429: Set<String> = ["too_many_attempts", "slow_down"]
 
   public var value: Value {
     .object([

@@ -194,7 +194,7 @@ struct StepRunner: Sendable {
       let problem =
         error.isRateLimit
         ? Problem(
-          .environment, StepMessages.rateLimited(error) + StepMessages.notChecked(unchecked),
+          .environment, scenario.scrub(StepMessages.rateLimited(error) + StepMessages.notChecked(unchecked)),
           at: step.action.name.location)
         : Problem(
           .unexpectedError, scenario.scrub(StepMessages.unexpectedError(error) + StepMessages.notChecked(unchecked)),
@@ -372,9 +372,9 @@ enum StepMessages {
   static func unknownAction(_ name: String) -> String { "unknown action '\(name)'" }
 
   static func rateLimited(_ error: ProtocolError) -> String {
-    "the tenant's rate limit still answered 429 too_many_requests after the retries (--rate-limit-retries, "
+    "the tenant's rate limit still answered 429 \(error.code) after the retries (--rate-limit-retries, "
       + "--rate-limit-max-wait): an environment error; run fewer --jobs, declare the tenant's rate_limit in its "
-      + "profile, or add `expect: { error.code: too_many_requests }` if the limit is what the step tests"
+      + "profile, or add `expect: { error.status: 429 }` if the limit is what the step tests"
   }
 
   static func unexpectedError(_ error: ProtocolError) -> String {

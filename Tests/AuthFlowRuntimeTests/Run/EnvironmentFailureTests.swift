@@ -221,4 +221,28 @@ import Testing
     #expect(reports.4.scenarios.first?.status == .passed, "\(reports.4.scenarios.first?.problemSummary ?? "")")
   }
 
+  /// A 429 is a rate limit by its status (RFC 6585 §4), whatever the body calls it: the Management
+  /// API's `{"statusCode":429,"error":"Too Many Requests",…}`, another provider's `rate_limited`,
+  /// or an injected fault. Only brute-force protection's `too_many_attempts` and the device flow's
+  /// `slow_down` are answers. Before, such a 429 after the retries was a failed assertion (exit 1).
+  @Test(
+    "A 429 by any other name still refusing after the retries is an environment error",
+    arguments: [
+      #"{"statusCode":429,"error":"Too Many Requests","message":"Global limit has been reached"}"#,
+      #"{"error":"rate_limited"}"#, #"{"error":"injected_fault","error_description":"Fault injected"}"#,
+    ])
+  func anyRateLimitExhaustedIsEnvironment(body: String) async throws {
+    let report = try await LoopbackServer.with({ router in
+      router.post("/limited/oauth/token") { _, _ in Response.json(body, status: .tooManyRequests) }
+    }) { base in
+      var limited = ScenarioHarness(baseURL: base + "/limited/")
+      limited.clients = Self.confidential
+      limited.wrap = { live in RetryingTransport(wrapping: live, sleep: { _ in }) }
+      return try await limited.run([Self.tokenScenario])
+    }
+    let step = try #require(report.scenarios.first?.step("token"))
+    #expect(step.problems.map(\.kind) == [.environment], "\(step.problems.map(\.message))")
+    #expect(step.problems.first?.message.contains("rate limit still answered 429") == true)
+    #expect(report.exitCode == .environment)
+  }
 }
