@@ -257,7 +257,7 @@ import Testing
       problems.map { $0.message.components(separatedBy: " interpolates").first ?? "" }.prefix(2) == [
         "the operand of not_equals", "the operand of contains",
       ])
-    #expect(problems.last?.message.hasPrefix("the operand of not_one_of read nothing") == true)
+    #expect(problems.last?.message.hasPrefix("an element of the operand of not_one_of read nothing") == true)
     // At the interpolation that read nothing.
     #expect(problems.first.flatMap { $0.location.map { [$0.line, $0.column] } } == [8, 33])
     #expect(report.step("present")?.problems.map(\.message) == [])

@@ -259,7 +259,10 @@ struct StepRunner: Sendable {
         // `not_equals: ${{ steps.login.body.refresh_tokn }}`: the operand read nothing, and a
         // negated check against nothing holds whatever the tenant answered.
         if matcher.kind.rule.isNegation, matcher.operand.readsNothing(evaluatedTo: expected) {
-          problems.append(Problem(.evaluation, StepMessages.negatedAgainstNothing(matcher.kind), at: matcher.location))
+          let element = !expected.isNull
+          problems.append(
+            Problem(
+              .evaluation, StepMessages.negatedAgainstNothing(matcher.kind, element: element), at: matcher.location))
           continue
         }
         // `not_equals: "tok-${{ steps.a.body.tokn }}"` compares with "tok-": a check of another value.
@@ -347,8 +350,9 @@ enum StepMessages {
       + "exists, or write default(…, '') for a part that may be absent"
   }
 
-  static func negatedAgainstNothing(_ kind: Matcher.Kind) -> String {
-    "the operand of \(kind.rawValue) read nothing (a missing value, null), and a negated check against nothing "
+  static func negatedAgainstNothing(_ kind: Matcher.Kind, element: Bool = false) -> String {
+    "\(element ? "an element of " : "")the operand of \(kind.rawValue) read nothing (a missing value, null), and a "
+      + "negated check against nothing "
       + "holds whatever the tenant answers; make sure the value it reads exists (`exists: true` on the step that "
       + "gives it), or write `\(kind.rawValue): null` to compare with null on purpose"
   }
