@@ -262,4 +262,37 @@ import Testing
     #expect(problems.first.flatMap { $0.location.map { [$0.line, $0.column] } } == [8, 33])
     #expect(report.step("present")?.problems.map(\.message) == [])
   }
+
+  /// A parameter is held to the same rule, before anything is sent: `url:
+  /// "/api/v2/users/${{ steps.a.body.user_idd }}"` would ask for the list of users, and a `status:
+  /// 200` would pass. Free text (`assert`'s `message`) renders a missing value empty, as before.
+  @Test func aParameterInterpolatingNothingFailsTheStepBeforeItRuns() async throws {
+    let report = try await ScenarioHarness(baseURL: "http://127.0.0.1:9").run(
+      """
+      scenario: Parameters interpolating nothing
+      steps:
+        - id: a
+          set: { body: { user_id: u1 } }
+        - id: url
+          http: { url: "/api/v2/users/${{ steps.a.body.user_idd }}" }
+        - id: nested
+          needs: [a]
+          set: { labels: ["x-${{ steps.a.body.none }}"] }
+        - id: message
+          needs: [a]
+          assert: { that: "${{ steps.a.body.user_id == 'u1' }}", message: "got ${{ steps.a.body.nothing }}" }
+        - id: defaulted
+          needs: [a]
+          set: { label: "x-${{ default(steps.a.body.none, '') }}", id: "user-${{ steps.a.body.user_id }}" }
+      """)
+    for id in ["url", "nested"] {
+      let problems = try #require(report.step(id)).problems
+      #expect(problems.map(\.kind) == [.evaluation], "\(id)")
+      #expect(problems.first?.message.hasPrefix("this parameter interpolates an expression that read nothing") == true)
+    }
+    // At the `${{`.
+    #expect(report.step("url")?.problems.first.flatMap { $0.location.map { [$0.line, $0.column] } } == [6, 33])
+    #expect(report.step("message")?.problems.map(\.message) == [])
+    #expect(report.step("defaulted")?.problems.map(\.message) == [])
+  }
 }

@@ -150,10 +150,18 @@ struct StepRunner: Sendable {
   private func checkedOnce(_ step: Step, action: any Action.Type) async -> AttemptOutcome {
     var outcome = AttemptOutcome(attempts: 1, result: nil, problems: [])
     let parameters: Value
+    let parameterContext = await scenario.evaluationContext()
     do {
-      parameters = try step.action.parameters.evaluate(in: await scenario.evaluationContext())
+      parameters = try step.action.parameters.evaluate(in: parameterContext)
     } catch {
       outcome.problems = [Problem(.evaluation, error.message, at: error.location)]
+      return outcome
+    }
+    // `url: "/api/v2/users/${{ steps.create.body.user_idd }}"` would ask for the list of users.
+    if let location = Self.interpolationReadingNothing(
+      in: step.action.parameters, of: action, context: parameterContext)
+    {
+      outcome.problems = [Problem(.evaluation, StepMessages.parameterInterpolatesNothing, at: location)]
       return outcome
     }
     scenario.services.secrets.register(secretsIn: parameters)
@@ -288,6 +296,20 @@ struct StepRunner: Sendable {
     return problems
   }
 
+  /// Where a parameter renders an expression that read nothing into longer text, free text
+  /// (``ParameterSignature/isFreeText``) aside; nil when none does.
+  static func interpolationReadingNothing(
+    in parameters: Template, of action: any Action.Type, context: EvaluationContext
+  ) -> SourceLocation? {
+    guard case .object(let members, _) = parameters else {
+      return action.signature.scalarForm?.isFreeText == true ? nil : parameters.interpolationReadingNothing(in: context)
+    }
+    return members.lazy.compactMap { member in
+      action.signature.parameter(member.key.value)?.isFreeText == true
+        ? nil : member.value.interpolationReadingNothing(in: context)
+    }.first
+  }
+
   /// The conditions of a step (`assert`'s `that`) that may rest on an inequality (``ConditionInequality``),
   /// judged from their syntax; empty for every other step, without evaluating anything.
   static func conditionInequalities(of step: Step, action: any Action.Type) -> [ConditionInequality] {
@@ -343,6 +365,11 @@ enum StepMessages {
     "one side of an inequality read nothing (a missing value, null), and != against nothing (or !(a == b)) holds "
     + "whatever the tenant answers; check that the value exists first (${{ a != null && a != b }}), or compare "
     + "with null on purpose (a == null || a != b)"
+
+  static let parameterInterpolatesNothing =
+    "this parameter interpolates an expression that read nothing (a missing value, null) into its text, so the "
+    + "action would be sent the text around it instead of the value meant; make sure the value exists, or write "
+    + "default(…, '') for a part that may be absent"
 
   static func interpolatedNothing(_ kind: Matcher.Kind) -> String {
     "the operand of \(kind.rawValue) interpolates an expression that read nothing (a missing value, null) into "

@@ -15,10 +15,14 @@ public struct ParameterSignature: Sendable, Hashable {
   /// A condition that holds when its value is truthy (`assert`'s `that`): validation refuses a
   /// string there, which would hold whenever it is not empty (``ScenarioValidator``).
   public var isCondition: Bool
+  /// Text for people (`assert`'s `message`): a `${{ … }}` in it that reads nothing renders empty,
+  /// where in any other parameter it fails the step (an interpolated part of a URL or an id that
+  /// is not there asks for something else).
+  public var isFreeText: Bool
 
   public init(
     _ name: String, _ type: ParameterType, required: Bool = false, summary: String = "",
-    maximumDuration: Duration = InputLimits.longestDuration, isCondition: Bool = false
+    maximumDuration: Duration = InputLimits.longestDuration, isCondition: Bool = false, isFreeText: Bool = false
   ) {
     self.name = name
     self.type = type
@@ -26,5 +30,6 @@ public struct ParameterSignature: Sendable, Hashable {
     self.summary = summary
     self.maximumDuration = maximumDuration
     self.isCondition = isCondition
+    self.isFreeText = isFreeText
   }
 }

@@ -5,7 +5,8 @@ public import AuthFlowScenario
 public struct AssertAction: Action {
   static let that = Parameter<Value>("that", summary: "An expression that must be true.", isCondition: true)
   static let value = Parameter<Value>("value", summary: "A value to check with `expect` matchers (as `value`).")
-  static let message = Parameter<String>("message", summary: "What to say when `that` is false.")
+  static let message = Parameter<String>(
+    "message", summary: "What to say when `that` is false.", isFreeText: true)
 
   public static let signature = ActionSignature(
     name: "assert", summary: "Check a condition over values computed from earlier steps.",
