@@ -1,4 +1,5 @@
 import AuthFlowCore
+import AuthFlowResults
 import AuthFlowRuntime
 import AuthFlowScenario
 import Foundation
@@ -22,6 +23,19 @@ import Testing
           expect: \(expect)
       """)
     return report.steps.flatMap(\.problems).map(\.message)
+  }
+
+  /// Expects each step of `ids` to have failed with one evaluation problem whose message starts
+  /// with `prefix`.
+  private func expectEvaluationProblem(
+    _ prefix: String, steps ids: [String], in report: ScenarioReport,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) throws {
+    for id in ids {
+      let problems = try #require(report.step(id), sourceLocation: sourceLocation).problems
+      #expect(problems.map(\.kind) == [.evaluation], "\(id)", sourceLocation: sourceLocation)
+      #expect(problems.first?.message.hasPrefix(prefix) == true, "\(id)", sourceLocation: sourceLocation)
+    }
   }
 
   @Test func notContainsHoldsForAStringAListAndAnAbsentValue() async throws {
@@ -160,11 +174,8 @@ import Testing
           needs: [renew]
           assert: ${{ steps.login.refresh_token != steps.login.refresh_token }}
       """)
-    for id in ["rotated", "rotated_form"] {
-      let problems = try #require(report.step(id)).problems
-      #expect(problems.map(\.kind) == [.evaluation], "\(id)")
-      #expect(problems.first?.message.hasPrefix("one side of an inequality read nothing") == true, "\(id)")
-    }
+    try expectEvaluationProblem(
+      "one side of an inequality read nothing", steps: ["rotated", "rotated_form"], in: report)
     #expect(report.step("rotated")?.problems.first?.location?.line == 8)
     #expect(report.step("present")?.problems.map(\.message) == [])
     #expect(report.step("differs")?.problems.map(\.message) == [])
@@ -211,11 +222,9 @@ import Testing
           needs: [renew]
           assert: ${{ !(steps.renew.refresh_token != steps.login.refresh_token) }}
       """)
-    for id in ["after_and", "both_missing", "after_or", "de_morgan", "twice_negated"] {
-      let problems = try #require(report.step(id)).problems
-      #expect(problems.map(\.kind) == [.evaluation], "\(id)")
-      #expect(problems.first?.message.hasPrefix("one side of an inequality read nothing") == true, "\(id)")
-    }
+    try expectEvaluationProblem(
+      "one side of an inequality read nothing",
+      steps: ["after_and", "both_missing", "after_or", "de_morgan", "twice_negated"], in: report)
     // At the inequality, not at the condition's start.
     let location = try #require(report.step("after_and")?.problems.first?.location)
     #expect(location.line == 8)
@@ -285,11 +294,8 @@ import Testing
           needs: [a]
           set: { label: "x-${{ default(steps.a.body.none, '') }}", id: "user-${{ steps.a.body.user_id }}" }
       """)
-    for id in ["url", "nested"] {
-      let problems = try #require(report.step(id)).problems
-      #expect(problems.map(\.kind) == [.evaluation], "\(id)")
-      #expect(problems.first?.message.hasPrefix("this parameter interpolates an expression that read nothing") == true)
-    }
+    try expectEvaluationProblem(
+      "this parameter interpolates an expression that read nothing", steps: ["url", "nested"], in: report)
     // At the `${{`.
     #expect(report.step("url")?.problems.first.flatMap { $0.location.map { [$0.line, $0.column] } } == [6, 33])
     #expect(report.step("message")?.problems.map(\.message) == [])

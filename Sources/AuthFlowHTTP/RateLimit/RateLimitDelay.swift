@@ -7,11 +7,17 @@ public enum RateLimitDelay {
   /// protocol answer — the account is blocked — and retrying would only count more attempts.
   public static func isRateLimit(_ response: HTTPResponse) -> Bool {
     guard response.status == 429 else { return false }
-    // Protocol answers, not rate limits: brute-force protection and the device flow's `slow_down`
-    // (RFC 8628 §3.5; Auth0 sends it with 429), which the poller itself must honour.
+    // The answers of `answerCodes`, in the body: brute force's anywhere (its login page too),
+    // `slow_down` as a JSON string only.
     let body = response.bodyText
     return !body.contains("too_many_attempts") && !body.contains("\"slow_down\"")
   }
+
+  /// The error codes a 429 carries as an answer of the protocol, not as a rate limit:
+  /// brute-force protection's `too_many_attempts` and the device flow's `slow_down` (RFC 8628
+  /// §3.5; Auth0 sends it with 429), which the poller itself must honour. ``isRateLimit(_:)``
+  /// looks for them in a body, the interpreter's `ProtocolError.isRateLimit` in an error's code.
+  public static let answerCodes: Set<String> = ["too_many_attempts", "slow_down"]
 
   /// The wait `Retry-After` (seconds or an HTTP date) or `X-RateLimit-Reset` (epoch seconds)
   /// asks for, never negative; nil when the response names neither.

@@ -6,13 +6,13 @@ enum FormEncoding {
     decodeChecked(text).values
   }
 
-  /// ``decode(_:)``, and the first key given a value more than once, for the endpoints where
-  /// RFC 6749 §3.1 says parameters "MUST NOT be included more than once" (a repeat is
-  /// `invalid_request`, §5.2). A parameter without a value counts as omitted (§3.1), so
-  /// `a=&a=x` is `a=x` and no repeat.
-  static func decodeChecked(_ text: String) -> (values: [String: String], repeated: String?) {
+  /// ``decode(_:)``, and the keys given a value more than once (each once, in the order their
+  /// repeat came), for the endpoints where RFC 6749 §3.1 says parameters "MUST NOT be included
+  /// more than once" (a repeat is `invalid_request`, §5.2). A parameter without a value counts as
+  /// omitted (§3.1), so `a=&a=x` is `a=x` and no repeat.
+  static func decodeChecked(_ text: String) -> (values: [String: String], repeated: [String]) {
     var result: [String: String] = [:]
-    var repeated: String?
+    var repeated: [String] = []
     // Split as UTF-8 bytes (`&` and `=` are ASCII: each piece is whole characters).
     for pair in text.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
       let equals = pair.firstIndex(of: UInt8(ascii: "="))
@@ -21,7 +21,7 @@ enum FormEncoding {
       let value = equals.map { unescape(Substring(pair[pair.index(after: $0)...])) } ?? ""
       switch result[key] {
       case nil, ""?: result[key] = value
-      case _? where !value.isEmpty: repeated = repeated ?? key
+      case _? where !value.isEmpty && !repeated.contains(key): repeated.append(key)
       default: break
       }
     }

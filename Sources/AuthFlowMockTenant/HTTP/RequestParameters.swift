@@ -15,10 +15,12 @@ struct RequestParameters: Sendable {
   /// The `auth0-forwarded-for` header: the end user's IP as a server-side (confidential) client
   /// reports it.
   var forwardedFor: String?
-  /// The first parameter a form body or query gave a value more than once
-  /// (``FormEncoding/decodeChecked(_:)``): the client-authenticated endpoints and `/authorize`
-  /// refuse it (RFC 6749 §3.1).
-  var repeatedParameter: String?
+  /// The parameters a form body or query gave a value more than once, in the order their repeat
+  /// came (``FormEncoding/decodeChecked(_:)``): the client-authenticated endpoints and
+  /// `/authorize` refuse them (RFC 6749 §3.1).
+  var repeatedParameters: [String] = []
+  /// The first of ``repeatedParameters``.
+  var repeatedParameter: String? { repeatedParameters.first }
 
   init(values: [String: Value], basicCredentials: (id: String, secret: String)? = nil) {
     self.values = values
@@ -62,11 +64,11 @@ struct RequestParameters: Sendable {
   /// True when the parameter is present, even empty (`?federated`).
   func has(_ name: String) -> Bool { values[name] != nil }
 
-  /// The query of `request` (`repeatedParameter` set as for a form body).
+  /// The query of `request` (``repeatedParameters`` set as for a form body).
   static func query(of request: Request) -> RequestParameters {
     let query = FormEncoding.decodeChecked(request.uri.query ?? "")
     var parameters = RequestParameters(values: query.values.mapValues(Value.string))
-    parameters.repeatedParameter = query.repeated
+    parameters.repeatedParameters = query.repeated
     return parameters
   }
 
@@ -87,7 +89,7 @@ struct RequestParameters: Sendable {
     } else {
       let form = FormEncoding.decodeChecked(String(decoding: bytes, as: UTF8.self))
       parameters = RequestParameters(values: form.values.mapValues(Value.string))
-      parameters.repeatedParameter = form.repeated
+      parameters.repeatedParameters = form.repeated
     }
     parameters.basicCredentials = basic(request.headers[.authorization])
     parameters.clientIP = clientIP(of: request)

@@ -1,4 +1,5 @@
 public import AuthFlowCore
+import AuthFlowHTTP
 public import AuthFlowScenario
 
 /// A step's action: one type per file, self-describing (STYLE.md, SwiftLint's rules).
@@ -107,12 +108,9 @@ public struct ProtocolError: Sendable, Hashable {
   /// A rate limit's refusal: HTTP 429 (RFC 6585 §4), whatever the body calls it — Auth0's
   /// `too_many_requests` (PROTOCOL §9), the Management API's `Too Many Requests`, another
   /// provider's name for it — but not brute-force protection's `too_many_attempts` nor the device
-  /// flow's `slow_down`, which are answers. The same rule as the transport's retries
-  /// (`RateLimitDelay.isRateLimit`).
-  public var isRateLimit: Bool { status == 429 && !Self.answersAt429.contains(code) }
-
-  /// The error codes a 429 carries as an answer of the protocol, not as a rate limit.
-  static let answersAt429: Set<String> = ["too_many_attempts", "slow_down"]
+  /// flow's `slow_down`, which are answers (``RateLimitDelay/answerCodes``, the list the
+  /// transport's retries read).
+  public var isRateLimit: Bool { status == 429 && !RateLimitDelay.answerCodes.contains(code) }
 
   public var value: Value {
     .object([

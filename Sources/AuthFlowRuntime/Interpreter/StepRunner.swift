@@ -165,13 +165,11 @@ struct StepRunner: Sendable {
       return outcome
     }
     scenario.services.secrets.register(secretsIn: parameters)
+    // The parameters' context: nothing has run since they were evaluated.
     let inequalities = Self.conditionInequalities(of: step, action: action)
-    if !inequalities.isEmpty {
-      let context = await scenario.evaluationContext()
-      if let problem = inequalities.lazy.compactMap({ $0.vacuity(in: context) }).first {
-        outcome.problems = [problem]
-        return outcome
-      }
+    if let problem = inequalities.lazy.compactMap({ $0.vacuity(in: parameterContext) }).first {
+      outcome.problems = [problem]
+      return outcome
     }
     var result: ActionOutcome
     let actionContext = scenario.actionContext(stepID: step.id.value)

@@ -11,7 +11,7 @@ extension ScenarioValidator {
     ])
 
   /// The token fields whose `claims` an expectation may check.
-  static let tokenFields: Set<String> = ["id_token", "access_token", "logout_token"]
+  static let tokenFields: Set<String> = ["id_token", "access_token"]
 
   /// A warning where an expectation on a token claim whose name is one edit or two from a known
   /// claim's, but is none, uses a matcher that holds when the claim is absent: `nonse: { exists:

@@ -55,6 +55,33 @@ struct RFC9700_4_1_RedirectURIValidationTests {
     }
   }
 
+  /// Another parameter repeated first does not hide a repeated `redirect_uri`: still a page.
+  @Test func aRepeatedRedirectURIAfterAnotherRepeatStillGetsAPage() async throws {
+    try await MockHarness.test(try MockHarness.tenant()) { client in
+      var parameters = AuthorizeParameters()
+      parameters.extra = [("state", "second"), ("redirect_uri", "https://evil.example/callback")]
+      let response = try await client.execute(uri: parameters.uri, method: .get)
+      #expect(response.status == .badRequest)
+      #expect(response.location == nil)
+      #expect(response.text.contains("Parameter redirect_uri is included more than once."))
+    }
+  }
+
+  /// A repeated `state` behind another repeat still leaves `state` out of the redirect.
+  @Test func aRepeatedStateAfterAnotherRepeatIsNotEchoed() async throws {
+    try await MockHarness.test(try MockHarness.tenant()) { client in
+      var parameters = AuthorizeParameters()
+      parameters.extra = [("scope", "openid"), ("state", "second")]
+      let response = try await client.execute(uri: parameters.uri, method: .get)
+      let location = try #require(response.location.flatMap(URLComponents.init(string:)))
+      let names = (location.queryItems ?? []).map(\.name)
+      #expect(names.contains("error") && !names.contains("state"))
+      #expect(
+        location.queryItems?.first { $0.name == "error_description" }?.value
+          == "Parameter scope is included more than once.")
+    }
+  }
+
   @Test(arguments: ["state", "scope", "response_type", "code_challenge", "nonce"])
   func anotherRepeatedParameterIsInvalidRequestOnTheRedirect(name: String) async throws {
     try await MockHarness.test(try MockHarness.tenant()) { client in

@@ -22,7 +22,7 @@ struct AuthorizeRoutes {
     var query = RequestParameters.query(of: request)
     // A parameter given twice (RFC 6749 §3.1): which `client_id`, `redirect_uri` or `request_uri`
     // was meant cannot be known, so that is a page; any other is refused on the redirect below.
-    if let repeated = query.repeatedParameter, Self.redirectDeciding.contains(repeated) {
+    if let repeated = query.repeatedParameters.first(where: Self.redirectDeciding.contains) {
       return page(.repeatedParameter(repeated))
     }
     // PAR: the pushed parameters replace the query (RFC 9126 §4).
@@ -51,7 +51,7 @@ struct AuthorizeRoutes {
     let completion = AuthorizeCompletion(tenant: tenant)
     if let repeated = query.repeatedParameter {
       // Which `state` to echo is as unknown as the rest: none is.
-      if repeated == "state" { authorizeRequest.state = nil }
+      if query.repeatedParameters.contains("state") { authorizeRequest.state = nil }
       return completion.redirect(authorizeRequest, error: .repeatedParameter(repeated))
     }
     do {
