@@ -168,22 +168,26 @@ struct InterpreterTests {
 
   @Test("A step past its timeout while the server has not answered is an environment error, cut off in time")
   func stepTimeout() async throws {
-    let report = try await TestRoutes.withServer { base, _ in
-      try await ScenarioHarness(baseURL: base).run(
+    let ((report, budget), reached) = try await TestRoutes.whileTheTenantHolds(
+      route: "slow", budgets: ["200ms", "600ms", "2s"]
+    ) { budget, base, _ in
+      let report = try await ScenarioHarness(baseURL: base).run(
         """
         scenario: Timeouts
         steps:
           - id: slow
-            timeout: 200ms
+            timeout: \(budget)
             http: { url: slow }
           - id: after
             http: { url: count/after }
         """)
+      return (report, budget)
     }
+    #expect(reached, "the step never reached the tenant within its timeout: nothing was tested")
     // The tenant had not answered: the environment's fault (docs/running.md), not an assertion.
     #expect(report.step("slow")?.status == .error)
     #expect(report.step("slow")?.problems.first?.kind == .environment)
-    #expect(report.step("slow")?.problems.first?.message.contains("within its timeout of 200ms") == true)
+    #expect(report.step("slow")?.problems.first?.message.contains("within its timeout of \(budget)") == true)
     #expect(report.step("after")?.status == .skipped)
     // The server answers after 3 s with a 200: the timeout message above can only come from the
     // step being cut off before that (its wall-clock duration is no evidence on a busy machine).
@@ -192,11 +196,13 @@ struct InterpreterTests {
 
   @Test("A scenario past its timeout while the tenant has not answered is an environment error; cleanup still runs")
   func scenarioTimeout() async throws {
-    let (report, cleanups) = try await TestRoutes.withServer { base, counters in
+    let ((report, cleanups), reached) = try await TestRoutes.whileTheTenantHolds(
+      route: "slower", budgets: ["1s", "3s", "9s"]
+    ) { budget, base, counters in
       let report = try await ScenarioHarness(baseURL: base).run(
         """
         scenario: Scenario timeout
-        timeout: 1s
+        timeout: \(budget)
         steps:
           - id: slow
             http: { url: slower }
@@ -207,6 +213,7 @@ struct InterpreterTests {
         """)
       return (report, counters.value("cleanup"))
     }
+    #expect(reached, "the step never reached the tenant within the scenario's timeout: nothing was tested")
     // The slow step was waiting on the tenant when the scenario's time ran out (docs/running.md).
     #expect(report.status == .error)
     #expect(report.steps.flatMap(\.problems).contains { $0.kind == .environment })

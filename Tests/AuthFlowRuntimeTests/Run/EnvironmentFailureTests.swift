@@ -111,18 +111,15 @@ import Testing
 
   @Test("A tenant slower than the step timeout is an environment error; a slow `wait` is not")
   func tenantTimeout() async throws {
-    let report = try await LoopbackServer.with({ router in
-      router.get("/slow") { _, _ in
-        try? await Task.sleep(for: .seconds(3))
-        return Response.json("{}")
-      }
-    }) { base in
-      try await ScenarioHarness(baseURL: base + "/").run([
+    let (report, reached) = try await TestRoutes.whileTheTenantHolds(
+      route: "slow", budgets: ["300ms", "900ms", "2s"]
+    ) { budget, base, _ in
+      try await ScenarioHarness(baseURL: base).run([
         """
         scenario: Slow tenant
         steps:
           - id: call
-            timeout: 300ms
+            timeout: \(budget)
             http: { url: slow }
         """,
         """
@@ -134,6 +131,7 @@ import Testing
         """,
       ])
     }
+    #expect(reached, "the step never reached the tenant within its timeout: nothing was tested")
     let slowTenant = try #require(report.scenarios.first?.step("call"))
     #expect(slowTenant.status == .error)
     #expect(slowTenant.problems.first?.kind == .environment)
