@@ -68,7 +68,7 @@ extension Expr {
   }
 
   /// The chain when `self` is a root followed only by members and literal indexes.
-  private var referenceChain: Reference? {
+  var referenceChain: Reference? {
     switch self {
     case .root(let name, let offset):
       return Reference(root: name, path: [], offset: offset, length: name.unicodeScalars.count)

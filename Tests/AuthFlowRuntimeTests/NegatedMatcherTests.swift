@@ -235,6 +235,48 @@ import Testing
     #expect(report.step("negated_inequality")?.problems.map(\.message) == ["assertion failed: the condition is false"])
   }
 
+  /// An `if:` that came out false because a name read nothing skipped its step, and its checks,
+  /// without a word: `steps.a.body.stat == 'active'` (a misspelt `state` in an open body) is false
+  /// whatever the tenant answered, and the run passed. The step now fails at the name. A condition
+  /// that says absence is expected — compared with `null`, the left of `||`, inside `default(…)` —
+  /// a function's own `null`, or an unset `env` variable or tenant setting (which mean "off") still
+  /// skips, and a condition that comes out true runs the step (its checks judge).
+  @Test func aFalseIfDecidedByANameThatReadNothingFailsTheStep() async throws {
+    let report = try await ScenarioHarness(baseURL: "http://127.0.0.1:9").run(
+      """
+      scenario: Conditions decided by nothing
+      steps:
+        - id: a
+          set: { body: { state: active, level: 1 } }
+        - { id: misspelt, needs: [a], if: "${{ steps.a.body.stat == 'active' }}", set: { x: 1 } }
+        - { id: bare, needs: [a], if: "${{ steps.a.body.enabeld }}", set: { x: 1 } }
+        - { id: negated, needs: [a], if: "${{ !(steps.a.body.stat != 'active') }}", set: { x: 1 } }
+        - { id: after_and, needs: [a], if: "${{ steps.a.body.level == 1 && steps.a.body.lvl == 2 }}", set: { x: 1 } }
+        - { id: on_the_right, needs: [a], if: "${{ 'active' == steps.a.body.stat }}", set: { x: 1 } }
+        - { id: answered_false, needs: [a], if: "${{ steps.a.body.state == 'blocked' }}", set: { x: 1 } }
+        - { id: null_on_purpose, needs: [a], if: "${{ steps.a.body.stat != null }}", set: { x: 1 } }
+        - { id: or_fallback, needs: [a], if: "${{ steps.a.body.enabeld || false }}", set: { x: 1 } }
+        - { id: defaulted, needs: [a], if: "${{ default(steps.a.body.enabeld, false) }}", set: { x: 1 } }
+        - { id: function_null, needs: [a], if: "${{ url_query('https://x.example/cb?code=1', 'error') == 'denied' }}", set: { x: 1 } }
+        - { id: env_off, needs: [a], if: "${{ env.AUTHFLOW_NOT_SET == 'yes' }}", set: { x: 1 } }
+        - { id: setting_off, needs: [a], if: "${{ tenant.settings.feature && env.AUTHFLOW_TEST == 'yes' }}", set: { x: 1 } }
+        - { id: held, needs: [a], if: "${{ steps.a.body.stat != 'blocked' }}", set: { x: 1 } }
+      """)
+    try expectEvaluationProblem(
+      "the `if` condition is false because steps.a.body.",
+      steps: ["misspelt", "bare", "negated", "after_and", "on_the_right"], in: report)
+    #expect(report.step("after_and")?.problems.first?.message.contains("because steps.a.body.lvl read") == true)
+    // At the name that read nothing.
+    #expect(report.step("misspelt")?.problems.first.flatMap { $0.location.map { [$0.line, $0.column] } } == [5, 42])
+    #expect(report.step("on_the_right")?.problems.first.flatMap { $0.location.map { [$0.line, $0.column] } } == [9, 58])
+    // An unset variable or tenant setting in an `if:` means "off" (docs/running.md).
+    for id in ["answered_false", "null_on_purpose", "or_fallback", "defaulted", "function_null", "env_off", "setting_off"] {
+      #expect(report.step(id)?.status == .skipped, "\(id)")
+      #expect(report.step(id)?.skipReason == "its `if` condition is false", "\(id)")
+    }
+    #expect(report.step("held")?.status == .passed)
+  }
+
   /// An operand with a `${{ … }}` inside longer text that read nothing is that text alone:
   /// `not_equals: "tok-${{ steps.a.body.tokn }}"` compared with "tok-" and held against any token,
   /// and `contains: "${{ steps.a.body.cod }}code"` checked for "code". And a list operand of a

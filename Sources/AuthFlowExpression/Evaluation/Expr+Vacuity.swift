@@ -65,3 +65,61 @@ extension Expr {
     }
   }
 }
+
+extension Expr {
+  /// For a condition that came out false — an `if:` that would skip its step, and its checks with
+  /// it — the first member chain its evaluation reached where the chain decided it and read nothing
+  /// (a missing value, `null`): a side of `==` or `!=` whose other side is not the literal `null`,
+  /// or the chain itself taken as true or false (the whole condition, an operand of `&&` or `!`).
+  /// `steps.disc.body.isuser == 'x'` (a misspelt `issuer`) is false whatever the tenant answered.
+  ///
+  /// A chain written to cope with absence is not one: compared with `null`, the left operand of
+  /// `||`, inside `default(…)` (any call's argument is the function's to judge); so is a function's
+  /// own `null` (`url_query(u, 'error') == 'access_denied'`). Only chains from `roots` count (the
+  /// caller's choice: where a missing value is a typo rather than a setting left off). The walk
+  /// evaluates as ``evaluate(in:)`` does, short-circuits included. Nil when there is none, or when
+  /// evaluation fails (the caller's own evaluation reports that).
+  public func chainDecidingFalse(in context: EvaluationContext, roots: Set<String>) -> Reference? {
+    var walk = DecisionWalk(context: context, roots: roots)
+    _ = try? walk.value(of: self, absenceHandled: false)
+    return walk.found
+  }
+}
+
+/// The walk of ``Expr/chainDecidingFalse(in:roots:)``.
+private struct DecisionWalk {
+  let context: EvaluationContext
+  let roots: Set<String>
+  var found: Reference?
+
+  mutating func value(of expression: Expr, absenceHandled: Bool) throws(ExpressionError) -> Value {
+    switch expression {
+    case .unary(.not, let operand, _):
+      return .bool(!(try value(of: operand, absenceHandled: false).isTruthy))
+    case .binary(.and, let lhs, let rhs, _):
+      let left = try value(of: lhs, absenceHandled: false)
+      return left.isTruthy ? try value(of: rhs, absenceHandled: false) : left
+    case .binary(.or, let lhs, let rhs, _):
+      let left = try value(of: lhs, absenceHandled: true)
+      return left.isTruthy ? left : try value(of: rhs, absenceHandled: false)
+    case .binary(let op, let lhs, let rhs, let offset) where op == .equal || op == .notEqual:
+      let left = try lhs.evaluate(in: context)
+      let right = try rhs.evaluate(in: context)
+      if !lhs.isNullLiteral, !rhs.isNullLiteral {
+        if left.isNull { note(lhs) }
+        if right.isNull { note(rhs) }
+      }
+      return try Operators.apply(op, left, right, offset: offset)
+    default:
+      let result = try expression.evaluate(in: context)
+      if !absenceHandled, result.isNull { note(expression) }
+      return result
+    }
+  }
+
+  /// Keeps the first chain from one of `roots` that read nothing.
+  private mutating func note(_ expression: Expr) {
+    guard found == nil, let chain = expression.referenceChain, roots.contains(chain.root) else { return }
+    found = chain
+  }
+}

@@ -22,8 +22,12 @@ struct StepRunner: Sendable {
       location: step.location, status: .passed)
     if let condition = step.condition {
       do {
-        let value = try condition.evaluate(in: await scenario.evaluationContext())
+        let context = await scenario.evaluationContext()
+        let value = try condition.evaluate(in: context)
         if !value.isTruthy {
+          if let problem = Self.falseByNothing(condition, in: context) {
+            return finish(report, started: started, problems: [problem])
+          }
           report.status = .skipped
           report.skipReason = StepMessages.conditionFalse
           return report
@@ -308,6 +312,23 @@ struct StepRunner: Sendable {
     }.first
   }
 
+  /// A false `if:` decided by a value that read nothing (``Expr/chainDecidingFalse(in:)``): a
+  /// misspelt name in an open body (`steps.disc.body.isuser == 'x'`) would skip the step, and its
+  /// checks, without a word. The step fails instead, at the name. Only names of what the tenant
+  /// answered count (``answeredRoots``): an unset `env` variable or tenant setting in an `if:`
+  /// means "off" (docs/running.md).
+  static func falseByNothing(_ condition: Template, in context: EvaluationContext) -> Problem? {
+    guard case .expression(.whole(let expression, _), let location) = condition,
+      let chain = expression.chainDecidingFalse(in: context, roots: answeredRoots)
+    else { return nil }
+    return Problem(
+      .evaluation, StepMessages.conditionFalseByNothing(chain.description), at: location.advanced(by: chain.offset))
+  }
+
+  /// The roots whose values come from the tenant's answers: step results, the credentials store,
+  /// and the variables `save` fills from them.
+  static let answeredRoots: Set<String> = ["steps", "credentials", "vars"]
+
   /// The conditions of a step (`assert`'s `that`) that may rest on an inequality (``ConditionInequality``),
   /// judged from their syntax; empty for every other step, without evaluating anything.
   static func conditionInequalities(of step: Step, action: any Action.Type) -> [ConditionInequality] {
@@ -354,6 +375,12 @@ struct StepRunner: Sendable {
 /// The messages a step's outcome uses.
 enum StepMessages {
   static let conditionFalse = "its `if` condition is false"
+
+  static func conditionFalseByNothing(_ chain: String) -> String {
+    "the `if` condition is false because \(chain) read nothing (a missing value, null), so a misspelt name would "
+      + "skip this step and its checks; if the value may be absent, say so: \(chain) != null && …, "
+      + "\(chain) == null || …, or default(\(chain), …)"
+  }
   /// A scenario none of whose main steps ran (a step that needs one skipped by its `if` still
   /// runs, so each was skipped by its own).
   static let noStepRan = "none of its steps ran: each one's `if` condition was false"
