@@ -268,9 +268,12 @@ import Testing
     #expect(report.step("after_and")?.problems.first?.message.contains("because steps.a.body.lvl read") == true)
     // At the name that read nothing.
     #expect(report.step("misspelt")?.problems.first.flatMap { $0.location.map { [$0.line, $0.column] } } == [5, 42])
-    #expect(report.step("on_the_right")?.problems.first.flatMap { $0.location.map { [$0.line, $0.column] } } == [9, 58])
+    #expect(
+      report.step("on_the_right")?.problems.first.flatMap { $0.location.map { [$0.line, $0.column] } } == [9, 58])
     // An unset variable or tenant setting in an `if:` means "off" (docs/running.md).
-    for id in ["answered_false", "null_on_purpose", "or_fallback", "defaulted", "function_null", "env_off", "setting_off"] {
+    for id in [
+      "answered_false", "null_on_purpose", "or_fallback", "defaulted", "function_null", "env_off", "setting_off",
+    ] {
       #expect(report.step(id)?.status == .skipped, "\(id)")
       #expect(report.step(id)?.skipReason == "its `if` condition is false", "\(id)")
     }
