@@ -142,6 +142,33 @@ import Testing
     }
   }
 
+  /// Auth0's schema admits only its own properties (PROTOCOL §4.3): a misspelt `phone` for
+  /// `phone_number`, or anything else, is `bad.request` naming them, and no code is sent.
+  @Test func passwordlessStartRefusesPropertiesItDoesNotKnow() async throws {
+    try await MockHarness.test(try MockHarness.tenant()) { client in
+      let base: [String: Value] = [
+        "client_id": .string("native-client-id"), "connection": .string("email"), "email": .string("kim@example.com"),
+        "send": .string("code"),
+      ]
+      let unknown = try await client.postJSON(
+        "/passwordless/start", base.merging(["phone": .string("+15550100"), "Connection": .string("sms")]) { $1 })
+      #expect(unknown.status == .badRequest)
+      #expect(unknown.json["error"] == .string("bad.request"))
+      #expect(
+        unknown.json["error_description"] == .string("the following properties are not allowed: Connection, phone"))
+      let authParams = try await client.postJSON(
+        "/passwordless/start", base.merging(["authParams": .string("scope=openid")]) { $1 })
+      #expect(authParams.json["error"] == .string("bad.authParams"))
+      let outbox = try await client.execute(uri: "/__mock/outbox?to=kim@example.com", method: .get).json
+      #expect(outbox["messages"]?.arrayValue?.isEmpty == true)
+      // What the SDKs send, client authentication and link parameters included, is admitted.
+      let admitted = try await client.postJSON(
+        "/passwordless/start",
+        base.merging(["authParams": .object(["scope": .string("openid")]), "client_secret": .string("x")]) { $1 })
+      #expect(admitted.status == .ok)
+    }
+  }
+
   @Test func clockAdvanceAndReset() async throws {
     let tenant = try MockHarness.tenant()
     try await MockHarness.test(tenant) { client in

@@ -24,6 +24,25 @@ struct PasswordlessRoutes {
   static let badPhone = OAuthError(
     status: .badRequest, code: "bad.phone_number", description: "String does not match pattern: ^\\+[0-9]{1,15}$")
 
+  /// The body's properties Auth0's schema for `/passwordless/start` admits (PROTOCOL §4.3), with the
+  /// client authentication a confidential application adds (auth0-python sends `client_secret`).
+  static let allowedProperties: Set<String> = [
+    "client_id", "client_secret", "client_assertion", "client_assertion_type", "connection", "email", "phone_number",
+    "send", "authParams",
+  ]
+
+  /// Any other property (PROTOCOL §4.3, `bad.request`): a typo (`phone` for `phone_number`) is
+  /// named, not ignored. Sorted, so the description does not depend on the body's order.
+  static func notAllowed(_ names: [String]) -> OAuthError {
+    OAuthError(
+      status: .badRequest, code: "bad.request",
+      description: "the following properties are not allowed: \(names.sorted().joined(separator: ", "))")
+  }
+
+  /// `authParams` that is not an object. PROTOCOL §4.3 names the code; the description is UNCONFIRMED.
+  static let authParamsNotAnObject = OAuthError(
+    status: .badRequest, code: "bad.authParams", description: "authParams must be an object")
+
   /// `send` other than `code`: the mock sends no magic links, and says so rather than sending a code.
   static func linksNotSupported(_ send: String) -> OAuthError {
     OAuthError(
@@ -36,6 +55,11 @@ struct PasswordlessRoutes {
       throw OAuthError.malformedBody
     }
     guard let clientID = parameters.string("client_id") else { throw Self.missingClientID }
+    let unknown = parameters.values.keys.filter { !Self.allowedProperties.contains($0) }
+    if !unknown.isEmpty { throw Self.notAllowed(unknown) }
+    if let authParams = parameters.values["authParams"] {
+      guard case .object = authParams else { throw Self.authParamsNotAnObject }
+    }
     if let send = parameters.string("send"), send != "code" { throw Self.linksNotSupported(send) }
     guard tenant.fixture.client(id: clientID) != nil else { throw OAuthError.unauthorizedClient }
     guard let name = parameters.string("connection") else { throw Self.missingConnection }
