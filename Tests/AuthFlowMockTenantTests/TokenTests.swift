@@ -1,6 +1,7 @@
 import AuthFlowCore
 import AuthFlowJOSE
 import Foundation
+import Hummingbird
 import HummingbirdTesting
 import Testing
 
@@ -17,6 +18,45 @@ import Testing
   {
     let callback = try await browser.login(parameters, email: "alice@example.com", password: "Alice-Passw0rd!")
     return try #require(items(of: callback)["code"])
+  }
+
+  /// A body is read as its `Content-Type` says, as Auth0's body parsers read it (RFC 6749 §4.1.3:
+  /// a token request is a form). A form sent as `text/plain` or without the header, or JSON labelled
+  /// as a form, is not the request it looks like: a client with that bug must not get tokens here
+  /// and a 400 from Auth0. Parameters of the media type and its letter case do not matter.
+  @Test(
+    arguments: [
+      ("application/x-www-form-urlencoded", "form", 200),
+      ("Application/X-WWW-Form-Urlencoded; charset=UTF-8", "form", 200),
+      ("application/json; charset=utf-8", "json", 200),
+      ("application/vnd.example+json", "json", 200),
+      ("text/plain", "form", 400),
+      (nil, "form", 400),
+      (nil, "json", 400),
+      ("application/x-www-form-urlencoded", "json", 400),
+      ("multipart/form-data; boundary=x", "form", 400),
+    ] as [(String?, String, Int)])
+  func aBodyIsReadAsItsContentTypeSays(contentType: String?, encoding: String, status: Int) async throws {
+    let fields = [
+      ("grant_type", "client_credentials"), ("client_id", "m2m-client-id"), ("client_secret", "m2m-client-secret"),
+      ("audience", "https://api.example.com"),
+    ]
+    let body =
+      encoding == "json"
+      ? Value.object(Dictionary(uniqueKeysWithValues: fields.map { ($0.0, Value.string($0.1)) })).jsonText()
+      : fields.map { "\(escape($0.0))=\(escape($0.1))" }.joined(separator: "&")
+    try await MockHarness.test(try MockHarness.tenant()) { client in
+      var headers = HTTPFields()
+      if let contentType { headers[.contentType] = contentType }
+      let response = try await client.execute(
+        uri: "/oauth/token", method: .post, headers: headers, body: ByteBuffer(string: body))
+      #expect(response.status.code == status, "\(response.json)")
+      if status == 400 {
+        #expect(response.json["error_description"] == .string("Missing required parameter: grant_type"))
+      } else {
+        #expect(response.json["access_token"] != nil)
+      }
+    }
   }
 
   @Test func codeExchangeReturnsValidTokens() async throws {

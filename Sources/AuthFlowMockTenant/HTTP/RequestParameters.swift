@@ -72,24 +72,31 @@ struct RequestParameters: Sendable {
     return parameters
   }
 
-  /// The body of `request` (JSON when the content type says so or the body starts with `{`; form
-  /// otherwise). Nil when the body is not valid JSON or form data.
+  /// The body of `request`, read as its `Content-Type` says: JSON for `application/json` (or a
+  /// `+json` type), a form for `application/x-www-form-urlencoded`. A body of any other type, or of
+  /// none, is not read at all — the endpoint then answers for the parameters it lacks — as Auth0's
+  /// body parsers do, and as RFC 6749 §4.1.3 asks of a token request ("using the
+  /// application/x-www-form-urlencoded format"): a client that sends a form as `text/plain` or
+  /// without the header must not pass here and fail against Auth0. Nil when a declared JSON or form
+  /// body is not valid.
   static func body(of request: Request, context: some RequestContext) async -> RequestParameters? {
     guard let buffer = try? await request.body.collect(upTo: 1 << 20) else { return nil }
     let bytes = Data(buffer.readableBytesView)
-    let contentType = request.headers[.contentType]?.lowercased() ?? ""
     var parameters: RequestParameters
-    if contentType.contains("json") || bytes.first == UInt8(ascii: "{") {
+    switch BodyType(request.headers[.contentType]) {
+    case .json:
       if bytes.isEmpty {
         parameters = RequestParameters(values: [:])
       } else {
         guard case .object(let members)? = try? Value(json: bytes) else { return nil }
         parameters = RequestParameters(values: members)
       }
-    } else {
+    case .form:
       let form = FormEncoding.decodeChecked(String(decoding: bytes, as: UTF8.self))
       parameters = RequestParameters(values: form.values.mapValues(Value.string))
       parameters.repeatedParameters = form.repeated
+    case .other:
+      parameters = RequestParameters(values: [:])
     }
     parameters.basicCredentials = basic(request.headers[.authorization])
     parameters.clientIP = clientIP(of: request)
@@ -125,5 +132,23 @@ struct RequestParameters: Sendable {
     let id = String(parts[0]).removingPercentEncoding ?? String(parts[0])
     let secret = String(parts[1]).removingPercentEncoding ?? String(parts[1])
     return (id, secret)
+  }
+}
+
+/// How ``RequestParameters/body(of:context:)`` reads a body, from its media type (parameters such
+/// as `charset` and letter case aside).
+enum BodyType: Equatable {
+  case json, form, other
+
+  init(_ contentType: String?) {
+    let mediaType =
+      contentType?.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first
+      .map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+    switch mediaType {
+    case "application/json": self = .json
+    case "application/x-www-form-urlencoded": self = .form
+    case _ where mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"): self = .json
+    default: self = .other
+    }
   }
 }
