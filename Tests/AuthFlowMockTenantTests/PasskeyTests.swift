@@ -199,6 +199,14 @@ import Testing
         ),
         (
           "/passkey/register",
+          [
+            "client_id": .string("native-client-id"),
+            "user_profile": .object(["email": .string("new@example.com"), "phone_number": .string("555-0100")]),
+          ],
+          400, "user_profile.phone_number must be in E.164 format (^\\+[0-9]{1,15}$)"
+        ),
+        (
+          "/passkey/register",
           ["client_id": .string("native-client-id"), "user_profile": .object(["name": .string("No Email")])], 400,
           "user_profile.email is required by the connection"
         ),

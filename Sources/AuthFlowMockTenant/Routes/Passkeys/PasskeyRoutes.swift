@@ -40,6 +40,8 @@ struct PasskeyRoutes {
       guard let text = value.stringValue else { throw PasskeyMessages.profileNotString(key) }
       profile[key] = text
     }
+    // PROTOCOL §4.5: `phone_number` in E.164, as `/passwordless/start` requires it.
+    if let phone = profile["phone_number"], !PasswordlessRoutes.isE164(phone) { throw PasskeyMessages.badPhoneNumber }
     guard let email = profile["email"] else { throw PasskeyMessages.emailRequired }
     let realm = try realm(parameters, client: client)
     if tenant.read({ $0.users.find(email, connection: realm) }) != nil { throw PasskeyMessages.userExists }
@@ -149,6 +151,8 @@ enum PasskeyMessages {
   static func profileNotString(_ key: String) -> OAuthError {
     OAuthError.invalidRequest("user_profile.\(key) must be a string")
   }
+  static let badPhoneNumber = OAuthError.invalidRequest(
+    "user_profile.phone_number must be in E.164 format (^\\+[0-9]{1,15}$)")
   static let emailRequired = OAuthError.invalidRequest("user_profile.email is required by the connection")
   static let userExists = OAuthError.invalidRequest("The user already exists.")
   static let badMetadata = OAuthError.invalidRequest(
