@@ -44,6 +44,57 @@ struct FailureReasonTests {
     #expect(messages.contains(#"expected token_type not to exist, found "Bearer""#))
   }
 
+  /// A path that is not there names what the object it missed in has (not the result's top
+  /// level), with "did you mean" when a key is a typo away, or says what the value is instead.
+  @Test func aMissingPathNamesWhatItsObjectHas() async throws {
+    let report = try await ScenarioHarness(baseURL: "http://127.0.0.1:9").run(
+      """
+      scenario: Missing paths
+      steps:
+        - id: a
+          set: { body: { issuer: "https://x.example/", jwks_uri: "https://x.example/jwks" } }
+          expect:
+            body.jwks_ur: { exists: true }
+            body.issuer.host: { exists: true }
+            bdy.issuer: { exists: true }
+      """)
+    let actual = try #require(report.step("a")).problems.map(\.actual)
+    #expect(
+      actual == [
+        "nothing at this path (did you mean 'jwks_uri'? body has: issuer, jwks_uri)",
+        "nothing at this path (body.issuer is a string)",
+        "nothing at this path (did you mean 'body'? the result has: body)",
+      ])
+  }
+
+  /// An absence check that held where the object has a key a typo away is a warning (the run's
+  /// verdict stays the checks'): `body.eror: { exists: false }` against a body with `error`
+  /// checks nothing. Not when the step checks the near key too: then both names are meant.
+  @Test func anAbsenceThatHeldNextToANearKeyIsAWarning() async throws {
+    let report = try await ScenarioHarness(baseURL: "http://127.0.0.1:9").run(
+      """
+      scenario: Near misses
+      steps:
+        - id: a
+          set: { body: { error: denied, scope: openid, connection_scope: repo } }
+          expect:
+            body.eror: { exists: false }
+            body.scop: { not_contains: admin }
+            body.connection_scopes: { exists: false }
+            body.connection_scope: repo
+            body.unrelated_name: { exists: false }
+      """)
+    let step = try #require(report.step("a"))
+    #expect(step.status == .passed)
+    #expect(step.problems.map(\.severity) == [.warning, .warning])
+    #expect(step.problems.map(\.path) == ["body.eror", "body.scop"])
+    #expect(
+      step.problems.first?.message
+        == "body.eror is absent, so its exists check held, but 'error' is there: if 'eror' is a misspelling, this "
+        + "check passes whatever the tenant answers")
+    #expect(report.status == .passed)
+  }
+
   @Test func skippedDependantsAreRecordedAgainstTheFailedStep() async throws {
     let report = try await MockHarness.run(
       """

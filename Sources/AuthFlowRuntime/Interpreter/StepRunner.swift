@@ -234,6 +234,27 @@ struct StepRunner: Sendable {
     return outcome
   }
 
+  /// A warning for an expectation whose every matcher held on a path that is absent, where the
+  /// object the last name missed in has a key a typo away (``Suggestion/closest(to:in:)``):
+  /// `body.eror: { exists: false }` or `body.scops: { not_contains: admin }` against a body with
+  /// `error` or `scope` check nothing. A warning, not a failure: the absence may be the point
+  /// (`scopes` gone where `scope` is), and the run's exit code stays as the checks decided it. A
+  /// step that also checks the near key (`scope: openid`, then `scopes: { exists: false }`) knows
+  /// both names: no warning.
+  static func nearMiss(_ expectation: Expectation, in result: Value, checked: [Expectation]) -> Problem? {
+    let components = expectation.components
+    guard let name = components.last, let matcher = expectation.matchers.first,
+      let members = result.lookup(path: Array(components.dropLast()))?.objectValue,
+      let near = Suggestion.closest(to: name, in: members.keys), near != name,
+      !checked.contains(where: { $0.components == components.dropLast() + [near] })
+    else { return nil }
+    return Problem(
+      .expectation,
+      StepMessages.absentNearMiss(path: expectation.path.value, matcher: matcher.kind, name: name, near: near),
+      at: expectation.path.location, path: expectation.path.value, matcher: matcher.kind.rawValue,
+      severity: .warning)
+  }
+
   /// Whether the step expects an error answer: an expectation under `error`.
   private func expectsError(_ step: Step) -> Bool {
     step.expectations.contains { $0.components.first == ResultField.error.name }
@@ -258,6 +279,14 @@ struct StepRunner: Sendable {
     var problems: [Problem] = []
     for expectation in expectations {
       let actual = result.lookup(path: expectation.components)
+      let before = problems.count
+      defer {
+        if actual == nil, problems.count == before,
+          let warning = Self.nearMiss(expectation, in: result, checked: step.expectations)
+        {
+          problems.append(warning)
+        }
+      }
       for matcher in expectation.matchers {
         let expected: Value
         do {
@@ -284,7 +313,7 @@ struct StepRunner: Sendable {
         // `exists: true` wants a value, not the word "true": "expected: present".
         let expectedText =
           matcher.kind == .exists ? StepMessages.presence(expected.isTruthy) : scenario.show(expected)
-        let actualText = actual.map(scenario.show) ?? StepMessages.nothingAt(result: result)
+        let actualText = actual.map(scenario.show) ?? StepMessages.nothingAt(expectation.components, in: result)
         let reason = ExpectationMessage.reason(for: expectation.components, in: result).map(scenario.scrub)
         let message = matcher.kind.failureMessage(
           path: expectation.path.value, failure: verb, expected: expectedText, actual: actualText, reason: reason)
@@ -454,8 +483,43 @@ enum StepMessages {
   /// What `exists: true` / `exists: false` expect, in the report's `expected` field.
   static func presence(_ wanted: Bool) -> String { wanted ? "present" : "absent" }
 
-  static func nothingAt(result: Value) -> String {
-    guard let members = result.objectValue, !members.isEmpty else { return "nothing (the result is empty)" }
-    return "nothing at this path (the result has: \(members.keys.sorted().joined(separator: ", ")))"
+  /// What is there instead of a value at `components`: the keys of the deepest object on the path
+  /// (`body has: issuer, jwks_uri`: the name one level up is what a typo misses), or what the
+  /// deepest value is when it holds no members.
+  static func nothingAt(_ components: [String], in result: Value) -> String {
+    let (depth, parent) = deepestParent(of: components, in: result)
+    let name = depth == 0 ? "the result" : components.prefix(depth).joined(separator: ".")
+    guard let members = parent.objectValue else {
+      return "nothing at this path (\(name) is \(article(parent.typeName)))"
+    }
+    guard !members.isEmpty else { return depth == 0 ? "nothing (the result is empty)" : "nothing (\(name) is empty)" }
+    let keys = members.keys.sorted()
+    let shown = keys.prefix(maxKeysShown).joined(separator: ", ")
+    let more = keys.count > maxKeysShown ? ", … (\(keys.count - maxKeysShown) more)" : ""
+    let hint = components[depth...].first.flatMap { Suggestion.hint(for: $0, in: keys) }.map { "\($0) " } ?? ""
+    return "nothing at this path (\(hint)\(name) has: \(shown)\(more))"
+  }
+
+  /// A failure message names at most this many keys of the object a path missed in.
+  static let maxKeysShown = 30
+
+  /// The longest prefix of `components` that is there (its length and value; the result itself
+  /// when none is).
+  private static func deepestParent(of components: [String], in result: Value) -> (depth: Int, value: Value) {
+    for depth in stride(from: components.count - 1, to: 0, by: -1) {
+      if let value = result.lookup(path: Array(components.prefix(depth))) { return (depth, value) }
+    }
+    return (0, result)
+  }
+
+  private static func article(_ typeName: String) -> String {
+    typeName == "null" ? "null" : (typeName.first.map { "aeiou".contains($0) } == true ? "an " : "a ") + typeName
+  }
+
+  /// A check that held because its path is absent, where the object it missed in has a key one
+  /// typo away: `body.eror: { exists: false }` against a body with `error`.
+  static func absentNearMiss(path: String, matcher: Matcher.Kind, name: String, near: String) -> String {
+    "\(path) is absent, so its \(matcher.rawValue) check held, but '\(near)' is there: if '\(name)' is a misspelling, this "
+      + "check passes whatever the tenant answers"
   }
 }
