@@ -61,4 +61,30 @@ struct RFC9700_4_11_OpenRedirectionTests {
       #expect(forged.status == .badRequest && forged.location == nil)
     }
   }
+
+  /// A logout parameter given twice (an allowed `returnTo`, then another): the allow-list would
+  /// judge one and whatever reads the other would follow it. Both logout endpoints answer the
+  /// error page, redirect nowhere, and end nothing.
+  @Test func aLogoutParameterGivenTwiceIsRefusedAndEndsNothing() async throws {
+    try await MockHarness.test(try MockHarness.tenant()) { client in
+      var browser = Browser(client)
+      _ = try await browser.login(email: "alice@example.com", password: "Alice-Passw0rd!")
+      let allowed = escape(MockHarness.nativeCallback)
+      let evil = escape("https://evil.example.com/")
+      for uri in [
+        "/v2/logout?client_id=native-client-id&returnTo=\(allowed)&returnTo=\(evil)",
+        "/v2/logout?returnTo=\(allowed)&client_id=native-client-id&client_id=web-client-id",
+        "/oidc/logout?client_id=native-client-id&post_logout_redirect_uri=\(allowed)&post_logout_redirect_uri=\(evil)",
+      ] {
+        let refused = try await browser.get(uri)
+        #expect(refused.status == .badRequest, "\(uri)")
+        #expect(refused.location == nil, "\(uri)")
+        #expect(refused.text.contains("is included more than once"), "\(uri)")
+      }
+      var silent = AuthorizeParameters()
+      silent.extra = [("prompt", "none")]
+      let stillSignedIn = try #require(try await browser.get(silent.uri).location)
+      #expect(items(of: stillSignedIn)["code"] != nil, "\(stillSignedIn)")
+    }
+  }
 }
