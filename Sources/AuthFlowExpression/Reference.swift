@@ -67,8 +67,9 @@ extension Expr {
     return false
   }
 
-  /// The chain when `self` is a root followed only by members and literal indexes.
-  var referenceChain: Reference? {
+  /// The chain when `self` is a root followed only by members and literal indexes
+  /// (`steps.login.refresh_token`, `steps["sign-up"].status`); nil for anything else.
+  public var referenceChain: Reference? {
     switch self {
     case .root(let name, let offset):
       return Reference(root: name, path: [], offset: offset, length: name.unicodeScalars.count)

@@ -317,6 +317,43 @@ import Testing
     #expect(report.step("present")?.problems.map(\.message) == [])
   }
 
+  /// A parameter whose whole value is a name of what the tenant answered that read nothing would
+  /// send `null`: `json: { refresh_token: "${{ steps.a.body.refresh_tokn }}" }` gets a 400 for the
+  /// malformed request, and `status: 400` passes as if the token had been refused. It fails before
+  /// the action runs, in a member or an element as at the top. Written on purpose, it is sent:
+  /// `default(…, null)`, a literal `null`; a condition is judged as one (false), and an unset
+  /// setting of the run's configuration is not the tenant's answer.
+  @Test func aParameterWhoseValueReadNothingFailsTheStepBeforeItRuns() async throws {
+    let report = try await ScenarioHarness(baseURL: "http://127.0.0.1:9").run(
+      """
+      scenario: Parameters reading nothing
+      steps:
+        - id: a
+          set: { body: { refresh_token: rt-1 } }
+        - id: member
+          http: { url: /oauth/token, method: POST, json: { refresh_token: "${{ steps.a.body.refresh_tokn }}" } }
+          expect: { status: 400 }
+        - id: element
+          needs: [a]
+          set: { tokens: ["${{ steps.a.body.refresh_token }}", "${{ steps.a.body.rt }}"] }
+        - id: on_purpose
+          needs: [a]
+          set:
+            maybe: "${{ default(steps.a.body.refresh_tokn, null) }}"
+            literal: null
+            setting: "${{ tenant.settings.not_set }}"
+        - id: condition
+          needs: [a]
+          assert: "${{ steps.a.body.ok }}"
+      """)
+    try expectEvaluationProblem(
+      "this parameter's value read nothing", steps: ["member", "element"], in: report)
+    // At the name that read nothing.
+    #expect(report.step("member")?.problems.first.flatMap { $0.location.map { [$0.line, $0.column] } } == [6, 74])
+    #expect(report.step("on_purpose")?.problems.map(\.message) == [])
+    #expect(report.step("condition")?.problems.map(\.message) == ["assertion failed: the condition is null"])
+  }
+
   /// A parameter is held to the same rule, before anything is sent: `url:
   /// "/api/v2/users/${{ steps.a.body.user_idd }}"` would ask for the list of users, and a `status:
   /// 200` would pass. Free text (`assert`'s `message`) renders a missing value empty, as before.

@@ -162,10 +162,8 @@ struct StepRunner: Sendable {
       return outcome
     }
     // `url: "/api/v2/users/${{ steps.create.body.user_idd }}"` would ask for the list of users.
-    if let location = Self.interpolationReadingNothing(
-      in: step.action.parameters, of: action, context: parameterContext)
-    {
-      outcome.problems = [Problem(.evaluation, StepMessages.parameterInterpolatesNothing, at: location)]
+    if let problem = Self.parameterReadingNothing(in: step.action.parameters, of: action, context: parameterContext) {
+      outcome.problems = [problem]
       return outcome
     }
     scenario.services.secrets.register(secretsIn: parameters)
@@ -327,18 +325,28 @@ struct StepRunner: Sendable {
     return problems
   }
 
-  /// Where a parameter renders an expression that read nothing into longer text, free text
-  /// (``ParameterSignature/isFreeText``) aside; nil when none does.
-  static func interpolationReadingNothing(
+  /// The first parameter that would send the action something other than what it names: one that
+  /// renders an expression that read nothing into longer text, or whose value (or a member's, or an
+  /// element's) is a name of what the tenant answered (``answeredRoots``) that read nothing —
+  /// `json: { refresh_token: "${{ steps.a.body.refresh_tokn }}" }` would send `null`, and a
+  /// `status: 400` would pass on the tenant refusing the malformed request. Free text
+  /// (``ParameterSignature/isFreeText``) renders nothing as empty, and a condition
+  /// (``ParameterSignature/isCondition``) is judged as one; nil when none does.
+  static func parameterReadingNothing(
     in parameters: Template, of action: any Action.Type, context: EvaluationContext
-  ) -> SourceLocation? {
-    guard case .object(let members, _) = parameters else {
-      return action.signature.scalarForm?.isFreeText == true ? nil : parameters.interpolationReadingNothing(in: context)
+  ) -> Problem? {
+    func reading(_ template: Template, _ signature: ParameterSignature?) -> Problem? {
+      if signature?.isFreeText == true { return nil }
+      if let location = template.interpolationReadingNothing(in: context) {
+        return Problem(.evaluation, StepMessages.parameterInterpolatesNothing, at: location)
+      }
+      if signature?.isCondition == true { return nil }
+      return template.chainReadingNothing(in: context, roots: answeredRoots).map {
+        Problem(.evaluation, StepMessages.parameterReadsNothing, at: $0)
+      }
     }
-    return members.lazy.compactMap { member in
-      action.signature.parameter(member.key.value)?.isFreeText == true
-        ? nil : member.value.interpolationReadingNothing(in: context)
-    }.first
+    guard case .object(let members, _) = parameters else { return reading(parameters, action.signature.scalarForm) }
+    return members.lazy.compactMap { reading($0.value, action.signature.parameter($0.key.value)) }.first
   }
 
   /// A false `if:` decided by a value that read nothing (``Expr/chainDecidingFalse(in:)``): a
@@ -424,6 +432,11 @@ enum StepMessages {
     "this parameter interpolates an expression that read nothing (a missing value, null) into its text, so the "
     + "action would be sent the text around it instead of the value meant; make sure the value exists, or write "
     + "default(…, '') for a part that may be absent"
+
+  static let parameterReadsNothing =
+    "this parameter's value read nothing (a missing value, null), so the action would be sent null instead of the "
+    + "value meant, and a check of how the tenant refuses that would pass; make sure the value exists, or write "
+    + "default(…, null) where it may be absent"
 
   static func interpolatedNothing(_ kind: Matcher.Kind) -> String {
     "the operand of \(kind.rawValue) interpolates an expression that read nothing (a missing value, null) into "

@@ -49,6 +49,27 @@ extension Template {
     }
   }
 
+  /// Where the first value in the tree that is a whole `${{ … }}` naming a chain from `roots`
+  /// (`json: { refresh_token: "${{ steps.a.body.refresh_tokn }}" }`) read nothing; nil when none
+  /// does. A call (`default(x, null)`) or a literal `null` is written on purpose, and is not one.
+  public func chainReadingNothing(in context: EvaluationContext, roots: Set<String>) -> SourceLocation? {
+    switch self {
+    case .literal:
+      return nil
+    case .expression(.whole(let expression, _), let location):
+      guard let chain = expression.referenceChain, roots.contains(chain.root),
+        (try? expression.evaluate(in: context))?.isNull == true
+      else { return nil }
+      return location.advanced(by: chain.offset)
+    case .expression:
+      return nil
+    case .array(let items, _):
+      return items.lazy.compactMap { $0.chainReadingNothing(in: context, roots: roots) }.first
+    case .object(let members, _):
+      return members.lazy.compactMap { $0.value.chainReadingNothing(in: context, roots: roots) }.first
+    }
+  }
+
   /// Whether this template, evaluated to `value`, is an expression that read nothing — or, for a
   /// list, has an element that is one (`not_one_of: ["${{ a }}", "${{ b }}"]` with `b` missing).
   /// A literal `null` is not: it is written on purpose.
