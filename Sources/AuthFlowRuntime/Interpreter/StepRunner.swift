@@ -278,49 +278,56 @@ struct StepRunner: Sendable {
     for expectation in expectations {
       let actual = result.lookup(path: expectation.components)
       let before = problems.count
-      defer {
-        if actual == nil, problems.count == before,
-          let warning = Self.nearMiss(expectation, in: result, checked: step.expectations)
-        {
-          problems.append(warning)
-        }
+      problems += check(expectation, actual: actual, of: step, result: result, context: context)
+      if actual == nil, problems.count == before,
+        let warning = Self.nearMiss(expectation, in: result, checked: step.expectations)
+      {
+        problems.append(warning)
       }
-      for matcher in expectation.matchers {
-        let expected: Value
-        do {
-          expected = try matcher.operand.evaluate(in: context)
-        } catch {
-          problems.append(Problem(.evaluation, error.message, at: error.location))
-          continue
-        }
-        // `not_equals: ${{ steps.login.body.refresh_tokn }}`: the operand read nothing, and a
-        // negated check against nothing holds whatever the tenant answered.
-        if matcher.kind.rule.isNegation, matcher.operand.readsNothing(evaluatedTo: expected) {
-          let element = !expected.isNull
-          problems.append(
-            Problem(
-              .evaluation, StepMessages.negatedAgainstNothing(matcher.kind, element: element), at: matcher.location))
-          continue
-        }
-        // `not_equals: "tok-${{ steps.a.body.tokn }}"` compares with "tok-": a check of another value.
-        if let location = matcher.operand.interpolationReadingNothing(in: context) {
-          problems.append(Problem(.evaluation, StepMessages.interpolatedNothing(matcher.kind), at: location))
-          continue
-        }
-        guard let verb = matcher.kind.failure(expected: expected, actual: actual) else { continue }
-        // `exists: true` wants a value, not the word "true": "expected: present".
-        let expectedText =
-          matcher.kind == .exists ? StepMessages.presence(expected.isTruthy) : scenario.show(expected)
-        let actualText = actual.map(scenario.show) ?? StepMessages.nothingAt(expectation.components, in: result)
-        let reason = ExpectationMessage.reason(for: expectation.components, in: result).map(scenario.scrub)
-        let message = matcher.kind.failureMessage(
-          path: expectation.path.value, failure: verb, expected: expectedText, actual: actualText, reason: reason)
+    }
+    return problems
+  }
+
+  /// The problems of one expectation's matchers against `actual`, the value at its path.
+  private func check(
+    _ expectation: Expectation, actual: Value?, of step: Step, result: Value, context: EvaluationContext
+  ) -> [Problem] {
+    var problems: [Problem] = []
+    for matcher in expectation.matchers {
+      let expected: Value
+      do {
+        expected = try matcher.operand.evaluate(in: context)
+      } catch {
+        problems.append(Problem(.evaluation, error.message, at: error.location))
+        continue
+      }
+      // `not_equals: ${{ steps.login.body.refresh_tokn }}`: the operand read nothing, and a
+      // negated check against nothing holds whatever the tenant answered.
+      if matcher.kind.rule.isNegation, matcher.operand.readsNothing(evaluatedTo: expected) {
+        let element = !expected.isNull
         problems.append(
           Problem(
-            .expectation, message,
-            at: matcher.location, path: expectation.path.value, matcher: matcher.kind.rawValue, expected: expectedText,
-            actual: actualText, severity: expectation.severity?.value ?? step.severity?.value ?? .error))
+            .evaluation, StepMessages.negatedAgainstNothing(matcher.kind, element: element), at: matcher.location))
+        continue
       }
+      // `not_equals: "tok-${{ steps.a.body.tokn }}"` compares with "tok-": a check of another value.
+      if let location = matcher.operand.interpolationReadingNothing(in: context) {
+        problems.append(Problem(.evaluation, StepMessages.interpolatedNothing(matcher.kind), at: location))
+        continue
+      }
+      guard let verb = matcher.kind.failure(expected: expected, actual: actual) else { continue }
+      // `exists: true` wants a value, not the word "true": "expected: present".
+      let expectedText =
+        matcher.kind == .exists ? StepMessages.presence(expected.isTruthy) : scenario.show(expected)
+      let actualText = actual.map(scenario.show) ?? StepMessages.nothingAt(expectation.components, in: result)
+      let reason = ExpectationMessage.reason(for: expectation.components, in: result).map(scenario.scrub)
+      let message = matcher.kind.failureMessage(
+        path: expectation.path.value, failure: verb, expected: expectedText, actual: actualText, reason: reason)
+      problems.append(
+        Problem(
+          .expectation, message,
+          at: matcher.location, path: expectation.path.value, matcher: matcher.kind.rawValue, expected: expectedText,
+          actual: actualText, severity: expectation.severity?.value ?? step.severity?.value ?? .error))
     }
     return problems
   }
