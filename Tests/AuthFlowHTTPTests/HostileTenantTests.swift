@@ -121,6 +121,18 @@ import Testing
     }
   }
 
+  /// A flood of `Set-Cookie` is valid HTTP, only larger than the client reads: said as such, not
+  /// as "not valid HTTP".
+  @Test func anOversizedHeadIsSaidToBeOne() async throws {
+    try await HostileServer.with(.oversizedHead(count: 5_000)) { host in
+      let (error, elapsed) = try await Self.failure("http://\(host)/cookies", configuration: Self.answerLimits)
+      #expect(error?.kind == .other)
+      #expect(error?.message == "the response of http://\(host)/cookies has more than 80 KiB of headers")
+      Self.expectReadable(error)
+      #expect(elapsed < Self.lateness)
+    }
+  }
+
   @Test func malformedResponseIsReadable() async throws {
     try await HostileServer.with(.malformed) { host in
       let (error, elapsed) = try await Self.failure("http://\(host)/garbage", configuration: Self.answerLimits)

@@ -23,6 +23,8 @@ public enum HostileServer {
     case reset
     /// Sends a complete response head and then `bytes` of body as fast as it can.
     case oversizedBody(bytes: Int)
+    /// Answers a valid 200 whose head carries `count` 100-byte `Set-Cookie` headers.
+    case oversizedHead(count: Int)
     /// Answers bytes that are not HTTP, then closes.
     case malformed
     /// A plain HTTP server that answers 400 to anything (put it behind an https URL).
@@ -106,6 +108,10 @@ public enum HostileServer {
           try await outbound.write(chunk)
           sent += chunk.readableBytes
         }
+      case .oversizedHead(let count):
+        var head = "HTTP/1.1 200 OK\r\n"
+        for index in 0..<count { head += "Set-Cookie: c\(index)=\(String(repeating: "x", count: 80)); Path=/\r\n" }
+        try await outbound.write(ByteBuffer(string: head + "Content-Length: 2\r\n\r\n{}"))
       case .malformed:
         try await outbound.write(ByteBuffer(string: "this is not HTTP at all\r\n\r\n"))
       case .plainHTTP:

@@ -60,6 +60,11 @@ extension TransportError {
     .init(kind: .other, message: "connection to \(hostDescription(url)) was reset", url: url)
   }
 
+  /// The response's status line and headers exceed what the HTTP parser reads (llhttp's 80 KiB).
+  static func headTooLarge(_ url: String) -> Self {
+    .init(kind: .other, message: "the response of \(url) has more than 80 KiB of headers", url: url)
+  }
+
   static func malformedResponse(_ url: String) -> Self {
     .init(kind: .other, message: "the response of \(url) is not valid HTTP", url: url)
   }

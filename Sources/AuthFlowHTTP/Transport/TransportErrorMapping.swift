@@ -44,8 +44,9 @@ enum TransportErrorMapping {
       return .other(url, detail: "the connection failed")
     case is NIOSSLError, is NIOSSLExtraError, is BoringSSLError:
       return .tls(url, detail: tlsReason(error, url: url))
-    case is HTTPParserError:
-      return .malformedResponse(url)
+    case let error as HTTPParserError:
+      // Valid HTTP, only more of it than the parser reads (80 KiB of head: a Set-Cookie flood).
+      return error == .headerOverflow ? .headTooLarge(url) : .malformedResponse(url)
     case is NIOTooManyBytesError:
       return .bodyTooLarge(url, limit: limits.body)
     case is CancellationError:
