@@ -15,6 +15,29 @@ import Testing
     jar.cookies(for: url, now: start.addingTimeInterval(offset)).map(\.name)
   }
 
+  /// A tenant that sets a new cookie on every answer: the jar keeps what a browser keeps (180 a
+  /// domain, 3,000 in all, the least recently set going first), and a cookie over 4 KiB is ignored
+  /// without deleting its namesake.
+  @Test func theJarIsBoundedAsABrowsersIs() {
+    var jar = CookieJar()
+    jar.receive(setCookie: (0..<200).map { "c\($0)=v" }, from: "https://one.example.com/", now: start)
+    #expect(jar.all.count == CookieJar.maxPerDomain)
+    #expect(jar.all.first?.name == "c20")
+    #expect(jar.all.last?.name == "c199")
+    for host in 0..<20 {
+      jar.receive(setCookie: (0..<170).map { "h\($0)=v" }, from: "https://h\(host).example.com/", now: start)
+    }
+    #expect(jar.all.count == CookieJar.maxTotal)
+    #expect(jar.all.last?.domain == "h19.example.com")
+    #expect(!jar.all.contains { $0.domain == "one.example.com" })
+    jar.receive(setCookie: ["h0=kept"], from: "https://h19.example.com/", now: start)
+    jar.receive(
+      setCookie: ["h0=\(String(repeating: "x", count: CookieJar.maxCookieBytes))"], from: "https://h19.example.com/",
+      now: start)
+    #expect(jar.all.last?.value == "kept")
+    #expect(jar.all.count == CookieJar.maxTotal)
+  }
+
   @Test func hostOnlyCookieStaysOnItsHost() {
     let jar = jar(["host=1"], from: "https://login.example.com/")
     #expect(names(jar, for: "https://login.example.com/x") == ["host"])

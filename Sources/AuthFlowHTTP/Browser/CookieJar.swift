@@ -5,8 +5,20 @@ public import Foundation
 ///
 /// `Secure` cookies are sent over https, and to loopback hosts, which browsers treat as a secure
 /// context. `HttpOnly` and `SameSite` are recorded but do not change what is sent.
+///
+/// Bounded as browsers bound it (RFC 6265 §6.1 gives the floors): a cookie whose name and value
+/// exceed ``maxCookieBytes`` is ignored, and past ``maxPerDomain`` cookies for one domain or
+/// ``maxTotal`` in all the least recently set goes first — so a tenant that sets new cookies on
+/// every answer cannot grow a run's memory, or the `Cookie` header it sends, without end.
 public struct CookieJar: Sendable, Hashable {
-  /// Stored cookies, oldest first; may hold expired ones until `removeExpired`.
+  /// The longest name and value a cookie may have together (RFC 6265 §6.1's floor; Chrome's limit).
+  public static let maxCookieBytes = 4096
+  /// The cookies kept for one domain (Chrome's 180; RFC 6265's floor is 50).
+  public static let maxPerDomain = 180
+  /// The cookies kept in all (RFC 6265 §6.1's floor, and Chrome's limit).
+  public static let maxTotal = 3000
+
+  /// Stored cookies, least recently set first; may hold expired ones until `removeExpired`.
   public private(set) var all: [Cookie] = []
 
   public init() {}
@@ -21,8 +33,10 @@ public struct CookieJar: Sendable, Hashable {
   }
 
   /// Stores one cookie, replacing a cookie with the same name, domain and path (keeping its
-  /// creation time); an expired cookie only deletes.
+  /// creation time); an expired cookie only deletes, and one past ``maxCookieBytes`` is ignored.
   public mutating func store(_ cookie: Cookie, now: Date) {
+    guard cookie.name.utf8.count + cookie.value.utf8.count <= Self.maxCookieBytes else { return }
+    defer { evictPastTheLimits(domain: cookie.domain) }
     var incoming = cookie
     if let existing = all.firstIndex(where: {
       $0.name == cookie.name && $0.domain == cookie.domain && $0.path == cookie.path
@@ -31,6 +45,17 @@ public struct CookieJar: Sendable, Hashable {
       all.remove(at: existing)
     }
     if !incoming.isExpired(at: now) { all.append(incoming) }
+  }
+
+  /// Drops the least recently set cookies of `domain` past ``maxPerDomain``, then any past
+  /// ``maxTotal``.
+  private mutating func evictPastTheLimits(domain: String) {
+    var inDomain = all.count { $0.domain == domain }
+    while inDomain > Self.maxPerDomain, let oldest = all.firstIndex(where: { $0.domain == domain }) {
+      all.remove(at: oldest)
+      inDomain -= 1
+    }
+    if all.count > Self.maxTotal { all.removeFirst(all.count - Self.maxTotal) }
   }
 
   /// The cookies to send to `url`, longest path first, then oldest first.
