@@ -162,7 +162,9 @@ struct StepRunner: Sendable {
       return outcome
     }
     // `url: "/api/v2/users/${{ steps.create.body.user_idd }}"` would ask for the list of users.
-    if let problem = Self.parameterReadingNothing(in: step.action.parameters, of: action, context: parameterContext) {
+    if let problem = Self.parameterReadingNothing(
+      in: step.action.parameters, evaluatedTo: parameters, of: action, context: parameterContext)
+    {
       outcome.problems = [problem]
       return outcome
     }
@@ -340,20 +342,24 @@ struct StepRunner: Sendable {
   /// (``ParameterSignature/isFreeText``) renders nothing as empty, and a condition
   /// (``ParameterSignature/isCondition``) is judged as one; nil when none does.
   static func parameterReadingNothing(
-    in parameters: Template, of action: any Action.Type, context: EvaluationContext
+    in parameters: Template, evaluatedTo values: Value, of action: any Action.Type, context: EvaluationContext
   ) -> Problem? {
-    func reading(_ template: Template, _ signature: ParameterSignature?) -> Problem? {
+    func reading(_ template: Template, _ value: Value?, _ signature: ParameterSignature?) -> Problem? {
       if signature?.isFreeText == true { return nil }
       if let location = template.interpolationReadingNothing(in: context) {
         return Problem(.evaluation, StepMessages.parameterInterpolatesNothing, at: location)
       }
       if signature?.isCondition == true { return nil }
-      return template.chainReadingNothing(in: context, roots: answeredRoots).map {
+      return value.flatMap { template.chainReadingNothing(evaluatedTo: $0, roots: answeredRoots) }.map {
         Problem(.evaluation, StepMessages.parameterReadsNothing, at: $0)
       }
     }
-    guard case .object(let members, _) = parameters else { return reading(parameters, action.signature.scalarForm) }
-    return members.lazy.compactMap { reading($0.value, action.signature.parameter($0.key.value)) }.first
+    guard case .object(let members, _) = parameters, case .object(let evaluated) = values else {
+      return reading(parameters, values, action.signature.scalarForm)
+    }
+    return members.lazy.compactMap {
+      reading($0.value, evaluated[$0.key.value], action.signature.parameter($0.key.value))
+    }.first
   }
 
   /// A false `if:` decided by a value that read nothing (``Expr/chainDecidingFalse(in:)``): a

@@ -50,23 +50,22 @@ extension Template {
   }
 
   /// Where the first value in the tree that is a whole `${{ … }}` naming a chain from `roots`
-  /// (`json: { refresh_token: "${{ steps.a.body.refresh_tokn }}" }`) read nothing; nil when none
-  /// does. A call (`default(x, null)`) or a literal `null` is written on purpose, and is not one.
-  public func chainReadingNothing(in context: EvaluationContext, roots: Set<String>) -> SourceLocation? {
-    switch self {
-    case .literal:
-      return nil
-    case .expression(.whole(let expression, _), let location):
-      guard let chain = expression.referenceChain, roots.contains(chain.root),
-        (try? expression.evaluate(in: context))?.isNull == true
-      else { return nil }
+  /// (`json: { refresh_token: "${{ steps.a.body.refresh_tokn }}" }`) read nothing, given the
+  /// tree's evaluation `value` (nothing is evaluated again); nil when none does. A call
+  /// (`default(x, null)`) or a literal `null` is written on purpose, and is not one.
+  public func chainReadingNothing(evaluatedTo value: Value, roots: Set<String>) -> SourceLocation? {
+    switch (self, value) {
+    case (.expression(.whole(let expression, _), let location), _):
+      guard value.isNull, let chain = expression.referenceChain, roots.contains(chain.root) else { return nil }
       return location.advanced(by: chain.offset)
-    case .expression:
+    case (.array(let items, _), .array(let values)) where items.count == values.count:
+      return zip(items, values).lazy.compactMap { $0.chainReadingNothing(evaluatedTo: $1, roots: roots) }.first
+    case (.object(let members, _), .object(let values)):
+      return members.lazy.compactMap { member in
+        values[member.key.value].flatMap { member.value.chainReadingNothing(evaluatedTo: $0, roots: roots) }
+      }.first
+    default:
       return nil
-    case .array(let items, _):
-      return items.lazy.compactMap { $0.chainReadingNothing(in: context, roots: roots) }.first
-    case .object(let members, _):
-      return members.lazy.compactMap { $0.value.chainReadingNothing(in: context, roots: roots) }.first
     }
   }
 
