@@ -67,6 +67,28 @@ struct FailureReasonTests {
       ])
   }
 
+  /// The keys a missing-path message names are the tenant's, and masked as its values are: a
+  /// body keyed by a token (a secret of the run) does not print it.
+  @Test func theKeysAMissingPathNamesAreMasked() async throws {
+    var harness = ScenarioHarness(baseURL: "http://127.0.0.1:9")
+    harness.secrets.register("tok-keyed-secret-4242")
+    let report = try await harness.run(
+      """
+      scenario: Secret keys
+      steps:
+        - id: a
+          set: { body: { tok-keyed-secret-4242: 1, tok-keyed-secret-4243: 2 } }
+          expect:
+            body.other: { exists: true }
+            body.tok-keyed-secret-4244: { exists: false }
+      """)
+    let step = try #require(report.step("a"))
+    let texts = step.problems.flatMap { [$0.message, $0.actual ?? ""] }
+    #expect(step.problems.count == 2)
+    #expect(texts.allSatisfy { !$0.contains("tok-keyed-secret-4242") }, "\(texts)")
+    #expect(texts.contains { $0.contains("tok-keyed-secret-4243") })
+  }
+
   /// An absence check that held where the object has a key a typo away is a warning (the run's
   /// verdict stays the checks'): `body.eror: { exists: false }` against a body with `error`
   /// checks nothing. Not when the step checks the near key too: then both names are meant.

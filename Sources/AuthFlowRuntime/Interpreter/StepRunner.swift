@@ -245,7 +245,7 @@ struct StepRunner: Sendable {
     let components = expectation.components
     guard let name = components.last, let matcher = expectation.matchers.first,
       let members = result.lookup(path: Array(components.dropLast()))?.objectValue,
-      let near = Suggestion.closest(to: name, in: members.keys), near != name,
+      let near = Suggestion.closest(to: name, in: members.keys.sorted()), near != name,
       !checked.contains(where: { $0.components == components.dropLast() + [near] })
     else { return nil }
     return Problem(
@@ -282,8 +282,9 @@ struct StepRunner: Sendable {
       let before = problems.count
       problems += check(expectation, actual: actual, of: step, result: result, context: context)
       if actual == nil, problems.count == before,
-        let warning = Self.nearMiss(expectation, in: result, checked: step.expectations)
+        var warning = Self.nearMiss(expectation, in: result, checked: step.expectations)
       {
+        warning.message = scenario.scrub(warning.message)
         problems.append(warning)
       }
     }
@@ -321,7 +322,9 @@ struct StepRunner: Sendable {
       // `exists: true` wants a value, not the word "true": "expected: present".
       let expectedText =
         matcher.kind == .exists ? StepMessages.presence(expected.isTruthy) : scenario.show(expected)
-      let actualText = actual.map(scenario.show) ?? StepMessages.nothingAt(expectation.components, in: result)
+      // The keys named are the tenant's: masked as its values are, should one be a secret.
+      let actualText =
+        actual.map(scenario.show) ?? scenario.scrub(StepMessages.nothingAt(expectation.components, in: result))
       let reason = ExpectationMessage.reason(for: expectation.components, in: result).map(scenario.scrub)
       let message = matcher.kind.failureMessage(
         path: expectation.path.value, failure: verb, expected: expectedText, actual: actualText, reason: reason)
