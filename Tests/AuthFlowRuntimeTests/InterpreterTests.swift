@@ -166,6 +166,27 @@ struct InterpreterTests {
     #expect(report.step("never")?.problems.first?.kind == .retryExhausted)
   }
 
+  @Test("An until that never held says which name read nothing at the last attempt")
+  func untilReadingNothing() async throws {
+    let report = try await TestRoutes.withServer { base, _ in
+      try await ScenarioHarness(baseURL: base).run(
+        """
+        scenario: Until reading nothing
+        steps:
+          - id: poll
+            http: { url: count/poll }
+            retry: { attempts: 2, until: "${{ steps.poll.body.count == 2 }}" }
+        """)
+    }
+    let problem = try #require(report.step("poll")?.problems.first)
+    #expect(problem.kind == .retryExhausted)
+    #expect(
+      problem.message
+        == "retry: the `until` condition never held; at the last attempt steps.poll.body.count read nothing "
+        + "(a missing value, null): is the name misspelt?")
+    #expect(report.step("poll")?.attempts == 2)
+  }
+
   @Test("A step past its timeout while the server has not answered is an environment error, cut off in time")
   func stepTimeout() async throws {
     let ((report, budget), reached) = try await TestRoutes.whileTheTenantHolds(

@@ -222,7 +222,12 @@ struct StepRunner: Sendable {
     if let until = step.retry?.until {
       do {
         if !(try until.evaluate(in: context).isTruthy) {
-          outcome.problems.append(Problem(.retryExhausted, StepMessages.untilNotHeld, at: until.location))
+          // `until: ${{ steps.poll.body.stauts == 'done' }}` never holds: say which name read nothing.
+          let chain = Self.chainDecidingFalse(until, in: context)
+          outcome.problems.append(
+            Problem(
+              .retryExhausted, StepMessages.untilNotHeld + (chain.map(StepMessages.becauseReadNothing) ?? ""),
+              at: until.location))
           return outcome
         }
       } catch {
@@ -371,11 +376,18 @@ struct StepRunner: Sendable {
   /// answered count (``answeredRoots``): an unset `env` variable or tenant setting in an `if:`
   /// means "off" (docs/running.md).
   static func falseByNothing(_ condition: Template, in context: EvaluationContext) -> Problem? {
-    guard case .expression(.whole(let expression, _), let location) = condition,
-      let chain = expression.chainDecidingFalse(in: context, roots: answeredRoots)
-    else { return nil }
+    guard case .expression(_, let location) = condition, let chain = chainDecidingFalse(condition, in: context) else {
+      return nil
+    }
     return Problem(
       .evaluation, StepMessages.conditionFalseByNothing(chain.description), at: location.advanced(by: chain.offset))
+  }
+
+  /// The name of what the tenant answered that read nothing and decided a false condition
+  /// (``Expr/chainDecidingFalse(in:roots:)``), if any.
+  static func chainDecidingFalse(_ condition: Template, in context: EvaluationContext) -> Reference? {
+    guard case .expression(.whole(let expression, _), _) = condition else { return nil }
+    return expression.chainDecidingFalse(in: context, roots: answeredRoots)
   }
 
   /// The roots whose values come from the tenant's answers: step results, the credentials store,
@@ -438,6 +450,11 @@ enum StepMessages {
   /// runs, so each was skipped by its own).
   static let noStepRan = "none of its steps ran: each one's `if` condition was false"
   static let untilNotHeld = "retry: the `until` condition never held"
+
+  /// What a condition that stayed false read nothing at: `; steps.poll.body.stauts read nothing …`.
+  static func becauseReadNothing(_ chain: Reference) -> String {
+    "; at the last attempt \(chain) read nothing (a missing value, null): is the name misspelt?"
+  }
 
   static let inequalityAgainstNothing =
     "one side of an inequality read nothing (a missing value, null), and != against nothing (or !(a == b)) holds "
