@@ -239,8 +239,9 @@ import Testing
   /// without a word: `steps.a.body.stat == 'active'` (a misspelt `state` in an open body) is false
   /// whatever the tenant answered, and the run passed. The step now fails at the name. A condition
   /// that says absence is expected — compared with `null`, the left of `||`, inside `default(…)` —
-  /// a function's own `null`, or an unset `env` variable or tenant setting (which mean "off") still
-  /// skips, and a condition that comes out true runs the step (its checks judge).
+  /// a function's own `null`, an unset `env` variable or tenant setting (which mean "off"), or a
+  /// name under a step that did not run (skipped by its own `if:`: "if it ran") still skips, and a
+  /// condition that comes out true runs the step (its checks judge).
   @Test func aFalseIfDecidedByANameThatReadNothingFailsTheStep() async throws {
     let report = try await ScenarioHarness(baseURL: "http://127.0.0.1:9").run(
       """
@@ -261,6 +262,8 @@ import Testing
         - { id: env_off, needs: [a], if: "${{ env.AUTHFLOW_NOT_SET == 'yes' }}", set: { x: 1 } }
         - { id: setting_off, needs: [a], if: "${{ tenant.settings.feature && env.AUTHFLOW_TEST == 'yes' }}", set: { x: 1 } }
         - { id: held, needs: [a], if: "${{ steps.a.body.stat != 'blocked' }}", set: { x: 1 } }
+        - { id: skipped_by_its_if, needs: [a], if: "${{ steps.a.body.state == 'blocked' }}", set: { body: { ok: 1 } } }
+        - { id: if_it_ran, needs: [skipped_by_its_if], if: "${{ steps.skipped_by_its_if.body.ok == 1 }}", set: { x: 1 } }
       """)
     try expectEvaluationProblem(
       "the `if` condition is false because steps.a.body.",
@@ -273,6 +276,7 @@ import Testing
     // An unset variable or tenant setting in an `if:` means "off" (docs/running.md).
     for id in [
       "answered_false", "null_on_purpose", "or_fallback", "defaulted", "function_null", "env_off", "setting_off",
+      "skipped_by_its_if", "if_it_ran",
     ] {
       #expect(report.step(id)?.status == .skipped, "\(id)")
       #expect(report.step(id)?.skipReason == "its `if` condition is false", "\(id)")

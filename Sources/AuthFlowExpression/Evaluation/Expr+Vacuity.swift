@@ -75,21 +75,25 @@ extension Expr {
   ///
   /// A chain written to cope with absence is not one: compared with `null`, the left operand of
   /// `||`, inside `default(…)` (any call's argument is the function's to judge); so is a function's
-  /// own `null` (`url_query(u, 'error') == 'access_denied'`). Only chains from `roots` count (the
-  /// caller's choice: where a missing value is a typo rather than a setting left off). The walk
-  /// evaluates as ``evaluate(in:)`` does, short-circuits included. Nil when there is none, or when
-  /// evaluation fails (the caller's own evaluation reports that).
-  public func chainDecidingFalse(in context: EvaluationContext, roots: Set<String>) -> Reference? {
-    var walk = DecisionWalk(context: context, roots: roots)
-    _ = try? walk.value(of: self, absenceHandled: false)
-    return walk.found
+  /// own `null` (`url_query(u, 'error') == 'access_denied'`). Only the chains `counts` accepts
+  /// count (the caller's choice: where a missing value is a typo rather than a setting left off).
+  /// The walk evaluates as ``evaluate(in:)`` does, short-circuits included. Nil when there is none,
+  /// or when evaluation fails (the caller's own evaluation reports that).
+  public func chainDecidingFalse(
+    in context: EvaluationContext, counting counts: (Reference) -> Bool
+  ) -> Reference? {
+    withoutActuallyEscaping(counts) { counts in
+      var walk = DecisionWalk(context: context, counts: counts)
+      _ = try? walk.value(of: self, absenceHandled: false)
+      return walk.found
+    }
   }
 }
 
-/// The walk of ``Expr/chainDecidingFalse(in:roots:)``.
+/// The walk of ``Expr/chainDecidingFalse(in:counting:)``.
 private struct DecisionWalk {
   let context: EvaluationContext
-  let roots: Set<String>
+  let counts: (Reference) -> Bool
   var found: Reference?
 
   mutating func value(of expression: Expr, absenceHandled: Bool) throws(ExpressionError) -> Value {
@@ -117,9 +121,9 @@ private struct DecisionWalk {
     }
   }
 
-  /// Keeps the first chain from one of `roots` that read nothing.
+  /// Keeps the first chain that counts and read nothing.
   private mutating func note(_ expression: Expr) {
-    guard found == nil, let chain = expression.referenceChain, roots.contains(chain.root) else { return }
+    guard found == nil, let chain = expression.referenceChain, counts(chain) else { return }
     found = chain
   }
 }

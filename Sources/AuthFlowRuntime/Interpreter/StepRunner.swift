@@ -384,10 +384,16 @@ struct StepRunner: Sendable {
   }
 
   /// The name of what the tenant answered that read nothing and decided a false condition
-  /// (``Expr/chainDecidingFalse(in:roots:)``), if any.
+  /// (``Expr/chainDecidingFalse(in:counting:)``), if any. A name under a step with no result
+  /// (`steps.renew.status` where `renew` was skipped by its own `if:`) is not one: the step's
+  /// absence is the flow's, and a condition on it is how a scenario says "if it ran".
   static func chainDecidingFalse(_ condition: Template, in context: EvaluationContext) -> Reference? {
     guard case .expression(.whole(let expression, _), _) = condition else { return nil }
-    return expression.chainDecidingFalse(in: context, roots: answeredRoots)
+    return expression.chainDecidingFalse(in: context) { chain in
+      guard answeredRoots.contains(chain.root) else { return false }
+      guard chain.root == "steps", let id = chain.path.first else { return true }
+      return context.roots["steps"]?.member(id) != nil
+    }
   }
 
   /// The roots whose values come from the tenant's answers: step results, the credentials store,
