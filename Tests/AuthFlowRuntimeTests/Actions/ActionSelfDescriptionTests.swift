@@ -123,7 +123,7 @@ struct ActionSelfDescriptionTests {
     #expect(moving == ["mock_clock"])
   }
 
-  @Test("http's 5xx is an environment failure unless `expect` names the status")
+  @Test("http's 5xx and 429 are environment failures, another 4xx a failure, unless `expect` names the status")
   func httpServerErrorIsDeclared() throws {
     let http = try #require(ActionRegistry.action(named: "http"))
     let result: Value = .object(["status": 503, "url": "https://tenant.example/oauth/token"])
@@ -133,8 +133,17 @@ struct ActionSelfDescriptionTests {
     #expect(failure.message.contains("HTTP 503"))
     let expected = http.failure(in: result, expectations: [["status"]])
     #expect(expected == nil)
-    let notFound = http.failure(in: .object(["status": 404]), expectations: [])
-    #expect(notFound == nil)
+    // A refusal the step does not look for is not a pass (`http: /api/v2/users` answered 401).
+    let notFound = http.failure(in: .object(["status": 404]), expectations: [["body", "error"]])
+    #expect(notFound?.failureClass == .flow)
+    #expect(notFound?.message.contains("HTTP 404, which the step does not expect") == true)
+    #expect(http.failure(in: .object(["status": 404]), expectations: [["status"]]) == nil)
+    #expect(http.failure(in: .object(["status": 302]), expectations: []) == nil)
+    // A 429 is the tenant's capacity, unless its body says it is an answer (brute force, slow_down).
+    let limited = http.failure(in: .object(["status": 429, "body": ["error": "too_many_requests"]]), expectations: [])
+    #expect(limited?.failureClass == .environment)
+    let blocked = http.failure(in: .object(["status": 429, "body": ["error": "too_many_attempts"]]), expectations: [])
+    #expect(blocked?.failureClass == .flow)
     let login = try #require(ActionRegistry.action(named: "login"))
     let fromLogin = login.failure(in: result, expectations: [])
     #expect(fromLogin == nil)

@@ -38,8 +38,10 @@ public struct HTTPAction: Action {
     `body` (parsed JSON when the response is JSON, else text), `cookies` (the browser's cookies for
     the final URL, values secret), `url` (the final URL) and `redirects` (the URLs visited).
     Token-, code- and password-like members of a JSON body are secrets; JWTs are JWT values.
-    A non-2xx status is not an error: assert on `status`. Failing to get a response (refused
-    connection, timeout) is an environment error.
+    A 4xx or 5xx whose `status` the step's `expect` does not name fails the step: a 5xx, and a
+    429 still refusing after the rate-limit retries, as an environment error (exit 3), another 4xx
+    as a failure (exit 1); name `status` when the answer is what the step tests. Failing to get a
+    response (refused connection, timeout) is an environment error.
     """
 
   public static let example = """
@@ -71,19 +73,30 @@ public struct HTTPAction: Action {
       CapabilityUse("dynamic_client_registration", when: Self.url, .oneOf(["oidc/register"])),
       CapabilityUse("discovery", when: Self.url, .oneOf([".well-known/openid-configuration"])),
     ],
-    failures: [.environment, .invalidParameter])
+    failures: [.environment, .flow, .invalidParameter])
 
   public init() {}
 
-  /// A 5xx answer is the tenant failing — an environment failure (exit 3) — unless the step's
-  /// `expect` names `status` (the status is then the thing under test, e.g. a fault injected with
-  /// `mock_fault`). The other actions classify 5xx themselves (PROTOCOL §1).
+  /// A 4xx or 5xx answer the step does not expect — its `expect` names no `status` — is not a
+  /// pass: a step that does not look at the status did not expect the tenant to refuse or fail.
+  /// A 5xx is the tenant failing, and a 429 its rate limit still refusing after the retries: an
+  /// environment failure (exit 3). Any other 4xx (a 429 that is an answer, `too_many_attempts` or
+  /// `slow_down`, among them) is a failure (exit 1), as an unexpected protocol error is for the
+  /// other actions. Naming `status` makes the status the thing under test (a fault injected with
+  /// `mock_fault`, a refusal the step checks). The other actions classify answers themselves
+  /// (PROTOCOL §1).
   public static func failure(in result: Value, expectations: [[String]]) -> ResultFailure? {
-    guard let status = result.member("status")?.intValue, status >= 500,
+    guard let status = result.member("status")?.intValue, status >= 400,
       !expectations.contains(where: { $0.first == "status" })
     else { return nil }
     let url = result.member("url")?.stringValue.map(SensitiveData.maskURL) ?? "the tenant"
-    return ResultFailure(.environment, HTTPMessages.serverError(status: status, url: url))
+    if status >= 500 { return ResultFailure(.environment, HTTPMessages.serverError(status: status, url: url)) }
+    // The tenant's own text: a short prefix is enough to name the refusal.
+    let code = result.member("body")?.member("error")?.stringValue.map { String($0.prefix(100)) }
+    if status == 429, !RateLimitDelay.answerCodes.contains(code ?? "") {
+      return ResultFailure(.environment, HTTPMessages.rateLimited(url: url))
+    }
+    return ResultFailure(.flow, HTTPMessages.unexpectedRefusal(status: status, code: code, url: url))
   }
 
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
@@ -174,5 +187,15 @@ enum HTTPMessages {
   static func serverError(status: Int, url: String) -> String {
     "\(url) answered HTTP \(status) (a server error: the environment, not an assertion); add "
       + "`expect: { status: \(status) }` if this is the expected outcome"
+  }
+
+  static func rateLimited(url: String) -> String {
+    "\(url) still answered HTTP 429 after the rate-limit retries (the tenant's capacity: the environment, not "
+      + "an assertion); run fewer --jobs, or add `expect: { status: 429 }` if the limit is what the step tests"
+  }
+
+  static func unexpectedRefusal(status: Int, code: String?, url: String) -> String {
+    "\(url) answered HTTP \(status)\(code.map { " (\($0))" } ?? ""), which the step does not expect; add "
+      + "`expect: { status: \(status) }` if this refusal is what the step tests"
   }
 }
