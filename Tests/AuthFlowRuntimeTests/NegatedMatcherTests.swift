@@ -349,6 +349,13 @@ import Testing
         - id: condition
           needs: [a]
           assert: "${{ steps.a.body.ok }}"
+        - id: skipped
+          needs: [a]
+          if: "${{ steps.a.body.refresh_token == 'rt-2' }}"
+          set: { token: rt-2 }
+        - id: reads_skipped
+          needs: [skipped]
+          set: { token: "${{ steps.skipped.token }}" }
       """)
     try expectEvaluationProblem(
       "this parameter's value read nothing", steps: ["member", "element"], in: report)
@@ -356,6 +363,10 @@ import Testing
     #expect(report.step("member")?.problems.first.flatMap { $0.location.map { [$0.line, $0.column] } } == [6, 74])
     #expect(report.step("on_purpose")?.problems.map(\.message) == [])
     #expect(report.step("condition")?.problems.map(\.message) == ["assertion failed: the condition is null"])
+    // A step that did not run is named as such, not as a misspelling.
+    #expect(
+      report.step("reads_skipped")?.problems.first?.message.hasPrefix(
+        "this parameter's value reads the result of step 'skipped', which did not run") == true)
   }
 
   /// A parameter is held to the same rule, before anything is sent: `url:

@@ -358,9 +358,13 @@ struct StepRunner: Sendable {
         return Problem(.evaluation, StepMessages.parameterInterpolatesNothing, at: location)
       }
       if signature?.isCondition == true { return nil }
-      return value.flatMap { template.chainReadingNothing(evaluatedTo: $0, roots: answeredRoots) }.map {
-        Problem(.evaluation, StepMessages.parameterReadsNothing, at: $0)
+      guard let value, let (chain, location) = template.chainReadingNothing(evaluatedTo: value, roots: answeredRoots)
+      else { return nil }
+      // `steps.renew.…` where `renew` was skipped by its own `if:`: say so, not "misspelt".
+      if chain.root == "steps", let id = chain.path.first, context.roots["steps"]?.member(id) == nil {
+        return Problem(.evaluation, StepMessages.parameterReadsAStepThatDidNotRun(id), at: location)
       }
+      return Problem(.evaluation, StepMessages.parameterReadsNothing, at: location)
     }
     guard case .object(let members, _) = parameters, case .object(let evaluated) = values else {
       return reading(parameters, values, action.signature.scalarForm)
@@ -476,6 +480,11 @@ enum StepMessages {
     "this parameter's value read nothing (a missing value, null), so the action would be sent null instead of the "
     + "value meant, and a check of how the tenant refuses that would pass; make sure the value exists, or write "
     + "default(…, null) where it may be absent"
+
+  static func parameterReadsAStepThatDidNotRun(_ id: String) -> String {
+    "this parameter's value reads the result of step '\(id)', which did not run (its `if` was false), so the "
+      + "action would be sent null; guard this step the same way, or with if: ${{ steps.\(id) != null }}"
+  }
 
   static func interpolatedNothing(_ kind: Matcher.Kind) -> String {
     "the operand of \(kind.rawValue) interpolates an expression that read nothing (a missing value, null) into "

@@ -53,11 +53,13 @@ extension Template {
   /// (`json: { refresh_token: "${{ steps.a.body.refresh_tokn }}" }`) read nothing, given the
   /// tree's evaluation `value` (nothing is evaluated again); nil when none does. A call
   /// (`default(x, null)`) or a literal `null` is written on purpose, and is not one.
-  public func chainReadingNothing(evaluatedTo value: Value, roots: Set<String>) -> SourceLocation? {
+  public func chainReadingNothing(
+    evaluatedTo value: Value, roots: Set<String>
+  ) -> (chain: Reference, location: SourceLocation)? {
     switch (self, value) {
     case (.expression(.whole(let expression, _), let location), _):
       guard value.isNull, let chain = expression.referenceChain, roots.contains(chain.root) else { return nil }
-      return location.advanced(by: chain.offset)
+      return (chain, location.advanced(by: chain.offset))
     case (.array(let items, _), .array(let values)) where items.count == values.count:
       return zip(items, values).lazy.compactMap { $0.chainReadingNothing(evaluatedTo: $1, roots: roots) }.first
     case (.object(let members, _), .object(let values)):
