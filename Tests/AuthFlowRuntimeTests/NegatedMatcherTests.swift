@@ -182,6 +182,35 @@ import Testing
     #expect(report.step("same")?.problems.map(\.message) == ["assertion failed: the condition is false"])
   }
 
+  /// A positive matcher whose operand is a name of what the tenant answered that read nothing
+  /// compares with `null`: it held against a `null` the tenant sent (`token: { equals: "${{
+  /// steps.a.body.tokn }}" }`), and failed elsewhere saying "to equal null". It is an evaluation
+  /// problem at the name; `equals: null` and `default(…, null)` compare with null on purpose.
+  @Test func aPositiveMatcherWhoseOperandReadNothingFails() async throws {
+    let report = try await ScenarioHarness(baseURL: "http://127.0.0.1:9").run(
+      """
+      scenario: Positive operands reading nothing
+      steps:
+        - id: a
+          set: { body: { token: tok-1 } }
+        - id: b
+          set: { token: null, other: tok-1 }
+          expect:
+            token: { equals: "${{ steps.a.body.tokn }}" }
+            other: { one_of: ["${{ steps.a.body.token }}"] }
+        - id: on_purpose
+          needs: [a]
+          set: { token: null, token2: null }
+          expect:
+            token: { equals: null }
+            token2: { equals: "${{ default(steps.a.body.tokn, null) }}" }
+      """)
+    try expectEvaluationProblem("the operand of equals read nothing", steps: ["b"], in: report)
+    #expect(report.step("b")?.problems.count == 1)
+    #expect(report.step("b")?.problems.first.flatMap { $0.location.map { [$0.line, $0.column] } } == [8, 29])
+    #expect(report.step("on_purpose")?.status == .passed, "\(report.step("on_purpose")?.problems ?? [])")
+  }
+
   /// The same inside a condition: `a != null && b != a` (the bundled api-credentials scenario's
   /// shape) held with `b` missing, and `!(a == b)` is `a != b`. The walk follows `&&`, `||` and
   /// `!` as evaluation does, so a guard that short-circuits (`b != null && b != a`) is not

@@ -318,6 +318,12 @@ struct StepRunner: Sendable {
             .evaluation, StepMessages.negatedAgainstNothing(matcher.kind, element: element), at: matcher.location))
         continue
       }
+      // `equals: ${{ steps.login.body.tokn }}` compares with null: against a `null` the tenant sent
+      // it holds, and against anything else it fails saying "to equal null", not why.
+      if let (_, location) = matcher.operand.chainReadingNothing(evaluatedTo: expected, roots: Self.answeredRoots) {
+        problems.append(Problem(.evaluation, StepMessages.operandReadsNothing(matcher.kind), at: location))
+        continue
+      }
       // `not_equals: "tok-${{ steps.a.body.tokn }}"` compares with "tok-": a check of another value.
       if let location = matcher.operand.interpolationReadingNothing(in: context) {
         problems.append(Problem(.evaluation, StepMessages.interpolatedNothing(matcher.kind), at: location))
@@ -497,6 +503,12 @@ enum StepMessages {
       + "negated check against nothing "
       + "holds whatever the tenant answers; make sure the value it reads exists (`exists: true` on the step that "
       + "gives it), or write `\(kind.rawValue): null` to compare with null on purpose"
+  }
+
+  static func operandReadsNothing(_ kind: Matcher.Kind) -> String {
+    "the operand of \(kind.rawValue) read nothing (a missing value, null), so the check compares with null instead "
+      + "of the value meant; make sure the value it reads exists, or write `\(kind.rawValue): null` to compare with "
+      + "null on purpose"
   }
 
   static func timedOut(_ duration: Duration) -> String {
