@@ -1,7 +1,8 @@
 import AuthFlowCore
-import AuthFlowRuntime
 import AuthFlowScenario
 import Testing
+
+@testable import AuthFlowRuntime
 
 /// A failed check says why (item 5): the ID-token check that failed, not only `false`; and the
 /// dependants a failed step kept from running are recorded against it.
@@ -87,6 +88,28 @@ struct FailureReasonTests {
     #expect(step.problems.count == 2)
     #expect(texts.allSatisfy { !$0.contains("tok-keyed-secret-4242") }, "\(texts)")
     #expect(texts.contains { $0.contains("tok-keyed-secret-4243") })
+  }
+
+  /// In an object of more than `maxKeysSuggested` keys a near key is more likely chance than a
+  /// typo, and the search is bounded: no "did you mean", no near-miss warning.
+  @Test func aHugeObjectGetsNoSuggestion() async throws {
+    let keys = (0...StepMessages.maxKeysSuggested).map { "key\($0): 1" }.joined(separator: ", ")
+    let report = try await ScenarioHarness(baseURL: "http://127.0.0.1:9").run(
+      """
+      scenario: Huge object
+      steps:
+        - id: a
+          set: { body: { \(keys) } }
+          expect:
+            body.key1x: { exists: true }
+            body.key2x: { exists: false }
+      """)
+    let problems = try #require(report.step("a")).problems
+    #expect(problems.count == 1)
+    #expect(problems.first?.actual?.hasPrefix("nothing at this path (body has: key0, key1, ") == true)
+    #expect(
+      problems.first?.actual?.hasSuffix("(\(StepMessages.maxKeysSuggested + 1 - StepMessages.maxKeysShown) more))")
+        == true)
   }
 
   /// An absence check that held where the object has a key a typo away is a warning (the run's

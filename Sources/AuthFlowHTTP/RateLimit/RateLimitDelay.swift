@@ -19,6 +19,12 @@ public enum RateLimitDelay {
   /// looks for them in a body, the interpreter's `ProtocolError.isRateLimit` in an error's code.
   public static let answerCodes: Set<String> = ["too_many_attempts", "slow_down"]
 
+  /// Whether an answer with `status` and the error `code` its body names is a rate limit's
+  /// refusal: a 429 that is none of ``answerCodes``.
+  public static func isRateLimit(status: Int, code: String?) -> Bool {
+    status == 429 && !answerCodes.contains(code ?? "")
+  }
+
   /// The wait `Retry-After` (seconds or an HTTP date) or `X-RateLimit-Reset` (epoch seconds)
   /// asks for, never negative; nil when the response names neither.
   public static func requested(by response: HTTPResponse, now: Date) -> Duration? {

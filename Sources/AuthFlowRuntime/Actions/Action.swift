@@ -110,7 +110,7 @@ public struct ProtocolError: Sendable, Hashable {
   /// provider's name for it — but not brute-force protection's `too_many_attempts` nor the device
   /// flow's `slow_down`, which are answers (``RateLimitDelay/answerCodes``, the list the
   /// transport's retries read).
-  public var isRateLimit: Bool { status == 429 && !RateLimitDelay.answerCodes.contains(code) }
+  public var isRateLimit: Bool { RateLimitDelay.isRateLimit(status: status ?? 0, code: code) }
 
   public var value: Value {
     .object([

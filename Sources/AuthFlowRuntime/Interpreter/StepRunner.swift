@@ -250,6 +250,7 @@ struct StepRunner: Sendable {
     let components = expectation.components
     guard let name = components.last, let matcher = expectation.matchers.first,
       let members = result.lookup(path: Array(components.dropLast()))?.objectValue,
+      members.count <= StepMessages.maxKeysSuggested,
       let near = Suggestion.closest(to: name, in: members.keys.sorted()), near != name,
       !checked.contains(where: { $0.components == components.dropLast() + [near] })
     else { return nil }
@@ -367,7 +368,7 @@ struct StepRunner: Sendable {
       guard let value, let (chain, location) = template.chainReadingNothing(evaluatedTo: value, roots: answeredRoots)
       else { return nil }
       // `steps.renew.…` where `renew` was skipped by its own `if:`: say so, not "misspelt".
-      if chain.root == "steps", let id = chain.path.first, context.roots["steps"]?.member(id) == nil {
+      if let id = stepThatDidNotRun(chain, in: context) {
         return Problem(.evaluation, StepMessages.parameterReadsAStepThatDidNotRun(id), at: location)
       }
       return Problem(.evaluation, StepMessages.parameterReadsNothing, at: location)
@@ -400,10 +401,17 @@ struct StepRunner: Sendable {
   static func chainDecidingFalse(_ condition: Template, in context: EvaluationContext) -> Reference? {
     guard case .expression(.whole(let expression, _), _) = condition else { return nil }
     return expression.chainDecidingFalse(in: context) { chain in
-      guard answeredRoots.contains(chain.root) else { return false }
-      guard chain.root == "steps", let id = chain.path.first else { return true }
-      return context.roots["steps"]?.member(id) != nil
+      answeredRoots.contains(chain.root) && stepThatDidNotRun(chain, in: context) == nil
     }
+  }
+
+  /// The step a `steps.ID.…` chain reads when that step has no result: it did not run (skipped by
+  /// its own `if:`). Nil for any other chain.
+  static func stepThatDidNotRun(_ chain: Reference, in context: EvaluationContext) -> String? {
+    guard chain.root == "steps", let id = chain.path.first, context.roots["steps"]?.member(id) == nil else {
+      return nil
+    }
+    return id
   }
 
   /// The roots whose values come from the tenant's answers: step results, the credentials store,
@@ -569,12 +577,17 @@ enum StepMessages {
     let keys = members.keys.sorted()
     let shown = keys.prefix(maxKeysShown).joined(separator: ", ")
     let more = keys.count > maxKeysShown ? ", … (\(keys.count - maxKeysShown) more)" : ""
-    let hint = components[depth...].first.flatMap { Suggestion.hint(for: $0, in: keys) }.map { "\($0) " } ?? ""
+    let hint =
+      keys.count > maxKeysSuggested
+      ? "" : components[depth...].first.flatMap { Suggestion.hint(for: $0, in: keys) }.map { "\($0) " } ?? ""
     return "nothing at this path (\(hint)\(name) has: \(shown)\(more))"
   }
 
   /// A failure message names at most this many keys of the object a path missed in.
   static let maxKeysShown = 30
+  /// "Did you mean" looks for a near key only in an object with at most this many (one edit
+  /// distance a key; a larger body's near key is more likely chance than a typo).
+  static let maxKeysSuggested = 1_000
 
   /// The longest prefix of `components` that is there (its length and value; the result itself
   /// when none is).

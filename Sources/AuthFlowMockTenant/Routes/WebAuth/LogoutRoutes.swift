@@ -22,7 +22,7 @@ struct LogoutRoutes {
   /// of that client's Allowed Logout URLs, or of the tenant's when there is no client; `state` is
   /// echoed on the redirect.
   private func oidcLogout(_ parameters: RequestParameters, _ request: Request) async -> Response {
-    if let repeated = parameters.repeatedParameter { return errorPage(Self.repeated(repeated)) }
+    if let repeated = parameters.repeatedParameter { return errorPage(repeatedParameter: repeated) }
     var clientID = parameters.string("client_id")
     if let hint = parameters.string("id_token_hint") {
       guard let jws = tenant.verifyIssued(hint), jws.claims["iss"]?.stringValue == tenant.issuer else {
@@ -61,7 +61,7 @@ struct LogoutRoutes {
 
   private func logout(_ request: Request) async -> Response {
     let query = RequestParameters.query(of: request)
-    if let repeated = query.repeatedParameter { return errorPage(Self.repeated(repeated)) }
+    if let repeated = query.repeatedParameter { return errorPage(repeatedParameter: repeated) }
     var allowed = tenant.fixture.settings.allowedLogoutURLs
     if let clientID = query.string("client_id") {
       guard let client = tenant.client(id: clientID) else {
@@ -88,15 +88,15 @@ struct LogoutRoutes {
     "The \"post_logout_redirect_uri\" parameter \"\(uri)\" is not defined as a valid URL in \"Allowed Logout URLs\"."
   }
 
+  static let invalidHint = "The id_token_hint is not a valid ID token issued by this tenant."
+  static let hintForAnotherClient = "The client_id does not match the audience of the id_token_hint."
+
   /// A parameter given twice (`returnTo=https://allowed/&returnTo=https://evil/`): the allow-list
   /// would judge one value and a proxy or browser that reads the other would follow it, so neither
   /// is read and nothing is ended (RFC 6749 §3.1's rule, as on `/authorize`). UNCONFIRMED on Auth0.
-  static func repeated(_ name: String) -> String {
-    AuthorizeError.repeatedParameter(name).description
+  private func errorPage(repeatedParameter name: String) -> Response {
+    errorPage(AuthorizeError.repeatedParameter(name).description)
   }
-
-  static let invalidHint = "The id_token_hint is not a valid ID token issued by this tenant."
-  static let hintForAnotherClient = "The client_id does not match the audience of the id_token_hint."
 
   private func errorPage(_ description: String) -> Response {
     Responses.html(LoginPages.error(code: "invalid_request", description: description), status: .badRequest)

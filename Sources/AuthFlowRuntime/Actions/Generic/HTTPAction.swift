@@ -93,7 +93,7 @@ public struct HTTPAction: Action {
     if status >= 500 { return ResultFailure(.environment, HTTPMessages.serverError(status: status, url: url)) }
     // The tenant's own text: a short prefix is enough to name the refusal.
     let code = result.member("body")?.member("error")?.stringValue.map { String($0.prefix(100)) }
-    if status == 429, !RateLimitDelay.answerCodes.contains(code ?? "") {
+    if RateLimitDelay.isRateLimit(status: status, code: code) {
       return ResultFailure(.environment, HTTPMessages.rateLimited(url: url))
     }
     return ResultFailure(.flow, HTTPMessages.unexpectedRefusal(status: status, code: code, url: url))
