@@ -172,3 +172,74 @@ import Testing
     }
   }
 }
+
+/// `web_auth`'s `login:` keys are checked before anything runs: a key no login page takes fills
+/// nothing, and the page would only say "Please enter your email and password".
+@Suite struct LoginValueCheckTests {
+  static func check(_ steps: String, project yaml: String? = nil) throws -> [Diagnostic] {
+    let scenario = try ScenarioHarness.parse("scenario: x\nclient: native\nsteps:\n" + steps)
+    let project =
+      try yaml.map { text in
+        let (config, diagnostics) = ProjectConfigParser().parse(text, file: "authflow.yaml")
+        #expect(!diagnostics.hasErrors, "\(diagnostics.map(\.description))")
+        return try #require(config)
+      } ?? .embedded
+    return Pipeline.check([scenario], against: project, embedded: MockTenantHost())
+  }
+
+  @Test func aMisspeltLoginKeyIsRefusedWithDidYouMean() throws {
+    let found = try Self.check("  - web_auth: { login: { username: a@b.c, pass: x } }\n")
+    #expect(found.count == 1, "\(found.map(\.description))")
+    let diagnostic = try #require(found.first)
+    #expect(diagnostic.message.hasPrefix("web_auth.login has no value 'pass'"), "\(diagnostic.message)")
+    #expect(diagnostic.hint == "did you mean 'password'?")
+    #expect(diagnostic.location?.line == 4)
+  }
+
+  @Test func signupAndPasswordlessKeysAreCheckedToo() throws {
+    let found = try Self.check(
+      "  - web_auth: { signup: { emial: a@b.c, password: x } }\n"
+        + "  - web_auth: { connection: email, passwordless: { email: a@b.c, cod: '1' } }\n")
+    #expect(found.map(\.hint) == ["did you mean 'email'?", "did you mean 'code'?"], "\(found.map(\.description))")
+  }
+
+  @Test func theStandardKeysAndExpressionsPass() throws {
+    let found = try Self.check(
+      "  - web_auth: { login: { email: a, username: b, password: c, phone_number: d } }\n"
+        + "  - web_auth: { login: \"${{ tenant.users.alice }}\" }\n"
+        + "  - web_auth: { signup: { email: a, password: b, name: c, given_name: d } }\n")
+    #expect(found.isEmpty, "\(found.map(\.description))")
+  }
+
+  /// A tenant's `forms`, `login_pages` fields and app-login templates name more values.
+  @Test func theKeysATenantNamesPass() throws {
+    let project = """
+      tenants:
+        mock: { kind: mock }
+        op:
+          kind: oidc
+          issuer: https://op.example.com
+          forms: { captcha_answer: captcha }
+          login_pages:
+            login: { fields: { email: sub, otp_seed: seed } }
+            app:
+              requests:
+                - url: /api/login
+                  json: { user: "${{ login.email }}", pin: "${{ login.pin }}" }
+              continue: { url: /done }
+      """
+    let found = try Self.check(
+      "  - web_auth: { login: { email: a, password: b, captcha_answer: c, otp_seed: d, pin: e } }\n"
+        + "  - web_auth: { login: { email: a, pin_code: b } }\n",
+      project: project)
+    #expect(found.count == 1, "\(found.map(\.description))")
+    #expect(found.first?.message.hasPrefix("web_auth.login has no value 'pin_code'") == true)
+    #expect(found.first?.hint == "did you mean 'pin'?")
+    // A scenario pinned to the mock gets only the mock's names.
+    let pinned = try ScenarioHarness.parse(
+      "scenario: x\ntenant: mock\nclient: native\nsteps:\n  - web_auth: { login: { email: a, pin: b } }\n")
+    let (config, _) = ProjectConfigParser().parse(project, file: "authflow.yaml")
+    let onMock = Pipeline.check([pinned], against: try #require(config), embedded: MockTenantHost())
+    #expect(onMock.map(\.message).contains { $0.hasPrefix("web_auth.login has no value 'pin'") }, "\(onMock)")
+  }
+}

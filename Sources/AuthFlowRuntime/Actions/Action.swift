@@ -97,12 +97,17 @@ public struct ProtocolError: Sendable, Hashable {
   public var description: String?
   public var status: Int?
   public var body: Value?
+  /// What authflow knows of the cause that the tenant's answer does not say (a code exchange sent
+  /// without the PKCE verifier), added to the message of a step that did not expect the error; not
+  /// part of the result.
+  public var hint: String?
 
-  public init(code: String, description: String? = nil, status: Int? = nil, body: Value? = nil) {
+  public init(code: String, description: String? = nil, status: Int? = nil, body: Value? = nil, hint: String? = nil) {
     self.code = code
     self.description = description
     self.status = status
     self.body = body
+    self.hint = hint
   }
 
   /// A rate limit's refusal: HTTP 429 (RFC 6585 §4), whatever the body calls it — Auth0's

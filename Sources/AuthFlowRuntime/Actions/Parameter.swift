@@ -11,11 +11,12 @@ public struct Parameter<Wrapped: ParameterValue>: ParameterDeclaration {
   /// Declares a parameter; the arguments are those of ``ParameterSignature``.
   public init(
     _ name: String, _ type: ParameterType = Wrapped.parameterType, required: Bool = false, summary: String = "",
-    maximumDuration: Duration = InputLimits.longestDuration, isCondition: Bool = false, isFreeText: Bool = false
+    maximumDuration: Duration = InputLimits.longestDuration, isCondition: Bool = false, isFreeText: Bool = false,
+    formValues: [String]? = nil
   ) {
     signature = ParameterSignature(
       name, type, required: required, summary: summary, maximumDuration: maximumDuration, isCondition: isCondition,
-      isFreeText: isFreeText)
+      isFreeText: isFreeText, formValues: formValues)
   }
 
   /// The key under the action.

@@ -546,8 +546,9 @@ enum StepMessages {
   static func unexpectedError(_ error: ProtocolError) -> String {
     let status = error.status.map { " (HTTP \($0))" } ?? ""
     let description = error.description.map { ": \"\($0)\"" } ?? ""
+    let hint = error.hint.map { " (\($0))" } ?? ""
     return
-      "the action failed with '\(error.code)'\(status)\(description); add `expect: { error.code: \(error.code) }` if this is the expected outcome"
+      "the action failed with '\(error.code)'\(status)\(description)\(hint); add `expect: { error.code: \(error.code) }` if this is the expected outcome"
   }
 
   /// After an error the step did not expect: how many of its expectations were left unchecked.

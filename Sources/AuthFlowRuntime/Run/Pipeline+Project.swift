@@ -13,7 +13,7 @@ extension Pipeline {
     _ scenarios: [Scenario], against project: ProjectConfig, embedded: (any EmbeddedTenantHost)?
   ) -> [Diagnostic] {
     let profiles = profiles(of: project, embedded: embedded)
-    return scenarios.flatMap { project.check($0, profiles: profiles) }
+    return scenarios.flatMap { project.check($0, profiles: profiles, catalog: ActionRegistry.catalog) }
   }
 
   /// Each tenant's client and user profiles, by name and field: those of `authflow.yaml`, and

@@ -33,6 +33,14 @@ enum WebAuthMessages {
   static func pageError(kind: String, message: String) -> String {
     "the \(kind) page answered with an error: \(message)"
   }
+  /// Why a page may have answered with an error: it shows fields the step's values did not fill.
+  static func fieldsLeftEmpty(_ fields: [String], kind: String, given: [String]) -> String {
+    let list = fields.map { "'\($0)'" }.joined(separator: ", ")
+    let keys = given.isEmpty ? "none" : given.joined(separator: ", ")
+    return "the \(kind) page has \(fields.count == 1 ? "a field" : "fields") \(list) that the step's values left empty "
+      + "(they give: \(keys)); is a key misspelt, or named differently on this page? The tenant's `forms:` maps a "
+      + "value to a field (`forms: { email: username }`)"
+  }
   static func stopAtNotReached(_ wanted: String, reached: String) -> String {
     "stop_at: \(wanted) was not reached; the flow ended at \(reached)"
   }

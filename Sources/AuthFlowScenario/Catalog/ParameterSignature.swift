@@ -19,10 +19,16 @@ public struct ParameterSignature: Sendable, Hashable {
   /// where in any other parameter it fails the step (an interpolated part of a URL or an id that
   /// is not there asks for something else).
   public var isFreeText: Bool
+  /// For a mapping of login-form values (`web_auth`'s `login`): the names the login driver fills
+  /// by itself. A key outside them and outside what the tenants' `forms` and `login_pages` name
+  /// is refused before anything runs (``ProjectConfig/check(_:profiles:catalog:)``): it would fill
+  /// nothing and the page would ask again. Nil: not form values.
+  public var formValues: [String]?
 
   public init(
     _ name: String, _ type: ParameterType, required: Bool = false, summary: String = "",
-    maximumDuration: Duration = InputLimits.longestDuration, isCondition: Bool = false, isFreeText: Bool = false
+    maximumDuration: Duration = InputLimits.longestDuration, isCondition: Bool = false, isFreeText: Bool = false,
+    formValues: [String]? = nil
   ) {
     self.name = name
     self.type = type
@@ -31,5 +37,6 @@ public struct ParameterSignature: Sendable, Hashable {
     self.maximumDuration = maximumDuration
     self.isCondition = isCondition
     self.isFreeText = isFreeText
+    self.formValues = formValues
   }
 }

@@ -12,8 +12,11 @@ extension ProjectConfig {
   /// own (``TenantProfile/ownProfiles``), and a tenant mapped to nil (a fixture path known only at
   /// run time) may have any, so nothing is checked against it. The same catalog checks `client:`,
   /// `tenant.clients.NAME` and `tenant.users.NAME`, and the fields they read.
-  public func check(_ scenario: Scenario, profiles: [String: ProfileNames?] = [:]) -> [Diagnostic] {
-    var diagnostics: [Diagnostic] = []
+  /// With `catalog`, a step's login-form values are checked too (``checkLoginValues(_:catalog:)``).
+  public func check(
+    _ scenario: Scenario, profiles: [String: ProfileNames?] = [:], catalog: ActionCatalog? = nil
+  ) -> [Diagnostic] {
+    var diagnostics: [Diagnostic] = catalog.map { checkLoginValues(scenario, catalog: $0) } ?? []
     var pinned: TenantProfile?
     if let name = scenario.tenant {
       pinned = self.tenant(named: name.value)

@@ -5,7 +5,8 @@ public import AuthFlowScenario
 public struct DeviceActivateAction: Action {
   static let userCode = Parameter<String>("user_code", required: true, summary: "The code the device shows.")
   static let login = Parameter<[String: Value]>(
-    "login", summary: "Login form values (`email`, `password`) when there is no session.")
+    "login", summary: "Login form values (`email`, `password`) when there is no session.",
+    formValues: FormFieldMapping.loginValues)
   static let decision = Parameter<String>("decision", .oneOf(["confirm", "deny"]), summary: "Default `confirm`.")
   static let browser = Parameter<String>(
     "browser", summary: "The named browser (cookie jar); its SSO session skips the login page.")

@@ -81,6 +81,29 @@ public struct TokenAction: Action {
     case "json": response = try await api.post("oauth/token", json: body)
     default: response = try await api.post("oauth/token", oauth: body)
     }
-    return try await api.credentials(from: response)
+    let outcome = try await api.credentials(from: response)
+    guard case .protocolError(var error, let result) = outcome, Self.isCodeExchangeWithoutVerifier(body) else {
+      return outcome
+    }
+    error.hint = TokenMessages.noVerifier(
+      publicClient: body["client_secret"] == nil && context.client.clientSecret == nil)
+    return .protocolError(error, result: result)
+  }
+
+  /// An authorization-code exchange that sends no `code_verifier`: refused, the cause is most often
+  /// the PKCE challenge the code was requested with, which the tenant's answer may not name
+  /// (Auth0 answers a public client `access_denied` "Unauthorized").
+  static func isCodeExchangeWithoutVerifier(_ body: [String: Value]) -> Bool {
+    body["grant_type"]?.stringValue == "authorization_code" && (body["code_verifier"]?.isNull ?? true)
+  }
+}
+
+/// The messages of `token`.
+enum TokenMessages {
+  static func noVerifier(publicClient: Bool) -> String {
+    "the exchange sent no code_verifier: a code requested with a PKCE challenge (web_auth sends one) is redeemed "
+      + "with its verifier, `code_verifier: ${{ steps.ID.code_verifier }}` from a `web_auth` step with "
+      + "`stop_at: callback`"
+      + (publicClient ? "; a public client, with no secret, proves the exchange by it alone" : "")
   }
 }

@@ -25,7 +25,9 @@ public struct LogoutAction: Action {
     asked, as the SDK builds it) and stops at the redirect to `returnTo`. The result: `url` (the
     redirect URL), `status`, `pages`. The session cookie is gone afterwards: a `web_auth` with
     `prompt: none` in the same browser gets `login_required`. A `returnTo` the tenant does not
-    allow is an `invalid_request` error (the tenant shows an error page).
+    allow is an `invalid_request` error (the tenant shows an error page); a redirect to `returnTo`
+    that carries an `error` parameter is the step's error too (`error.code`, `error.description`),
+    never a logout that passed.
 
     On an `oidc` tenant the browser goes to the discovery document's `end_session_endpoint`
     instead (OpenID Connect RP-Initiated Logout): `client_id`, `post_logout_redirect_uri` (the
@@ -104,6 +106,11 @@ public struct LogoutAction: Action {
       return .success(.object(result))
     }
     result["url"] = .string(callback)
+    // An error sent back to the return URL (`?error=…`) is the logout refused, not a logout: the
+    // step's error, as an error page is.
+    if let error = CallbackParameters(url: callback).protocolError {
+      return .protocolError(error, result: .object(result))
+    }
     return .success(.object(result))
   }
 

@@ -7,13 +7,16 @@ public import AuthFlowScenario
 /// Universal Login pages through a named browser, the callback, the code exchange and ID-token
 /// validation.
 public struct WebAuthAction: Action {
-  static let login = Parameter<[String: Value]>("login", summary: "Login form values: `email`, `password`.")
-  static let signup = Parameter<[String: Value]>("signup", summary: "Signup form values: `email`, `password`, …")
+  static let login = Parameter<[String: Value]>(
+    "login", summary: "Login form values: `email` (or `username`), `password`.",
+    formValues: FormFieldMapping.loginValues)
+  static let signup = Parameter<[String: Value]>(
+    "signup", summary: "Signup form values: `email`, `password`, …", formValues: FormFieldMapping.signupValues)
   static let passwordless = Parameter<[String: Value]>(
     "passwordless",
     summary:
-      "Passwordless page values (`connection: email`/`sms`): `email` or `phone_number`; `code` (default: read from the mock's outbox)."
-  )
+      "Passwordless page values (`connection: email`/`sms`): `email` or `phone_number`; `code` (default: read from the mock's outbox).",
+    formValues: FormFieldMapping.passwordlessValues)
   static let scope = Parameter<String>("scope", summary: "Default `openid profile email`; `openid` always added.")
   static let audience = Parameter<String>("audience", summary: "API identifier.")
   static let connection = Parameter<String>("connection", summary: "Connection name (skips the login page choice).")
@@ -69,8 +72,9 @@ public struct WebAuthAction: Action {
     `openid` always prepended), then `audience`, `connection`, `connection_scope`, `organization`,
     `invitation`, `max_age`, `auth0Client` (Auth0 tenants and the mock only); `parameters` override these and
     `openid` is re-added. A `null` in `parameters` removes a default: `nonce: null` sends no nonce
-    (and checks none in the ID token), `code_challenge: null` no PKCE challenge (and no
-    `code_verifier` in the exchange).
+    (and checks none in the ID token), `code_challenge: null` no PKCE at all — neither
+    `code_challenge` nor `code_challenge_method` (unless the step gives a method), and no
+    `code_verifier` in the exchange.
 
     The browser follows redirects and fills each Universal Login page it recognises (`login`,
     `signup`, `mfa`, `consent`, `organization`) by field name from `login` / `signup` (and
@@ -97,7 +101,8 @@ public struct WebAuthAction: Action {
     would travel in the clear): the step ends with an environment error instead.
 
     On the callback, fragment and query are merged (query wins), `state` must match ("Invalid
-    callback URL: …"), an `error` becomes the step's `error` (status 302), and the code is exchanged
+    callback URL: …"), an `error` becomes the step's `error` (status 302: `error.code`,
+    `error.description`; the step fails unless `expect` names `error`), and the code is exchanged
     at `/oauth/token` with a JSON body and the PKCE verifier. The ID token is validated as §5 says
     plus the OIDC Core and JOSE rules Auth0.swift omits (docs/id-token-validation.md), with the
     tenant's issuer, the client ID, the nonce, `max_age`, `organization` and a leeway of 60 seconds
@@ -109,8 +114,12 @@ public struct WebAuthAction: Action {
     Result: `access_token`, `id_token`, `refresh_token`, `token_type`, `expires_in`, `expires_at`,
     `scope`, `id_token_valid`, `id_token_error`, `pages` (kinds visited), `authorize_url`,
     `authorize_parameters`, `response` (the token response). With `stop_at`: `page` (`kind`, `url`,
-    `fields`, `error`). With `response_type: token` / `id_token`: the tokens from the fragment,
-    values taken raw (not percent-decoded), without a code exchange.
+    `fields`, `error`). `stop_at: callback` checks the callback as the full flow does (its `state`;
+    an `error` in it is the step's `error`, and `page.error` its description) and gives `code` and
+    `code_verifier` (both secret) to redeem the code by hand: `pkce_challenge(verifier)` computes
+    a challenge for a verifier of your own. In `page.url` only the secrets (the code, tokens) are
+    masked; an error's parameters stay readable. With `response_type: token` / `id_token`: the
+    tokens from the fragment, values taken raw (not percent-decoded), without a code exchange.
     """
 
   public static let example = """

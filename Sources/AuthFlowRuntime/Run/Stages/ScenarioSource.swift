@@ -59,7 +59,7 @@ public struct ScenarioSource: Sendable {
             file: scenario.file, location: scenario.location, tags: scenario.tags.map(\.value),
             movesMockClock: validated?.instances.first?.movesMockClock ?? false,
             names: validated?.instances.map(\.name) ?? []),
-          checks: config.check(scenario, profiles: profiles),
+          checks: config.check(scenario, profiles: profiles, catalog: ActionRegistry.catalog),
           environmentReads: validated == nil ? [] : scenario.environmentReads)
       },
       starting: { files in plan.expectedFiles = files },
@@ -73,7 +73,7 @@ public struct ScenarioSource: Sendable {
     var sources = loaded.sources.merging(project.sources) { first, _ in first }
     // Snippets of the cross-checks' files, whose text the scan did not keep.
     for file in Set(checks.compactMap(\.location?.file)) where sources[file] == nil {
-      sources[file] = try? String(contentsOfFile: file, encoding: .utf8)
+      sources[file] = SourceText.read(file)
     }
     return ValidatedSuite(
       planned: plan.build(), knownTags: knownTags, project: config,

@@ -8,10 +8,11 @@ import AuthFlowHTTP
 struct UniversalLoginDriver: Sendable {
   /// What the navigation ended with.
   enum Ending: Sendable {
-    /// The browser was sent to the callback URL.
+    /// The browser was sent to the callback URL (`stop_at: callback` included).
     case callback(String)
-    /// `stop_at` was reached, or a page answered with an error.
-    case page(PageResult, failure: String?)
+    /// `stop_at` was reached on a page before the callback, or a page answered with an error;
+    /// `hint` says what of the step's own values may be the cause (a misspelt login key).
+    case page(PageResult, failure: String?, hint: String? = nil)
   }
 
   static let maxPages = 10
@@ -30,6 +31,9 @@ struct UniversalLoginDriver: Sendable {
   private(set) var pages: [String] = []
   /// Messages already sent to the passwordless address when its page was submitted.
   private var messagesBefore = 0
+  /// What the last submission of each page kind left empty: the fields the page shows that the
+  /// step's values did not fill, and the keys those values gave.
+  private var leftEmpty: [PageKind: (fields: [String], given: [String])] = [:]
 
   init(
     navigator: any PageNavigator, mapping: FormFieldMapping, values: [PageKind: [String: String]], stopAt: PageKind?
@@ -50,8 +54,9 @@ struct UniversalLoginDriver: Sendable {
       let status: Int
       switch load {
       case .callback(let callback):
+        // `stop_at: callback` is the transaction's to handle: the callback is checked (state, an
+        // error) whether the flow stops there or goes on to the code exchange.
         pages.append(PageKind.callback.rawValue)
-        if stopAt == .callback { return .page(PageResult(callback: callback), failure: nil) }
         return .callback(callback)
       case .page(let shown, let code):
         (document, status) = (shown, code)
@@ -82,7 +87,11 @@ struct UniversalLoginDriver: Sendable {
         continue
       }
       if let error = page.error, submitted[kind, default: 0] > 0 || kind == .error {
-        return .page(page, failure: WebAuthMessages.pageError(kind: kind.rawValue, message: error))
+        let hint = leftEmpty[kind].flatMap { left in
+          left.fields.isEmpty
+            ? nil : WebAuthMessages.fieldsLeftEmpty(left.fields, kind: kind.rawValue, given: left.given)
+        }
+        return .page(page, failure: WebAuthMessages.pageError(kind: kind.rawValue, message: error), hint: hint)
       }
       guard let form = PageKind.form(of: kind, in: document, profile: profile) else {
         if kind == .unknown {
@@ -103,6 +112,7 @@ struct UniversalLoginDriver: Sendable {
       }
       submitted[kind, default: 0] += 1
       let fields = mapping.fieldValues(given, for: form, kind: kind)
+      leftEmpty[kind] = (Self.emptyFields(of: form, filling: fields), given.keys.sorted())
       let filled: HTMLForm
       let requested: String?
       let submitter: HTMLFormField?
@@ -120,6 +130,15 @@ struct UniversalLoginDriver: Sendable {
           document: document))
     }
     throw .flow(WebAuthMessages.tooManyPages)
+  }
+
+  /// The fields a person would type into that `fields` leaves empty: visible text fields with no
+  /// value of their own (not hidden, not a button, a box or a choice).
+  static func emptyFields(of form: HTMLForm, filling fields: [String: String]) -> [String] {
+    form.fields.filter { field in
+      !field.name.isEmpty && !field.isHidden && !field.isSubmitButton && !field.isCheckable && !field.disabled
+        && field.control == .input && field.value.isEmpty && fields[field.name] == nil
+    }.map(\.name)
   }
 
   /// The email or phone number given for the passwordless address page.

@@ -13,6 +13,14 @@ struct FormFieldMapping: Sendable {
     "organization_name": ["organization_name", "organizationName", "organization"],
   ]
 
+  /// The values a step's `login` gives that the driver knows by itself: the identifier (by
+  /// ``aliases``) and the password. A tenant's `forms` and `login_pages` name more.
+  static let loginValues = ["email", "password", "phone_number", "username"]
+  /// The values of a signup page: the login values and the profile fields a signup page may ask.
+  static let signupValues = loginValues + ["family_name", "given_name", "name", "nickname"]
+  /// The values of the passwordless pages: the address, and the code.
+  static let passwordlessValues = ["code", "email", "phone_number", "username"]
+
   /// Field names by page kind (`login_pages.login.fields`), before `overrides`.
   var pageFields: [PageKind: [String: String]] = [:]
 

@@ -29,11 +29,16 @@ struct PageResult: Sendable {
     self.errorCode = kind == .error ? document.element(id: "error-code")?.text ?? heading?.code : nil
   }
 
-  /// The callback, reached: its URL carries the code, so it is secret.
-  init(callback url: String) {
+  /// The callback, reached (`stop_at: callback`): an error it carries is the page's error
+  /// (`error_description`, else `error`). Its URL is kept as text: the secrets in it (the code,
+  /// tokens) are registered by the transaction and masked wherever the URL is shown, so an
+  /// error's parameters stay readable.
+  init(callback url: String, parameters: CallbackParameters) {
     self.kind = .callback
     self.url = url
     self.fields = [:]
+    self.error = parameters["error"].map { parameters["error_description"] ?? $0 }
+    self.errorCode = parameters["error"]
   }
 
   /// The members of `page` in a step's result.
@@ -49,7 +54,7 @@ struct PageResult: Sendable {
     var members: [String: Value] = [
       Member.kind: .string(kind.rawValue), Member.fields: .object(fields),
       Member.error: error.map(Value.string) ?? .null,
-      Member.url: kind == .callback ? Value.string(url).asSecret : .string(url),
+      Member.url: .string(url),
     ]
     if let status { members[Member.status] = .int(status) }
     return .object(members)

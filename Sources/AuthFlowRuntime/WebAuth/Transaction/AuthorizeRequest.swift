@@ -62,6 +62,11 @@ struct AuthorizeRequest: Sendable {
       parameters["scope"] = Self.includingOpenID(parameters["scope"] ?? Self.defaultScope)
     }
     for name in options.removed { parameters[name] = nil }
+    // No challenge, no method: `code_challenge: null` sends a request without PKCE, unless the
+    // step gives a method of its own (a request with a method and no challenge, on purpose).
+    if options.removed.contains("code_challenge"), !options.extra.contains(where: { $0.0 == "code_challenge_method" }) {
+      parameters["code_challenge_method"] = nil
+    }
     self.parameters = parameters
     self.state = parameters["state"] ?? state
     self.nonce = parameters["nonce"]

@@ -5,8 +5,11 @@ import AuthFlowHTTP
 /// merged, query winning; fragment values split on `&` and `=` and **not** percent-decoded.
 struct CallbackParameters: Sendable {
   var values: [String: String]
+  /// The callback URL as the browser was sent to it.
+  var url: String
 
   init(url: String) {
+    self.url = url
     var values = URLParameters.fragment(of: url, decoding: .none).dictionary
     for pair in URLParameters.query(of: url) {
       values[pair.name] = pair.value
@@ -15,6 +18,14 @@ struct CallbackParameters: Sendable {
   }
 
   subscript(name: String) -> String? { values[name] }
+
+  /// The values that are credentials (the code, tokens), raw and as the URL carries them: each
+  /// is registered as a secret before the URL is shown anywhere.
+  var secrets: [String] {
+    let names = ["code", "access_token", "id_token", "refresh_token"]
+    return Array(Set(names.compactMap { values[$0] } + SensitiveData.sensitiveValues(inURL: url)))
+      .filter { !$0.isEmpty }.sorted()
+  }
 
   /// The callback's `error` as a protocol error (status 302, the callback's items as `body`).
   var protocolError: ProtocolError? {

@@ -12,8 +12,14 @@ public struct WebAuthResult: Sendable {
     "page",
     "Where the browser stopped (`stop_at`, an error page): `page.kind`, `page.url`, `page.fields`, `page.error`.")
 
+  public static let code = ResultField.secret(
+    "code", "With `stop_at: callback`: the authorization code the callback carries (a secret).")
+  public static let codeVerifier = ResultField.secret(
+    "code_verifier",
+    "With `stop_at: callback`: the PKCE verifier of the request (a secret), to redeem `code` with a `token` step.")
+
   /// The fields `web_auth` declares besides the credentials.
-  public static let fields = [authorizeURL, authorizeParameters, pages, page]
+  public static let fields = [authorizeURL, authorizeParameters, pages, page, code, codeVerifier]
 
   /// A step's result.
   public var value: Value

@@ -123,22 +123,33 @@ struct WebAuthTransaction: Sendable {
     result["pages"] = .array(driver.pages.map(Value.string))
     let callbackURL: String
     switch ending {
-    case .page(let page, let failure):
+    case .page(let page, let failure, let hint):
       result["page"] = page.value
       if let failure {
         let code = page.errorCode ?? WebAuthMessages.pageErrorCode
         return .protocolError(
-          ProtocolError(code: code, description: page.error ?? failure, status: page.status), result: .object(result))
+          ProtocolError(code: code, description: page.error ?? failure, status: page.status, hint: hint),
+          result: .object(result))
       }
       return .success(.object(result))
     case .callback(let url):
       callbackURL = url
     }
     let callback = CallbackParameters(url: callbackURL)
-    for name in ["code", "access_token", "id_token", "refresh_token"] {
-      if let value = callback[name] { context.secrets.register(secretsIn: .secret(.string(value))) }
-    }
+    for value in callback.secrets { context.secrets.register(secretsIn: .secret(.string(value))) }
     if let mismatch = callback.stateMismatch(expected: request.state, url: callbackURL) { throw .flow(mismatch) }
+    if stopAt == .callback {
+      // Stopped at the callback: what a scenario needs to finish the flow by hand (the code and
+      // the PKCE verifier, both secret), and an error the callback carries is the step's error,
+      // as it is when the flow goes on: a callback is not a success because it was reached.
+      result["page"] = PageResult(callback: callbackURL, parameters: callback).value
+      if let code = callback["code"] { result[WebAuthResult.code.name] = Value.string(code).asSecret }
+      if let verifier = request.codeVerifier {
+        result[WebAuthResult.codeVerifier.name] = Value.string(verifier).asSecret
+      }
+      if let error = callback.protocolError { return .protocolError(error, result: .object(result)) }
+      return .success(.object(result))
+    }
     if let error = callback.protocolError { return .protocolError(error, result: .object(result)) }
     if request.responseType.split(separator: " ").contains("code") {
       guard let code = callback["code"] else { throw .flow(WebAuthMessages.noAuthorizationCode(callback.values)) }
