@@ -162,7 +162,8 @@ public enum FixtureSchema {
 
   static let user: [FixtureKey] = [
     string("user_id"), string("connection"), string("email"), boolean("email_verified"), string("password"),
-    string("username"), string("phone_number"), string("name"), string("nickname"), string("picture"),
+    string("username"), string("phone_number"), boolean("phone_verified"), string("name"), string("nickname"),
+    string("picture"),
     string("given_name"), string("family_name"), FixtureKey(name: "user_metadata", schema: ["type": "object"]),
     FixtureKey(name: "app_metadata", schema: ["type": "object"]), boolean("blocked"),
     FixtureKey(name: "mfa", schema: ["type": "array", "items": mfaEnrolment.object(required: ["type", "secret"])]),

@@ -296,6 +296,9 @@ public struct UserRecord: Sendable {
   public var password: String?
   public var username: String?
   public var phoneNumber: String?
+  /// Whether `phoneNumber` was verified: a code sent to it signed the user in (Auth0's
+  /// `phone_verified`, the ID token's `phone_number_verified`).
+  public var phoneVerified: Bool
   public var name: String?
   public var nickname: String?
   public var picture: String?
@@ -311,7 +314,8 @@ public struct UserRecord: Sendable {
   public init(
     profile: String, userID: String, connection: String = "Username-Password-Authentication", email: String? = nil,
     emailVerified: Bool = true, password: String? = nil, username: String? = nil, phoneNumber: String? = nil,
-    name: String? = nil, nickname: String? = nil, picture: String? = nil, givenName: String? = nil,
+    phoneVerified: Bool = false, name: String? = nil, nickname: String? = nil, picture: String? = nil,
+    givenName: String? = nil,
     familyName: String? = nil, userMetadata: [String: Value] = [:], appMetadata: [String: Value] = [:],
     blocked: Bool = false, mfa: [MFAEnrollment] = [], updatedAt: Double = 1_700_000_000
   ) {
@@ -323,6 +327,7 @@ public struct UserRecord: Sendable {
     self.password = password
     self.username = username
     self.phoneNumber = phoneNumber
+    self.phoneVerified = phoneVerified
     self.name = name
     self.nickname = nickname
     self.picture = picture

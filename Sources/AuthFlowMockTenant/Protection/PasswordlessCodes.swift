@@ -55,7 +55,11 @@ struct PasswordlessCodes {
     let created = UserRecord(
       profile: address, userID: "\(connection.name)|\(RandomToken.make(bytes: 12))", connection: connection.name,
       email: isEmail ? address : nil, emailVerified: isEmail, phoneNumber: isEmail ? nil : address,
-      updatedAt: tenant.clock.seconds)
-    return tenant.transact { $0.findOrCreateUser(address, connection: connection.name, created: created) }
+      phoneVerified: !isEmail, updatedAt: tenant.clock.seconds)
+    let now = tenant.clock.seconds
+    return tenant.transact {
+      $0.findOrCreateUser(
+        address, connection: connection.name, created: created, verifying: isEmail ? .email : .phone, now: now)
+    }
   }
 }

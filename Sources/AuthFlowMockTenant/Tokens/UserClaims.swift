@@ -41,7 +41,7 @@ enum UserClaims {
     put("email", user.email)
     put("phone_number", user.phoneNumber)
     if user.email != nil { all["email_verified"] = .bool(user.emailVerified) }
-    if user.phoneNumber != nil { all["phone_number_verified"] = .bool(false) }
+    if user.phoneNumber != nil { all["phone_number_verified"] = .bool(user.phoneVerified) }
     return all
   }
 

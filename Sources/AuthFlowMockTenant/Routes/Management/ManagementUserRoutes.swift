@@ -160,6 +160,8 @@ struct ManagementUserRoutes {
     object["app_metadata"] = .object(user.appMetadata)
     object["created_at"] = .string(UserClaims.isoMilliseconds(1_700_000_000))
     if let username = user.username { object["username"] = .string(username) }
+    // The Management API says `phone_verified`; tokens say `phone_number_verified`.
+    if let verified = object.removeValue(forKey: "phone_number_verified") { object["phone_verified"] = verified }
     if user.blocked { object["blocked"] = .bool(true) }
     object["identities"] = .array(await identities(of: user))
     return object

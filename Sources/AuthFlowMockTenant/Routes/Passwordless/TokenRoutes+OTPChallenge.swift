@@ -31,11 +31,16 @@ extension TokenRoutes {
         profile: challenge.identifier, userID: "auth0|\(RandomToken.make(bytes: 12))",
         connection: challenge.connection, email: challenge.isPhone ? nil : challenge.identifier,
         emailVerified: !challenge.isPhone, phoneNumber: challenge.isPhone ? challenge.identifier : nil,
-        updatedAt: now)
+        phoneVerified: challenge.isPhone, updatedAt: now)
+      let verifying: MockState.VerifiedChannel = challenge.isPhone ? .phone : .email
       user = tenant.transact {
-        $0.findOrCreateUser(challenge.identifier, connection: challenge.connection, created: created)
+        $0.findOrCreateUser(
+          challenge.identifier, connection: challenge.connection, created: created, verifying: verifying, now: now)
       }
-    } else if let existing = tenant.read({ $0.users.find(challenge.identifier, connection: challenge.connection) }) {
+    } else if let existing = tenant.transact({
+      $0.verify(
+        challenge.isPhone ? .phone : .email, of: challenge.identifier, connection: challenge.connection, now: now)
+    }) {
       user = existing
     } else {
       throw wrong

@@ -32,6 +32,36 @@ extension MockState {
     return created
   }
 
+  /// The address or phone a one-time code was sent to and came back from.
+  enum VerifiedChannel: Sendable {
+    case email, phone
+  }
+
+  /// A passwordless login, in one step: the user of `identifier` (created as `created` on first
+  /// login), with the channel the code came through marked verified, as Auth0 marks a user who
+  /// signed in with a code sent to their email (`email_verified`) or phone (`phone_verified`).
+  mutating func findOrCreateUser(
+    _ identifier: String, connection: String, created: UserRecord, verifying channel: VerifiedChannel, now: Double
+  ) -> UserRecord {
+    verify(channel, of: identifier, connection: connection, now: now)
+      ?? findOrCreateUser(identifier, connection: connection, created: created)
+  }
+
+  /// The user of `identifier` with `channel` marked verified (stored); nil when there is none.
+  mutating func verify(
+    _ channel: VerifiedChannel, of identifier: String, connection: String, now: Double
+  ) -> UserRecord? {
+    guard var user = users.find(identifier, connection: connection) else { return nil }
+    switch channel {
+    case .email where user.email != nil && !user.emailVerified: user.emailVerified = true
+    case .phone where user.phoneNumber != nil && !user.phoneVerified: user.phoneVerified = true
+    default: return user
+    }
+    user.updatedAt = now
+    users.insert(user)
+    return user
+  }
+
   /// The user a provider identity logs in as, in one step: the primary user of a linked identity
   /// (when `followLinks`), else the stored user with `fresh.userID` — `fresh` on first login —
   /// with `refresh` applied to it (the provider's profile) and stored.
