@@ -7,8 +7,9 @@ import Testing
 @testable import AuthFlowReporting
 
 /// The HTML report's size is bounded (``HTMLDetailBudget``): a failing scenario's exchanges are
-/// shown in full, a passing one's by their first lines, everything within one budget, and the
-/// page says what it left out — on the step and under the summary.
+/// shown in full, a passing one's by their first lines unless the whole run fits in full,
+/// everything within one budget, and the page says what it left out — on the step and under the
+/// summary.
 @Suite struct HTMLDetailBudgetTests {
   /// A 4 KiB exchange, as `--trace` prints one (the body is what a budget is for).
   static func exchange(_ index: Int) -> String {
@@ -42,20 +43,38 @@ import Testing
       scenario("passes", status: .passed, exchanges: 20), scenario("fails", status: .failed, exchanges: 20),
     ], interrupted: false)
 
+  /// A run whose exchanges in full pass ``HTMLDetailBudget/allInFullLimit`` (600 of 4 KiB in a
+  /// passing scenario): the failing scenario's in full, the passing one's by their first lines.
   @Test func failingScenariosInFullPassingOnesByTheirFirstLines() throws {
-    let html = Self.render(Self.report, limit: HTMLDetailBudget.defaultLimit)
+    var report = Self.report
+    report.scenarios = ScenarioReports([
+      Self.scenario("passes", status: .passed, exchanges: 600), Self.scenario("fails", status: .failed, exchanges: 20),
+    ])
+    let html = Self.render(report, limit: HTMLDetailBudget.defaultLimit)
     let sections = html.components(separatedBy: "<section ")
     let passing = try #require(sections.first { $0.contains(#"id="sc1""#) })
     let failing = try #require(sections.first { $0.contains(#"id="sc2""#) })
     #expect(failing.components(separatedBy: #"<details class="exchange">"#).count - 1 == 20)
     #expect(failing.contains(String(repeating: "x", count: 4000)))
-    #expect(passing.components(separatedBy: #"<div class="exchange-line">"#).count - 1 == 20)
+    #expect(passing.components(separatedBy: #"<div class="exchange-line">"#).count - 1 == 600)
     #expect(!passing.contains(String(repeating: "x", count: 100)))
     #expect(passing.contains("<code>→ POST https://tenant.example/oauth/token?n=3  ← 200 (3ms)</code>"))
     #expect(
       html.contains(
-        #"<div class="note" id="left-out">Left out of this page to keep it small: the headers and bodies of 20 exchanges of passing scenarios (their request and status lines are shown). The JSON report (--reporter json:FILE) has them all.</div>"#
+        #"<div class="note" id="left-out">Left out of this page to keep it small: the headers and bodies of 600 exchanges of passing scenarios (their request and status lines are shown). The JSON report (--reporter json:FILE) has them all.</div>"#
       ))
+  }
+
+  /// A small run's page (40 exchanges of 4 KiB) shows every exchange in full, the passing
+  /// scenario's too, and says nothing of keeping it small: nothing was left out.
+  @Test func aSmallRunShowsEverythingInFullAndLeavesNothingOut() throws {
+    let html = Self.render(Self.report, limit: HTMLDetailBudget.defaultLimit)
+    let sections = html.components(separatedBy: "<section ")
+    let passing = try #require(sections.first { $0.contains(#"id="sc1""#) })
+    #expect(passing.components(separatedBy: #"<details class="exchange">"#).count - 1 == 20)
+    #expect(!passing.contains(#"<div class="exchange-line">"#))
+    #expect(!html.contains(#"id="left-out""#))
+    #expect(!html.contains("Left out of this page"))
   }
 
   /// With a budget of 32 KiB, the failing scenario takes it first (seven of its 4 KiB exchanges
@@ -113,9 +132,14 @@ import Testing
     #expect(Self.render(produced, limit: limit) == page)
     let passes = reads.withLock { $0 } / scenarios.count
     #expect(passes <= 3, "\(passes) reads of each scenario")
-    if limit == HTMLDetailBudget.defaultLimit { #expect(passes == 2) }
-    // The smaller budgets cut something, and the page says so.
-    #expect(page.contains(#"id="left-out""#))
+    if limit == HTMLDetailBudget.defaultLimit {
+      #expect(passes == 2)
+      // Everything fits in full: nothing is left out, and the page says nothing of it.
+      #expect(!page.contains(#"id="left-out""#))
+    } else {
+      // The smaller budgets cut something, and the page says so.
+      #expect(page.contains(#"id="left-out""#))
+    }
   }
 
   /// The failing scenario takes the budget first though it comes after a passing one that

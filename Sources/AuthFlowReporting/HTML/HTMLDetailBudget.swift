@@ -12,6 +12,9 @@ struct HTMLDetailBudget {
   /// The bytes of exchanges, results and tokens one page holds: 8 MiB (a 1,000-scenario run's
   /// page stays a few tens of MB at most; the bundled suite's is far under it).
   static let defaultLimit = 8 * 1024 * 1024
+  /// Up to this many bytes of details, a page shows every scenario's exchanges in full, passing
+  /// ones too, and leaves nothing out: 2 MiB, a page a browser opens at once.
+  static let allInFullLimit = 2 * 1024 * 1024
 
   /// What was left out or cut, for the page's note.
   struct LeftOut: Sendable, Hashable {

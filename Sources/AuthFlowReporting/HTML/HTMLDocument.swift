@@ -27,6 +27,10 @@ struct HTMLDocument {
   /// from), and what the whole page leaves out.
   private let afterFull: HTMLDetailBudget
   private let leftOut: HTMLDetailBudget.LeftOut
+  /// True when every exchange of every scenario fits in ``HTMLDetailBudget/allInFullLimit`` in
+  /// full: the passing scenarios' exchanges are shown in full too, and the page leaves nothing out
+  /// (a small run's page says nothing of what it would do to keep a big one small).
+  private let passingInFull: Bool
 
   init(report: RunReport, revealSecrets: Bool, detailLimit: Int = HTMLDetailBudget.defaultLimit) {
     self.report = report
@@ -36,8 +40,9 @@ struct HTMLDocument {
     var tenants: [String] = []
     var seen: Set<String> = []
     var full = HTMLDetailBudget(limit: detailLimit)
-    // What the passing scenarios ask for, as if nothing limited it.
+    // What the passing scenarios ask for, as if nothing limited it: summarised, and in full.
     var asked = HTMLDetailBudget(limit: .max)
+    var askedInFull = HTMLDetailBudget(limit: .max)
     for scenario in report.scenarios {
       tags.formUnion(scenario.tags)
       let tenant = scenario.tenant ?? report.tenant
@@ -46,12 +51,17 @@ struct HTMLDocument {
         Self.spend(scenario, full: true, revealSecrets: revealSecrets, budget: &full)
       } else {
         Self.spend(scenario, full: false, revealSecrets: revealSecrets, budget: &asked)
+        Self.spend(scenario, full: true, revealSecrets: revealSecrets, budget: &askedInFull)
       }
     }
     self.tags = tags.sorted()
     self.tenants = tenants
     afterFull = full
-    if full.used <= detailLimit - asked.used - 1 {
+    passingInFull =
+      full.leftOut.isEmpty && full.used <= min(detailLimit, HTMLDetailBudget.allInFullLimit) - askedInFull.used - 1
+    if passingInFull {
+      leftOut = HTMLDetailBudget.LeftOut()
+    } else if full.used <= detailLimit - asked.used - 1 {
       // Everything the passing scenarios ask fits (and never spends the budget): none is cut.
       var leftOut = full.leftOut
       leftOut.summarisedExchanges += asked.leftOut.summarisedExchanges
@@ -84,7 +94,7 @@ struct HTMLDocument {
     var full = HTMLDetailBudget(limit: detailLimit)
     var rest = afterFull
     for (index, scenario) in report.scenarios.enumerated() {
-      if HTMLDetailBudget.showsInFull(scenario) {
+      if showsInFull(scenario) {
         sink.write(section(scenario, index: index, budget: &full))
       } else {
         sink.write(section(scenario, index: index, budget: &rest))
@@ -93,6 +103,12 @@ struct HTMLDocument {
     html = "</main>\n<footer>" + MarkupEscaping.html(HTMLMessages.footer) + "</footer>\n"
     html += "<script>" + HTMLAssets.script + "</script>\n</body>\n</html>\n"
     sink.write(html)
+  }
+
+  /// Whether `scenario`'s exchanges are shown in full: it did not pass, or it warned
+  /// (``HTMLDetailBudget/showsInFull(_:)``), or the whole run fits the page in full.
+  private func showsInFull(_ scenario: ScenarioReport) -> Bool {
+    passingInFull || HTMLDetailBudget.showsInFull(scenario)
   }
 
   /// Spends on `budget` what `scenario`'s section would (its steps' details), writing nothing.
@@ -193,7 +209,7 @@ struct HTMLDocument {
     if !graph.isEmpty { html += "<div class=\"graph\">" + graph + "</div>\n" }
     if !scenario.steps.isEmpty {
       html += "<ol class=\"steps\">\n"
-      let full = HTMLDetailBudget.showsInFull(scenario)
+      let full = showsInFull(scenario)
       for (stepIndex, step) in scenario.steps.enumerated() {
         let anchor = HTMLFlowGraph.stepAnchor(anchor, index: stepIndex)
         html +=

@@ -61,6 +61,9 @@ struct ReportMergeCommand: AsyncParsableCommand {
       Console.error("error: \(error.description)")
       reportsWritten = false
     }
+    if let notice = reporters.consoleNotice(for: report.redacted(by: secrets), written: reportsWritten) {
+      RunCommand.printNotice(notice, reporters: reporters)
+    }
     let verdict = reportOptions.verdict(of: report, secrets: secrets)
     let code: AuthFlowExitCode = !reportsWritten && verdict == .success ? .environment : verdict
     if code != .success { throw ExitCode(code.rawValue) }

@@ -177,6 +177,9 @@ struct RunCommand: AsyncParsableCommand {
     let stop = report.stop(thatCut: stops.cause)
     if report.stopCause == nil { report.stopCause = stop }
     let reportsWritten = await Self.finish(report, reporters: reporters)
+    if !quiet, let notice = reporters.consoleNotice(for: report.redacted(by: secrets), written: reportsWritten) {
+      Self.printNotice(notice, reporters: reporters)
+    }
     if reports.count > 1 {
       Self.printComparison(TenantComparison(runs: reports.map { $0.redacted(by: secrets) }), secrets: secrets)
     }
@@ -340,6 +343,12 @@ struct RunCommand: AsyncParsableCommand {
       Console.error("error: \(error.description)")
       return false
     }
+  }
+
+  /// The console notice of a run whose reports all go to files: on standard output, unless a
+  /// report is written to a stream (`json:/dev/stdout`), which it would corrupt.
+  static func printNotice(_ notice: String, reporters: ReporterGroup) {
+    if reporters.writesToAStream { StandardStreams.error(notice) } else { StandardStreams.output(notice) }
   }
 
   /// The live progress line: only when standard error is a terminal that can erase a line, and
