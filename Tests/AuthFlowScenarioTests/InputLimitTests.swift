@@ -34,7 +34,7 @@ import Testing
           timeout: 2️⃣25h
       """)
     let found = diagnostics(input)
-    expectDiagnostic(found, at: input["1️⃣"], "'2562047788015215h' is too long for 'duration'")
+    expectDiagnostic(found, at: input["1️⃣"], "'2562047788015215h' is too long for 'wait'")
     expectDiagnostic(found, at: input["2️⃣"], "'25h' is too long for 'timeout'")
   }
 
@@ -74,7 +74,7 @@ import Testing
         - mock_clock: -10000h
       """)
     let found = diagnostics(input, catalog: Self.clockCatalog)
-    expectDiagnostic(found, at: input["1️⃣"], "is too long for 'advance' (the range is -10000h to 10000h)")
+    expectDiagnostic(found, at: input["1️⃣"], "is too long for 'mock_clock' (the range is -10000h to 10000h)")
     expectDiagnostic(found, at: input["2️⃣"], "'-10001h' is too long for 'advance'")
     #expect(found.count == 2)
   }

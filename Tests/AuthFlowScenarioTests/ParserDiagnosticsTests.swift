@@ -140,7 +140,8 @@ import Testing
     expectDiagnostic(
       found, at: input["1️⃣"], "'5 minutes' is not a duration (for 'timeout')",
       hint: "write a number with a unit: 250ms, 90s, 5m or 2h")
-    expectDiagnostic(found, at: input["2️⃣"], "'soon' is not a duration (for 'duration')")
+    // The short form names no parameter: the message names the action, not a hidden parameter.
+    expectDiagnostic(found, at: input["2️⃣"], "'soon' is not a duration (for 'wait')")
     expectDiagnostic(found, at: input["3️⃣"], "'fast' is not a duration (for 'delay')")
   }
 

@@ -104,15 +104,22 @@ extension Diagnostic {
     _ path: String, action: String, expected: ParameterType, found node: YAMLNode, hint: String? = nil
   ) -> Diagnostic {
     .error(
-      "parameter '\(path)' of action '\(action)' must be \(expected.description), found \(node.foundDescription)",
+      "\(subject(path, action: action)) must be \(expected.description), found \(node.foundDescription)",
       at: node.location, length: node.underlineLength, hint: hint)
+  }
+
+  /// What a parameter's message calls it: `parameter 'for' of action 'wait'`, or, for the short
+  /// form (`wait: 2s`, whose value is the action's own), `'wait'`: the short form names no
+  /// parameter, so the message names none either.
+  static func subject(_ path: String, action: String) -> String {
+    path == action ? "'\(action)'" : "parameter '\(path)' of action '\(action)'"
   }
 
   static func notAChoice(
     _ text: String, parameter path: String, action: String, choices: [String], at node: YAMLNode
   ) -> Diagnostic {
     .error(
-      "'\(text)' is not a valid value for parameter '\(path)' of action '\(action)'", at: node.location,
+      "'\(text)' is not a valid value for \(subject(path, action: action))", at: node.location,
       length: node.underlineLength,
       hint: Suggestion.hint(for: text, in: choices)
         ?? "use one of " + choices.map { "'\($0)'" }.joined(separator: ", "))
@@ -166,10 +173,37 @@ extension Diagnostic {
     let hint: String
     if let negated = negation(of: name, in: names) {
       hint = negated.map { "\($0). Or, \(equals)" } ?? listed
+    } else if let known = otherToolsNames[Self.normalizedMatcherName(name)] {
+      hint = "did you mean '\(known)'? Or, \(equals)"
     } else {
       hint = Suggestion.closest(to: name, in: names).map { "did you mean '\($0)'? Or, \(equals)" } ?? listed
     }
     return .error("unknown matcher '\(name)'", at: location, length: name.count, hint: hint)
+  }
+
+  /// The names other tools (Hurl, Step CI, Tavern, Jest, Chai, JSON Schema) give the matchers,
+  /// spelt out where authflow abbreviates: `greater_than` is `gt`. Keys are normalised
+  /// (``normalizedMatcherName(_:)``); an edit distance cannot find these.
+  static let otherToolsNames: [String: String] = [
+    "greaterthan": "gt", "greater": "gt", "above": "gt", "morethan": "gt", "tobegreaterthan": "gt",
+    "greaterthanorequal": "gte", "greaterthanorequalto": "gte", "greaterorequal": "gte", "least": "gte",
+    "atleast": "gte", "min": "gte", "minimum": "gte", "ge": "gte",
+    "lessthan": "lt", "less": "lt", "below": "lt", "tobelessthan": "lt",
+    "lessthanorequal": "lte", "lessthanorequalto": "lte", "lessorequal": "lte", "atmost": "lte", "max": "lte",
+    "maximum": "lte", "le": "lte",
+    "eq": "equals", "equal": "equals", "is": "equals", "tobe": "equals", "toequal": "equals", "value": "equals",
+    "ne": "not_equals", "neq": "not_equals", "notequal": "not_equals", "notequalto": "not_equals",
+    "regex": "matches", "match": "matches", "pattern": "matches", "tomatch": "matches",
+    "includes": "contains", "include": "contains", "tocontain": "contains", "has": "contains",
+    "in": "one_of", "oneof": "one_of", "anyof": "one_of", "enum": "one_of", "isoneof": "one_of",
+    "startswith": "starts_with", "prefix": "starts_with", "beginswith": "starts_with",
+    "exist": "exists", "present": "exists", "defined": "exists", "isdefined": "exists", "tobedefined": "exists",
+    "istype": "type", "typeof": "type", "isa": "type",
+  ]
+
+  /// A matcher name as ``otherToolsNames`` keys it: lower case, without `_`, `-` and spaces.
+  static func normalizedMatcherName(_ name: String) -> String {
+    String(name.lowercased().filter { $0 != "_" && $0 != "-" && $0 != " " })
   }
 
   /// The opposite of each ordering matcher, which stands for its negation.

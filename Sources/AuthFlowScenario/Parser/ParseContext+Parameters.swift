@@ -15,7 +15,9 @@ extension ParseContext {
       return
     default:
       if let scalar = signature.scalarForm {
-        check(node, against: scalar, path: scalar.name, action: key.value)
+        // The short form names no parameter: messages name the action (`'a while' is not a
+        // duration (for 'wait')`), not the hidden parameter it stands for.
+        check(node, against: scalar, path: key.value, action: key.value)
       } else {
         report(.scalarNotAccepted(key.value, found: node))
       }

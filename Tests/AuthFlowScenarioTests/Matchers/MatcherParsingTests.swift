@@ -1,7 +1,8 @@
 import AuthFlowCore
-import AuthFlowScenario
 import AuthFlowTestSupport
 import Testing
+
+@testable import AuthFlowScenario
 
 @Suite struct MatcherParsingTests {
   private func matchers(_ yaml: String) -> [[Matcher.Kind]] {
@@ -96,12 +97,36 @@ import Testing
         == true)
     #expect(name?.hint?.hasSuffix("write 'equals: { name: … }'") == true)
     expectDiagnostic(found, at: input["2️⃣"], "unknown matcher 'age'")
-    expectDiagnostic(found, at: input["3️⃣"], "unknown matcher 'greater_than'")
+    let greater = expectDiagnostic(found, at: input["3️⃣"], "unknown matcher 'greater_than'")
+    #expect(greater?.hint?.hasPrefix("did you mean 'gt'?") == true, "\(greater?.hint ?? "")")
     let negation = expectDiagnostic(found, at: input["4️⃣"], "unknown matcher 'not_contain'")
     #expect(negation?.hint?.hasPrefix("did you mean 'not_contains'?") == true)
     expectDiagnostic(
       found, at: input["5️⃣"], "an expectation needs at least one matcher, found an empty mapping",
       hint: "to compare with an empty object, write 'equals: {}'")
+  }
+
+  /// The names other tools give the matchers (Jest, Chai, JSON Schema, Hurl) suggest authflow's,
+  /// which an edit distance cannot find: `greater_than` is three edits from nothing near `gt`.
+  @Test(
+    "A matcher named as another tool names it suggests authflow's",
+    arguments: [
+      ("greater_than", "gt"), ("greaterThanOrEqual", "gte"), ("less_than", "lt"), ("lessThanOrEqual", "lte"),
+      ("regex", "matches"), ("includes", "contains"), ("in", "one_of"), ("toEqual", "equals"), ("neq", "not_equals"),
+      ("min", "gte"), ("begins-with", "starts_with"), ("isDefined", "exists"),
+    ])
+  func otherToolsNames(_ name: String, _ suggested: String) {
+    let input = MarkedText("scenario: x\nsteps:\n  - logout:\n    expect:\n      a: { 1️⃣\"\(name)\": 1 }")
+    let found = expectDiagnostic(diagnostics(input), at: input["1️⃣"], "unknown matcher '\(name)'")
+    #expect(found?.hint?.hasPrefix("did you mean '\(suggested)'?") == true, "\(found?.hint ?? "")")
+  }
+
+  @Test func everyOtherToolsNameSuggestsAMatcherThatExists() {
+    let names = Set(Matcher.Kind.allCases.map(\.rawValue))
+    for (name, suggested) in Diagnostic.otherToolsNames {
+      #expect(names.contains(suggested), "\(name) suggests '\(suggested)', which is not a matcher")
+      #expect(Diagnostic.normalizedMatcherName(name) == name, "'\(name)' is not normalised")
+    }
   }
 
   /// A matcher negated as other languages write it gets the negated matcher suggested, never the

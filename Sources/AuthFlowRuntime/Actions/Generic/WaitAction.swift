@@ -44,7 +44,9 @@ public struct WaitAction: Action {
   public func run(_ parameters: Value, in context: ActionContext) async throws(ActionError) -> ActionOutcome {
     let duration: Duration
     if parameters.objectValue == nil, !parameters.isNull {
-      duration = try Parameters.duration(parameters, for: Self.forParameter)
+      // The short form names no parameter: its message names the action.
+      duration = try Parameters.duration(
+        parameters, for: Self.signature.name, maximum: Self.forParameter.signature.maximumDuration)
     } else if let value = try Parameters(parameters)[Self.forParameter] {
       duration = value
     } else {
