@@ -79,6 +79,11 @@ public struct IDTokenValidationError: Error, Sendable, Hashable, CustomStringCon
   public static func missingPublicKey(kid: String) -> IDTokenValidationError {
     IDTokenValidationError(.kid, "Could not find a public key for Key ID (kid) \"\(kid)\"")
   }
+  /// The JWKS has a key with the token's `kid`, but it is malformed (not base64url, not a point on
+  /// the curve, an unsupported `kty`): the tenant's JWKS is wrong, not the token's key id.
+  public static func unusablePublicKey(kid: String, why: String) -> IDTokenValidationError {
+    IDTokenValidationError(.kid, "ID token rejected: the JWKS key '\(kid)' is malformed: \(why) (RFC 7518 §6)")
+  }
   public static let invalidSignature = IDTokenValidationError(.signature, "Invalid ID token signature")
   public static let missingIssuer = IDTokenValidationError(
     .iss, "Issuer (iss) claim must be a string present in the ID token")

@@ -95,7 +95,9 @@ public struct IDTokenValidator: Sendable {
       try keys.verify(jws)
     } catch {
       switch error.reason {
-      case .missingKeyID, .unknownKeyID, .invalidKey: throw .missingPublicKey(kid: kid)
+      case .missingKeyID, .unknownKeyID: throw .missingPublicKey(kid: kid)
+      // The key is there but cannot be used: say so, not that it is missing.
+      case .invalidKey: throw .unusablePublicKey(kid: kid, why: error.detail ?? "it cannot be parsed")
       default: throw .invalidSignature
       }
     }

@@ -60,6 +60,12 @@ public struct JWSError: Error, Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// What is wrong with the key, for an ``Reason/invalidKey`` error; nil for the others.
+  public var detail: String? {
+    if case .invalidKey(_, let why) = backing { return why }
+    return nil
+  }
+
   public var description: String {
     switch backing {
     case .malformed(let why): return "malformed JWS: \(why)"

@@ -63,6 +63,21 @@ import Testing
     #expect(failure(other)?.message == "Could not find a public key for Key ID (kid) \"rotated\"")
   }
 
+  /// A key with the token's kid that cannot be used is the JWKS's fault, named as such — not "Could
+  /// not find a public key", which sends a reader looking for a kid mismatch.
+  @Test func aMalformedKeyIsNamedAsMalformed() throws {
+    var set = TestKeys.jwks
+    for index in set.keys.indices where set.keys[index].kid == "test-rsa" { set.keys[index].n = "!!not base64url!!" }
+    let validator = IDTokenValidator(
+      jwks: set,
+      options: .init(
+        issuer: Self.issuer, clientID: "client-1", nonce: "n-1",
+        now: { Date(timeIntervalSince1970: TimeInterval(Self.now)) }))
+    let message = failure(try token(), validator)?.message ?? ""
+    #expect(
+      message == "ID token rejected: the JWKS key 'test-rsa' is malformed: n and e must be base64url (RFC 7518 §6)")
+  }
+
   @Test func signatureMustVerify() throws {
     let forged = try TestKeys.otherRSA.sign(claims: Self.valid)
     #expect(failure(forged)?.message == "Invalid ID token signature")
