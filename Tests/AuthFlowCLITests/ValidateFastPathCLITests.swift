@@ -47,3 +47,24 @@ import Testing
     }
   }
 }
+
+/// A file past the size limit is refused from its size alone: nothing reads it, not even to quote
+/// its first line under the error. A 64 GiB sparse file takes no disk, and reading it whole would
+/// take 64 GiB of memory: the commands answer only if they never do.
+@Suite struct OversizedFileCLITests {
+  @Test(arguments: [["validate"], ["run"]])
+  func aHugeFileIsRefusedUnread(_ command: [String]) async throws {
+    try await Workspace.with([:]) { directory in
+      let path = directory + "/huge.yaml"
+      #expect(FileManager.default.createFile(atPath: path, contents: Data("scenario: x\n".utf8)))
+      let handle = try #require(FileHandle(forWritingAtPath: path))
+      try handle.truncate(atOffset: 64 << 30)
+      try handle.close()
+      let outcome = try await CLIProcess.run(command + ["huge.yaml"], in: directory, limit: .seconds(60))
+      #expect(outcome.status == 2)
+      #expect(
+        outcome.standardError.contains("huge.yaml:1:1: error: the file is 68719476736 bytes, more than the limit"),
+        "\(outcome.standardError)")
+    }
+  }
+}

@@ -9,7 +9,7 @@ enum DiagnosticOutput {
     guard !diagnostics.isEmpty else { return }
     let colors = isatty(2) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
     let renderer = DiagnosticRenderer(colors: colors, revealSecrets: revealSecrets) { path in
-      sources[path] ?? (try? String(contentsOfFile: path, encoding: .utf8))
+      sources[path] ?? SourceText.read(path)
     }
     Console.error(renderer.render(diagnostics.sortedByLocation))
     let errors = diagnostics.count { $0.isError }
