@@ -117,7 +117,8 @@ public struct WebAuthAction: Action {
     `fields`, `error`). `stop_at: callback` checks the callback as the full flow does (its `state`;
     an `error` in it is the step's `error`, and `page.error` its description) and gives `code` and
     `code_verifier` (both secret) to redeem the code by hand: `pkce_challenge(verifier)` computes
-    a challenge for a verifier of your own. In `page.url` only the secrets (the code, tokens) are
+    a challenge for a verifier of your own (`scenarios/web_auth_by_hand.yaml` redeems a code with a
+    `token` step). In `page.url` only the secrets (the code, tokens) are
     masked; an error's parameters stay readable. With `response_type: token` / `id_token`: the
     tokens from the fragment, values taken raw (not percent-decoded), without a code exchange.
     """
