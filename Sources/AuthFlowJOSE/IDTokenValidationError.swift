@@ -5,7 +5,9 @@ public struct IDTokenValidationError: Error, Sendable, Hashable, CustomStringCon
   /// Which check failed, in the order they run.
   public enum Check: String, Sendable, Hashable {
     case missing, size, decode, duplicate, crit, typ, alg, kid, signature, iss, sub, aud, exp, nbf, iat
-    case nonce, azp
+    case nonce, azp, acr, claims
+    case atHash = "at_hash"
+    case cHash = "c_hash"
     case keyUse = "key_use"
     case keyAlg = "key_alg"
     case authTime = "auth_time"
@@ -18,7 +20,7 @@ public struct IDTokenValidationError: Error, Sendable, Hashable, CustomStringCon
   /// The message, exactly as Auth0.swift's `debugDescription` words it.
   public let message: String
 
-  private init(_ check: Check, _ message: String) {
+  init(_ check: Check, _ message: String) {
     self.check = check
     self.message = message
   }

@@ -23,10 +23,25 @@ public struct IDTokenValidator: Sendable {
     public var leeway: Int
     /// The clock.
     public var now: @Sendable () -> Date
+    /// The algorithms the ID token may be signed with (an `oidc` tenant's
+    /// `id_token_signing_alg_values_supported`, never `none`), its `kid` optional where one key of
+    /// the JWKS fits (OIDC Core §10.1). Nil: Auth0.swift's rules, RS256 with a `kid` (PROTOCOL §5).
+    public var algorithms: Set<JWSAlgorithm>?
+    /// The client secret, which keys the HMAC algorithms (OIDC Core §10.1).
+    public var clientSecret: String?
+    /// The access token issued with the ID token: its `at_hash`, when present, must match.
+    public var accessToken: String?
+    /// The authorization code the ID token came for: its `c_hash`, when present, must match.
+    public var code: String?
+    /// True when the token was received just now (from a token or authorization response): its
+    /// `iat` may then be at most ``issuedAtMaximumAge`` seconds old. False for a token kept from
+    /// an earlier step.
+    public var receivedNow: Bool
 
     public init(
       issuer: String, clientID: String, nonce: String? = nil, maxAge: Int? = nil, organization: String? = nil,
-      leeway: Int = 60, now: @escaping @Sendable () -> Date = { Date() }
+      leeway: Int = 60, now: @escaping @Sendable () -> Date = { Date() }, algorithms: Set<JWSAlgorithm>? = nil,
+      clientSecret: String? = nil, accessToken: String? = nil, code: String? = nil, receivedNow: Bool = true
     ) {
       self.issuer = issuer
       self.clientID = clientID
@@ -35,8 +50,23 @@ public struct IDTokenValidator: Sendable {
       self.organization = organization
       self.leeway = leeway
       self.now = now
+      self.algorithms = algorithms
+      self.clientSecret = clientSecret
+      self.accessToken = accessToken
+      self.code = code
+      self.receivedNow = receivedNow
     }
   }
+
+  /// How far from the current time `iat` (and a future `auth_time`) may be: the 5 minutes of the
+  /// OpenID Foundation's conformance suite (`ValidateIdToken`), or the step's leeway when larger.
+  public static let clockSkew = 300
+  /// The oldest `iat` of a token received now, in seconds.
+  public static let issuedAtMaximumAge = 300
+  /// The farthest `exp` may be: 50 years.
+  public static let longestLifetime = 50.0 * 365 * 24 * 3600
+  /// The oldest `auth_time`: one year.
+  public static let oldestAuthentication = 365.0 * 24 * 3600
 
   /// The tenant's keys.
   public let keys: VerificationKeys
@@ -67,6 +97,7 @@ public struct IDTokenValidator: Sendable {
     }
     try checkSignature(jws)
     try checkClaims(jws.claims)
+    try checkHashes(jws)
     return jws
   }
 
@@ -79,18 +110,71 @@ public struct IDTokenValidator: Sendable {
     }
     try checkSignature(jws)
     try checkClaims(jws.claims)
+    try checkHashes(jws)
+  }
+
+  /// `at_hash` and `c_hash`, when present and the access token or code is known, must match them
+  /// (OIDC Core §3.3.2.11; the conformance suite's `ValidateAtHash`, `ValidateCHash`).
+  private func checkHashes(_ jws: CompactJWS) throws(IDTokenValidationError) {
+    let algorithm = JWSAlgorithm(rawValue: jws.algorithmName ?? "") ?? .rs256
+    for (claim, text, mismatch) in [
+      ("at_hash", options.accessToken, IDTokenValidationError.mismatchedAccessTokenHash),
+      ("c_hash", options.code, .mismatchedCodeHash),
+    ] {
+      guard let value = jws.claims[claim], !value.isNull else { continue }
+      guard let given = value.stringValue else { throw .malformedTokenHash }
+      guard let text else { continue }
+      guard TokenHash.value(of: text, algorithm: algorithm) == given else { throw mismatch }
+    }
+  }
+
+  /// The algorithm the token is signed with, if it may be: RS256 under Auth0.swift's rules, else
+  /// one of ``Options/algorithms``; `none` never.
+  private func algorithm(of jws: CompactJWS) throws(IDTokenValidationError) -> JWSAlgorithm {
+    let alg = jws.algorithmName ?? ""
+    guard let allowed = options.algorithms else {
+      guard alg == JWSAlgorithm.rs256.rawValue else { throw .unsupportedAlgorithm(alg) }
+      return .rs256
+    }
+    guard let algorithm = JWSAlgorithm(rawValue: alg), algorithm != .none, allowed.contains(algorithm) else {
+      throw .algorithmNotAllowed(alg, allowed: allowed.map(\.rawValue).sorted())
+    }
+    return algorithm
   }
 
   private func checkSignature(_ jws: CompactJWS) throws(IDTokenValidationError) {
-    let alg = jws.algorithmName ?? ""
-    guard alg == JWSAlgorithm.rs256.rawValue else { throw .unsupportedAlgorithm(alg) }
+    let algorithm = try algorithm(of: jws)
+    let alg = algorithm.rawValue
     try IDTokenValidator.checkHeader(jws.header)
-    let kid = jws.keyID ?? ""
-    guard let jwk = keys.jwk(kid: kid) else { throw .missingPublicKey(kid: kid) }
+    if algorithm.isSymmetric {
+      guard let secret = options.clientSecret else { throw .noClientSecret(alg) }
+      do {
+        try keys.verify(jws, secret: secret)
+      } catch {
+        throw .invalidSignature
+      }
+      return
+    }
+    // Auth0.swift looks the key up by `kid` and has none without one; other providers may leave it
+    // out when one key fits (OIDC Core §10.1).
+    if options.algorithms == nil, jws.keyID == nil { throw .missingPublicKey(kid: "") }
+    let jwk: JWK
+    do {
+      jwk = try keys.select(kid: jws.keyID, algorithm: algorithm)
+    } catch {
+      switch error.reason {
+      case .noKeyForAlgorithm: throw .noKeyForAlgorithm(alg)
+      case .ambiguousKey: throw .ambiguousKey(alg, count: keys.candidates(for: algorithm).count)
+      default: throw .missingPublicKey(kid: jws.keyID ?? "")
+      }
+    }
+    let kid = jwk.kid ?? ""
     if let why = VerificationKeys.notForSignatures(jwk) { throw .keyNotForSignatures(kid: kid, why: why) }
     // RFC 7517 §4.4: `alg` is optional; a key without it verifies the algorithms its `kty` fits.
     if let keyAlg = jwk.alg, keyAlg != alg { throw .keyAlgorithmMismatch(kid: kid, keyAlg: keyAlg, alg: alg) }
-    if jwk.kty != JWSAlgorithm.rs256.keyType { throw .keyTypeMismatch(kid: kid, kty: jwk.kty, alg: alg) }
+    if jwk.kty != algorithm.keyType || algorithm.curve.map({ $0 != jwk.crv }) == true {
+      throw .keyTypeMismatch(kid: kid, kty: jwk.kty, alg: alg)
+    }
     do {
       try keys.verify(jws)
     } catch {
@@ -133,8 +217,10 @@ public struct IDTokenValidator: Sendable {
       guard now >= earliest else { throw .futureNotBefore(now: now, notBefore: earliest) }
     }
     guard let iat = claims["iat"]?.doubleValue else { throw .missingIssuedAt }
-    let issued = iat - Double(options.leeway)
+    // The clock skew the conformance suite allows around the current time, or the leeway if larger.
+    let issued = iat - Double(max(Self.clockSkew, options.leeway))
     guard now >= issued else { throw .futureIssuedAt(now: now, issuedAt: issued) }
+
     if let expected = options.nonce {
       guard let actual = claims["nonce"]?.stringValue else { throw .missingNonce }
       guard actual == expected else { throw .mismatchedNonce(actual: actual, expected: expected) }
@@ -151,6 +237,40 @@ public struct IDTokenValidator: Sendable {
       guard now <= limit else { throw .pastLastAuthentication(now: now, lastAuthTime: limit) }
     }
     try IDTokenValidator.checkOrganization(claims, expected: options.organization)
+    try checkConformance(claims, now: now, iat: iat, exp: exp, sub: sub)
+  }
+
+  /// The rules the OpenID conformance suite applies on every module beyond Auth0.swift's, checked
+  /// after them so that a token both break fails with Auth0.swift's message: `sub` at most 255
+  /// printable ASCII characters, `exp` at most 50 years ahead, `iat` at most 5 minutes old when
+  /// received now, `auth_time` neither in the future nor more than a year old, `acr` a non-empty
+  /// string, and the standard claims of their §5.1 types.
+  private func checkConformance(
+    _ claims: [String: Value], now: Double, iat: Double, exp: Double, sub: String
+  ) throws(IDTokenValidationError) {
+    guard sub.utf8.count <= 255, sub.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) else {
+      throw .malformedSubject(length: sub.count)
+    }
+    guard exp <= now + Self.longestLifetime else { throw .farExpiration(now: now, expiration: exp) }
+    let skew = max(Self.clockSkew, options.leeway)
+    let maximumAge = max(Self.issuedAtMaximumAge, options.leeway)
+    if options.receivedNow, iat < now - Double(maximumAge) {
+      throw .staleIssuedAt(now: now, issuedAt: iat, bound: maximumAge)
+    }
+    if let value = claims["auth_time"], !value.isNull {
+      guard let authTime = value.doubleValue else { throw .malformedAuthTime }
+      guard authTime <= now + Double(skew) else { throw .futureAuthTime(now: now, authTime: authTime) }
+      guard authTime >= now - Self.oldestAuthentication else { throw .ancientAuthTime(now: now, authTime: authTime) }
+    }
+    if let acr = claims["acr"], !acr.isNull {
+      guard case .string(let text) = acr.unwrapped, !text.isEmpty else { throw .malformedACR }
+    }
+    // Under Auth0.swift's rules, Auth0's `updated_at` string passes (its documented format).
+    if let (claim, expected) = StandardClaims.firstProblem(
+      in: claims, now: options.now(), textUpdatedAt: options.algorithms == nil)
+    {
+      throw .malformedStandardClaim(claim, expected: expected)
+    }
   }
 
   private static func checkIssuer(_ claims: [String: Value], expected: String) throws(IDTokenValidationError) {

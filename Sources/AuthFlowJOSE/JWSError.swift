@@ -13,6 +13,12 @@ public struct JWSError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidKey
     case invalidSignature
     case signingFailed
+    /// No `kid`, and no key of the set fits the algorithm.
+    case noKeyForAlgorithm
+    /// No `kid`, and several keys of the set fit the algorithm (OIDC Core §10.1).
+    case ambiguousKey
+    /// An HMAC algorithm without the shared secret to check it with.
+    case noSecret
   }
 
   private enum Backing: Sendable, Hashable {
@@ -27,6 +33,9 @@ public struct JWSError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidKey(kid: String?, String)
     case invalidSignature(kid: String)
     case signingFailed(String)
+    case noKeyForAlgorithm(String)
+    case ambiguousKey(String, count: Int)
+    case noSecret(String)
   }
 
   private let backing: Backing
@@ -48,6 +57,9 @@ public struct JWSError: Error, Sendable, Hashable, CustomStringConvertible {
     case .invalidKey: return .invalidKey
     case .invalidSignature: return .invalidSignature
     case .signingFailed: return .signingFailed
+    case .noKeyForAlgorithm: return .noKeyForAlgorithm
+    case .ambiguousKey: return .ambiguousKey
+    case .noSecret: return .noSecret
     }
   }
 
@@ -81,6 +93,11 @@ public struct JWSError: Error, Sendable, Hashable, CustomStringConvertible {
     case .invalidKey(let kid, let why): return "invalid key\(kid.map { " \"\($0)\"" } ?? ""): \(why)"
     case .invalidSignature(let kid): return "invalid signature (kid \"\(kid)\")"
     case .signingFailed(let why): return "signing failed: \(why)"
+    case .noKeyForAlgorithm(let alg): return "the header has no kid and the key set has no key for \(alg)"
+    case .ambiguousKey(let alg, let count):
+      return "the header has no kid and \(count) keys of the set fit \(alg): with several keys a kid is required "
+        + "(OpenID Connect Core §10.1)"
+    case .noSecret(let alg): return "\(alg) is verified with the client secret, and the client has none"
     }
   }
 
@@ -99,4 +116,7 @@ public struct JWSError: Error, Sendable, Hashable, CustomStringConvertible {
   static func invalidKey(kid: String?, _ why: String) -> JWSError { JWSError(.invalidKey(kid: kid, why)) }
   static func invalidSignature(kid: String) -> JWSError { JWSError(.invalidSignature(kid: kid)) }
   static func signingFailed(_ why: String) -> JWSError { JWSError(.signingFailed(why)) }
+  static func noKeyForAlgorithm(_ alg: String) -> JWSError { JWSError(.noKeyForAlgorithm(alg)) }
+  static func ambiguousKey(_ alg: String, count: Int) -> JWSError { JWSError(.ambiguousKey(alg, count: count)) }
+  static func noSecret(_ alg: String) -> JWSError { JWSError(.noSecret(alg)) }
 }

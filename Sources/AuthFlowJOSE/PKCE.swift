@@ -43,8 +43,13 @@ public enum RandomToken {
 
   /// Compares two strings without an early exit on the first differing byte.
   public static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
-    let left = Array(lhs.utf8)
-    let right = Array(rhs.utf8)
+    constantTimeEquals(Array(lhs.utf8), Array(rhs.utf8))
+  }
+
+  /// Compares two byte strings (an HMAC and the one expected) without an early exit.
+  public static func constantTimeEquals(_ lhs: some Collection<UInt8>, _ rhs: some Collection<UInt8>) -> Bool {
+    let left = Array(lhs)
+    let right = Array(rhs)
     guard left.count == right.count else { return false }
     var difference: UInt8 = 0
     for index in left.indices { difference |= left[index] ^ right[index] }

@@ -113,9 +113,15 @@ public struct ScenarioReport: Sendable {
     return copy
   }
 
-  /// The warnings of its steps: checks written `severity: warning` that did not hold.
+  /// The warnings of its steps: checks written `severity: warning` that did not hold, and what
+  /// they ask a person to review.
   public var warnings: [Problem] {
     steps.flatMap { $0.problems.filter { $0.severity == .warning } }
+  }
+
+  /// What its steps ask a person to review (`review`).
+  public var reviews: [Problem] {
+    steps.flatMap { $0.problems.filter { $0.kind == .review } }
   }
 
   /// The first step that failed or errored, for summaries.
@@ -218,6 +224,9 @@ public struct Problem: Sendable, Hashable {
     case environment
     /// The action itself could not do what it was asked (a missing form field, a bad parameter value).
     case action
+    /// A person must confirm what no check can (`review`): reported with severity `warning`, so the
+    /// verdict is not changed, and marked for review by every reporter.
+    case review
   }
 
   public var kind: Kind

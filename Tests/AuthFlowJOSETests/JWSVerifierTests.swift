@@ -47,10 +47,69 @@ import Testing
     #expect(reason(of: token) == .unknownKeyID)
   }
 
-  @Test func rejectsMissingKid() throws {
+  /// OIDC Core §10.1: without a `kid`, the one key that fits the algorithm is the key; with
+  /// several, which one signed cannot be told.
+  @Test func withoutKidTheOnlyFittingKeyVerifiesAndSeveralAreAmbiguous() throws {
     let header = Base64URL.encode(Data(#"{"alg":"RS256"}"#.utf8))
     let payload = Base64URL.encode(Data(#"{"sub":"x"}"#.utf8))
-    #expect(reason(of: "\(header).\(payload).AAAA") == .missingKeyID)
+    #expect(reason(of: "\(header).\(payload).AAAA") == .invalidSignature)
+    let unnamed = try TestKeys.rsa.sign(claims: claims, includeKeyID: false)
+    #expect(try verifier.verify(unnamed).claims == claims)
+    let second = try SigningKey.generateRSA(kid: "second")
+    let both = JWSVerifier(jwks: JWKSet(keys: [TestKeys.rsa.publicJWK, second.publicJWK].compactMap { $0 }))
+    do {
+      try both.verify(unnamed)
+      Issue.record("a token without kid verified among two RSA keys")
+    } catch {
+      #expect(error.reason == .ambiguousKey)
+    }
+    // No key of the token's kind at all.
+    let onlyEC = JWSVerifier(jwks: JWKSet(keys: [TestKeys.es256.publicJWK].compactMap { $0 }))
+    do {
+      try onlyEC.verify(unnamed)
+      Issue.record("an RS256 token verified with only an EC key")
+    } catch {
+      #expect(error.reason == .noKeyForAlgorithm)
+    }
+  }
+
+  /// Every algorithm a conforming provider signs ID tokens with round-trips through swift-crypto:
+  /// signed, verified against its public JWK, and refused once a byte of the payload changes.
+  @Test(arguments: JWSAlgorithm.signing.filter { !$0.isSymmetric })
+  func everyAsymmetricAlgorithmRoundTrips(_ algorithm: JWSAlgorithm) throws {
+    let key =
+      try algorithm.keyType == "RSA" && algorithm != .rs256
+      ? SigningKey(rsaPEM: TestKeys.rsa.rsaPEM ?? "", kid: "k", algorithm: algorithm)
+      : SigningKey.generate(algorithm, kid: "k")
+    let jwk = try #require(key.publicJWK)
+    #expect(jwk.alg == algorithm.rawValue && jwk.kty == algorithm.keyType && jwk.crv == algorithm.curve)
+    let verifier = JWSVerifier(jwks: JWKSet(keys: [jwk]))
+    let token = try key.sign(claims: claims)
+    #expect(try verifier.verify(token).header["alg"] == .string(algorithm.rawValue))
+    let parts = token.split(separator: ".")
+    let forged = Base64URL.encode(Data(#"{"sub":"auth0|mallory"}"#.utf8))
+    do {
+      try verifier.verify("\(parts[0]).\(forged).\(parts[2])")
+      Issue.record("a tampered \(algorithm.rawValue) token verified")
+    } catch {
+      #expect(error.reason == .invalidSignature)
+    }
+  }
+
+  /// HS256/384/512 verify with the shared secret (an ID token's client secret), and only with it.
+  @Test(arguments: [JWSAlgorithm.hs256, .hs384, .hs512])
+  func hmacVerifiesWithTheSecretOnly(_ algorithm: JWSAlgorithm) throws {
+    let token = try SigningKey(hmacSecret: Data("client-secret".utf8), algorithm: algorithm).sign(claims: claims)
+    let keys = VerificationKeys(TestKeys.jwks)
+    #expect(try keys.verify(token, secret: "client-secret").claims == claims)
+    for (secret, reason) in [(nil, JWSError.Reason.noSecret), ("another-secret", .invalidSignature)] {
+      do {
+        try keys.verify(token, secret: secret)
+        Issue.record("\(algorithm.rawValue) verified with \(secret ?? "no secret")")
+      } catch {
+        #expect(error.reason == reason)
+      }
+    }
   }
 
   @Test func rejectsBadSignature() throws {
@@ -69,7 +128,14 @@ import Testing
     let jwk = try #require(TestKeys.rsa.publicJWK)
     let secret = Data((jwk.n ?? "").utf8)
     let forged = try SigningKey(hmacSecret: secret, kid: "test-rsa").sign(claims: claims)
-    #expect(reason(of: forged) == .algorithmKeyMismatch)
+    // Never verified with a key of the set: only with the client secret, which is not the key.
+    #expect(reason(of: forged) == .noSecret)
+    do {
+      try VerificationKeys(TestKeys.jwks).verify(forged, secret: "the-client-secret")
+      Issue.record("an HS256 token keyed with the public key verified")
+    } catch {
+      #expect(error.reason == .invalidSignature)
+    }
   }
 
   @Test func rejectsAlgorithmTheKeyIsNotFor() throws {

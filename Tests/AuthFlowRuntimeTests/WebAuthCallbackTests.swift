@@ -252,10 +252,8 @@ struct LogoutErrorRedirectTests {
     }) { base in
       var harness = ScenarioHarness(baseURL: base)
       harness.clients = ["app": .object(["client_id": .string("test-client"), "redirect_uri": .string(returnTo)])]
-      return (
-        try await harness.run(yaml("")),
-        try await harness.run(yaml("    expect: { error.code: invalid_request, error.description: The session is unknown }"))
-      )
+      let expectation = "    expect: { error.code: invalid_request, error.description: The session is unknown }"
+      return (try await harness.run(yaml("")), try await harness.run(yaml(expectation)))
     }
     #expect(refused.status == .failed)
     let message = refused.steps.flatMap(\.problems).map(\.message).joined()

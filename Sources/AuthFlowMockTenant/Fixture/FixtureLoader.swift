@@ -173,6 +173,18 @@ public enum FixtureLoader {
     settings.dynamicClientRegistration =
       reader.bool(members["dynamic_client_registration"], "dynamic_client_registration") ?? false
     if let node = members["login_page"] { settings.loginPage = readLoginPage(node, &reader) }
+    if let node = members["id_token_signing_alg"], let name = reader.string(node, "id_token_signing_alg") {
+      if let algorithm = JWSAlgorithm(rawValue: name), algorithm != .none {
+        settings.idTokenSigningAlgorithm = algorithm
+      } else {
+        reader.diagnostics.append(
+          FixtureMessages.unknownChoice(
+            name, for: "id_token_signing_alg", at: node.location, known: JWSAlgorithm.signing.map(\.rawValue)))
+      }
+    }
+    settings.idTokenKeyID = reader.bool(members["id_token_kid"], "id_token_kid") ?? true
+    settings.updatedAtFormat =
+      reader.choice(members["updated_at_format"], "updated_at_format", as: UpdatedAtFormat.self) ?? .iso8601
     if !FixtureSchema.passwordHistoryRange.contains(settings.passwordHistorySize),
       let location = members["password_history_size"]?.location
     {

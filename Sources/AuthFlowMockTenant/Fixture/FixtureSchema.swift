@@ -1,4 +1,5 @@
 import AuthFlowCore
+import AuthFlowJOSE
 
 /// One key of a mapping of the fixture: its name and the JSON Schema of its value.
 struct FixtureKey: Sendable {
@@ -87,6 +88,21 @@ public enum FixtureSchema {
       boolean(
         "dynamic_client_registration", default: defaults.dynamicClientRegistration,
         "OIDC Dynamic Application Registration: /oidc/register creates clients (off by default, as on Auth0)."),
+      key(
+        "id_token_signing_alg",
+        [
+          "enum": .array(JWSAlgorithm.signing.map { .string($0.rawValue) }),
+          "default": .string(defaults.idTokenSigningAlgorithm.rawValue),
+        ],
+        "The algorithm ID tokens are signed with (RS256, as Auth0): with an asymmetric one the tenant's key is of that kind and signs JWT access tokens too; HS256/384/512 key each ID token with its client's secret."
+      ),
+      choice(
+        "updated_at_format", UpdatedAtFormat.self, default: defaults.updatedAtFormat.rawValue,
+        "How updated_at is written in ID tokens and /userinfo: iso8601 as Auth0 sends it, or epoch, the number of seconds OIDC Core §5.1 fixes."
+      ),
+      boolean(
+        "id_token_kid", default: defaults.idTokenKeyID,
+        "Whether ID tokens name their key (kid) in the header; false plays a one-key provider that leaves it out."),
       FixtureKey(
         name: "login_page",
         schema: loginPage.object(

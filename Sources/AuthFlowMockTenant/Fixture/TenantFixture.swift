@@ -1,4 +1,5 @@
 public import AuthFlowCore
+public import AuthFlowJOSE
 
 /// Everything a mock tenant is made of, read from `tenants/*.yaml` (see `FixtureLoader`).
 public struct TenantFixture: Sendable {
@@ -90,8 +91,28 @@ public struct TenantSettings: Sendable {
   /// What `/authorize` shows for a login (opt-in shapes of other providers, for tests of profile-driven
   /// logins); Universal Login by default, as on Auth0.
   public var loginPage: LoginPageStyle = .universalLogin
+  /// The algorithm ID tokens are signed with (`id_token_signing_alg`): RS256 as on Auth0; any of
+  /// ``AuthFlowJOSE/JWSAlgorithm/signing``, to play a provider that signs otherwise. With an
+  /// asymmetric one the tenant's key is of that kind (and signs JWT access tokens too); with
+  /// HS256/384/512 an ID token is keyed with its client's secret (OIDC Core §10.1).
+  public var idTokenSigningAlgorithm: JWSAlgorithm = .rs256
+  /// Whether ID tokens name their key in the header (`id_token_kid`): true as on Auth0; false
+  /// plays a provider with one key that leaves `kid` out (OIDC Core §10.1 allows it).
+  public var idTokenKeyID = true
+  /// How `updated_at` is written in ID tokens and `/userinfo` (`updated_at_format`): an ISO 8601
+  /// string, as Auth0 sends it (PROTOCOL §4.6); `epoch`, the number of seconds OIDC Core §5.1
+  /// fixes, to play a provider that follows it.
+  public var updatedAtFormat: UpdatedAtFormat = .iso8601
 
   public init() {}
+}
+
+/// How a mock tenant writes `updated_at` (`tenant.updated_at_format`).
+public enum UpdatedAtFormat: String, Sendable, Hashable, CaseIterable {
+  /// `2015-08-19T17:18:01.000Z`, as Auth0 sends it.
+  case iso8601
+  /// Seconds since 1970, as OIDC Core §5.1 fixes it.
+  case epoch
 }
 
 /// The login page a mock tenant serves (`tenant.login_page` of the fixture).

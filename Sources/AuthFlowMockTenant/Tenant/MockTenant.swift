@@ -38,8 +38,30 @@ public final class MockTenant: Sendable {
     return try signingKey.sign(header: extra, claims: claims)
   }
 
+  /// Signs an ID token as the fixture says (`id_token_signing_alg`, `id_token_kid`): with the
+  /// current key, or, for HS256/384/512, with the client's secret (OIDC Core §10.1; a client with
+  /// no secret gets the current key's signature, as it cannot share one).
+  func signIDToken(claims: [String: Value], clientID: String) throws -> String {
+    let settings = fixture.settings
+    signatureCount.add(1, ordering: .relaxed)
+    if settings.idTokenSigningAlgorithm.isSymmetric, let secret = client(id: clientID)?.clientSecret {
+      let key = SigningKey(hmacSecret: Data(secret.utf8), algorithm: settings.idTokenSigningAlgorithm, kid: "hmac")
+      return try key.sign(claims: claims, includeKeyID: settings.idTokenKeyID)
+    }
+    return try signingKey.sign(claims: claims, includeKeyID: settings.idTokenKeyID)
+  }
+
+  /// A new signing key of the kind the fixture asks for: RSA-2048 unless `id_token_signing_alg`
+  /// is an EC or EdDSA algorithm (an HMAC algorithm keys ID tokens with client secrets; the
+  /// tenant's own key, for access tokens, stays RSA).
+  public static func makeKey(for fixture: TenantFixture, kid: String? = nil) throws -> SigningKey {
+    let algorithm = fixture.settings.idTokenSigningAlgorithm
+    return try algorithm.isSymmetric ? SigningKey.generateRSA(kid: kid) : SigningKey.generate(algorithm, kid: kid)
+  }
+
   /// Builds a tenant. `signingKey` defaults to the fixture's key, else the key kept in
-  /// `keyCache` (``SigningKeyCache``), else a fresh RSA-2048 key.
+  /// `keyCache` (``SigningKeyCache``), else a fresh RSA-2048 key — or, when the fixture's
+  /// `id_token_signing_alg` is another kind (``makeKey(for:kid:)``), a fresh key of that kind.
   public init(
     fixture: TenantFixture, baseURL: String = "http://127.0.0.1/", signingKey: SigningKey? = nil,
     keyCache: SigningKeyCache? = nil, clock: VirtualClock = VirtualClock(), limits: MockStateLimits = MockStateLimits()
@@ -48,10 +70,14 @@ public final class MockTenant: Sendable {
     self.limits = limits
     let now: @Sendable () -> Double = { clock.seconds }
     let initialKey: SigningKey
+    let algorithm = fixture.settings.idTokenSigningAlgorithm
+    let rsaAlgorithm: JWSAlgorithm = algorithm.keyType == "RSA" ? algorithm : .rs256
     if let signingKey {
       initialKey = signingKey
     } else if let pem = fixture.signingKeyPEM {
-      initialKey = try SigningKey(rsaPEM: pem, kid: fixture.signingKeyID)
+      initialKey = try SigningKey(rsaPEM: pem, kid: fixture.signingKeyID, algorithm: rsaAlgorithm)
+    } else if algorithm != .rs256 {
+      initialKey = try Self.makeKey(for: fixture, kid: fixture.signingKeyID)
     } else if let keyCache {
       initialKey = try keyCache.key(kid: fixture.signingKeyID)
     } else {

@@ -75,12 +75,14 @@ struct TokenIssuer {
       if tenant.fixture.settings.organizationNamesInAuthAPI { claims["org_name"] = .string(organization.name) }
     }
     claims.merge(
-      UserClaims.claims(for: user, scope: grant.scope, legacy: tenant.legacyScopeClaims(clientID: grant.clientID))
+      UserClaims.claims(
+        for: user, scope: grant.scope, legacy: tenant.legacyScopeClaims(clientID: grant.clientID),
+        updatedAt: tenant.fixture.settings.updatedAtFormat)
     ) {
       current, _ in current
     }
     applyRules(.idToken, user: user, to: &claims)
-    return try tenant.sign(claims: claims)
+    return try tenant.signIDToken(claims: claims, clientID: grant.clientID)
   }
 
   /// The access token of `grant` (PROTOCOL §3.2, "Access-token format"): with an audience, a JWT

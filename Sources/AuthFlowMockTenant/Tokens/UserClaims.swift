@@ -5,9 +5,11 @@ import Foundation
 enum UserClaims {
   /// Claims for `scope`. Standard mode: `profile` and `email` map to their claim sets. Legacy mode:
   /// attribute names are scopes too, and `profile` gives every attribute.
-  static func claims(for user: UserRecord, scope: [String], legacy: Bool) -> [String: Value] {
+  static func claims(
+    for user: UserRecord, scope: [String], legacy: Bool, updatedAt format: UpdatedAtFormat = .iso8601
+  ) -> [String: Value] {
     guard scope.contains("openid") else { return [:] }
-    let all = attributes(of: user)
+    let all = attributes(of: user, updatedAt: format)
     var result: [String: Value] = ["sub": .string(user.userID)]
     var names: Set<String> = []
     if scope.contains("profile") {
@@ -30,8 +32,12 @@ enum UserClaims {
     return result
   }
 
-  static func attributes(of user: UserRecord) -> [String: Value] {
-    var all: [String: Value] = ["updated_at": .string(isoMilliseconds(user.updatedAt))]
+  /// The user's attributes; `updated_at` as Auth0 writes it (an ISO 8601 string) unless `format`
+  /// says seconds since 1970 (OIDC Core §5.1).
+  static func attributes(of user: UserRecord, updatedAt format: UpdatedAtFormat = .iso8601) -> [String: Value] {
+    let updatedAt: Value =
+      format == .epoch ? .int(Int(user.updatedAt.rounded(.down))) : .string(isoMilliseconds(user.updatedAt))
+    var all: [String: Value] = ["updated_at": updatedAt]
     func put(_ key: String, _ text: String?) { if let text { all[key] = .string(text) } }
     put("name", user.name ?? user.email)
     put("nickname", user.nickname ?? user.email.map { String($0.prefix { $0 != "@" }) })

@@ -14,6 +14,8 @@ public struct ActionContext: Sendable {
   let browsers: BrowserPool
   /// This scenario's chromium contexts (`browser: chromium`).
   let chromium: ChromiumSessions
+  /// The protocol rules the tenant's answers broke during this attempt (``report(_:)``).
+  let findings = StepFindings()
 
   init(
     tenant: TenantContext, client: ClientProfile, services: RunServices, stepID: String, state: ScenarioState,
@@ -48,6 +50,17 @@ public struct ActionContext: Sendable {
     } catch {
       throw .environment(error.message)
     }
+  }
+
+  /// Records a protocol rule the tenant's answer broke (``ProtocolFinding``): the step fails on it
+  /// (or warns), unless its `expect` tests the same path.
+  public func report(_ finding: ProtocolFinding) {
+    findings.append(finding)
+  }
+
+  /// Records each of `findings`.
+  public func report(_ findings: [ProtocolFinding]) {
+    for finding in findings { report(finding) }
   }
 
   /// Sets `vars.NAME` for the steps that run after this one.

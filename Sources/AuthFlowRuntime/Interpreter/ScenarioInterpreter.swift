@@ -88,7 +88,9 @@ public struct ScenarioInterpreter: Sendable {
     report.steps = Self.linkingNeeds(report.steps, graph: instance.graph)
     report.status = Self.status(of: report.steps)
     if report.status == .interrupted { report.skipReason = StopMessages.whileRunning(services.stops.cause) }
-    if report.status == .skipped { report.skipReason = StepMessages.noStepRan }
+    if report.status == .skipped {
+      report.skipReason = report.steps.first(where: Self.skipsScenario)?.skipReason ?? StepMessages.noStepRan
+    }
     await observer?.scenarioFinished(report)
     return report
   }
@@ -101,11 +103,18 @@ public struct ScenarioInterpreter: Sendable {
     if steps.contains(where: { $0.status == .failed }) { return .failed }
     if steps.contains(where: { $0.status == .error }) { return .error }
     if steps.contains(where: { $0.status == .interrupted }) { return .interrupted }
+    if steps.contains(where: skipsScenario) { return .skipped }
     let main = steps.lazy.filter { $0.phase == .main }
     if !main.isEmpty, main.allSatisfy({ $0.status == .skipped && $0.skipReason == StepMessages.conditionFalse }) {
       return .skipped
     }
     return .passed
+  }
+
+  /// Whether `step` ended its scenario as skipped: it ran and is skipped, which only a step whose
+  /// action asked for it is (a `skip` step; a step skipped by its `if:` or a dependency never ran).
+  static func skipsScenario(_ step: StepReport) -> Bool {
+    step.status == .skipped && step.attempts > 0
   }
 
   /// Each step with the steps it waits for in the flow graph (``StepReport/needs``), so that a
@@ -198,6 +207,8 @@ public struct ScenarioInterpreter: Sendable {
     var finished: [String: StepReport] = [:]
     var poisoned: Set<String> = []
     var started = [Bool](repeating: false, count: steps.count)
+    /// The `skip` step that ended the scenario, once one has.
+    var scenarioSkippedAt: String?
     var unfinishedNeeds = [Int](repeating: 0, count: steps.count)
     var dependants: [String: [Int]] = [:]
     var ready: [Int] = []
@@ -232,6 +243,14 @@ public struct ScenarioInterpreter: Sendable {
             release(step.id.value)
             continue
           }
+          if let skipper = scenarioSkippedAt {
+            // A `skip` step ended the scenario: what has not started does not.
+            let skipped = skippedReport(step, phase: phase, reason: StepMessages.scenarioSkipped(at: skipper))
+            finished[step.id.value] = skipped
+            await record(skipped, collector: collector, scenario: runtime.instance.name)
+            release(step.id.value)
+            continue
+          }
           if let blocker = needs.first(where: { poisoned.contains($0) }) {
             let status = finished[blocker]?.status ?? .failed
             var skipped = skippedReport(
@@ -258,6 +277,7 @@ public struct ScenarioInterpreter: Sendable {
         running -= 1
         finished[report.id] = report
         if report.status == .failed || report.status == .error { poisoned.insert(report.id) }
+        if Self.skipsScenario(report), scenarioSkippedAt == nil { scenarioSkippedAt = report.id }
         await record(report, collector: collector, scenario: runtime.instance.name)
         release(report.id)
       }

@@ -53,6 +53,14 @@ struct StepRunner: Sendable {
     case .finished(let outcome):
       report.attempts = outcome.attempts
       report.result = outcome.result
+      if let reason = outcome.skip, !outcome.problems.contains(where: { $0.severity == .error }) {
+        // `skip`: the scenario ends here as skipped (``ScenarioInterpreter``).
+        report.status = .skipped
+        report.skipReason = reason
+        report.problems = outcome.problems
+        report.duration = ContinuousClock.now - started
+        return report
+      }
       if outcome.interrupted {
         report.attempts = max(1, outcome.attempts)
         report.status = .interrupted
@@ -107,6 +115,8 @@ struct StepRunner: Sendable {
     var result: Value?
     var problems: [Problem]
     var interrupted = false
+    /// The reason the scenario is to end skipped (`skip`), when the action asked.
+    var skip: String?
   }
 
   /// The delay before the next attempt: `delay × backoff`, computed in seconds and capped at
@@ -219,6 +229,17 @@ struct StepRunner: Sendable {
     if let failure = IDTokenFailure.unexpected(in: value, expectations: step.expectations.map(\.components)) {
       outcome.problems.append(Problem(.action, scenario.scrub(failure), at: step.action.name.location))
     }
+    outcome.problems += Self.problems(
+      of: actionContext.findings.all, expected: step.expectations.map(\.components), at: step.action.name.location
+    ).map { problem in
+      var problem = problem
+      problem.message = scenario.scrub(problem.message)
+      return problem
+    }
+    outcome.problems += actionContext.findings.reviews.map { reason in
+      Problem(.review, scenario.scrub(StepMessages.review(reason)), at: step.action.name.location, severity: .warning)
+    }
+    outcome.skip = actionContext.findings.skip.map(scenario.scrub)
     if let until = step.retry?.until {
       do {
         if !(try until.evaluate(in: context).isTruthy) {
@@ -237,6 +258,15 @@ struct StepRunner: Sendable {
     }
     outcome.problems += check(expectations, of: step, result: value, context: context)
     return outcome
+  }
+
+  /// The problems of the protocol rules the tenant's answer broke (``ProtocolFinding``), but for
+  /// those the step's expectations test themselves.
+  static func problems(of findings: [ProtocolFinding], expected: [[String]], at location: SourceLocation) -> [Problem] {
+    findings.filter { !$0.isTested(by: expected) }.map { finding in
+      Problem(
+        .action, finding.text, at: location, path: finding.path.joined(separator: "."), severity: finding.severity)
+    }
   }
 
   /// A warning for an expectation whose every matcher held on a path that is absent, where the
@@ -536,6 +566,12 @@ enum StepMessages {
   }
 
   static func unknownAction(_ name: String) -> String { "unknown action '\(name)'" }
+
+  /// A review a step asks for (`review`).
+  static func review(_ reason: String) -> String { "for review: \(reason)" }
+
+  /// A step not started because a `skip` step ended the scenario.
+  static func scenarioSkipped(at id: String) -> String { "the scenario was skipped at step '\(id)'" }
 
   static func rateLimited(_ error: ProtocolError) -> String {
     "the tenant's rate limit still answered 429 \(error.code) after the retries (--rate-limit-retries, "

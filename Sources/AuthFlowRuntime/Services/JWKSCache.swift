@@ -87,12 +87,13 @@ public actor JWKSCache {
     } catch {
       throw JWKSFetchError(message: "could not fetch \(jwksURL): \(error.message)")
     }
-    guard response.status == 200,
-      let set = try? JSONDecoder().decode(JWKSet.self, from: Data(response.body))
+    // Read leniently, key by key, and judged (JWKSRules): a malformed key is a finding of the
+    // steps that use the set, not a set that cannot be read.
+    guard response.status == 200, let document = response.jsonValue, let keys = VerificationKeys(document: document)
     else {
       throw JWKSFetchError(message: "\(jwksURL) answered \(response.status) without a JWK set")
     }
-    return VerificationKeys(set)
+    return keys
   }
 }
 

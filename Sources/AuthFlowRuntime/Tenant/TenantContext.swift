@@ -1,4 +1,5 @@
 public import AuthFlowCore
+public import AuthFlowJOSE
 
 /// A tenant as the running scenarios see it: where it is, its client and user profiles (values
 /// already evaluated, secrets wrapped), and its capabilities.
@@ -53,6 +54,17 @@ public struct TenantContext: Sendable {
     self.provider = provider
     self.capabilityAbsence = capabilityAbsence
     self.capabilitySources = capabilitySources
+  }
+
+  /// The algorithms this tenant's ID tokens may be signed with: nil on `mock` and `auth0` tenants,
+  /// whose tokens follow Auth0.swift's rules (RS256, with a `kid`, PROTOCOL §5); on an `oidc`
+  /// tenant those its discovery document lists in `id_token_signing_alg_values_supported` (RS256
+  /// when it lists none, OIDC Core §3.1.3.7), `none` never, with a `kid` optional where one JWKS
+  /// key fits (OIDC Core §10.1).
+  public var idTokenAlgorithms: Set<JWSAlgorithm>? {
+    guard kind == .oidc else { return nil }
+    let listed = provider?.idTokenSigningAlgValuesSupported ?? [JWSAlgorithm.rs256.rawValue]
+    return Set(listed.compactMap(JWSAlgorithm.init(rawValue:)).filter { $0 != .none })
   }
 
   /// How requests to the token and revocation endpoints are encoded: JSON as Auth0.swift sends

@@ -72,6 +72,7 @@ struct ActionSelfDescriptionTests {
     "logout": "a capability, and Auth0's logout endpoint (`tenant.endpoints.logout`)",
     "my_account": "a capability",
     "signup": "a capability",
+    "skip": "the word a verdict table writes for a skipped scenario",
     "token": "a token endpoint (`tenant.endpoints.token`) and a result field",
     "userinfo": "a capability and an endpoint (`tenant.endpoints.userinfo`)",
   ]

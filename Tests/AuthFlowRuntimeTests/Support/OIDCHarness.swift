@@ -1,9 +1,11 @@
 import AuthFlowCore
 import AuthFlowHTTP
 import AuthFlowMockHosting
+import AuthFlowMockTenant
 import AuthFlowResults
 import AuthFlowRuntime
 import AuthFlowScenario
+import Foundation
 import Synchronization
 
 /// The embedded mock started as a `mock` tenant, then resolved a second time as a `kind: oidc`
@@ -17,9 +19,25 @@ struct OIDCHarness {
   /// The mock's base URL (its issuer, trailing slash included).
   var issuer: String { mock.context.baseURL }
 
-  static func start(secrets: SecretRegistry = SecretRegistry()) async throws -> OIDCHarness {
+  /// Starts the mock; `settings` are lines added under the built-in fixture's `tenant:`
+  /// (`id_token_signing_alg: ES256`), for a mock that plays another provider. It writes
+  /// `updated_at` as OIDC Core §5.1 fixes it (a number), not as Auth0 does: as an OpenID Provider
+  /// it follows the standard.
+  static func start(
+    secrets: SecretRegistry = SecretRegistry(), settings: [String] = ["updated_at_format: epoch"]
+  ) async throws -> OIDCHarness {
     let resolver = TenantResolver(embedded: MockTenantHost(), environment: [:], secrets: secrets, projectDirectory: ".")
-    let profile = try requireValue(ProjectConfig.embedded.tenants.first)
+    var profile = try requireValue(ProjectConfig.embedded.tenants.first)
+    if !settings.isEmpty {
+      let builtIn = try requireValue(BuiltInFixture.text)
+      let fixture = builtIn.replacingOccurrences(
+        of: "\ntenant:\n", with: "\ntenant:\n" + settings.map { "  \($0)\n" }.joined())
+      let path = FileManager.default.temporaryDirectory.appendingPathComponent("authflow-fixture-\(UUID()).yaml").path
+      try fixture.write(toFile: path, atomically: true, encoding: .utf8)
+      let (config, _) = ProjectConfigParser().parse(
+        "tenants:\n  mock: { kind: mock, fixture: \(path) }\n", file: "authflow.yaml")
+      profile = try requireValue(config?.tenant(named: "mock"))
+    }
     let mock: ResolvedTenant
     do {
       mock = try await resolver.resolve(profile)

@@ -34,7 +34,8 @@ struct DiscoveryRoutes {
       "code_challenge_methods_supported": strings(["S256", "plain"]),
       "response_modes_supported": strings(["query", "fragment", "form_post"]),
       "subject_types_supported": strings(["public"]),
-      "id_token_signing_alg_values_supported": strings(["HS256", "RS256", "PS256"]),
+      // Auth0's list, and the algorithm the fixture signs with (`id_token_signing_alg`).
+      "id_token_signing_alg_values_supported": strings(idTokenAlgorithms),
       "token_endpoint_auth_methods_supported": strings(["client_secret_basic", "client_secret_post", "none"]),
       "claims_supported": strings([
         "aud", "auth_time", "created_at", "email", "email_verified", "exp", "family_name", "given_name", "iat",
@@ -48,6 +49,13 @@ struct DiscoveryRoutes {
       "backchannel_token_delivery_modes_supported": strings(["poll"]),
       "backchannel_user_code_parameter_supported": .bool(false),
     ])
+  }
+
+  /// The ID-token algorithms discovery lists: Auth0's (HS256, RS256, PS256) and the fixture's.
+  var idTokenAlgorithms: [String] {
+    let listed = ["HS256", "RS256", "PS256"]
+    let configured = tenant.fixture.settings.idTokenSigningAlgorithm.rawValue
+    return listed.contains(configured) ? listed : listed + [configured]
   }
 
   func jwks() -> Value {

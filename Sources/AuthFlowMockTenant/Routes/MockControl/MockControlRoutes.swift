@@ -5,8 +5,9 @@ import Hummingbird
 /// Test control under `/__mock/`: outbox, virtual clock, key rotation, reset (DESIGN §4).
 struct MockControlRoutes {
   let tenant: MockTenant
-  /// Makes the key `/__mock/rotate-keys` rotates to (a fresh RSA-2048 key; tests inject failures).
-  var makeKey: @Sendable () throws -> SigningKey = { try SigningKey.generateRSA() }
+  /// Makes the key `/__mock/rotate-keys` rotates to (a fresh key of the fixture's kind,
+  /// ``MockTenant/makeKey(for:kid:)``; tests inject failures). Nil: that default.
+  var makeKey: (@Sendable () throws -> SigningKey)?
 
   /// `/__mock/rotate-keys` when no key could be made: 409, never a 5xx (the mock's "never a 500"
   /// rule; the fuzzer expects no 5xx). The current key stays in use, so a retry is safe.
@@ -43,7 +44,7 @@ struct MockControlRoutes {
       let revoke = parameters?.values["revoke_previous"]?.boolValue ?? (parameters?.string("revoke_previous") == "true")
       let key: SigningKey
       do {
-        key = try makeKey()
+        key = try makeKey?() ?? MockTenant.makeKey(for: tenant.fixture)
       } catch {
         return Self.keyGenerationFailed.response
       }

@@ -21,7 +21,9 @@ struct UserInfoRoutes {
     guard let (userID, scope) = subjectAndScope(of: token),
       let user = tenant.user(id: userID)
     else { return unauthorized }
-    var claims = UserClaims.claims(for: user, scope: scope, legacy: tenant.fixture.settings.legacyScopeClaims)
+    let settings = tenant.fixture.settings
+    var claims = UserClaims.claims(
+      for: user, scope: scope, legacy: settings.legacyScopeClaims, updatedAt: settings.updatedAtFormat)
     for rule in tenant.fixture.claimRules where rule.tokens.contains(.idToken) && scope.contains("openid") {
       claims[rule.claim] = rule.value ?? rule.from.flatMap { UserClaims.lookup($0, in: user) }
     }

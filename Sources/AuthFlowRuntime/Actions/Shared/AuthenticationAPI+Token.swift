@@ -25,8 +25,10 @@ extension AuthenticationAPI {
   /// A token response as a credentials outcome, `expires_at` from the scenario's clock.
   func credentials(from response: HTTPResponse) async throws(ActionError) -> ActionOutcome {
     let now = await context.now()
+    let context = self.context
     return try AuthenticationResponse.outcome(response) { members in
-      AuthenticationResponse.credentials(members, now: now)
+      context.report(TokenResponseRules.findings(in: members))
+      return AuthenticationResponse.credentials(members, now: now)
     }
   }
 }

@@ -38,7 +38,9 @@ enum IDTokenOptIn {
     let options = IDTokenValidator.Options(
       issuer: context.tenant.issuer, clientID: clientID, nonce: (try? input[nonce]) ?? nil,
       maxAge: (try? input[maxAge]) ?? nil, organization: nil,
-      leeway: ((try? input[leeway]) ?? nil) ?? IDTokenCheck.defaultLeeway)
+      leeway: ((try? input[leeway]) ?? nil) ?? IDTokenCheck.defaultLeeway,
+      algorithms: context.tenant.idTokenAlgorithms, clientSecret: context.client.clientSecret,
+      accessToken: result["access_token"]?.stringValue)
     await IDTokenCheck.apply(to: &result, options: options, context: context)
     return .success(.object(result))
   }

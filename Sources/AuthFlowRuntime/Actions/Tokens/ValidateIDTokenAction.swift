@@ -74,7 +74,10 @@ public struct ValidateIDTokenAction: Action {
     let options = IDTokenValidator.Options(
       issuer: try input[Self.issuer] ?? context.tenant.issuer, clientID: clientID, nonce: try input[Self.nonce],
       maxAge: try input[Self.maxAge], organization: try input[Self.organization],
-      leeway: try input[Self.leeway] ?? IDTokenCheck.defaultLeeway)
+      leeway: try input[Self.leeway] ?? IDTokenCheck.defaultLeeway, algorithms: context.tenant.idTokenAlgorithms,
+      clientSecret: context.client.clientSecret,
+      // A token given to the step may come from an earlier one: its age is not judged.
+      receivedNow: false)
     let failure = await IDTokenCheck.failure(of: token, options: options, context: context)
     var jwt = JWTValue(raw: token)
     jwt?.signatureValid = failure.map { !$0.isSignatureFailure } ?? true

@@ -17,8 +17,12 @@ enum IDTokenCheck {
     of token: String, options: IDTokenValidator.Options, context: ActionContext
   ) async -> IDTokenValidationError? {
     // Decoded once: the header names the key, then the same value is validated.
-    guard let jws = try? CompactJWS(parsing: token), jws.algorithmName == JWSAlgorithm.rs256.rawValue else {
-      // Decode and alg failures come before any key is needed.
+    guard let jws = try? CompactJWS(parsing: token),
+      let algorithm = jws.algorithmName.flatMap(JWSAlgorithm.init(rawValue:)), algorithm.keyType != nil,
+      !algorithm.isSymmetric
+    else {
+      // Decode and alg failures come before any key is needed; an HMAC token is checked with
+      // the client secret, not a key of the JWKS.
       do {
         try IDTokenValidator(jwks: JWKSet(keys: []), options: options).validate(token)
         return nil
@@ -30,6 +34,7 @@ enum IDTokenCheck {
     do {
       let keys = try await context.services.jwks.keys(
         for: context.tenant, transport: context.transport, kid: jws.keyID)
+      context.report(findings(of: keys))
       validator = IDTokenValidator(keys: keys, options: options)
     } catch {
       return .missingPublicKey(kid: jws.keyID ?? "")
@@ -39,6 +44,18 @@ enum IDTokenCheck {
       return nil
     } catch {
       return error
+    }
+  }
+
+  /// What the tenant's JWKS breaks (``AuthFlowJOSE/JWKSRules``), as findings of the step that
+  /// verified a token with it: failures where the conformance suite fails, but a missing or
+  /// repeated `kid`, which the spec needs only to choose among keys (OIDC Core §10.1), a warning
+  /// (the conformance pack's modules fail on it, as the suite does).
+  static func findings(of keys: VerificationKeys) -> [ProtocolFinding] {
+    keys.documentProblems.map { problem in
+      ProtocolFinding(
+        problem.condition, clause: problem.clause, "the JWKS: \(problem.message)",
+        severity: problem.isFailure && !problem.isAboutKeyIDs ? .error : .warning, path: ["jwks"])
     }
   }
 

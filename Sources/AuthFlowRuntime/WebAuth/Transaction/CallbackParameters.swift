@@ -19,6 +19,17 @@ struct CallbackParameters: Sendable {
 
   subscript(name: String) -> String? { values[name] }
 
+  /// The parameters as a step result (`authorization_response`): credentials (the code, tokens)
+  /// secret, the rest as sent.
+  var value: Value {
+    // `code` stays secret even beside an `error` (a provider that sends both still sent a code).
+    .object(
+      Dictionary(
+        uniqueKeysWithValues: values.map { name, value in
+          (name, SecretFieldNames.all.contains(name.lowercased()) ? Value.string(value).asSecret : .string(value))
+        }))
+  }
+
   /// The values that are credentials (the code, tokens), raw and as the URL carries them: each
   /// is registered as a secret before the URL is shown anywhere.
   var secrets: [String] {

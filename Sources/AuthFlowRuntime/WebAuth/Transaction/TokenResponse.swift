@@ -34,6 +34,7 @@ enum TokenResponse {
         code: code, description: description, status: response.status, body: .object(json))
       return ([:], http, error)
     }
+    context.report(TokenResponseRules.findings(in: json))
     return (credentials(json.mapValues { $0 }), http, nil)
   }
 

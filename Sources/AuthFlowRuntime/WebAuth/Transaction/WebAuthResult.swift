@@ -18,8 +18,15 @@ public struct WebAuthResult: Sendable {
     "code_verifier",
     "With `stop_at: callback`: the PKCE verifier of the request (a secret), to redeem `code` with a `token` step.")
 
+  public static let authorizationResponse = ResultField(
+    "authorization_response",
+    "The callback's parameters (query and fragment): `code` (secret), `state`, `iss`, `error`, … — what the "
+      + "provider answered the authorization request.")
+
   /// The fields `web_auth` declares besides the credentials.
-  public static let fields = [authorizeURL, authorizeParameters, pages, page, code, codeVerifier]
+  public static let fields = [
+    authorizeURL, authorizeParameters, pages, page, authorizationResponse, code, codeVerifier,
+  ]
 
   /// A step's result.
   public var value: Value

@@ -69,7 +69,8 @@ struct WebAuthTransaction: Sendable {
     self.options = IDTokenValidator.Options(
       issuer: context.tenant.issuer, clientID: clientID, nonce: request.nonce, maxAge: maxAge,
       organization: try input[WebAuthAction.organization],
-      leeway: try input[WebAuthAction.leeway] ?? IDTokenCheck.webAuthLeeway)
+      leeway: try input[WebAuthAction.leeway] ?? IDTokenCheck.webAuthLeeway,
+      algorithms: context.tenant.idTokenAlgorithms, clientSecret: context.client.clientSecret)
   }
 
   /// True when the response must carry an ID token: `openid` was requested and the response type
@@ -138,6 +139,8 @@ struct WebAuthTransaction: Sendable {
     let callback = CallbackParameters(url: callbackURL)
     for value in callback.secrets { context.secrets.register(secretsIn: .secret(.string(value))) }
     if let mismatch = callback.stateMismatch(expected: request.state, url: callbackURL) { throw .flow(mismatch) }
+    result[WebAuthResult.authorizationResponse.name] = callback.value
+    context.report(AuthorizationResponseRules.findings(in: callback.values, issuer: context.tenant.issuer))
     if stopAt == .callback {
       // Stopped at the callback: what a scenario needs to finish the flow by hand (the code and
       // the PKCE verifier, both secret), and an error the callback carries is the step's error,
@@ -167,6 +170,10 @@ struct WebAuthTransaction: Sendable {
       result.merge(TokenResponse.credentials(callback.values.mapValues(Value.string))) { _, new in new }
     }
     if validate, result["id_token"].map({ !$0.isNull }) == true {
+      // at_hash and c_hash, when the token has them, must match what came with it.
+      var options = self.options
+      options.accessToken = result["access_token"]?.stringValue
+      options.code = callback["code"]
       await IDTokenCheck.apply(to: &result, options: options, context: context)
     } else if validate, expectsIDToken {
       // OIDC Core §3.1.3.3 / §3.2.2.5: with `openid`, the ID token is REQUIRED (Auth0.swift fails too).
