@@ -24,6 +24,10 @@ enum MaliciousProvider {
     case issuerWithoutSlash, audienceWithoutClient, severalAudiencesNoAzp, wrongAzp, subMissing
     case nonceMissing, nonceWrong, expMissing, expiredAnHourAgo, nbfInTheFuture, iatMissing, iatInTheFuture
     case authTimeMissing, orgIDMismatch, orgNameMismatch
+    // The OpenID conformance suite's checks on every module
+    case staleIssuedAt, longSubject, emptyACR, stringEmailVerified, wrongAtHash, ancientAuthTime
+    case tokenTypeMissing, expiresInString, expiresInZero, issInResponseWrong, errorWithCode
+    case jwksPrivateMember, jwksWithoutKid
 
     var description: String { rawValue }
   }
@@ -85,9 +89,34 @@ enum MaliciousProvider {
       case .orgIDMismatch: claims["org_id"] = .string("org_evil")
       case .orgNameMismatch: claims["org_name"] = .string("evil")
       case .oversized: claims["padding"] = .string(String(repeating: "x", count: 70_000))
+      case .staleIssuedAt: claims["iat"] = .int(now - 600)
+      case .longSubject: claims["sub"] = .string(String(repeating: "s", count: 300))
+      case .emptyACR: claims["acr"] = .string("")
+      case .stringEmailVerified: claims["email_verified"] = .string("true")
+      case .wrongAtHash: claims["at_hash"] = .string("AAAAAAAAAAAAAAAAAAAAAA")
+      case .ancientAuthTime: claims["auth_time"] = .int(now - 400 * 24 * 3600)
       default: break
       }
       return claims
+    }
+
+    /// The JWKS as the provider serves it, with a defect JSONEncoder cannot write (a private member).
+    var jwksText: String {
+      var jwks = self.jwks
+      if defect == .jwksWithoutKid { jwks.keys[0].kid = nil }
+      let text = String(decoding: (try? JSONEncoder().encode(jwks)) ?? Data(), as: UTF8.self)
+      guard defect == .jwksPrivateMember else { return text }
+      return text.replacingOccurrences(of: #""kty":"RSA""#, with: #""kty":"RSA","d":"c2VjcmV0""#)
+    }
+
+    /// The token response's members besides the ID token.
+    var tokenMembers: String {
+      switch defect {
+      case .tokenTypeMissing: return #""access_token":"opaque-access","expires_in":60"#
+      case .expiresInString: return #""access_token":"opaque-access","token_type":"Bearer","expires_in":"60""#
+      case .expiresInZero: return #""access_token":"opaque-access","token_type":"Bearer","expires_in":0"#
+      default: return #""access_token":"opaque-access","token_type":"Bearer","expires_in":60"#
+      }
     }
 
     func raw(header: String, payload: String, signer: SigningKey?) throws -> String {
@@ -105,6 +134,7 @@ enum MaliciousProvider {
         return try SigningKey(hmacSecret: Data((key.publicJWK?.n ?? "").utf8), kid: "k1").sign(claims: claims)
       case .unknownKid: return try SigningKey(rsaPEM: key.rsaPEM ?? "", kid: "ghost").sign(claims: claims)
       case .signedByAnotherKey: return try other.sign(claims: claims)
+      case .jwksWithoutKid: return try key.sign(claims: claims, includeKeyID: false)
       case .criticalHeader:
         return try key.sign(header: ["crit": .array([.string("exp")]), "exp": .int(0)], claims: claims)
       case .accessTokenTyp: return try key.sign(header: ["typ": .string("at+jwt")], claims: claims)
@@ -118,19 +148,24 @@ enum MaliciousProvider {
 
     func install(on router: Router<BasicRequestContext>) {
       router.get("/.well-known/jwks.json") { _, _ in
-        let data = (try? JSONEncoder().encode(self.jwks)) ?? Data()
-        return Response.json(String(decoding: data, as: UTF8.self))
+        Response.json(self.jwksText)
       }
       router.get("/authorize") { request, _ in
         let query = request.uri.queryParameters
         let sent = query["state"].map(String.init) ?? ""
         self.state.withLock { $0.nonce = query["nonce"].map(String.init) ?? "" }
-        return Response(status: .found, headers: [.location: "\(Self.redirect)?code=c1&state=\(sent)"])
+        let answer: String
+        switch self.defect {
+        case .issInResponseWrong: answer = "code=c1&state=\(sent)&iss=https%3A%2F%2Fevil.example%2F"
+        case .errorWithCode: answer = "error=access_denied&code=c1&state=\(sent)"
+        default: answer = "code=c1&state=\(sent)"
+        }
+        return Response(status: .found, headers: [.location: "\(Self.redirect)?\(answer)"])
       }
       router.post("/oauth/token") { request, _ in
         _ = try await request.body.collect(upTo: 1 << 16)
         let idToken = try self.idToken().map { #","id_token":"\#($0)""# } ?? ""
-        return Response.json(#"{"access_token":"opaque-access","token_type":"Bearer","expires_in":60\#(idToken)}"#)
+        return Response.json("{\(self.tokenMembers)\(idToken)}")
       }
     }
   }
@@ -148,12 +183,16 @@ enum MaliciousProvider {
         validate_id_token: { id_token: "${{ steps.login.id_token }}" }
     """
 
-  /// Runs `steps` (YAML list items) against a provider serving `defect`.
-  static func run(_ defect: Defect, steps: String) async throws -> ScenarioReport {
+  /// Runs `steps` (YAML list items) against a provider serving `defect`, as a tenant of `kind`
+  /// (`auth0`: Auth0.swift's rules; `oidc`: any OpenID Provider's).
+  static func run(
+    _ defect: Defect, steps: String, kind: TenantContext.Kind = .auth0
+  ) async throws -> ScenarioReport {
     let provider = try Provider(defect)
     return try await LoopbackServer.with({ provider.install(on: $0) }) { base in
       provider.state.withLock { $0.issuer = base + "/" }
       var harness = ScenarioHarness(baseURL: base)
+      harness.kind = kind
       harness.clients = [
         "app": .object(["client_id": .string("test-client"), "redirect_uri": .string(Provider.redirect)])
       ]
@@ -274,6 +313,47 @@ struct MaliciousProviderValidateActionTests {
   @Test("validate_id_token accepts the well-behaved provider's token")
   func baseline() async throws {
     let report = try await MaliciousProvider.run(.wellBehaved, steps: MaliciousProvider.validateAction)
+    #expect(report.status == .passed, "\(report.steps.flatMap(\.problems).map(\.message))")
+  }
+}
+
+@Suite("The OpenID conformance suite's checks on every step – malicious provider")
+struct MaliciousProviderConformanceTests {
+  @Test(
+    "Each defect the suite fails a module on fails the step, naming the condition",
+    arguments: [
+      (MaliciousProvider.Defect.staleIssuedAt, "more than 300 seconds before the current time"),
+      (.longSubject, "CheckForSubjectInIdToken"),
+      (.emptyACR, "(acr) must be a non-empty string"),
+      (.stringEmailVerified, "'email_verified' must be a JSON boolean"),
+      (.wrongAtHash, "ValidateAtHash"),
+      (.ancientAuthTime, "more than a year before"),
+      (
+        .tokenTypeMissing,
+        "the token response has no token_type (a non-empty string is REQUIRED) (CheckForAccessTokenValue"
+      ),
+      (.expiresInString, "expires_in is a string, not a JSON number (ValidateExpiresIn"),
+      (.expiresInZero, "expires_in is 0: the lifetime must be positive"),
+      (.issInResponseWrong, "ValidateIssIfPresentInAuthorizationResponse, RFC 9207 §2.4"),
+      (.errorWithCode, "RejectAuthCodeInAuthorizationEndpointResponse"),
+      (.jwksPrivateMember, "publishes private key material (d) (EnsureJwksHasNoPrivateOrSymmetricKeyMaterial"),
+    ])
+  func rejected(defect: MaliciousProvider.Defect, reason: String) async throws {
+    try await MaliciousProvider.expectRejected(defect, reason)
+  }
+
+  /// A JWKS key without kid is what OIDC Core §10.1 allows a one-key provider: a warning, and the
+  /// sign-in holds (the conformance pack fails it, as the suite does).
+  @Test func aKeyWithoutKidIsAWarning() async throws {
+    let report = try await MaliciousProvider.run(.jwksWithoutKid, steps: "  - id: login\n    web_auth: {}", kind: .oidc)
+    #expect(report.status == .passed, "\(report.steps.flatMap(\.problems).map(\.message))")
+    #expect(report.warnings.map(\.message).contains { $0.contains("CheckForKeyIdInServerJWKs") })
+  }
+
+  /// A step that tests the very thing the finding is about decides it: `expect: { expires_in: … }`.
+  @Test func aStepThatTestsThePathDecides() async throws {
+    let report = try await MaliciousProvider.run(
+      .expiresInString, steps: "  - id: login\n    web_auth: {}\n    expect: { expires_in: { exists: true } }")
     #expect(report.status == .passed, "\(report.steps.flatMap(\.problems).map(\.message))")
   }
 }

@@ -16,6 +16,8 @@ struct ScenarioHarness {
   }
 
   var baseURL: String
+  /// `auth0` (Auth0.swift's rules) or `oidc` (any OpenID Provider's, with Auth0's paths here).
+  var kind: TenantContext.Kind = .auth0
   var secrets = SecretRegistry()
   var clients: [String: Value] = [:]
   var users: [String: Value] = [:]
@@ -63,7 +65,7 @@ struct ScenarioHarness {
   func run(instances: [ScenarioInstance]) async -> RunReport {
     let transport = LiveTransport()
     let tenant = TenantContext(
-      name: "test", kind: .auth0, baseURL: baseURL, clients: clients, users: users, capabilities: capabilities,
+      name: "test", kind: kind, baseURL: baseURL, clients: clients, users: users, capabilities: capabilities,
       settings: settings)
     var services = RunServices(
       secrets: secrets, transport: wrap(transport), environment: ["AUTHFLOW_TEST": "yes"],
