@@ -32,9 +32,9 @@ import Testing
   @Test func registryHasTheDesignedFunctions() {
     #expect(
       FunctionRegistry.standard.names == [
-        "base64url_decode", "base64url_encode", "contains", "default", "ends_with", "int", "json", "jwt", "len",
-        "lower", "matches", "now", "random_email", "random_password", "secret", "starts_with", "string", "to_json",
-        "upper", "url_query", "uuid",
+        "base64url_decode", "base64url_encode", "contains", "default", "difference", "ends_with", "entropy_bits", "int",
+        "join", "json", "jwt", "keys", "len", "lower", "matches", "now", "random_email", "random_password", "secret",
+        "split", "starts_with", "string", "to_json", "upper", "url_query", "uuid",
       ])
   }
 

@@ -28,13 +28,18 @@ import Testing
     let paths = try #require(try MockOpenAPITests.document()["paths"]?.objectValue)
     // The Management API's invitation body nests objects, which a form cannot carry.
     let jsonOnly: Set = ["POST /api/v2/organizations/{id}/invitations"]
+    // An authorization request sent as a POST is a browser's form (OIDC Core §3.1.2.1), never JSON.
+    let formOnly: Set = ["POST /authorize"]
     var missing: [String] = []
     for (path, item) in paths {
       for (method, operation) in item.objectValue ?? [:] {
         guard let content = operation.member("requestBody")?.member("content")?.objectValue else { continue }
         let name = "\(method.uppercased()) \(path)"
         let wanted =
-          jsonOnly.contains(name) ? ["application/json"] : ["application/json", "application/x-www-form-urlencoded"]
+          jsonOnly.contains(name)
+          ? ["application/json"]
+          : formOnly.contains(name)
+            ? ["application/x-www-form-urlencoded"] : ["application/json", "application/x-www-form-urlencoded"]
         for type in wanted where content[type] == nil { missing.append("\(name) \(type)") }
       }
     }

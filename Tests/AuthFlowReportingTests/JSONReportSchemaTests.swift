@@ -21,7 +21,7 @@ import Testing
     timedOut.stopCause = .runTimeout("20m")
     return [
       ("run", ReportFixtures.run), ("interrupted", ReportFixtures.interrupted), ("shard", sharded),
-      ("timed-out", timedOut),
+      ("timed-out", timedOut), ("plan", ReportFixtures.plan),
     ]
   }
 
@@ -117,7 +117,7 @@ import Testing
     #expect(
       verdicts == [
         "run.json valid", "missing-key.json invalid", "extra-key.json invalid", "bad-stop-cause.json invalid",
-        "interrupted.json valid", "shard.json valid", "timed-out.json valid",
+        "interrupted.json valid", "shard.json valid", "timed-out.json valid", "plan.json valid",
       ],
       "\(python.output)")
   }

@@ -126,7 +126,7 @@ import Testing
     ])
     #expect(merged.scenarios.map(\.status) == [.skipped, .failed, .error])
     let rendered = try Value(json: Data(try await render(merged).utf8))
-    #expect(rendered.lookup(path: ["version"]) == 4)
+    #expect(rendered.lookup(path: ["version"]) == 5)
     #expect(rendered.lookup(path: ["run", "stop_cause"]) == .null)
   }
 
@@ -141,9 +141,15 @@ import Testing
 
   /// What a version 3 authflow wrote for the same report: no shard `selected` and `selection`.
   static func downgradedToVersion3(_ text: String) -> String {
-    text.replacingOccurrences(of: #""version": 4"#, with: #""version": 3"#)
+    downgradedToVersion4(text).replacingOccurrences(of: #""version": 4"#, with: #""version": 3"#)
       .replacingOccurrences(
         of: #",\s*"selected": [0-9a-z]+,\s*"selection": ("[0-9a-f]{16}"|null)"#, with: "", options: .regularExpression)
+  }
+
+  /// What a version 4 authflow wrote for a report of no test plan: no `test_plans`.
+  static func downgradedToVersion4(_ text: String) -> String {
+    text.replacingOccurrences(of: #""version": 5"#, with: #""version": 4"#)
+      .replacingOccurrences(of: #""test_plans": \[\],\s*"#, with: "", options: .regularExpression)
   }
 
   /// The stop cause is written and read back; a merge keeps that of the first stopped shard.
@@ -195,7 +201,7 @@ import Testing
     #expect(message([whole, raw("[]", "list.json")]).hasPrefix("list.json: not an authflow JSON report"))
     #expect(
       message([raw(#"{"format":"authflow-report","version":1,"run":{}}"#, "old.json")])
-        == "old.json: report version 1; this authflow reads versions 2, 3 and 4 (run every shard with the same authflow)"
+        == "old.json: report version 1; this authflow reads versions 2, 3, 4 and 5 (run every shard with the same authflow)"
     )
     let valid = try await render(ReportFixtures.run)
     let missingKey = valid.replacingOccurrences(of: #""attempts": 3,"#, with: "")

@@ -192,3 +192,52 @@ func expectSnapshot(_ actual: String, named name: String, file: StaticString = #
     Issue.record(Comment(rawValue: mismatch.description))
   }
 }
+
+extension ReportFixtures {
+  static let planTag = "plan:oidcc-basic-certification-test-plan"
+
+  /// A scenario of the conformance plan: `module: title`, one step with `problems`.
+  static func module(
+    _ module: String, status: Status, skipReason: String? = nil, stepName: String = "login",
+    problems: [Problem] = []
+  ) -> ScenarioReport {
+    let file = "conformance-pack/basic/\(module).yaml"
+    return ScenarioReport(
+      name: "\(module): a module", file: file, location: location(file, 2, 1), tags: [planTag, "oidcc"],
+      status: status, skipReason: skipReason, duration: .milliseconds(10),
+      steps: [
+        StepReport(
+          id: "login", name: stepName, action: "web_auth", phase: .main, location: location(file, 10, 5),
+          status: status == .skipped ? .skipped : status, duration: .milliseconds(10), attempts: 1,
+          problems: problems)
+      ])
+  }
+
+  /// A run of five plan modules, one of each result but interrupted, and a scenario of no plan.
+  static let plan = RunReport(
+    tenant: "conformance", startedAt: startedAt, duration: .milliseconds(900),
+    scenarios: [
+      module("oidcc-server", status: .passed),
+      module(
+        "oidcc-codereuse", status: .failed,
+        problems: [
+          Problem(
+            .expectation, "expected value to equal 400, found 403", at: location("c.yaml", 50, 14), path: "value",
+            matcher: "equals", expected: "400", actual: "403")
+        ]),
+      module(
+        "oidcc-scope-email", status: .passed, stepName: "no_email",
+        problems: [
+          Problem(
+            .action, "the token response has no expires_in (ExtractExpiresInFromTokenEndpointResponse, RFC 6749 §5.1)",
+            at: location("e.yaml", 12, 5), severity: .warning)
+        ]),
+      module(
+        "oidcc-display-page", status: .passed,
+        problems: [
+          Problem(.review, "for review: the login page shown", at: location("d.yaml", 20, 5), severity: .warning)
+        ]),
+      module("oidcc-refresh-token", status: .skipped, skipReason: "No refresh token was issued."),
+      loginWorks("email", milliseconds: 30),
+    ], interrupted: false)
+}

@@ -70,6 +70,8 @@ enum HTMLAssets {
     code{font:12px ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
     h4{margin:10px 0 4px;font-size:13px}
     .hidden{display:none}
+    section.plan{margin:12px 24px}section.plan h2{font-size:16px;margin:8px 0}
+    .badge.st-review{background:#ede7f6;color:#5e35b1}
     footer{padding:12px 24px;color:var(--muted);font-size:12px}
     """
 

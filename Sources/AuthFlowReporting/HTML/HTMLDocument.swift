@@ -31,6 +31,8 @@ struct HTMLDocument {
   /// full: the passing scenarios' exchanges are shown in full too, and the page leaves nothing out
   /// (a small run's page says nothing of what it would do to keep a big one small).
   private let passingInFull: Bool
+  /// The conformance test plans the scenarios belong to (``AuthFlowResults/PlanTable``).
+  private let plans: [PlanTable]
 
   init(report: RunReport, revealSecrets: Bool, detailLimit: Int = HTMLDetailBudget.defaultLimit) {
     self.report = report
@@ -43,7 +45,9 @@ struct HTMLDocument {
     // What the passing scenarios ask for, as if nothing limited it: summarised, and in full.
     var asked = HTMLDetailBudget(limit: .max)
     var askedInFull = HTMLDetailBudget(limit: .max)
+    var plans = PlanTable.Builder()
     for scenario in report.scenarios {
+      plans.add(scenario, tenant: report.tenant)
       tags.formUnion(scenario.tags)
       let tenant = scenario.tenant ?? report.tenant
       if seen.insert(tenant).inserted { tenants.append(tenant) }
@@ -56,6 +60,7 @@ struct HTMLDocument {
     }
     self.tags = tags.sorted()
     self.tenants = tenants
+    self.plans = plans.tablesBuilt
     afterFull = full
     passingInFull =
       full.leftOut.isEmpty && full.used <= min(detailLimit, HTMLDetailBudget.allInFullLimit) - askedInFull.used - 1
@@ -86,7 +91,7 @@ struct HTMLDocument {
     html += "<meta name=\"referrer\" content=\"no-referrer\">\n"
     html += "<title>" + MarkupEscaping.html(HTMLMessages.pageTitle(report)) + "</title>\n"
     html += "<style>" + HTMLAssets.style + "</style>\n</head>\n<body>\n"
-    html += header(leftOut: leftOut) + filters() + "<main>\n"
+    html += header(leftOut: leftOut) + plans.map(planSection).joined() + filters() + "<main>\n"
     if report.scenarios.isEmpty { html += "<p class=\"reason\">\(HTMLMessages.noScenarios)</p>\n" }
     sink.write(html)
     // The same decisions as the passes above: the failing scenarios spend a fresh budget in report
@@ -220,6 +225,24 @@ struct HTMLDocument {
       html += "</ol>\n"
     }
     return html + "</div></details></section>\n"
+  }
+
+  /// A conformance test plan as the OpenID Foundation's suite shows one: a row per module, its
+  /// result, and for a module that did not pass the condition that decided it and its clause.
+  private func planSection(_ table: PlanTable) -> String {
+    var html = "<section class=\"plan\"><h2>" + MarkupEscaping.html(HTMLMessages.planHeading(table)) + "</h2>\n"
+    html +=
+      "<table><tr><th>module</th><th>tenant</th><th>result</th><th>condition</th><th>clause</th><th>detail</th></tr>\n"
+    for row in table.rows {
+      let result =
+        "<span class=\"badge st-\(row.result.rawValue)\">" + MarkupEscaping.html(row.result.rawValue)
+        + "</span>"
+      let cells = [row.module, row.tenant ?? "", row.condition ?? "", row.clause ?? "", row.detail ?? ""].map(
+        MarkupEscaping.html)
+      html += "<tr><td><code>\(cells[0])</code></td><td>\(cells[1])</td><td>\(result)</td><td>\(cells[2])</td>"
+      html += "<td>\(cells[3])</td><td>\(cells[4])</td></tr>\n"
+    }
+    return html + "</table></section>\n"
   }
 
   private func badge(_ status: Status?) -> String {

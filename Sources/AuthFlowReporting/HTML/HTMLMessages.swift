@@ -19,6 +19,13 @@ enum HTMLMessages {
   }
   static let noScenarios = "No scenario was run."
 
+  /// `oidcc-basic-certification-test-plan: 30 passed, 4 warning, 2 review, 2 skipped`.
+  static func planHeading(_ table: PlanTable) -> String {
+    let counts = table.counts
+    let parts = PlanTable.Result.allCases.compactMap { result in counts[result].map { "\($0) \(result.rawValue)" } }
+    return "\(table.plan): " + parts.joined(separator: ", ")
+  }
+
   /// Under a scenario that never started: `Not started: none of its 4 steps ran: …`.
   static func notStarted(_ planned: String) -> String { "Not started: \(planned)." }
 

@@ -43,18 +43,20 @@ import Foundation
 /// clear, and `report merge` wants `--show-secrets` too). Version 2 added `needs`, `exchanges`,
 /// `shard`, `secrets_shown` and the JWT objects; version 3 `run.stop_cause`, `started` and the
 /// planned steps of scenarios that never started; version 4 the shard's `selected` and
-/// `selection` (what the whole run selected, which `report merge` compares across shards).
+/// `selection` (what the whole run selected, which `report merge` compares across shards);
+/// version 5 `test_plans`, the table of each conformance test plan the scenarios belong to (a
+/// `plan:NAME` tag; derived from the scenarios, so `report merge` rebuilds it).
 /// ``JSONReportSchema`` declares the structure.
 public enum JSONReport {
   /// The format name in every report.
   public static let format = "authflow-report"
   /// The structure's version; bumped on incompatible changes (a key added is one: the schema
   /// allows no other key).
-  public static let version = 4
+  public static let version = 5
   /// The versions ``decode(_:name:)`` reads: this one, version 3 (its shards without the whole
   /// selection), and version 2 (read as 3 without a stop cause, its scenarios started when they
   /// list steps).
-  public static let readableVersions = [2, 3, 4]
+  public static let readableVersions = [2, 3, 4, 5]
 
   /// The report as a JSON value tree. Secret-wrapped values stay wrapped; serialize with
   /// `jsonText(revealSecrets:)`. Pass an already redacted report.
@@ -64,6 +66,25 @@ public enum JSONReport {
       "version": .int(version),
       "run": runValue(of: report, secretsShown: secretsShown),
       "scenarios": .array(report.scenarios.map { value(of: $0, tenant: report.tenant) }),
+      "test_plans": .array(PlanTable.tables(of: report).map(value(of:))),
+    ])
+  }
+
+  /// A plan's table: `{ plan, counts, modules: [{ module, file, tenant, result, condition, clause, detail }] }`.
+  static func value(of table: PlanTable) -> Value {
+    .object([
+      "plan": .string(table.plan),
+      "counts": .object(
+        Dictionary(
+          uniqueKeysWithValues: PlanTable.Result.allCases.map { ($0.rawValue, Value.int(table.counts[$0] ?? 0)) })),
+      "modules": .array(
+        table.rows.map { row in
+          .object([
+            "module": .string(row.module), "file": .string(row.file), "tenant": row.tenant.map(Value.string) ?? .null,
+            "result": .string(row.result.rawValue), "condition": row.condition.map(Value.string) ?? .null,
+            "clause": row.clause.map(Value.string) ?? .null, "detail": row.detail.map(Value.string) ?? .null,
+          ])
+        }),
     ])
   }
 
@@ -110,17 +131,23 @@ public enum JSONReport {
       ",\n  \"run\": "
         + runValue(of: report, secretsShown: secretsShown).jsonText(
           pretty: true, revealSecrets: revealSecrets, level: 1))
+    // The plans' tables are gathered as the scenarios are written, and follow them (key order).
+    var plans = PlanTable.Builder()
     if report.scenarios.isEmpty {
       sink.write(",\n  \"scenarios\": []")
     } else {
       sink.write(",\n  \"scenarios\": [")
       for (index, scenario) in report.scenarios.enumerated() {
+        plans.add(scenario, tenant: report.tenant)
         let text = value(of: scenario, tenant: report.tenant).jsonText(
           pretty: true, revealSecrets: revealSecrets, level: 2)
         sink.write((index == 0 ? "\n    " : ",\n    ") + text)
       }
       sink.write("\n  ]")
     }
+    sink.write(
+      ",\n  \"test_plans\": "
+        + Value.array(plans.tablesBuilt.map(value(of:))).jsonText(pretty: true, revealSecrets: revealSecrets, level: 1))
     sink.write(",\n  \"version\": " + Value.int(version).jsonText() + "\n}\n")
   }
 

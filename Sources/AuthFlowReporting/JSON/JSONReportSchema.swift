@@ -55,6 +55,34 @@ public enum JSONReportSchema {
       Key("version", ["const": .int(JSONReport.version)]),
       Key("run", object(run)),
       Key("scenarios", ["type": "array", "items": ref("scenario")]),
+      Key(
+        "test_plans", ["type": "array", "items": ref("test_plan")],
+        "The table of each conformance test plan the scenarios belong to (tag plan:NAME), a row per module; rebuilt from the scenarios by report merge."
+      ),
+    ]
+  }
+
+  static var testPlan: [Key] {
+    [
+      Key("plan", string, "The plan's name (the tag plan:NAME)."),
+      Key("counts", object(planCounts), "How many modules had each result."),
+      Key("modules", ["type": "array", "items": ref("plan_module")]),
+    ]
+  }
+
+  static var planCounts: [Key] {
+    PlanTable.Result.allCases.map { Key($0.rawValue, count) }
+  }
+
+  static var planModule: [Key] {
+    [
+      Key("module", string, "The module: the scenario's name before ': '."),
+      Key("file", string),
+      Key("tenant", nullable(string)),
+      Key("result", ["enum": .array(PlanTable.Result.allCases.map { Value.string($0.rawValue) })]),
+      Key("condition", nullable(string), "The conformance suite's condition that decided a failure or warning."),
+      Key("clause", nullable(string), "The clause that condition cites."),
+      Key("detail", nullable(string), "The problem, the skip reason, or what to review."),
     ]
   }
 
@@ -180,6 +208,8 @@ public enum JSONReportSchema {
       "problem": object(problem),
       "step": object(step),
       "scenario": object(scenario),
+      "test_plan": object(testPlan),
+      "plan_module": object(planModule),
     ]
   }
 
@@ -191,6 +221,8 @@ public enum JSONReportSchema {
       "scenarios[]": scenario,
       "scenarios[].steps[]": step, "scenarios[].steps[].problems[]": problem,
       "scenarios[].steps[].problems[].location": location,
+      "test_plans[]": testPlan, "test_plans[].counts": planCounts,
+      "test_plans[].modules[]": planModule,
     ]
   }
 

@@ -24,6 +24,7 @@ public enum ActionRegistry {
     MockSignAction.self,
     MyAccountAction.self,
     MyAccountPasskeyAction.self,
+    ServerConfigurationAction.self,
     SetAction.self,
     SignupAction.self,
     SkipAction.self,

@@ -59,14 +59,21 @@ extension String: ParameterValue {
   /// Text; a number, a boolean or a JWT is read as its text.
   public static func read(_ parameter: ParameterSignature, from input: Parameters) throws(ActionError) -> String? {
     guard let member = input.raw(parameter) else { return nil }
+    let text: String
     switch member.unwrapped {
-    case .string(let text): return text
-    case .int(let number): return String(number)
-    case .double(let number): return String(number)
-    case .bool(let flag): return String(flag)
-    case .jwt(let token): return token.raw
+    case .string(let string): text = string
+    case .int(let number): text = String(number)
+    case .double(let number): text = String(number)
+    case .bool(let flag): text = String(flag)
+    case .jwt(let token): text = token.raw
     default: throw .invalidParameter(parameter.name, "expected a string, found \(member.typeName)")
     }
+    // A closed set is checked here too: validation sees only literals, not what `${{ … }}` gives.
+    if case .oneOf(let choices) = parameter.type, !choices.contains(text) {
+      let found = member.containsSecret ? "a secret" : "'\(text)'"
+      throw .invalidParameter(parameter.name, "expected \(parameter.type.description), found \(found)")
+    }
+    return text
   }
 }
 

@@ -107,6 +107,10 @@ extension StepErrorCode {
     "sms_provider_error", "Passwordless: the SMS provider failed to send the message.")
   public static let unsupportedResponseType = StepErrorCode(
     "unsupported_response_type", "`/authorize`: the tenant does not support the `response_type`.")
+  public static let requestNotSupported = StepErrorCode(
+    "request_not_supported", "`/authorize`: the provider does not take request objects (`request`, OIDC Core §6.3).")
+  public static let requestURINotSupported = StepErrorCode(
+    "request_uri_not_supported", "`/authorize`: the provider does not take `request_uri` (OIDC Core §6.3).")
   public static let serverError = StepErrorCode(
     "server_error", "`/authorize`: the server failed to complete the request, on the callback (RFC 6749 §4.1.2.1).")
   public static let inexistentUser = StepErrorCode("inexistent_user", "Management API: no user has that id (HTTP 404).")

@@ -78,6 +78,14 @@ enum AuthorizationResponseRules {
     }
   }
 
+  /// `error`'s characters (RFC 6749 §4.1.2.1, §5.2).
+  static func isErrorCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x20...0x21, 0x23...0x5B, 0x5D...0x7E: return true
+    default: return false
+    }
+  }
+
   static func isURICharacter(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x21, 0x23...0x5B, 0x5D...0x7E: return true

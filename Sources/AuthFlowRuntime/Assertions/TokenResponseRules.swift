@@ -1,9 +1,13 @@
 import AuthFlowCore
+import AuthFlowHTTP
 
 /// What every successful token response must hold, as the OpenID conformance suite checks it on
 /// every module: `access_token` and `token_type` present (`CheckForAccessTokenValue`, RFC 6749
 /// §5.1), and `expires_in`, when present, a positive number of at most a year (`ValidateExpiresIn`,
-/// RFC 6749 §5.1).
+/// RFC 6749 §5.1); and what an error response must hold (RFC 6749 §5.2): a JSON body
+/// (`CheckTokenEndpointReturnedJsonContentType`), an `error` of the characters RFC 6749 allows
+/// (`ValidateErrorFromTokenEndpointResponseError`), and an `error_description` and `error_uri` of
+/// theirs.
 enum TokenResponseRules {
   /// The longest `expires_in` accepted: a year, in seconds.
   static let longestExpiresIn = 31_536_000
@@ -28,6 +32,53 @@ enum TokenResponseRules {
       if let problem {
         findings.append(ProtocolFinding("ValidateExpiresIn", clause: "RFC 6749 §5.1", problem, path: ["expires_in"]))
       }
+    }
+    return findings
+  }
+
+  /// The rules a token endpoint error `response` (a 4xx) breaks. Only OAuth error bodies are
+  /// judged (a JSON object with `error`); another body is the step's `error` already
+  /// (`a0.sdk.internal_error.*`).
+  static func errorFindings(in response: HTTPResponse) -> [ProtocolFinding] {
+    guard (400..<500).contains(response.status), let members = response.jsonValue?.objectValue,
+      let error = members["error"]
+    else { return [] }
+    var findings: [ProtocolFinding] = []
+    if response.mediaType != "application/json" {
+      let type = response.headers["Content-Type"].map { "'\($0)'" } ?? "missing"
+      findings.append(
+        ProtocolFinding(
+          "CheckTokenEndpointReturnedJsonContentType", clause: "RFC 6749 §5.2",
+          "the error response's Content-Type is \(type), not application/json", path: ["error", "body"]))
+    }
+    let code = error.stringValue ?? ""
+    if code.isEmpty || !code.unicodeScalars.allSatisfy(AuthorizationResponseRules.isErrorCharacter) {
+      findings.append(
+        ProtocolFinding(
+          "ValidateErrorFromTokenEndpointResponseError", clause: "RFC 6749 §5.2",
+          "error is not a non-empty string of the characters %x20-21 / %x23-5B / %x5D-7E", path: ["error", "code"]))
+    }
+    if let description = members["error_description"]?.stringValue {
+      if description.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\t" }) {
+        findings.append(
+          ProtocolFinding(
+            "CheckErrorDescriptionFromTokenEndpointResponseErrorContainsCRLFTAB", clause: "RFC 6749 §5.2",
+            "error_description contains a line break or a tab", severity: .warning, path: ["error", "description"]))
+      }
+      if !description.unicodeScalars.allSatisfy(AuthorizationResponseRules.isDescriptionCharacter) {
+        findings.append(
+          ProtocolFinding(
+            "ValidateErrorDescriptionFromTokenEndpointResponseError", clause: "RFC 6749 §5.2",
+            "error_description has characters outside %x20-21 / %x23-5B / %x5D-7E", path: ["error", "description"]))
+      }
+    }
+    if let uri = members["error_uri"]?.stringValue,
+      !(uri.contains("://") && uri.unicodeScalars.allSatisfy(AuthorizationResponseRules.isURICharacter))
+    {
+      findings.append(
+        ProtocolFinding(
+          "ValidateErrorUriFromTokenEndpointResponseError", clause: "RFC 6749 §5.2",
+          "error_uri is not an absolute URI of the characters %x21 / %x23-5B / %x5D-7E", path: ["error", "body"]))
     }
     return findings
   }

@@ -1,5 +1,5 @@
 public import AuthFlowCore
-public import AuthFlowYAML
+import AuthFlowYAML
 
 extension ProjectConfig {
   /// The keys of a step's login-form values (`web_auth: { login: { … } }`, a parameter with

@@ -53,6 +53,14 @@ struct AuthorizeError: Error, Sendable {
   }
   static let connectionNotFound = AuthorizeError(code: "invalid_request", description: "the connection was not found")
   static let loginRequired = AuthorizeError(code: "login_required", description: "Login required")
+  /// OpenID Connect Core §6.3.
+  static let requestNotSupported = AuthorizeError(
+    code: "request_not_supported", description: "The request parameter (a request object) is not supported")
+  static let requestURINotSupported = AuthorizeError(
+    code: "request_uri_not_supported", description: "The request_uri parameter is not supported")
+  /// A POST to `/authorize` whose body is not a form (OpenID Connect Core §3.1.2.1).
+  static let malformedPostBody = AuthorizeError(
+    code: "invalid_request", description: "A POST to the authorization endpoint takes a form-encoded body")
   static let blockedUser = AuthorizeError(code: "unauthorized", description: "user is blocked")
   static let unknownTransaction = AuthorizeError(
     code: "invalid_request", description: "The login transaction is unknown or has expired. Start again.")

@@ -13,13 +13,27 @@ struct AuthorizeRoutes {
 
   func register(on router: Router<BasicRequestContext>) {
     router.get("/authorize") { request, _ in await authorize(request) }
+    // OpenID Connect Core §3.1.2.1: the authorization endpoint MUST support POST too, the
+    // parameters form-encoded in the body.
+    router.post("/authorize") { request, context in
+      let isForm = request.headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") ?? false
+      guard isForm, let body = await RequestParameters.body(of: request, context: context) else {
+        return page(.malformedPostBody)
+      }
+      return await authorize(request, parameters: body)
+    }
   }
 
   /// The parameters that decide where an answer may be sent.
   static let redirectDeciding: Set<String> = ["client_id", "redirect_uri", "request_uri"]
 
   func authorize(_ request: Request) async -> Response {
-    var query = RequestParameters.query(of: request)
+    await authorize(request, parameters: RequestParameters.query(of: request))
+  }
+
+  /// `/authorize` with its parameters, from the query (GET) or the form body (POST).
+  func authorize(_ request: Request, parameters: RequestParameters) async -> Response {
+    var query = parameters
     // A parameter given twice (RFC 6749 §3.1): which `client_id`, `redirect_uri` or `request_uri`
     // was meant cannot be known, so that is a page; any other is refused on the redirect below.
     if let repeated = query.repeatedParameters.first(where: Self.redirectDeciding.contains) {
@@ -54,6 +68,11 @@ struct AuthorizeRoutes {
       if query.repeatedParameters.contains("state") { authorizeRequest.state = nil }
       return completion.redirect(authorizeRequest, error: .repeatedParameter(repeated))
     }
+    // Request objects (OpenID Connect Core §6): not supported, as discovery says
+    // (`request_parameter_supported`, `request_uri_parameter_supported`: false); the errors §6.3
+    // defines. A `request_uri` of a pushed request was replaced above.
+    if query.has("request") { return completion.redirect(authorizeRequest, error: .requestNotSupported) }
+    if query.has("request_uri") { return completion.redirect(authorizeRequest, error: .requestURINotSupported) }
     do {
       try validate(&authorizeRequest, query: query, client: client, types: types, implicit: implicit)
     } catch {

@@ -26,6 +26,7 @@ extension AuthenticationAPI {
   func credentials(from response: HTTPResponse) async throws(ActionError) -> ActionOutcome {
     let now = await context.now()
     let context = self.context
+    context.report(TokenResponseRules.errorFindings(in: response))
     return try AuthenticationResponse.outcome(response) { members in
       context.report(TokenResponseRules.findings(in: members))
       return AuthenticationResponse.credentials(members, now: now)

@@ -56,6 +56,17 @@ public struct WebAuthAction: Action {
     "telemetry", summary: "Send `auth0Client` and `Auth0-Client` (default true; never sent to `oidc` tenants).")
   static let lock = Parameter<[String: Value]>(
     "lock", summary: "Lock v1 parameters (PROTOCOL §10), encoded and sent to /authorize.")
+  static let method = Parameter<String>(
+    "method", .oneOf(["GET", "POST"]),
+    summary: "How the authorization request is sent: GET (default) or POST, form-encoded (OIDC Core §3.1.2.1).")
+  static let requestObject = Parameter<[String: Value]>(
+    "request_object",
+    summary:
+      "`{}`: the parameters in an unsigned request object (`request`, alg none, OIDC Core §6.1), response_type, client_id, scope and redirect_uri repeated outside; `{ outside: { NAME: VALUE } }` sends those outside instead."
+  )
+  static let tokenEndpointAuthMethod = Parameter<String>(
+    "token_endpoint_auth_method", .oneOf(["client_secret_basic", "client_secret_post", "none"]),
+    summary: "How the client authenticates the code exchange, instead of the client profile's method.")
 
   public static let signature = ActionSignature(
     name: "web_auth", summary: "Log in through /authorize and Universal Login, as Auth0.swift's Web Auth.",
@@ -63,6 +74,7 @@ public struct WebAuthAction: Action {
       Self.login, Self.signup, Self.passwordless, Self.scope, Self.audience, Self.connection, Self.connectionScope,
       Self.organization, Self.organizationPrompt, Self.invitationURL, Self.maxAge, Self.parameters, Self.responseType,
       Self.stopAt, Self.browser, Self.redirectURI, Self.leeway, Self.validateIDToken, Self.telemetry, Self.lock,
+      Self.method, Self.requestObject, Self.tokenEndpointAuthMethod,
     ],
     results: .closed(ResultField.credentials + WebAuthResult.fields))
 
@@ -99,6 +111,19 @@ public struct WebAuthAction: Action {
     (docs/browser.md). Named browsers are separate chromium browser contexts. The built-in driver
     does not send a form that a page served over `https` posts to plain `http` (what was filled in
     would travel in the clear): the step ends with an environment error instead.
+
+    `method: POST` sends the authorization request as a form POST (OIDC Core §3.1.2.1: providers
+    MUST support it; the built-in driver only). `request_object: {}` sends the parameters in an
+    unsigned request object (`request=`, alg `none`, OIDC Core §6.1), `state` and `nonce` only
+    inside it, and `response_type`, `client_id`, `scope` and `redirect_uri` outside too;
+    `request_object: { outside: { redirect_uri: … } }` sends other values outside than inside (a
+    test of which one the provider uses). A provider that refuses request objects answers
+    `request_not_supported` (§6.3), which may come without a state. `token_endpoint_auth_method` authenticates the code exchange with
+    another method than the client profile's (`client_secret_post` for a client registered with
+    `client_secret_basic`). A page that posts the authorization response to the callback
+    (`response_mode: form_post`, OAuth 2.0 Form Post Response Mode) is read as the callback, its
+    fields the response: it must be a POST of `application/x-www-form-urlencoded` to the
+    `redirect_uri` without the response in the URL (the built-in driver; chromium posts it itself).
 
     On the callback, fragment and query are merged (query wins), `state` must match ("Invalid
     callback URL: …"), an `error` becomes the step's `error` (status 302: `error.code`,
@@ -159,7 +184,7 @@ public struct WebAuthAction: Action {
     errors: StepErrorCode.tokenEndpoint + [
       .unauthorized,
       .pageError, .loginRequired, .consentRequired, .interactionRequired, .mfaRequired, .unsupportedResponseType,
-      .serverError,
+      .requestNotSupported, .requestURINotSupported, .serverError,
     ], failures: ActionTraits.browserFlow, loginPagesBrowser: browser.name)
 
   public init() {}

@@ -23,6 +23,10 @@ struct ChromiumNavigator: PageNavigator {
     return try await settled(load)
   }
 
+  func post(_ url: String, fields: URLParameters) async throws(ActionError) -> PageLoad {
+    throw .flow(ChromiumNavigatorMessages.postAuthorization)
+  }
+
   func submit(_ submission: PageSubmission) async throws(ActionError) -> PageLoad {
     guard let index = submission.document.forms.firstIndex(of: submission.form) else {
       throw .environment(ChromiumNavigatorMessages.formLost)
@@ -72,5 +76,9 @@ struct ChromiumNavigator: PageNavigator {
 }
 
 enum ChromiumNavigatorMessages {
+  static let postAuthorization =
+    "an authorization request sent by POST (`method: POST`) is sent by the built-in driver; leave out `browser: chromium`"
+  static let formPost =
+    "a form_post authorization response is read by the built-in driver; leave out `browser: chromium`"
   static let formLost = "the form to submit is not among the page's forms any more (the page changed under the driver)"
 }

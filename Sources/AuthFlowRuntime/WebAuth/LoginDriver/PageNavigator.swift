@@ -27,6 +27,9 @@ struct PageSubmission: Sendable {
 /// itself; ``ChromiumNavigator`` has a real browser do it.
 protocol PageNavigator: Sendable {
   func open(_ url: String) async throws(ActionError) -> PageLoad
+  /// POSTs `fields`, form-encoded, to `url` (an authorization request sent by POST, OpenID
+  /// Connect Core §3.1.2.1).
+  func post(_ url: String, fields: URLParameters) async throws(ActionError) -> PageLoad
   func submit(_ submission: PageSubmission) async throws(ActionError) -> PageLoad
   /// The cookie-jar browser behind the navigator, for requests a tenant profile describes (an app
   /// login, ``AppLoginRunner``); nil for a real browser, which runs the page's scripts itself.
@@ -42,6 +45,10 @@ struct HTMLPageNavigator: PageNavigator {
 
   func open(_ url: String) async throws(ActionError) -> PageLoad {
     try await send(HTTPRequest(method: .get, url: url))
+  }
+
+  func post(_ url: String, fields: URLParameters) async throws(ActionError) -> PageLoad {
+    try await send(.form(.post, url: url, fields: fields))
   }
 
   func submit(_ submission: PageSubmission) async throws(ActionError) -> PageLoad {

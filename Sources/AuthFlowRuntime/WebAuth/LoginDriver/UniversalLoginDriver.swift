@@ -7,9 +7,33 @@ import AuthFlowHTTP
 /// pages are classified and filled here, the same way for both.
 struct UniversalLoginDriver: Sendable {
   /// What the navigation ended with.
+  /// How the navigation starts: the authorization request, sent by GET or by POST.
+  enum Start: Sendable {
+    case get(String)
+    case post(String, fields: URLParameters)
+
+    var url: String {
+      switch self {
+      case .get(let url), .post(let url, _): return url
+      }
+    }
+  }
+
+  /// A `response_mode=form_post` answer (OAuth 2.0 Form Post Response Mode §2): a page whose
+  /// form, posted by its script, carries the authorization response to the callback.
+  struct FormPostResponse: Sendable {
+    /// The form's action: the callback.
+    var url: String
+    var fields: [String: String]
+    var method: HTTPMethod
+    var enctype: String
+  }
+
   enum Ending: Sendable {
     /// The browser was sent to the callback URL (`stop_at: callback` included).
     case callback(String)
+    /// The callback was to be reached by a posted form (`form_post`).
+    case formPost(FormPostResponse)
     /// `stop_at` was reached on a page before the callback, or a page answered with an error;
     /// `hint` says what of the step's own values may be the cause (a misspelt login key).
     case page(PageResult, failure: String?, hint: String? = nil)
@@ -29,6 +53,9 @@ struct UniversalLoginDriver: Sendable {
   /// Where a passwordless code page's code is read when `values` gives none (the mock's outbox).
   var mailbox: (any Mailbox)?
   private(set) var pages: [String] = []
+  /// The callback (the request's `redirect_uri`): a page whose form posts there is a
+  /// `form_post` response, not a page to fill.
+  var callback: String?
   /// Messages already sent to the passwordless address when its page was submitted.
   private var messagesBefore = 0
   /// What the last submission of each page kind left empty: the fields the page shows that the
@@ -44,9 +71,14 @@ struct UniversalLoginDriver: Sendable {
     self.stopAt = stopAt
   }
 
-  /// Navigates from `url` until the callback, `stop_at`, or a page it cannot get past.
-  mutating func run(from url: String) async throws(ActionError) -> Ending {
-    var load = try await navigator.open(url)
+  /// Navigates from `start` until the callback, `stop_at`, or a page it cannot get past.
+  mutating func run(from start: Start) async throws(ActionError) -> Ending {
+    let url = start.url
+    var load: PageLoad
+    switch start {
+    case .get(let url): load = try await navigator.open(url)
+    case .post(let url, let fields): load = try await navigator.post(url, fields: fields)
+    }
     var submitted: [PageKind: Int] = [:]
     var appSignedIn = false
     for _ in 0..<Self.maxPages {
@@ -60,6 +92,10 @@ struct UniversalLoginDriver: Sendable {
         return .callback(callback)
       case .page(let shown, let code):
         (document, status) = (shown, code)
+      }
+      if let callback, let response = Self.formPostResponse(in: document, callback: callback) {
+        pages.append(PageKind.callback.rawValue)
+        return .formPost(response)
       }
       let (kind, app) = PageKind.recognize(document, profile: profile)
       pages.append(kind.rawValue)
@@ -130,6 +166,17 @@ struct UniversalLoginDriver: Sendable {
           document: document))
     }
     throw .flow(WebAuthMessages.tooManyPages)
+  }
+
+  /// The `form_post` response a page carries: a form whose action is the callback, read as the
+  /// browser would post it (hidden fields, values as given).
+  static func formPostResponse(in document: HTMLDocument, callback: String) -> FormPostResponse? {
+    guard let form = document.forms.first(where: { $0.action.hasPrefix(callback) }) else { return nil }
+    var fields: [String: String] = [:]
+    for field in form.fields where !field.name.isEmpty && !field.isSubmitButton {
+      fields[field.name] = field.value
+    }
+    return FormPostResponse(url: form.action, fields: fields, method: form.method, enctype: form.enctype)
   }
 
   /// The fields a person would type into that `fields` leaves empty: visible text fields with no

@@ -10,6 +10,10 @@ struct AuthorizeRequest: Sendable {
   static let defaultScope = "openid profile email"
 
   var parameters: URLParameters
+  /// The parameters inside the request object, when the request is one (else nil).
+  var objectParameters: URLParameters?
+  /// Whether the parameters travel in a request object (``Options/requestObject``).
+  var sentInRequestObject = false
   var state: String
   var nonce: String?
   var codeVerifier: String?
@@ -34,7 +38,19 @@ struct AuthorizeRequest: Sendable {
     /// Default parameters not to send (`parameters: { nonce: null }`): a request without a nonce,
     /// without PKCE, … for the scenarios that test how a provider answers one.
     var removed: [String] = []
+    /// Send the parameters as an unsigned request object (`request`, alg `none`, OpenID Connect
+    /// Core §6.1), with `response_type`, `client_id`, `scope` and `redirect_uri` repeated outside.
+    var requestObject = false
+    /// With ``requestObject``: values sent outside the object instead of their value inside.
+    var outside: [(String, String)] = []
   }
+
+  /// What was asked for: the request object's parameters when there is one, else the query's.
+  var requested: URLParameters { objectParameters ?? parameters }
+
+  /// The parameters repeated outside a request object (OpenID Connect Core §6.1: those OAuth 2.0
+  /// requires in the request itself).
+  static let outsideRequestObject = ["response_type", "client_id", "scope", "redirect_uri"]
 
   init(_ options: Options) {
     let state = RandomToken.make(bytes: 32)
@@ -67,12 +83,38 @@ struct AuthorizeRequest: Sendable {
     if options.removed.contains("code_challenge"), !options.extra.contains(where: { $0.0 == "code_challenge_method" }) {
       parameters["code_challenge_method"] = nil
     }
-    self.parameters = parameters
     self.state = parameters["state"] ?? state
+    self.sentInRequestObject = options.requestObject
+    if options.requestObject {
+      // Everything in the object; what OAuth 2.0 requires, outside too. State and nonce only inside.
+      var outside = URLParameters(Self.outsideRequestObject.compactMap { name in parameters[name].map { (name, $0) } })
+      for (name, value) in options.outside { outside[name] = value }
+      outside.append("request", Self.unsignedRequestObject(parameters))
+      self.parameters = outside
+      self.objectParameters = parameters
+    } else {
+      self.parameters = parameters
+    }
     self.nonce = parameters["nonce"]
     self.codeVerifier = options.removed.contains("code_challenge") ? nil : verifier
     self.redirectURI = parameters["redirect_uri"] ?? options.redirectURI
     self.responseType = parameters["response_type"] ?? options.responseType
+  }
+
+  /// An unsigned request object (`alg: none`, OpenID Connect Core §6.1) holding `parameters`:
+  /// each a string, `max_age` a number, `claims` its JSON object.
+  static func unsignedRequestObject(_ parameters: URLParameters) -> String {
+    var claims: [String: Value] = [:]
+    for pair in parameters {
+      switch pair.name {
+      case "max_age": claims[pair.name] = Int(pair.value).map(Value.int) ?? .string(pair.value)
+      case "claims": claims[pair.name] = (try? Value(jsonText: pair.value)) ?? .string(pair.value)
+      default: claims[pair.name] = .string(pair.value)
+      }
+    }
+    let header = Base64URL.encode(Array(#"{"alg":"none"}"#.utf8))
+    let payload = Base64URL.encode(Array(Value.object(claims).jsonText(revealSecrets: true).utf8))
+    return header + "." + payload + "."
   }
 
   /// `openid` prepended when the scope lacks it (Auth0.swift `includeRequiredScope`).

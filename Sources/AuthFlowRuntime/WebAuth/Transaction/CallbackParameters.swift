@@ -17,10 +17,21 @@ struct CallbackParameters: Sendable {
     self.values = values
   }
 
+  /// The values of a `form_post` response: the posted fields (`url`, the form's action).
+  init(posted fields: [String: String], to url: String) {
+    self.url = url
+    self.values = fields
+  }
+
   subscript(name: String) -> String? { values[name] }
 
   /// The parameters as a step result (`authorization_response`): credentials (the code, tokens)
   /// secret, the rest as sent.
+  /// The callback URL without its query and fragment: where the response was sent, no secret in it.
+  var uri: String {
+    String(url.prefix { $0 != "?" && $0 != "#" })
+  }
+
   var value: Value {
     // `code` stays secret even beside an `error` (a provider that sends both still sent a code).
     .object(
@@ -46,8 +57,21 @@ struct CallbackParameters: Sendable {
       body: Value.object(values.mapValues(Value.string)).taggingSecrets())
   }
 
-  /// Nil when `state` matches the one sent; else the "Invalid callback URL" message.
-  func stateMismatch(expected: String, url: String) -> String? {
-    values["state"] == expected ? nil : WebAuthMessages.invalidCallback(url)
+  /// Nil when `state` matches the one sent; else the "Invalid callback URL" message. A request
+  /// object's refusal may come without the state that was sent only inside it (OpenID Connect
+  /// Core §6.3; the conformance suite's `CheckStateInAuthorizationResponse` admits it).
+  func stateMismatch(expected: String, url: String, inRequestObject: Bool = false) -> String? {
+    if values["state"] == expected { return nil }
+    if inRequestObject, values["state"] == nil, let error = values["error"],
+      Self.requestObjectErrors.contains(error)
+    {
+      return nil
+    }
+    return WebAuthMessages.invalidCallback(url)
   }
+
+  /// The errors that refuse a request object (OpenID Connect Core §6.3).
+  static let requestObjectErrors: Set<String> = [
+    "request_not_supported", "request_uri_not_supported", "invalid_request_object", "invalid_request_uri",
+  ]
 }

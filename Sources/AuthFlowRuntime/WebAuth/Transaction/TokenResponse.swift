@@ -28,6 +28,7 @@ enum TokenResponse {
     }
     guard (200..<300).contains(response.status) else {
       if response.status >= 500 { throw .environment(WebAuthMessages.badTokenResponse(response.status)) }
+      context.report(TokenResponseRules.errorFindings(in: response))
       let code = json["error"]?.stringValue ?? json["code"]?.stringValue ?? "unknown"
       let description = json["error_description"]?.stringValue ?? json["description"]?.stringValue
       let error = ProtocolError(

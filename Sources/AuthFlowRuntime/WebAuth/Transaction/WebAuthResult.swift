@@ -21,11 +21,16 @@ public struct WebAuthResult: Sendable {
   public static let authorizationResponse = ResultField(
     "authorization_response",
     "The callback's parameters (query and fragment): `code` (secret), `state`, `iss`, `error`, … — what the "
-      + "provider answered the authorization request.")
+      + "provider answered the authorization request.", type: .any)
+
+  public static let callbackURI = ResultField(
+    "callback_uri",
+    "Where the provider sent the authorization response: the callback URL without its query and fragment "
+      + "(which redirect URI the provider used).")
 
   /// The fields `web_auth` declares besides the credentials.
   public static let fields = [
-    authorizeURL, authorizeParameters, pages, page, authorizationResponse, code, codeVerifier,
+    authorizeURL, authorizeParameters, pages, page, authorizationResponse, callbackURI, code, codeVerifier,
   ]
 
   /// A step's result.

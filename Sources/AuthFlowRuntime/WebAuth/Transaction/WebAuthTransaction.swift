@@ -15,6 +15,10 @@ struct WebAuthTransaction: Sendable {
   var validate: Bool
   var telemetry: String?
   var options: IDTokenValidator.Options
+  /// `POST` to send the authorization request as a form (`method: POST`).
+  var usesPost: Bool
+  /// The client authentication of the code exchange, when the step overrides the profile's.
+  var tokenEndpointAuthMethod: String?
 
   init(_ input: Parameters, context: ActionContext) throws(ActionError) {
     guard let clientID = context.client.clientID else {
@@ -48,7 +52,13 @@ struct WebAuthTransaction: Sendable {
     }
     options.extra += try input.stringMap(WebAuthAction.parameters)
     options.removed = (try input[WebAuthAction.parameters] ?? [:]).filter(\.value.isNull).map(\.key).sorted()
+    if let object = try input[WebAuthAction.requestObject] {
+      options.requestObject = true
+      options.outside = try input.stringMap("request_object.outside", object["outside"]?.objectValue ?? [:])
+    }
     request = AuthorizeRequest(options)
+    usesPost = try input[WebAuthAction.method] == "POST"
+    tokenEndpointAuthMethod = try input[WebAuthAction.tokenEndpointAuthMethod]
     browserName = try input[WebAuthAction.browser]
     var values: [PageKind: [String: String]] = [:]
     for (kind, parameter) in [(PageKind.login, WebAuthAction.login), (.signup, WebAuthAction.signup)] {
@@ -64,7 +74,7 @@ struct WebAuthTransaction: Sendable {
     self.values = values
     stopAt = try input[WebAuthAction.stopAt].flatMap(PageKind.init(rawValue:))
     validate = try input[WebAuthAction.validateIDToken] ?? true
-    let maxAge = request.parameters["max_age"].flatMap(Int.init)
+    let maxAge = request.requested["max_age"].flatMap(Int.init)
     // The org from an invitation URL is not validated unless `organization` is set too (§5).
     self.options = IDTokenValidator.Options(
       issuer: context.tenant.issuer, clientID: clientID, nonce: request.nonce, maxAge: maxAge,
@@ -76,7 +86,7 @@ struct WebAuthTransaction: Sendable {
   /// True when the response must carry an ID token: `openid` was requested and the response type
   /// returns one (`code` through the token endpoint, or `id_token`).
   var expectsIDToken: Bool {
-    let scope = (request.parameters["scope"] ?? "").split(separator: " ")
+    let scope = (request.requested["scope"] ?? "").split(separator: " ")
     let types = request.responseType.split(separator: " ")
     return scope.contains("openid") && (types.contains("code") || types.contains("id_token"))
   }
@@ -94,6 +104,9 @@ struct WebAuthTransaction: Sendable {
     case .html:
       let browser = await context.browser(named: name)
       await browser.registerCallback(prefix: request.redirectURI)
+      // The client's registered redirect URI too: a provider that sends the browser there instead
+      // of to the one asked for is caught, not followed to the app's site.
+      if let registered = context.client.redirectURI { await browser.registerCallback(prefix: registered) }
       navigator = HTMLPageNavigator(browser: browser)
     case .chromium:
       let opened = try await context.chromiumPage(named: name, callback: request.redirectURI)
@@ -105,24 +118,26 @@ struct WebAuthTransaction: Sendable {
       navigator: navigator, mapping: FormFieldMapping(profile: profile), values: values, stopAt: stopAt)
     driver.profile = profile
     driver.secrets = context.secrets
+    driver.callback = request.redirectURI
     if context.tenant.capabilities.contains(MockControl.capability) {
       driver.mailbox = MockOutbox(control: try MockControl(context, action: WebAuthAction.signature.name))
     }
-    let authorizeURL = request.url(endpoint: try AuthenticationAPI(context).url("authorize"))
+    let endpoint = try AuthenticationAPI(context).url("authorize")
+    let authorizeURL = usesPost ? endpoint : request.url(endpoint: endpoint)
     var result: [String: Value] = [
       "authorize_url": .string(authorizeURL),
-      "authorize_parameters": .object(request.parameters.dictionary.mapValues(Value.string)),
+      "authorize_parameters": .object(request.requested.dictionary.mapValues(Value.string)),
     ]
     let ending: UniversalLoginDriver.Ending
     do {
-      ending = try await driver.run(from: authorizeURL)
+      ending = try await driver.run(from: usesPost ? .post(endpoint, fields: request.parameters) : .get(authorizeURL))
     } catch {
       await page?.close()
       throw error
     }
     await page?.close()
     result["pages"] = .array(driver.pages.map(Value.string))
-    let callbackURL: String
+    let callback: CallbackParameters
     switch ending {
     case .page(let page, let failure, let hint):
       result["page"] = page.value
@@ -134,12 +149,21 @@ struct WebAuthTransaction: Sendable {
       }
       return .success(.object(result))
     case .callback(let url):
-      callbackURL = url
+      callback = CallbackParameters(url: url)
+    case .formPost(let response):
+      if page != nil { throw .flow(ChromiumNavigatorMessages.formPost) }
+      callback = CallbackParameters(posted: response.fields, to: response.url)
+      context.report(FormPostRules.findings(response))
     }
-    let callback = CallbackParameters(url: callbackURL)
+    let callbackURL = callback.url
     for value in callback.secrets { context.secrets.register(secretsIn: .secret(.string(value))) }
-    if let mismatch = callback.stateMismatch(expected: request.state, url: callbackURL) { throw .flow(mismatch) }
+    if let mismatch = callback.stateMismatch(
+      expected: request.state, url: callbackURL, inRequestObject: request.sentInRequestObject)
+    {
+      throw .flow(mismatch)
+    }
     result[WebAuthResult.authorizationResponse.name] = callback.value
+    result[WebAuthResult.callbackURI.name] = .string(callback.uri)
     context.report(AuthorizationResponseRules.findings(in: callback.values, issuer: context.tenant.issuer))
     if stopAt == .callback {
       // Stopped at the callback: what a scenario needs to finish the flow by hand (the code and
@@ -162,7 +186,13 @@ struct WebAuthTransaction: Sendable {
       ]
       if let verifier = request.codeVerifier { body["code_verifier"] = .string(verifier) }
       if let clientSecret { body["client_secret"] = .string(clientSecret) }
-      let exchange = try await TokenResponse.exchange(body, telemetry: telemetry, context: context)
+      var exchangeContext = context
+      if let method = tokenEndpointAuthMethod {
+        var profile = context.client.value.objectValue ?? [:]
+        profile[ClientAuthenticationMethod.profileKey] = .string(method)
+        exchangeContext.client = ClientProfile(.object(profile))
+      }
+      let exchange = try await TokenResponse.exchange(body, telemetry: telemetry, context: exchangeContext)
       result["response"] = exchange.response
       if let error = exchange.error { return .protocolError(error, result: .object(result)) }
       result.merge(exchange.credentials) { _, new in new }

@@ -1,0 +1,75 @@
+import AuthFlowCore
+import AuthFlowResults
+import Foundation
+import Testing
+
+@testable import AuthFlowReporting
+
+/// A conformance plan's table: a row per module of the plan's scenarios (`plan:NAME`), its result
+/// as the OpenID conformance suite names it, and the condition and clause that decided it.
+@Suite struct PlanTableTests {
+  @Test func aRowPerModuleWithTheSuitesResults() throws {
+    let tables = PlanTable.tables(of: ReportFixtures.plan)
+    try #require(tables.count == 1)
+    let table = tables[0]
+    #expect(table.plan == "oidcc-basic-certification-test-plan")
+    // The scenario with no plan tag is in no table.
+    #expect(
+      table.rows.map(\.module) == [
+        "oidcc-server", "oidcc-codereuse", "oidcc-scope-email", "oidcc-display-page", "oidcc-refresh-token",
+      ])
+    #expect(table.rows.map(\.result) == [.passed, .failed, .warning, .review, .skipped])
+    #expect(table.rows.allSatisfy { $0.tenant == "conformance" })
+    #expect(table.counts == [.passed: 1, .failed: 1, .warning: 1, .review: 1, .skipped: 1])
+  }
+
+  @Test func theConditionComesFromTheMessageOrTheStepName() throws {
+    let table = try #require(PlanTable.tables(of: ReportFixtures.plan).first)
+    let failed = table.rows[1]
+    // The message has no "(Condition, clause)": the step's name is read instead.
+    #expect(failed.condition == nil && failed.detail == "expected value to equal 400, found 403")
+    let warning = table.rows[2]
+    #expect(warning.condition == "ExtractExpiresInFromTokenEndpointResponse")
+    #expect(warning.clause == "RFC 6749 §5.1")
+    #expect(table.rows[3].detail == "for review: the login page shown")
+    #expect(table.rows[4].detail == "No refresh token was issued.")
+
+    var named = ReportFixtures.module(
+      "oidcc-codereuse", status: .failed,
+      stepName: "CheckTokenEndpointHttpStatus400, OpenID Connect Core §3.1.3.4: the reuse is refused",
+      problems: [
+        Problem(.expectation, "expected value to equal 400, found 403", at: ReportFixtures.location("c", 1, 1))
+      ]
+    )
+    var row = PlanTable.row(of: named, tenant: nil)
+    #expect(row.condition == "CheckTokenEndpointHttpStatus400" && row.clause == "OpenID Connect Core §3.1.3.4")
+    // A step name that is not "Condition, clause: …" names nothing.
+    named.steps[0].name = "reuse: the code again"
+    row = PlanTable.row(of: named, tenant: nil)
+    #expect(row.condition == nil && row.clause == nil)
+  }
+
+  @Test func theJSONReportCarriesTheTable() async throws {
+    let text = try await JSONReportSchemaTests.render(ReportFixtures.plan, name: "plan.json")
+    let value = try Value(jsonText: text)
+    let plans = try #require(value.member("test_plans")?.arrayValue)
+    #expect(plans.count == 1)
+    #expect(plans[0].member("plan") == "oidcc-basic-certification-test-plan")
+    #expect(plans[0].lookup(path: ["counts", "review"]) == 1)
+    #expect(plans[0].lookup(path: ["counts", "error"]) == 0)
+    let modules = try #require(plans[0].member("modules")?.arrayValue)
+    #expect(modules.map { $0.member("result")?.stringValue } == ["passed", "failed", "warning", "review", "skipped"])
+    // A merge rebuilds the same table from the same scenarios.
+    let merged = try JSONReport.merge([JSONReport.Input(name: "plan.json", data: Data(text.utf8))])
+    // (a merge orders the scenarios by file).
+    let rows = { (report: RunReport) in PlanTable.tables(of: report).flatMap(\.rows).sorted { $0.file < $1.file } }
+    #expect(rows(merged) == rows(ReportFixtures.plan))
+  }
+
+  @Test func theHTMLReportShowsTheTable() async throws {
+    let html = HTMLDocument(report: ReportFixtures.plan, revealSecrets: false).render()
+    #expect(html.contains("oidcc-basic-certification-test-plan: 1 passed, 1 warning, 1 review, 1 skipped, 1 failed"))
+    #expect(html.contains("<span class=\"badge st-review\">review</span>"))
+    #expect(html.contains("<code>oidcc-codereuse</code>"))
+  }
+}
