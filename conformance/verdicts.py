@@ -1,8 +1,12 @@
 """Checks the verdicts of a conformance run (conformance/run) against expected-verdicts.txt.
 
-Every scenario on every tenant must have passed (warnings are fine: a SHOULD is a warning), or
-have the verdict the list gives it, with its reason. Prints one line per unexpected verdict and per
-stale line of the list, and the warnings by tenant; exits 1 when anything is unexpected.
+A module of a conformance test plan (a scenario tagged plan:NAME) is judged by its result in the
+report's plan table, as the OpenID conformance suite gives it: passed, or the verdict the list
+gives it (warning, review, skipped, failed) with its reason — a module that passes where the suite
+would warn, or warns where it would pass, is as unexpected as a failure. Every other scenario must
+have passed (its warnings are fine: a SHOULD is a warning) or have the listed skipped or failed.
+Prints one line per unexpected verdict and per stale line of the list, and the warnings by tenant;
+exits 1 when anything is unexpected.
 """
 
 import json
@@ -22,18 +26,26 @@ def main(report_path, expected_path):
             if not line or line.startswith("#"):
                 continue
             parts = line.split(None, 3)
-            if len(parts) != 4 or parts[2] not in ("skipped", "failed"):
-                sys.exit(f"{expected_path}:{number}: expected 'TENANT FILE skipped|failed REASON'")
+            if len(parts) != 4 or parts[2] not in VERDICTS:
+                sys.exit(f"{expected_path}:{number}: expected 'TENANT FILE skipped|failed|warning|review REASON'")
             expected[(parts[0], parts[1])] = (parts[2], parts[3])
     scenarios = report.get("scenarios", [])
     if not scenarios:
         sys.exit("conformance: the run reported no scenario")
+    # The plan modules' results: (tenant, file) -> passed | warning | review | skipped | failed | …
+    modules = {}
+    for plan in report.get("test_plans", []):
+        for module in plan["modules"]:
+            modules[(module["tenant"] or report["run"]["tenant"], module["file"])] = module
     problems = []
     seen = set()
     warnings = {}
     for scenario in scenarios:
         key = (scenario["tenant"], scenario["file"])
         status = scenario["status"]
+        module = modules.get(key)
+        if module is not None:
+            status = module["result"]
         warnings[scenario["tenant"]] = warnings.get(scenario["tenant"], 0) + scenario.get("warnings", 0)
         if key in expected:
             seen.add(key)
@@ -43,7 +55,7 @@ def main(report_path, expected_path):
             else:
                 print(f"conformance: expected {verdict}: {key[1]} on {key[0]}: {reason}")
         elif status != "passed":
-            detail = scenario.get("skip_reason") or first_problem(scenario)
+            detail = (module or {}).get("detail") or scenario.get("skip_reason") or first_problem(scenario)
             problems.append(f"{key[1]} on {key[0]}: {status}" + (f" ({detail})" if detail else ""))
     for key in expected:
         if key not in seen:
@@ -53,6 +65,9 @@ def main(report_path, expected_path):
     for problem in problems:
         print(f"conformance: unexpected verdict: {problem}", file=sys.stderr)
     return 1 if problems else 0
+
+
+VERDICTS = ("skipped", "failed", "warning", "review")
 
 
 def first_problem(scenario):

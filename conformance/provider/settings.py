@@ -90,13 +90,20 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": "WARNING"},
 }
 
+def _pkce_required(client_id):
+    """django-oauth-toolkit asks per client when PKCE_REQUIRED is callable."""
+    return client_id == "native-client-id"
+
+
 OAUTH2_PROVIDER = {
     "OIDC_ENABLED": True,
     "OIDC_RSA_PRIVATE_KEY": _read_state("oidc-rsa.pem"),
     "OIDC_ISS_ENDPOINT": ISSUER,
     "OIDC_RP_INITIATED_LOGOUT_ENABLED": True,
     "OIDC_RP_INITIATED_LOGOUT_ALWAYS_PROMPT": False,
-    "PKCE_REQUIRED": True,
+    # PKCE is required of the public client only (RFC 9700 §2.1.1: of every public client), as a
+    # provider certified for the Basic plan does: its confidential client's modules send none.
+    "PKCE_REQUIRED": _pkce_required,
     "ROTATE_REFRESH_TOKEN": True,
     "REFRESH_TOKEN_REUSE_PROTECTION": True,
     "OAUTH2_VALIDATOR_CLASS": "provider.validators.ConformanceValidator",

@@ -10,6 +10,11 @@ enum WebAuthMessages {
   static func invalidCallback(_ url: String) -> String {
     "Invalid callback URL: \(url)"
   }
+  /// After ``invalidCallback(_:)`` when the state was sent only inside a request object.
+  static let requestObjectIgnored =
+    " — the state was sent only inside the request object and did not come back: the provider ignored the request "
+    + "object instead of using it or answering request_not_supported (CheckStateInAuthorizationResponse, "
+    + "OpenID Connect Core §6.1)"
   /// v2 `WebAuthError.noAuthorizationCode`.
   static func noAuthorizationCode(_ values: [String: String]) -> String {
     let items = values.keys.sorted().map { "\($0): \(values[$0] ?? "")" }.joined(separator: ", ")

@@ -67,6 +67,9 @@ struct CallbackParameters: Sendable {
     {
       return nil
     }
+    if inRequestObject, values["state"] == nil {
+      return WebAuthMessages.invalidCallback(url) + WebAuthMessages.requestObjectIgnored
+    }
     return WebAuthMessages.invalidCallback(url)
   }
 
