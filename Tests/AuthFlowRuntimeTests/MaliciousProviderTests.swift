@@ -28,6 +28,8 @@ enum MaliciousProvider {
     case staleIssuedAt, longSubject, emptyACR, stringEmailVerified, wrongAtHash, ancientAuthTime
     case tokenTypeMissing, expiresInString, expiresInZero, issInResponseWrong, errorWithCode
     case jwksPrivateMember, jwksWithoutKid
+    /// RFC 6749 §5.2 and OAuth 2.0 Form Post Response Mode §2.
+    case tokenErrorAsText, tokenErrorDescriptionQuote, formPostAsGet, formPostCodeInQuery
 
     var description: String { rawValue }
   }
@@ -158,12 +160,34 @@ enum MaliciousProvider {
         switch self.defect {
         case .issInResponseWrong: answer = "code=c1&state=\(sent)&iss=https%3A%2F%2Fevil.example%2F"
         case .errorWithCode: answer = "error=access_denied&code=c1&state=\(sent)"
+        case .formPostAsGet, .formPostCodeInQuery:
+          // response_mode=form_post: a page whose form sends the response to the redirect URI.
+          let method = self.defect == .formPostAsGet ? "get" : "post"
+          let action = Self.redirect + (self.defect == .formPostCodeInQuery ? "?code=c1" : "")
+          return Response(
+            status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
+            body: .init(
+              byteBuffer: ByteBuffer(
+                string:
+                  "<html><body onload=\"document.forms[0].submit()\"><form method=\"\(method)\" action=\"\(action)\">"
+                  + "<input type=\"hidden\" name=\"code\" value=\"c1\"><input type=\"hidden\" name=\"state\" "
+                  + "value=\"\(sent)\"></form></body></html>")))
         default: answer = "code=c1&state=\(sent)"
         }
         return Response(status: .found, headers: [.location: "\(Self.redirect)?\(answer)"])
       }
       router.post("/oauth/token") { request, _ in
         _ = try await request.body.collect(upTo: 1 << 16)
+        switch self.defect {
+        case .tokenErrorAsText:
+          return Response(
+            status: .badRequest, headers: [.contentType: "text/plain"],
+            body: .init(byteBuffer: ByteBuffer(string: #"{"error":"invalid_grant"}"#)))
+        case .tokenErrorDescriptionQuote:
+          return Response.json(
+            #"{"error":"invalid_grant","error_description":"code \"c1\" used"}"#, status: .badRequest)
+        default: break
+        }
         let idToken = try self.idToken().map { #","id_token":"\#($0)""# } ?? ""
         return Response.json("{\(self.tokenMembers)\(idToken)}")
       }
@@ -337,6 +361,8 @@ struct MaliciousProviderConformanceTests {
       (.issInResponseWrong, "ValidateIssIfPresentInAuthorizationResponse, RFC 9207 §2.4"),
       (.errorWithCode, "RejectAuthCodeInAuthorizationEndpointResponse"),
       (.jwksPrivateMember, "publishes private key material (d) (EnsureJwksHasNoPrivateOrSymmetricKeyMaterial"),
+      (.formPostAsGet, "not by POST as application/x-www-form-urlencoded (CheckCallbackHttpMethodIsPost"),
+      (.formPostCodeInQuery, "RejectAuthCodeInUrlQuery, OAuth 2.0 Form Post Response Mode §2"),
     ])
   func rejected(defect: MaliciousProvider.Defect, reason: String) async throws {
     try await MaliciousProvider.expectRejected(defect, reason)
@@ -348,6 +374,29 @@ struct MaliciousProviderConformanceTests {
     let report = try await MaliciousProvider.run(.jwksWithoutKid, steps: "  - id: login\n    web_auth: {}", kind: .oidc)
     #expect(report.status == .passed, "\(report.steps.flatMap(\.problems).map(\.message))")
     #expect(report.warnings.map(\.message).contains { $0.contains("CheckForKeyIdInServerJWKs") })
+  }
+
+  /// A token error response is judged even where the step expects the error (RFC 6749 §5.2): its
+  /// code is what the step tests, its body's type and characters the runner's rules.
+  @Test(
+    "A refusal at the token endpoint must be JSON of RFC 6749's characters, even where it is expected",
+    arguments: [
+      (
+        MaliciousProvider.Defect.tokenErrorAsText,
+        "'text/plain', not application/json (CheckTokenEndpointReturnedJsonContentType"
+      ),
+      (.tokenErrorDescriptionQuote, "ValidateErrorDescriptionFromTokenEndpointResponseError, RFC 6749 §5.2"),
+    ])
+  func tokenErrors(defect: MaliciousProvider.Defect, reason: String) async throws {
+    try await MaliciousProvider.expectRejected(
+      defect, reason, steps: "  - id: login\n    web_auth: {}\n    expect: { error.code: invalid_grant }")
+    // The well-behaved provider's refusal of the same kind passes the same step.
+    let report = try await MaliciousProvider.run(
+      .wellBehaved,
+      steps:
+        "  - id: login\n    token: { body: { grant_type: authorization_code, code: c1 } }\n    expect: { access_token: { exists: true } }"
+    )
+    #expect(report.status == .passed, "\(report.steps.flatMap(\.problems).map(\.message))")
   }
 
   /// A step that tests the very thing the finding is about decides it: `expect: { expires_in: … }`.
