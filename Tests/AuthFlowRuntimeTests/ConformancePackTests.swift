@@ -36,17 +36,23 @@ struct ConformancePackTests {
     "oidcc-ensure-request-with-valid-pkce-succeeds",
   ]
 
-  @Test("the basic folder holds exactly the Basic OP plan's 38 modules, tagged with the plan")
-  func basicPlanIsComplete() async throws {
-    let basic = Self.files.filter { $0.deletingLastPathComponent().lastPathComponent == "basic" }
-    #expect(Set(basic.map { $0.deletingPathExtension().lastPathComponent }) == Set(Self.basicPlan))
+  @Test(
+    "the basic and form-post folders hold exactly the Basic OP plan's 38 modules, tagged with their plan",
+    arguments: [
+      ("basic", "oidcc-basic-certification-test-plan"), ("form-post", "oidcc-formpost-basic-certification-test-plan"),
+    ])
+  func planIsComplete(folder: String, plan: String) async throws {
+    let files = Self.files.filter { $0.deletingLastPathComponent().lastPathComponent == folder }
+    #expect(Set(files.map { $0.deletingPathExtension().lastPathComponent }) == Set(Self.basicPlan))
     #expect(Self.basicPlan.count == 38)
-    let output = await Pipeline.load(basic.map(\.path))
+    let output = await Pipeline.load(files.map(\.path))
     for scenario in output.scenarios {
-      #expect(
-        scenario.tags.map(\.value).contains("plan:oidcc-basic-certification-test-plan"),
-        "\(scenario.file): tagged with its plan")
+      #expect(scenario.tags.map(\.value).contains("plan:" + plan), "\(scenario.file): tagged with its plan")
     }
+    // docs/conformance.md lists every module of the pack.
+    let docs = try String(
+      contentsOf: BundledScenarioTests.root.appendingPathComponent("docs/conformance.md"), encoding: .utf8)
+    for module in Self.basicPlan { #expect(docs.contains("### `\(module)`"), "docs/conformance.md: \(module)") }
   }
 
   @Test("every module is valid for the parser and jsonschema, tagged, and cites the standard")
@@ -66,6 +72,19 @@ struct ConformancePackTests {
       let module = String(name.dropLast(".yaml".count))
       #expect(scenario.title.value.hasPrefix(module + ":"), "\(name): the title starts with the module name")
     }
+  }
+
+  @Test("form-post/ is what conformance-pack/tools/derive-form-post.py derives from basic/")
+  func formPostIsDerived() throws {
+    let script = try String(
+      contentsOf: Self.directory.appendingPathComponent("tools/derive-form-post.py"), encoding: .utf8)
+    // The script finds the pack from its own path: run it where it is.
+    let run = Python.run(
+      script.replacingOccurrences(
+        of: "os.path.dirname(os.path.abspath(__file__))",
+        with: "\"\(Self.directory.appendingPathComponent("tools").path)\""),
+      arguments: ["--check"])
+    #expect(run.status == 0, "\(run.output)")
   }
 
   /// The verdicts `conformance/expected-verdicts.txt` gives the mock, by pack file.
