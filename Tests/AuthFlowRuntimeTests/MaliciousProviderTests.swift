@@ -2,12 +2,13 @@ import AuthFlowCore
 import AuthFlowHTTP
 import AuthFlowJOSE
 import AuthFlowResults
-import AuthFlowRuntime
 import AuthFlowTestSupport
 import Foundation
 import Hummingbird
 import Synchronization
 import Testing
+
+@testable import AuthFlowRuntime
 
 /// A loopback OpenID Provider that serves one defect per run (its JWKS or its ID token) to
 /// `web_auth`, which validates automatically: every defect must fail the step with its reason named
@@ -397,6 +398,26 @@ struct MaliciousProviderConformanceTests {
         "  - id: login\n    token: { body: { grant_type: authorization_code, code: c1 } }\n    expect: { access_token: { exists: true } }"
     )
     #expect(report.status == .passed, "\(report.steps.flatMap(\.problems).map(\.message))")
+  }
+
+  /// A provider that answers `response_mode=form_post` with a redirect does not post the response.
+  @Test func formPostAnsweredByARedirect() async throws {
+    try await MaliciousProvider.expectRejected(
+      .wellBehaved, "the response came by a redirect to the redirect URI, not a POST (CheckCallbackHttpMethodIsPost",
+      parameters: "{ parameters: { response_mode: form_post } }")
+  }
+
+  /// In the fragment modes no code or error travels in the query.
+  @Test func fragmentResponsesKeepCodeAndErrorOutOfTheQuery() {
+    let url = "https://app.example/cb?code=c1&error=access_denied#id_token=x"
+    let conditions = { (mode: String?, type: String) in
+      FormPostRules.findings(redirectedTo: url, responseMode: mode, responseType: type).map(\.condition)
+    }
+    #expect(conditions(nil, "code id_token") == ["RejectAuthCodeInUrlQuery", "RejectErrorInUrlQuery"])
+    #expect(conditions(nil, "id_token") == ["RejectAuthCodeInUrlQuery", "RejectErrorInUrlQuery"])
+    #expect(conditions(nil, "code").isEmpty)
+    #expect(conditions("query", "id_token").isEmpty)
+    #expect(conditions("form_post", "code") == ["CheckCallbackHttpMethodIsPost"])
   }
 
   /// A step that tests the very thing the finding is about decides it: `expect: { expires_in: … }`.

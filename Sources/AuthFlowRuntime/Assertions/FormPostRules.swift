@@ -23,4 +23,38 @@ enum FormPostRules {
     }
     return findings
   }
+
+  /// A response that came by redirect: with `response_mode=form_post` it should have been posted
+  /// (`CheckCallbackHttpMethodIsPost`); in the fragment (an implicit or hybrid response type, no
+  /// `response_mode=query`) no code or error may travel in the query (`RejectAuthCodeInUrlQuery`,
+  /// OIDC Core §3.3.2.5; `RejectErrorInUrlQuery`, OAuth 2.0 Multiple Response Types §5).
+  static func findings(redirectedTo url: String, responseMode: String?, responseType: String) -> [ProtocolFinding] {
+    if responseMode == "form_post" {
+      return [
+        ProtocolFinding(
+          "CheckCallbackHttpMethodIsPost", clause: "OAuth 2.0 Form Post Response Mode §2",
+          "response_mode=form_post was asked for, but the response came by a redirect to the redirect URI, not a POST",
+          path: ["authorization_response"])
+      ]
+    }
+    let types = Set(responseType.split(separator: " "))
+    guard types != ["code"], !types.isEmpty, responseMode != "query" else { return [] }
+    let query = URLParameters.query(of: url)
+    var findings: [ProtocolFinding] = []
+    if query["code"] != nil {
+      findings.append(
+        ProtocolFinding(
+          "RejectAuthCodeInUrlQuery", clause: "OpenID Connect Core §3.3.2.5",
+          "the authorization code is in the redirect URI's query: response_type \(responseType) returns it in the fragment",
+          path: ["authorization_response"]))
+    }
+    if query["error"] != nil {
+      findings.append(
+        ProtocolFinding(
+          "RejectErrorInUrlQuery", clause: "OAuth 2.0 Multiple Response Type Encoding Practices §5",
+          "the error is in the redirect URI's query: response_type \(responseType) returns it in the fragment",
+          path: ["authorization_response"]))
+    }
+    return findings
+  }
 }

@@ -150,6 +150,9 @@ struct WebAuthTransaction: Sendable {
       return .success(.object(result))
     case .callback(let url):
       callback = CallbackParameters(url: url)
+      context.report(
+        FormPostRules.findings(
+          redirectedTo: url, responseMode: request.requested["response_mode"], responseType: request.responseType))
     case .formPost(let response):
       if page != nil { throw .flow(ChromiumNavigatorMessages.formPost) }
       callback = CallbackParameters(posted: response.fields, to: response.url)
