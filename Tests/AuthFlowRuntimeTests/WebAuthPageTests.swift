@@ -38,6 +38,23 @@ struct WebAuthPageTests {
     #expect(PageKind.classify(Self.page(html)) == expected)
   }
 
+  /// oidc-provider-mock's error page: a `link` before any `<html>` or `<body>`, then `main`, which
+  /// libxml2 leaves in `head`; a browser shows it, and so does the driver.
+  @Test("A page whose content libxml2 leaves in head is read as a browser shows it")
+  func contentLeftInHead() {
+    let html =
+      "<!doctype html>\n<link\n  rel=\"stylesheet\"\n  href=\"https://cdn.example/pico.css\"\n/>\n<main class=\"container\">\n"
+      + "  <h1>Error: unsupported_response_type</h1>\n  <p>The response type is not supported</p>\n</main>\n"
+    let document = HTMLDocument.parse(Array(html.utf8), url: "http://127.0.0.1:9400/oauth2/authorize")
+    #expect(document.text.contains("The response type is not supported"), "\(document.text)")
+    #expect(PageKind.classify(document) == .error)
+    #expect(PageResult(kind: .error, document: document, status: 400).errorCode == "unsupported_response_type")
+    // head's own text (a title) is still not page text.
+    let titled = HTMLDocument.parse(
+      Array("<html><head><title>Sign in</title></head><body><p>Hello</p></body></html>".utf8), url: "http://x/")
+    #expect(titled.text == "Hello" && titled.title == "Sign in")
+  }
+
   /// django-oauth-toolkit's authorization error page: no form, no error markers, a heading.
   @Test("A page with no form whose heading reads 'Error: code' is an error page with its code and message")
   func errorHeading() {

@@ -104,12 +104,22 @@ struct HTMLTreeWalker {
     case "textarea":
       addControl(Self.textarea(node))
       return
+    case "head":
+      // libxml2 keeps an element it does not know (`main`, `section`, …) that follows a `link`
+      // before `<body>` inside `head`, where a browser would close `head` and show it: head's own
+      // text stays hidden, its elements are read as a browser would place them.
+      var child = node.pointee.children
+      while let current = child {
+        if current.pointee.type == XML_ELEMENT_NODE { visit(element: current) }
+        child = current.pointee.next
+      }
+      return
     default:
       break
     }
 
     let attributes = Self.attributes(of: node)
-    let hidden = tag == "head" || attributes["hidden"] != nil || Self.isDisplayNone(attributes["style"])
+    let hidden = attributes["hidden"] != nil || Self.isDisplayNone(attributes["style"])
     let inline = Self.inlineTags.contains(tag)
     if !inline { text.boundary() }
     if hidden { hiddenDepth += 1 }

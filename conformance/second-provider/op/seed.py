@@ -9,15 +9,17 @@ for email, password, first in [("alice@example.com", "Alice-Passw0rd!", "Alice")
 code = ResponseType.objects.get(value="code")
 # django-oidc-provider always asks a public client's user for consent in the code flow; the pack does
 # not drive consent pages, so `native` is confidential here (the profile gives its secret).
-for client_id, secret, redirect in [
-    ("native-client-id", "native-client-secret", "com.example.app://127.0.0.1/ios/com.example.app/callback"),
-    ("web-client-id", "web-client-secret", "https://web.example.com/callback"),
+# `hs256` signs its ID tokens with HS256 keyed by its client secret (OpenID Connect Core §10.1).
+for client_id, secret, redirect, alg in [
+    ("native-client-id", "native-client-secret", "com.example.app://127.0.0.1/ios/com.example.app/callback", "RS256"),
+    ("web-client-id", "web-client-secret", "https://web.example.com/callback", "RS256"),
+    ("hs256-client-id", "hs256-client-secret-of-at-least-32-bytes", "https://web.example.com/callback", "HS256"),
 ]:
     if not Client.objects.filter(client_id=client_id).exists():
         client = Client(
             name=client_id, client_id=client_id, client_secret=secret, client_type="confidential",
-            redirect_uris=[redirect], require_consent=False, reuse_consent=True,
+            redirect_uris=[redirect], require_consent=False, reuse_consent=True, jwt_alg=alg,
         )
         client.save()
         client.response_types.add(code)
-print("seeded 2 users and 2 clients")
+print("seeded 2 users and 3 clients")
