@@ -74,6 +74,26 @@ struct ConformancePackTests {
     }
   }
 
+  @Test("the rp-logout folder holds the RP-Initiated Logout OP plan's 11 modules, tagged with the plan")
+  func rpLogoutPlanIsComplete() async throws {
+    let files = Self.files.filter { $0.deletingLastPathComponent().lastPathComponent == "rp-logout" }
+    let expected: Set = [
+      "oidcc-rp-initiated-logout-discovery-endpoint-verification", "oidcc-rp-initiated-logout",
+      "oidcc-rp-initiated-logout-bad-post-logout-redirect-uri", "oidcc-rp-initiated-logout-modified-id-token-hint",
+      "oidcc-rp-initiated-logout-no-id-token-hint", "oidcc-rp-initiated-logout-no-params",
+      "oidcc-rp-initiated-logout-no-post-logout-redirect-uri", "oidcc-rp-initiated-logout-no-state",
+      "oidcc-rp-initiated-logout-only-state", "oidcc-rp-initiated-logout-query-added-to-post-logout-redirect-uri",
+      "oidcc-rp-initiated-logout-bad-id-token-hint",
+    ]
+    #expect(Set(files.map { $0.deletingPathExtension().lastPathComponent }) == expected)
+    let output = await Pipeline.load(files.map(\.path))
+    for scenario in output.scenarios {
+      #expect(
+        scenario.tags.map(\.value).contains("plan:oidcc-rp-initiated-logout-certification-test-plan"),
+        "\(scenario.file)")
+    }
+  }
+
   @Test("form-post/ is what conformance-pack/tools/derive-form-post.py derives from basic/")
   func formPostIsDerived() throws {
     let script = try String(

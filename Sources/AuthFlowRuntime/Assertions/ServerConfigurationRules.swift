@@ -115,6 +115,36 @@ enum ServerConfigurationRules {
   ]
 
   /// The checks of `oidcc-discovery-endpoint-verification`, in the suite's order.
+  /// The RP-Initiated Logout OP plan's discovery module
+  /// (`oidcc-rp-initiated-logout-discovery-endpoint-verification`): every `*_endpoint` over https,
+  /// and an `end_session_endpoint` that is an https URL.
+  static func rpLogoutPlan(_ discovery: Discovery) -> [ProtocolFinding] {
+    var findings: [ProtocolFinding] = []
+    for (name, value) in discovery.members.sorted(by: { $0.key < $1.key }) where name.hasSuffix("_endpoint") {
+      if let problem = httpsProblem(name, value) {
+        findings.append(
+          ProtocolFinding(
+            "CheckDiscEndpointAllEndpointsAreHttps", clause: "OpenID Connect Discovery §3", problem,
+            path: ["discovery", name]))
+        break
+      }
+    }
+    if let value = discovery.members["end_session_endpoint"] {
+      if let problem = httpsProblem("end_session_endpoint", value) {
+        findings.append(
+          ProtocolFinding(
+            "CheckDiscEndSessionEndpoint", clause: "OpenID Connect RP-Initiated Logout §2.1", problem,
+            path: ["discovery", "end_session_endpoint"]))
+      }
+    } else {
+      findings.append(
+        ProtocolFinding(
+          "CheckDiscEndSessionEndpoint", clause: "OpenID Connect RP-Initiated Logout §2.1",
+          "end_session_endpoint: URL not found", path: ["discovery", "end_session_endpoint"]))
+    }
+    return findings
+  }
+
   static func configPlan(_ discovery: Discovery, jwks: Value) -> [ProtocolFinding] {
     let members = discovery.members
     var findings: [ProtocolFinding] = []

@@ -15,11 +15,10 @@ for client_id, secret, redirect, alg in [
     ("web-client-id", "web-client-secret", "https://web.example.com/callback", "RS256"),
     ("hs256-client-id", "hs256-client-secret-of-at-least-32-bytes", "https://web.example.com/callback", "HS256"),
 ]:
-    if not Client.objects.filter(client_id=client_id).exists():
-        client = Client(
-            name=client_id, client_id=client_id, client_secret=secret, client_type="confidential",
-            redirect_uris=[redirect], require_consent=False, reuse_consent=True, jwt_alg=alg,
-        )
-        client.save()
-        client.response_types.add(code)
+    client = Client.objects.filter(client_id=client_id).first() or Client(client_id=client_id)
+    client.name, client.client_secret, client.client_type = client_id, secret, "confidential"
+    client.redirect_uris, client.require_consent, client.reuse_consent, client.jwt_alg = [redirect], False, True, alg
+    client.post_logout_redirect_uris = ["https://web.example.com/"] if redirect.startswith("https://web.") else []
+    client.save()
+    client.response_types.add(code)
 print("seeded 2 users and 3 clients")

@@ -7,9 +7,10 @@ public import AuthFlowScenario
 /// conformance suite judges them before every module, or as its Config OP plan does.
 public struct ServerConfigurationAction: Action {
   static let checks = Parameter<String>(
-    "checks", .oneOf(["module", "config_plan"]),
+    "checks", .oneOf(["module", "config_plan", "rp_logout_plan"]),
     summary:
-      "`module` (default): what every module of the suite requires before it starts; `config_plan`: the Config OP plan's discovery checks."
+      "`module` (default): what every module of the suite requires before it starts; `config_plan`: the Config OP "
+      + "plan's discovery checks; `rp_logout_plan`: the RP-Initiated Logout plan's."
   )
   static let clientAuthentication = Parameter<String>(
     "client_authentication", .oneOf(["client_secret_basic", "client_secret_post", "none"]),
@@ -47,6 +48,9 @@ public struct ServerConfigurationAction: Action {
       over https, an issuer that is where the document was fetched from and a valid https URL,
       member types, unknown members (warning), `claims_supported` (warning), `scopes_supported`
       with `openid`, scope and locale syntax, `code_challenge_methods_supported`, the JWKS.
+    - `checks: rp_logout_plan` — the module `oidcc-rp-initiated-logout-discovery-endpoint-verification`:
+      every `*_endpoint` over https (`CheckDiscEndpointAllEndpointsAreHttps`) and an
+      `end_session_endpoint` that is an https URL (`CheckDiscEndSessionEndpoint`).
 
     The result holds the documents, for the steps after it.
     """
@@ -98,6 +102,8 @@ public struct ServerConfigurationAction: Action {
     switch checks {
     case "config_plan":
       context.report(ServerConfigurationRules.configPlan(discovery, jwks: jwks))
+    case "rp_logout_plan":
+      context.report(ServerConfigurationRules.rpLogoutPlan(discovery))
     default:
       let method = try input[Self.clientAuthentication] ?? "client_secret_basic"
       context.report(ServerConfigurationRules.configure(discovery, jwks: jwks, clientAuthentication: method))

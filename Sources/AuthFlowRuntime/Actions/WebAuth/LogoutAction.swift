@@ -9,12 +9,39 @@ public struct LogoutAction: Action {
   static let browser = Parameter<String>("browser", summary: "The named browser whose session ends.")
   static let idTokenHint = Parameter<String>(
     "id_token_hint", summary: "An ID token sent as `id_token_hint` (OpenID logout on `oidc` tenants).")
+  static let endSession = Parameter<Bool>(
+    "end_session",
+    summary:
+      "Log out at the end-session endpoint (OpenID Connect RP-Initiated Logout) on any tenant: `/oidc/logout` on "
+      + "`mock` and `auth0` ones (default: only on `oidc` tenants).")
+  static let state = Parameter<String>(
+    "state", summary: "With the end-session endpoint: a `state` the provider must echo to `return_to`.")
+  static let confirm = Parameter<Bool>(
+    "confirm",
+    summary:
+      "When the provider asks the user to confirm the logout (a page with one POST form and no password field), "
+      + "submit it as the user would (default false: the page is the result).")
+  static let parameters = Parameter<[String: Value]>(
+    "parameters",
+    summary:
+      "With the end-session endpoint: other parameters, overriding the defaults; `null` removes one "
+      + "(`client_id: null` sends none).")
 
   public static let signature = ActionSignature(
     name: "logout", summary: "End the SSO session with /v2/logout through the browser.",
-    declaring: [Self.returnTo, Self.federated, Self.browser, Self.idTokenHint],
+    declaring: [
+      Self.returnTo, Self.federated, Self.browser, Self.idTokenHint, Self.endSession, Self.state, Self.confirm,
+      Self.parameters,
+    ],
     results: .closed([
       ResultField("logout_url", "The logout URL the browser was sent to."), ResultField("url", "The redirect URL."),
+      ResultField(
+        "returned", "Whether the provider sent the browser to `return_to` (or the client's registered URI).",
+        type: .bool),
+      ResultField(
+        "returned_parameters",
+        "The query parameters the provider added to the return URL (`state`, …), by name; empty when it did not return.",
+        type: .object),
       ResultField("status", "The HTTP status of the last answer."),
       ResultField("pages", "The pages visited."),
       ResultField("page", "When the browser did not reach `return_to`: the page it stopped on."),
@@ -29,9 +56,18 @@ public struct LogoutAction: Action {
     that carries an `error` parameter is the step's error too (`error.code`, `error.description`),
     never a logout that passed.
 
-    On an `oidc` tenant the browser goes to the discovery document's `end_session_endpoint`
-    instead (OpenID Connect RP-Initiated Logout): `client_id`, `post_logout_redirect_uri` (the
-    `return_to`) and `id_token_hint` when given; `federated` does not apply there.
+    On an `oidc` tenant, or with `end_session: true` on any, the browser goes to the discovery
+    document's `end_session_endpoint` instead (OpenID Connect RP-Initiated Logout; `/oidc/logout`
+    on Auth0): `client_id`, `post_logout_redirect_uri` (the `return_to`), `id_token_hint` and
+    `state` when given, then `parameters` (a `null` removes one: `client_id: null`,
+    `post_logout_redirect_uri: null`); `federated` does not apply there. `returned` says whether
+    the browser was sent to `return_to` — or to the client's registered `redirect_uri` or one of
+    its `logout_urls` (a profile's list of post-logout URIs), which a provider may use instead —
+    and `returned_parameters` what the provider added to it (`confirm: true` first submits the
+    page on which a provider asks the user to confirm the logout, as RP-Initiated Logout §2 says it
+    should): a logout
+    that must not return (a wrong `post_logout_redirect_uri`, a forged `id_token_hint`) is
+    `returned: false` with the page the provider showed in `page`.
     """
 
   public static let example = """
@@ -82,15 +118,36 @@ public struct LogoutAction: Action {
     let url = try Self.logoutURL(clientID: clientID, returnTo: returnTo, input: input, tenant: context.tenant)
     let browser = await context.browser(named: try input[Self.browser])
     await browser.registerCallback(prefix: returnTo)
-    let exchange: BrowserResponse
+    // The client's registered URI too: a provider that returns there instead of to the one asked
+    // for is caught, not followed to the app's site.
+    if let registered = context.client.redirectURI { await browser.registerCallback(prefix: registered) }
+    for allowed in context.client.value.member("logout_urls")?.arrayValue ?? [] {
+      if let url = allowed.stringValue, URLSecurity.httpScheme(of: url) != nil {
+        await browser.registerCallback(prefix: url)
+      }
+    }
+    var exchange: BrowserResponse
     do {
       exchange = try await browser.send(HTTPRequest(method: .get, url: url), followRedirects: true)
-    } catch {
+      // RP-Initiated Logout §2: the OP SHOULD ask the user whether to log out; `confirm` says yes.
+      if try input[Self.confirm] ?? false, exchange.callbackURL == nil,
+        let form = Self.confirmation(in: exchange.response)
+      {
+        var visited = exchange.visited
+        exchange = try await browser.send(try form.submission(), followRedirects: true)
+        visited += exchange.visited
+        exchange = BrowserResponse(response: exchange.response, visited: visited, callbackURL: exchange.callbackURL)
+      }
+    } catch let error as TransportError {
       throw .environment(WebAuthMessages.unreachable(error.message))
+    } catch let error as FormError {
+      throw .flow("the logout confirmation form cannot be sent: \(error)")
+    } catch {
+      throw .environment(WebAuthMessages.unreachable("\(error)"))
     }
     var result: [String: Value] = [
       "logout_url": .string(url), "status": .int(exchange.response.status),
-      "pages": .array(exchange.visited.map(Value.string)),
+      "pages": .array(exchange.visited.map(Value.string)), "returned": false, "returned_parameters": .object([:]),
     ]
     guard let callback = exchange.callbackURL else {
       let document = HTMLDocument.parse(exchange.response)
@@ -106,6 +163,10 @@ public struct LogoutAction: Action {
       return .success(.object(result))
     }
     result["url"] = .string(callback)
+    result["returned"] = true
+    result["returned_parameters"] = .object(
+      Dictionary(URLParameters.query(of: callback).pairs.map { ($0.name, Value.string($0.value)) }) { first, _ in first
+      })
     // An error sent back to the return URL (`?error=…`) is the logout refused, not a logout: the
     // step's error, as an error page is.
     if let error = CallbackParameters(url: callback).protocolError {
@@ -114,11 +175,22 @@ public struct LogoutAction: Action {
     return .success(.object(result))
   }
 
+  /// A logout confirmation: a 200 page with exactly one form, sent by POST, asking no password.
+  static func confirmation(in response: HTTPResponse) -> HTMLForm? {
+    guard response.status == 200 else { return nil }
+    let document = HTMLDocument.parse(response)
+    guard document.forms.count == 1, let form = document.forms.first, form.method == .post,
+      !form.fields.contains(where: { $0.type.lowercased() == "password" })
+    else { return nil }
+    return form
+  }
+
   /// `v2/logout?returnTo=…&client_id=…` on Auth0-shaped tenants, the end-session endpoint on `oidc` ones.
   static func logoutURL(
     clientID: String, returnTo: String, input: Parameters, tenant: TenantContext
   ) throws(ActionError) -> String {
-    guard tenant.endpoints.layout == .discovered else {
+    let endSession = try input[Self.endSession] ?? false
+    guard tenant.endpoints.layout == .discovered || endSession else {
       let federated = try input[Self.federated] ?? false
       let query = URLParameters([("returnTo", returnTo), ("client_id", clientID)]).queryString()
       return (tenant.endpoints.auth0Logout ?? tenant.baseURL + "v2/logout") + "?" + (federated ? "federated&" : "")
@@ -131,6 +203,11 @@ public struct LogoutAction: Action {
     }
     var pairs = [("client_id", clientID), ("post_logout_redirect_uri", returnTo)]
     if let hint = try input[Self.idTokenHint] { pairs.append(("id_token_hint", hint)) }
+    if let state = try input[Self.state] { pairs.append(("state", state)) }
+    let given = try input[Self.parameters] ?? [:]
+    pairs.removeAll { given[$0.0] != nil }
+    pairs += try input.stringMap(Self.parameters)
+    guard !pairs.isEmpty else { return endpoint }
     return endpoint + (endpoint.contains("?") ? "&" : "?") + URLParameters(pairs).queryString()
   }
 }
