@@ -1,3 +1,4 @@
+import AuthFlowTestSupport
 import Foundation
 import Testing
 
@@ -48,30 +49,27 @@ struct CLIProcess {
     throw NotBuilt(description: "no built authflow beside the tests (run `swift build`, or set AUTHFLOW_BINARY)")
   }
 
-  let process = Process()
+  let process: SpawnedProcess
+  let arguments: [String]
   let outputPath: String
   let errorPath: String
   let started = ContinuousClock.now
 
-  /// Starts `executable arguments` in `directory`, standard output and error in files.
+  /// Starts `executable arguments` in `directory`, standard output and error in files
+  /// (`posix_spawn`, ``AuthFlowTestSupport/SpawnedProcess``).
   init(_ executable: String, _ arguments: [String], in directory: String) throws {
     outputPath = directory + "/.stdout-\(UUID().uuidString)"
     errorPath = directory + "/.stderr-\(UUID().uuidString)"
     _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
     _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: directory)
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = "1"
-    process.environment = environment
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
-    try process.run()
+    self.arguments = arguments
+    process = try SpawnedProcess(
+      executable, arguments, directory: directory, environment: environment, output: outputPath, errors: errorPath)
   }
 
-  var pid: Int32 { process.processIdentifier }
+  var pid: Int32 { process.pid }
 
   /// Sends `signal` to the child, by its PID.
   func send(_ signal: Int32) { kill(pid, signal) }
@@ -90,23 +88,19 @@ struct CLIProcess {
   /// Waits for the child to exit, at most `limit`; past it, kills it (SIGKILL, by PID) and records
   /// an issue.
   func wait(limit: Duration = .seconds(120)) async -> Outcome {
-    let deadline = ContinuousClock.now + limit
-    while process.isRunning, ContinuousClock.now < deadline {
-      try? await Task.sleep(for: .milliseconds(20))
-    }
-    if process.isRunning {
-      Issue.record("authflow \(process.arguments ?? []) did not exit within \(limit); killing it")
+    var status = await process.wait(limit: limit)
+    if status == nil {
+      Issue.record("authflow \(arguments) did not exit within \(limit); killing it")
       kill(pid, SIGKILL)
-      process.waitUntilExit()
+      status = await process.wait(limit: .seconds(30))
     }
     let wallTime = ContinuousClock.now - started
-    let status =
-      process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
     defer {
       unlink(outputPath)
       unlink(errorPath)
     }
-    return Outcome(status: status, standardOutput: read(outputPath), standardError: read(errorPath), wallTime: wallTime)
+    return Outcome(
+      status: status ?? 137, standardOutput: read(outputPath), standardError: read(errorPath), wallTime: wallTime)
   }
 
   private func read(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }

@@ -60,51 +60,28 @@ public enum Python {
 
   /// Runs `executable arguments` to completion, killed by its PID past `limit` seconds.
   static func execute(_ executable: String, _ arguments: [String], limit: Double) -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("authflow-python-\(UUID().uuidString)")
     _ = FileManager.default.createFile(atPath: output.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: output) }
-    guard let handle = try? FileHandle(forWritingTo: output) else { return (127, "cannot write \(output.path)") }
-    process.standardOutput = handle
-    process.standardError = handle
-    process.standardInput = FileHandle.nullDevice
+    let process: SpawnedProcess
     do {
-      try process.run()
+      process = try SpawnedProcess(executable, arguments, output: output.path, errors: output.path)
     } catch {
-      return (127, "could not start \(executable): \(error)")
+      return (127, error.description)
     }
-    let deadline = Date().addingTimeInterval(limit)
-    while process.isRunning, Date() < deadline { usleep(50_000) }
-    if process.isRunning {
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
+    guard let status = process.waitBlocking(limit: .milliseconds(Int(limit * 1000))) else {
+      process.send(SIGKILL)
+      _ = process.waitBlocking(limit: .seconds(30))
       return (124, "\(executable) did not finish within \(Int(limit))s; killed")
     }
-    process.waitUntilExit()
-    try? handle.close()
-    return (process.terminationStatus, (try? String(contentsOf: output, encoding: .utf8)) ?? "")
+    return (status, (try? String(contentsOf: output, encoding: .utf8)) ?? "")
   }
 
   /// Runs `script` with the ``interpreter`` (`python3 -c`), returning its exit status and combined
   /// output.
   public static func run(_ script: String, arguments: [String] = []) -> (status: Int32, output: String) {
     guard let interpreter else { return (127, skipNotice + "\nreason: " + unavailableReason) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [interpreter, "-c", script] + arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    do {
-      try process.run()
-    } catch {
-      return (127, "could not start python3: \(error)")
-    }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    return execute("/usr/bin/env", [interpreter, "-c", script] + arguments, limit: 600)
   }
 
   /// Validates YAML files against a JSON Schema (draft 2020-12) and prints `NAME valid|invalid`
