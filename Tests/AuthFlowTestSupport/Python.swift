@@ -6,19 +6,20 @@ import Foundation
   import Darwin
 #endif
 
-/// Runs Python scripts from tests (JSON Schema checks with `jsonschema` and PyYAML).
+/// Runs Python scripts from tests (JSON Schema checks with `jsonschema` and PyYAML; JOSE checks
+/// against a third party with `cryptography`).
 ///
 /// `swift test` needs nothing installed by hand for them: ``interpreter`` is the system's
 /// `python3` when it can import both, else a virtualenv under the package's `.build/test-python`
 /// that the first test creates and fills from PyPI (`python3 -m venv`, `pip install jsonschema
-/// pyyaml`, bounded by a deadline). When neither works the tests that need it are skipped and say
+/// pyyaml cryptography`, bounded by a deadline). When neither works the tests that need it are skipped and say
 /// so, with the reason, on standard error and in the test results.
 public enum Python {
   /// The package's root directory (this file is `Tests/AuthFlowTestSupport/Python.swift`).
   static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-  /// A python3 that imports `jsonschema` and `yaml`, or nil (``unavailableReason`` says why).
+  /// A python3 that imports `jsonschema`, `yaml` and `cryptography`, or nil (``unavailableReason`` says why).
   public static let interpreter: String? = locate()
 
   /// Why ``interpreter`` is nil; printed when the tests that need it are skipped.
@@ -26,9 +27,9 @@ public enum Python {
 
   /// The skip comment of the tests that need ``interpreter``.
   public static let skipNotice =
-    "SKIPPED: the JSON Schema checks did NOT run: no python3 with jsonschema and PyYAML, and none could be installed into .build/test-python (see the reason printed above; apt-get install python3-venv, or pip install jsonschema pyyaml)"
+    "SKIPPED: the JSON Schema checks did NOT run: no python3 with jsonschema, PyYAML and cryptography, and none could be installed into .build/test-python (see the reason printed above; apt-get install python3-venv, or pip install jsonschema pyyaml cryptography)"
 
-  private static let probe = "import jsonschema, yaml"
+  private static let probe = "import jsonschema, yaml, cryptography"
 
   private static func locate() -> String? {
     if execute("/usr/bin/env", ["python3", "-c", probe], limit: 60).status == 0 { return "python3" }
@@ -38,16 +39,16 @@ public enum Python {
       return python
     }
     FileHandle.standardError.write(
-      Data("note: installing jsonschema and PyYAML into \(venv) for the schema tests (once)\n".utf8))
+      Data("note: installing jsonschema, PyYAML and cryptography into \(venv) for the schema tests (once)\n".utf8))
     let created = execute("/usr/bin/env", ["python3", "-m", "venv", venv], limit: 120)
     guard created.status == 0 else {
       return unavailable("python3 -m venv failed (is python3-venv installed?): \(created.output.suffix(400))")
     }
     let installed = execute(
-      venv + "/bin/pip", ["install", "--quiet", "--disable-pip-version-check", "jsonschema>=4.18", "pyyaml"],
+      venv + "/bin/pip", ["install", "--quiet", "--disable-pip-version-check", "jsonschema>=4.18", "pyyaml", "cryptography"],
       limit: 300)
     guard installed.status == 0, execute(python, ["-c", probe], limit: 60).status == 0 else {
-      return unavailable("pip install jsonschema pyyaml failed (no network?): \(installed.output.suffix(400))")
+      return unavailable("pip install jsonschema pyyaml cryptography failed (no network?): \(installed.output.suffix(400))")
     }
     return python
   }
