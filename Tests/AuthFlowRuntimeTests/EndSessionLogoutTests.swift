@@ -86,7 +86,9 @@ struct EndSessionLogoutTests {
       router.post("/oidc/logout/confirm") { request, context in
         let body = try await request.body.collect(upTo: 1 << 16)
         let form = String(buffer: body)
-        return Response(status: .found, headers: [.location: "https://app.example/bye?" + form])
+        // A provider that (wrongly) sends a code back too: it must be masked like any secret.
+        return Response(
+          status: .found, headers: [.location: "https://app.example/bye?" + form + "&code=leaked-code-4711"])
       }
     }) { base in
       var harness = ScenarioHarness(baseURL: base + "/")
@@ -115,6 +117,8 @@ struct EndSessionLogoutTests {
       let confirmed = try await harness.run(steps(true))
       #expect(confirmed.status == .passed, "\(confirmed.problemSummary)")
       #expect(confirmed.steps[0].result?.lookup(path: ["returned_parameters", "state"]) == "s1")
+      // The transport learns the code from the redirect's Location, as it does every callback's.
+      #expect(harness.secrets.contains("leaked-code-4711"), "a code in the return URL is a secret")
       let asked = try await harness.run(steps(false))
       #expect(asked.status == .passed, "\(asked.problemSummary)")
     }

@@ -205,10 +205,14 @@ struct InterpreterTests {
       return (report, budget)
     }
     #expect(reached, "the step never reached the tenant within its timeout: nothing was tested")
+    // As messages show durations: "2s" is "2.00s".
+    let shown = DurationText.format(try #require(DurationText.parse(budget)))
     // The tenant had not answered: the environment's fault (docs/running.md), not an assertion.
     #expect(report.step("slow")?.status == .error)
     #expect(report.step("slow")?.problems.first?.kind == .environment)
-    #expect(report.step("slow")?.problems.first?.message.contains("within its timeout of \(budget)") == true)
+    #expect(
+      report.step("slow")?.problems.first?.message.contains("within its timeout of \(shown)") == true,
+      "\(report.step("slow")?.problems.map(\.message) ?? [])")
     #expect(report.step("after")?.status == .skipped)
     // The server answers after 3 s with a 200: the timeout message above can only come from the
     // step being cut off before that (its wall-clock duration is no evidence on a busy machine).

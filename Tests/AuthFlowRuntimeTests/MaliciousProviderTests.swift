@@ -362,7 +362,7 @@ struct MaliciousProviderConformanceTests {
       (.issInResponseWrong, "ValidateIssIfPresentInAuthorizationResponse, RFC 9207 §2.4"),
       (.errorWithCode, "RejectAuthCodeInAuthorizationEndpointResponse"),
       (.jwksPrivateMember, "publishes private key material (d) (EnsureJwksHasNoPrivateOrSymmetricKeyMaterial"),
-      (.formPostAsGet, "not by POST as application/x-www-form-urlencoded (CheckCallbackHttpMethodIsPost"),
+      (.formPostAsGet, "not by POST (CheckCallbackHttpMethodIsPost, OAuth 2.0 Form Post Response Mode §2)"),
       (.formPostCodeInQuery, "RejectAuthCodeInUrlQuery, OAuth 2.0 Form Post Response Mode §2"),
     ])
   func rejected(defect: MaliciousProvider.Defect, reason: String) async throws {
@@ -418,6 +418,19 @@ struct MaliciousProviderConformanceTests {
     #expect(conditions(nil, "code").isEmpty)
     #expect(conditions("query", "id_token").isEmpty)
     #expect(conditions("form_post", "code") == ["CheckCallbackHttpMethodIsPost"])
+    // A posted response: each departure named by its own condition.
+    let posted = { (method: HTTPMethod, enctype: String, url: String) in
+      FormPostRules.findings(
+        UniversalLoginDriver.FormPostResponse(url: url, fields: ["code": "c1"], method: method, enctype: enctype)
+      ).map(\.condition)
+    }
+    #expect(posted(.post, "application/x-www-form-urlencoded", "https://app.example/cb").isEmpty)
+    #expect(
+      posted(.post, "multipart/form-data", "https://app.example/cb") == ["CheckCallbackContentTypeIsFormUrlEncoded"])
+    #expect(
+      posted(.get, "application/x-www-form-urlencoded", "https://app.example/cb") == ["CheckCallbackHttpMethodIsPost"])
+    #expect(
+      posted(.post, "application/x-www-form-urlencoded", "https://app.example/cb?error=x") == ["RejectErrorInUrlQuery"])
   }
 
   /// A step that tests the very thing the finding is about decides it: `expect: { expires_in: … }`.

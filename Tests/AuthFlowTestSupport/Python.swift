@@ -45,10 +45,12 @@ public enum Python {
       return unavailable("python3 -m venv failed (is python3-venv installed?): \(created.output.suffix(400))")
     }
     let installed = execute(
-      venv + "/bin/pip", ["install", "--quiet", "--disable-pip-version-check", "jsonschema>=4.18", "pyyaml", "cryptography"],
+      venv + "/bin/pip",
+      ["install", "--quiet", "--disable-pip-version-check", "jsonschema>=4.18", "pyyaml", "cryptography"],
       limit: 300)
     guard installed.status == 0, execute(python, ["-c", probe], limit: 60).status == 0 else {
-      return unavailable("pip install jsonschema pyyaml cryptography failed (no network?): \(installed.output.suffix(400))")
+      return unavailable(
+        "pip install jsonschema pyyaml cryptography failed (no network?): \(installed.output.suffix(400))")
     }
     return python
   }

@@ -1,5 +1,4 @@
 import AuthFlowCore
-import AuthFlowHTTP
 
 /// What an authorization response must hold, as the OpenID conformance suite checks it on every
 /// module: an `iss`, when present, that is the issuer (`ValidateIssIfPresentInAuthorizationResponse`,
@@ -40,56 +39,9 @@ enum AuthorizationResponseRules {
           "the error response carries parameters an error response does not have: "
             + unexpected.joined(separator: ", "), severity: .warning, path: ["authorization_response"]))
     }
-    if let description = parameters["error_description"] {
-      if description.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\t" }) {
-        findings.append(
-          ProtocolFinding(
-            "CheckErrorDescriptionFromAuthorizationEndpointResponseErrorContainsCRLFTAB", clause: "RFC 6749 §4.1.2.1",
-            "error_description contains a line break or a tab", severity: .warning,
-            path: ["authorization_response", "error_description"]))
-      }
-      if !description.unicodeScalars.allSatisfy(isDescriptionCharacter) {
-        findings.append(
-          ProtocolFinding(
-            "ValidateErrorDescriptionFromAuthorizationEndpointResponseError", clause: "RFC 6749 §4.1.2.1",
-            "error_description has characters outside %x20-21 / %x23-5B / %x5D-7E",
-            path: ["authorization_response", "error_description"]))
-      }
-    }
-    if let uri = parameters["error_uri"] {
-      let absolute = URLSecurity.httpScheme(of: uri) != nil || uri.contains("://")
-      if !absolute || !uri.unicodeScalars.allSatisfy(isURICharacter) {
-        findings.append(
-          ProtocolFinding(
-            "ValidateErrorUriFromAuthorizationEndpointResponseError", clause: "RFC 6749 §4.1.2.1",
-            "error_uri is not an absolute URI of the characters %x21 / %x23-5B / %x5D-7E",
-            path: ["authorization_response", "error_uri"]))
-      }
-    }
+    findings += ErrorResponseRules.findings(
+      error: parameters["error"], description: parameters["error_description"], uri: parameters["error_uri"],
+      at: .authorization, checkingError: false)
     return findings
-  }
-
-  /// `error_description`'s characters (RFC 6749 §4.1.2.1), with the tab and line breaks the
-  /// conformance suite lets through to its separate warning.
-  static func isDescriptionCharacter(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x09, 0x0A, 0x0D, 0x20...0x21, 0x23...0x5B, 0x5D...0x7E: return true
-    default: return false
-    }
-  }
-
-  /// `error`'s characters (RFC 6749 §4.1.2.1, §5.2).
-  static func isErrorCharacter(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x20...0x21, 0x23...0x5B, 0x5D...0x7E: return true
-    default: return false
-    }
-  }
-
-  static func isURICharacter(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x21, 0x23...0x5B, 0x5D...0x7E: return true
-    default: return false
-    }
   }
 }

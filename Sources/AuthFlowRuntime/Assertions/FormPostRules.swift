@@ -6,19 +6,38 @@ import AuthFlowHTTP
 enum FormPostRules {
   static func findings(_ response: UniversalLoginDriver.FormPostResponse) -> [ProtocolFinding] {
     var findings: [ProtocolFinding] = []
-    if response.method != .post || response.enctype.lowercased() != "application/x-www-form-urlencoded" {
+    if response.method != .post {
       findings.append(
         ProtocolFinding(
           "CheckCallbackHttpMethodIsPost", clause: "OAuth 2.0 Form Post Response Mode §2",
-          "the form_post page sends the response by \(response.method) as \(response.enctype), not by POST as "
-            + "application/x-www-form-urlencoded", path: ["authorization_response"]))
+          "the form_post page sends the response by \(response.method), not by POST", path: ["authorization_response"]))
     }
-    let query = URLParameters.query(of: response.url)
-    if query["code"] != nil || query["error"] != nil || query["id_token"] != nil {
+    if response.enctype.lowercased() != "application/x-www-form-urlencoded" {
       findings.append(
         ProtocolFinding(
-          "RejectAuthCodeInUrlQuery", clause: "OAuth 2.0 Form Post Response Mode §2",
-          "the form_post response also carries the authorization response in the redirect URI's query",
+          "CheckCallbackContentTypeIsFormUrlEncoded", clause: "OAuth 2.0 Form Post Response Mode §2",
+          "the form_post page sends the response as \(response.enctype), not as application/x-www-form-urlencoded",
+          path: ["authorization_response"]))
+    }
+    return findings + queryFindings(response.url, clause: "OAuth 2.0 Form Post Response Mode §2")
+  }
+
+  /// No code (or token) and no error in the redirect URI's query, where the response mode puts
+  /// them elsewhere (`RejectAuthCodeInUrlQuery`, `RejectErrorInUrlQuery`).
+  private static func queryFindings(_ url: String, clause: String, because reason: String = "") -> [ProtocolFinding] {
+    let query = URLParameters.query(of: url)
+    var findings: [ProtocolFinding] = []
+    if query["code"] != nil || query["id_token"] != nil || query["access_token"] != nil {
+      findings.append(
+        ProtocolFinding(
+          "RejectAuthCodeInUrlQuery", clause: clause,
+          "the authorization response's code or token is in the redirect URI's query\(reason)",
+          path: ["authorization_response"]))
+    }
+    if query["error"] != nil {
+      findings.append(
+        ProtocolFinding(
+          "RejectErrorInUrlQuery", clause: clause, "the error is in the redirect URI's query\(reason)",
           path: ["authorization_response"]))
     }
     return findings
@@ -39,22 +58,8 @@ enum FormPostRules {
     }
     let types = Set(responseType.split(separator: " "))
     guard types != ["code"], !types.isEmpty, responseMode != "query" else { return [] }
-    let query = URLParameters.query(of: url)
-    var findings: [ProtocolFinding] = []
-    if query["code"] != nil {
-      findings.append(
-        ProtocolFinding(
-          "RejectAuthCodeInUrlQuery", clause: "OpenID Connect Core §3.3.2.5",
-          "the authorization code is in the redirect URI's query: response_type \(responseType) returns it in the fragment",
-          path: ["authorization_response"]))
-    }
-    if query["error"] != nil {
-      findings.append(
-        ProtocolFinding(
-          "RejectErrorInUrlQuery", clause: "OAuth 2.0 Multiple Response Type Encoding Practices §5",
-          "the error is in the redirect URI's query: response_type \(responseType) returns it in the fragment",
-          path: ["authorization_response"]))
-    }
-    return findings
+    return queryFindings(
+      url, clause: "OpenID Connect Core §3.3.2.5", because: ": response_type \(responseType) returns it in the fragment"
+    )
   }
 }

@@ -120,14 +120,11 @@ enum ServerConfigurationRules {
   /// and an `end_session_endpoint` that is an https URL.
   static func rpLogoutPlan(_ discovery: Discovery) -> [ProtocolFinding] {
     var findings: [ProtocolFinding] = []
-    for (name, value) in discovery.members.sorted(by: { $0.key < $1.key }) where name.hasSuffix("_endpoint") {
-      if let problem = httpsProblem(name, value) {
-        findings.append(
-          ProtocolFinding(
-            "CheckDiscEndpointAllEndpointsAreHttps", clause: "OpenID Connect Discovery §3", problem,
-            path: ["discovery", name]))
-        break
-      }
+    if let (name, problem) = firstNonHTTPSEndpoint(discovery.members) {
+      findings.append(
+        ProtocolFinding(
+          "CheckDiscEndpointAllEndpointsAreHttps", clause: "OpenID Connect Discovery §3", problem,
+          path: ["discovery", name]))
     }
     if let value = discovery.members["end_session_endpoint"] {
       if let problem = httpsProblem("end_session_endpoint", value) {
@@ -303,11 +300,8 @@ enum ServerConfigurationRules {
           "\(name) has '\(odd)', whose canonical casing is '\(canonicalCasing(odd))'", name, warning: true)
       }
     }
-    for (name, value) in members.sorted(by: { $0.key < $1.key }) where name.hasSuffix("_endpoint") {
-      if let problem = httpsProblem(name, value) {
-        fail("CheckDiscEndpointAllEndpointsAreHttps", "OpenID Connect Discovery §3", problem, name)
-        break
-      }
+    if let (name, problem) = firstNonHTTPSEndpoint(members) {
+      fail("CheckDiscEndpointAllEndpointsAreHttps", "OpenID Connect Discovery §3", problem, name)
     }
     if let value = members["code_challenge_methods_supported"], !(value.arrayValue ?? [.null]).isEmpty {
       let methods = strings(value) ?? []
@@ -338,6 +332,15 @@ enum ServerConfigurationRules {
   static func arrayProblem(_ members: [String: Value], _ name: String) -> String? {
     guard let value = members[name] else { return "\(name) is absent" }
     return value.arrayValue == nil ? "\(name) is not an array" : nil
+  }
+
+  /// The first `*_endpoint` member, by name, that is not an https URL, with why
+  /// (`CheckDiscEndpointAllEndpointsAreHttps` stops at the first).
+  static func firstNonHTTPSEndpoint(_ members: [String: Value]) -> (String, String)? {
+    for (name, value) in members.sorted(by: { $0.key < $1.key }) where name.hasSuffix("_endpoint") {
+      if let problem = httpsProblem(name, value) { return (name, problem) }
+    }
+    return nil
   }
 
   static func httpsProblem(_ name: String, _ value: Value) -> String? {
@@ -375,7 +378,7 @@ enum ServerConfigurationRules {
 
   /// RFC 6749 §3.3 scope-token: one or more of %x21 / %x23-5B / %x5D-7E.
   static func isScopeToken(_ text: String) -> Bool {
-    !text.isEmpty && text.unicodeScalars.allSatisfy(AuthorizationResponseRules.isURICharacter)
+    !text.isEmpty && text.unicodeScalars.allSatisfy(ErrorResponseRules.isURICharacter)
   }
 
   /// A well-formed BCP 47 language tag (RFC 5646 §2.1, its syntax; the IANA registry of subtags

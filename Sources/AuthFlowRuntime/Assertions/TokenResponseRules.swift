@@ -51,35 +51,9 @@ enum TokenResponseRules {
           "CheckTokenEndpointReturnedJsonContentType", clause: "RFC 6749 §5.2",
           "the error response's Content-Type is \(type), not application/json", path: ["error", "body"]))
     }
-    let code = error.stringValue ?? ""
-    if code.isEmpty || !code.unicodeScalars.allSatisfy(AuthorizationResponseRules.isErrorCharacter) {
-      findings.append(
-        ProtocolFinding(
-          "ValidateErrorFromTokenEndpointResponseError", clause: "RFC 6749 §5.2",
-          "error is not a non-empty string of the characters %x20-21 / %x23-5B / %x5D-7E", path: ["error", "code"]))
-    }
-    if let description = members["error_description"]?.stringValue {
-      if description.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\t" }) {
-        findings.append(
-          ProtocolFinding(
-            "CheckErrorDescriptionFromTokenEndpointResponseErrorContainsCRLFTAB", clause: "RFC 6749 §5.2",
-            "error_description contains a line break or a tab", severity: .warning, path: ["error", "description"]))
-      }
-      if !description.unicodeScalars.allSatisfy(AuthorizationResponseRules.isDescriptionCharacter) {
-        findings.append(
-          ProtocolFinding(
-            "ValidateErrorDescriptionFromTokenEndpointResponseError", clause: "RFC 6749 §5.2",
-            "error_description has characters outside %x20-21 / %x23-5B / %x5D-7E", path: ["error", "description"]))
-      }
-    }
-    if let uri = members["error_uri"]?.stringValue,
-      !(uri.contains("://") && uri.unicodeScalars.allSatisfy(AuthorizationResponseRules.isURICharacter))
-    {
-      findings.append(
-        ProtocolFinding(
-          "ValidateErrorUriFromTokenEndpointResponseError", clause: "RFC 6749 §5.2",
-          "error_uri is not an absolute URI of the characters %x21 / %x23-5B / %x5D-7E", path: ["error", "body"]))
-    }
+    findings += ErrorResponseRules.findings(
+      error: error.stringValue, description: members["error_description"]?.stringValue,
+      uri: members["error_uri"]?.stringValue, at: .token)
     return findings
   }
 

@@ -86,13 +86,18 @@ extension ScenarioReport {
 /// Counters the test server keeps, readable by the test.
 final class Counters: Sendable {
   private let values = Mutex<[String: Int]>([:])
+  private let firsts = Mutex<[String: ContinuousClock.Instant]>([:])
 
   func increment(_ name: String) -> Int {
-    values.withLock { values in
+    firsts.withLock { firsts in if firsts[name] == nil { firsts[name] = .now } }
+    return values.withLock { values in
       values[name, default: 0] += 1
       return values[name, default: 0]
     }
   }
+
+  /// When `name` was first counted, if it was.
+  func first(_ name: String) -> ContinuousClock.Instant? { firsts.withLock { $0[name] } }
 
   func value(_ name: String) -> Int { values.withLock { $0[name, default: 0] } }
 }
@@ -148,8 +153,8 @@ enum TestRoutes {
   /// run out before the step has sent anything: that is the other case, a timeout in the scenario's
   /// own work, and it proves nothing about this one. So `body` runs against a fresh server with
   /// each budget in turn (`slow` answers after 3 s, `slower` after 15 s: longer than any budget
-  /// here) until the tenant saw the request to `route`; the result is that run's, with `reached`
-  /// false only when even the last budget ran out first.
+  /// here) until the tenant saw the request to `route` within the budget; the result is that run's,
+  /// with `reached` false only when even the last budget ran out first.
   static func whileTheTenantHolds<T: Sendable>(
     route: String, budgets: [String], _ body: (_ budget: String, _ base: String, Counters) async throws -> T
   ) async throws -> (result: T, reached: Bool) {
@@ -162,11 +167,23 @@ enum TestRoutes {
     return try await attempt(last, route: route, body)
   }
 
+  /// One run with `budget`; `reached` when the request arrived before the budget was spent since
+  /// the run began — and so before the scenario's deadline, which starts later and fires no
+  /// earlier: a request that arrives after it (the deadline struck while it was being sent) proves
+  /// nothing, and the next budget is tried.
   private static func attempt<T: Sendable>(
     _ budget: String, route: String, _ body: (_ budget: String, _ base: String, Counters) async throws -> T
   ) async throws -> (result: T, reached: Bool) {
-    try await withServer { base, counters in
-      (try await body(budget, base, counters), counters.value("arrived/\(route)") > 0)
+    let milliseconds =
+      budget.hasSuffix("ms") ? Int(budget.dropLast(2)) : Int(budget.dropLast()).map { $0 * 1000 }
+    guard let milliseconds, budget.hasSuffix("s") else {
+      preconditionFailure("budgets are written as Ns or Nms: \(budget)")
+    }
+    return try await withServer { base, counters in
+      let began = ContinuousClock.now
+      let result = try await body(budget, base, counters)
+      let arrived = counters.first("arrived/\(route)")
+      return (result, arrived.map { $0 < began + .milliseconds(milliseconds) } ?? false)
     }
   }
 

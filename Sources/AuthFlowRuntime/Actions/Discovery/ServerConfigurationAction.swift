@@ -24,7 +24,7 @@ public struct ServerConfigurationAction: Action {
     declaring: [Self.checks, Self.clientAuthentication],
     results: .closed([
       ResultField("discovery", "The discovery document.", type: .any),
-      ResultField("jwks", "The JWK set at its `jwks_uri`.", type: .any),
+      ResultField("jwks", "The JWK set at its `jwks_uri` (null with `rp_logout_plan`, which reads none).", type: .any),
       ResultField("url", "Where the discovery document was fetched."),
       ResultField("status", "The discovery document's HTTP status."),
       ResultField("content_type", "The discovery document's Content-Type."),
@@ -92,6 +92,15 @@ public struct ServerConfigurationAction: Action {
       url: url, status: response.status, contentType: response.headers["Content-Type"], members: members)
     let missing = checks == "module" ? ServerConfigurationRules.required(discovery) : []
     guard missing.isEmpty else { throw .flow(missing.joined(separator: "; ")) }
+    var result: [String: Value] = [
+      "discovery": document, "jwks": .null, "url": .string(url), "status": .int(response.status),
+      "content_type": response.headers["Content-Type"].map(Value.string) ?? .null,
+    ]
+    // The RP-Initiated Logout plan's discovery module reads the document only, no JWKS.
+    if checks == "rp_logout_plan" {
+      context.report(ServerConfigurationRules.rpLogoutPlan(discovery))
+      return .success(.object(result))
+    }
     guard let jwksURL = ServerConfigurationRules.url(members["jwks_uri"]) else {
       throw .flow(ServerConfigurationMessages.noJWKS)
     }
@@ -99,20 +108,14 @@ public struct ServerConfigurationAction: Action {
     guard let jwks = jwksResponse.jsonValue, jwks.objectValue != nil else {
       throw .flow(ServerConfigurationMessages.notJSON(jwksURL, status: jwksResponse.status))
     }
-    switch checks {
-    case "config_plan":
+    if checks == "config_plan" {
       context.report(ServerConfigurationRules.configPlan(discovery, jwks: jwks))
-    case "rp_logout_plan":
-      context.report(ServerConfigurationRules.rpLogoutPlan(discovery))
-    default:
+    } else {
       let method = try input[Self.clientAuthentication] ?? "client_secret_basic"
       context.report(ServerConfigurationRules.configure(discovery, jwks: jwks, clientAuthentication: method))
     }
-    return .success(
-      .object([
-        "discovery": document, "jwks": jwks, "url": .string(url), "status": .int(response.status),
-        "content_type": response.headers["Content-Type"].map(Value.string) ?? .null,
-      ]))
+    result["jwks"] = jwks
+    return .success(.object(result))
   }
 
   private static func get(_ url: String, context: ActionContext) async throws(ActionError) -> HTTPResponse {
