@@ -47,6 +47,14 @@ enum YAMLCornerCases {
     Case(name: "merge key kept", text: "base: &b {x: 1}\nderived:\n  <<: *b\n  y: 2\n"),
     Case(name: "tab indentation", text: "a:\n\tb: 1\n"),
     Case(name: "tab before a sequence item", text: "steps:\n\t- set: { x: 1 }\n"),
+    // Found by mutationsOfTheRepositoryLoadAsBefore: a tab on a line after a CRLF (the oracle
+    // counted "\r\n" as no line break, and read the hint's character off the wrong line).
+    Case(name: "a tab alone on the last line", text: "steps:\n  - set: { x: 1 }\n\t"),
+    Case(name: "a tab on a line after a CRLF", text: "a: 1\r\nb: 2\n\t"),
+    Case(name: "a tab after a CRLF, mid-line", text: "a: 1\r\nb: x\n c: @y\n\t\n"),
+    Case(name: "a CRLF, then a tab at the end of a nested block", text: "a:\r\n  b:\n    c: { d: false }\n\t"),
+    Case(
+      name: "a CRLF key, then a tab at the end", text: "s:\n  - id: x\n    44:\r\n    e:\n      f: { g: false }\n\t"),
     Case(name: "value with colon", text: "a: b: c\n"),
     Case(name: "bad indentation", text: "a:\n  b: 1\n c: 2\n"),
     Case(name: "at sign", text: "a: @b\n"),

@@ -120,12 +120,14 @@ enum YamsComposeOracle {
     }
   }
 
-  /// The character at a 1-based line and column, if there is one.
+  /// The character at a 1-based line and column, if there is one. Lines are split at each "\n"
+  /// scalar as libyaml counts them: a "\r\n" is one Swift `Character`, so splitting the `String`
+  /// would miss the line break in it and read the wrong line after it.
   private static func character(in text: String, line: Int, column: Int) -> Character? {
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
     guard line >= 1, line <= lines.count else { return nil }
-    let characters = Array(lines[line - 1])
-    return column >= 1 && column <= characters.count ? characters[column - 1] : nil
+    let scalars = Array(lines[line - 1])
+    return column >= 1 && column <= scalars.count ? Character(scalars[column - 1]) : nil
   }
 
   private static func hint(for problem: String, at character: Character?) -> String? {
