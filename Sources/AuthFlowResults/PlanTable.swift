@@ -3,12 +3,17 @@ import AuthFlowCore
 /// A conformance test plan's results as one table, the way the OpenID Foundation's suite shows a
 /// plan: a row per module with its result and, when it did not pass, the condition that decided it
 /// and the clause. Derived from the scenarios alone — a scenario joins the table of plan NAME with
-/// the tag `plan:NAME`, its module is the part of its name before `: ` — so a merged report
-/// (`report merge`) rebuilds the same tables from the same scenarios.
+/// the tag `plan:NAME`, its module is the part of its name before `: `, and a matrix instance's
+/// values (`[response_type: id_token]`) are the module's variant, as the suite runs one module
+/// per variant — so a merged report (`report merge`) rebuilds the same tables from the same
+/// scenarios.
 public struct PlanTable: Sendable, Hashable {
   /// One module of the plan on one tenant.
   public struct Row: Sendable, Hashable {
     public var module: String
+    /// The matrix values the module ran with (`response_type: id_token`), as the instance's name
+    /// shows them; nil for a scenario without a matrix.
+    public var variant: String?
     public var file: String
     public var tenant: String?
     public var result: Result
@@ -68,7 +73,11 @@ public struct PlanTable: Sendable, Hashable {
 
   public static func row(of scenario: ScenarioReport, tenant: String?) -> Row {
     let module = scenario.name.range(of: ": ").map { String(scenario.name[..<$0.lowerBound]) } ?? scenario.name
-    var row = Row(module: module, file: scenario.file, tenant: tenant, result: .passed)
+    // A comparison run labels each instance with its tenant (`RunReport.label`): not a variant.
+    let label = scenario.tenant.map { " [tenant: \($0)]" } ?? ""
+    let name =
+      !label.isEmpty && scenario.name.hasSuffix(label) ? String(scenario.name.dropLast(label.count)) : scenario.name
+    var row = Row(module: module, variant: variant(of: name), file: scenario.file, tenant: tenant, result: .passed)
     switch scenario.status {
     case .failed, .error, .interrupted:
       row.result = scenario.status == .failed ? .failed : scenario.status == .error ? .error : .interrupted
@@ -91,6 +100,17 @@ public struct PlanTable: Sendable, Hashable {
       }
     }
     return row
+  }
+
+  /// The matrix values at the end of an instance's name (`Title [axis: value, axis: value]`,
+  /// ``AuthFlowScenario/ScenarioInstance/name``): what follows the last ` [` of a name ending in
+  /// `]`, after the module's `: `.
+  public static func variant(of name: String) -> String? {
+    guard name.hasSuffix("]"), let open = name.range(of: " [", options: .backwards),
+      let colon = name.range(of: ": "), colon.upperBound <= open.lowerBound
+    else { return nil }
+    let inside = name[open.upperBound..<name.index(before: name.endIndex)]
+    return inside.contains(": ") ? String(inside) : nil
   }
 
   /// The condition and clause a problem names: its message's `(Condition, clause)` ending, else its

@@ -49,6 +49,32 @@ import Testing
     #expect(row.condition == nil && row.clause == nil)
   }
 
+  @Test func aMatrixInstanceIsTheModulesVariant() async throws {
+    var implicit = ReportFixtures.module("oidcc-server", status: .passed)
+    implicit.name = "oidcc-server: the implicit flow [response_type: id_token token]"
+    let row = PlanTable.row(of: implicit, tenant: nil)
+    #expect(row.module == "oidcc-server" && row.variant == "response_type: id_token token")
+    // A comparison run's tenant label is not part of the variant.
+    var labelled = implicit
+    labelled.name += " [tenant: mock]"
+    labelled.tenant = "mock"
+    #expect(PlanTable.row(of: labelled, tenant: nil).variant == "response_type: id_token token")
+    labelled.name = "oidcc-server: a module [tenant: mock]"
+    #expect(PlanTable.row(of: labelled, tenant: nil).variant == nil)
+    // Brackets in a title without a matrix value, or a scenario without a matrix, are no variant.
+    #expect(PlanTable.variant(of: "oidcc-server: the [draft] flow") == nil)
+    #expect(PlanTable.variant(of: "oidcc-server: a module") == nil)
+    #expect(PlanTable.variant(of: "login [browser: chrome, connection: email]") == nil)
+    #expect(PlanTable.variant(of: "m: t [browser: chrome, connection: email]") == "browser: chrome, connection: email")
+    var report = ReportFixtures.plan
+    report.scenarios = ScenarioReports([implicit])
+    let html = HTMLDocument(report: report, revealSecrets: false).render()
+    #expect(html.contains("<code>oidcc-server</code> <span class=\"variant\">response_type: id_token token</span>"))
+    let text = try await JSONReportSchemaTests.render(report, name: "variant.json")
+    let modules = try Value(jsonText: text).lookup(path: ["test_plans"])?.arrayValue?.first?.member("modules")
+    #expect(modules?.arrayValue?.first?.member("variant") == "response_type: id_token token")
+  }
+
   @Test func theJSONReportCarriesTheTable() async throws {
     let text = try await JSONReportSchemaTests.render(ReportFixtures.plan, name: "plan.json")
     let value = try Value(jsonText: text)

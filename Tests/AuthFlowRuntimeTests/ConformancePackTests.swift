@@ -74,6 +74,58 @@ struct ConformancePackTests {
     }
   }
 
+  /// The Implicit OP plan's modules (OIDCCImplicitTestPlan): 27 run with `id_token` and with
+  /// `id_token token`, 4 with `id_token token` only.
+  static let implicitPlan: [String: [String]] = {
+    let both = [
+      "oidcc-server", "oidcc-idtoken-signature", "oidcc-ensure-request-without-nonce-fails", "oidcc-scope-profile",
+      "oidcc-scope-email", "oidcc-scope-address", "oidcc-scope-phone", "oidcc-scope-all", "oidcc-alternate-happy-flow",
+      "oidcc-display-page", "oidcc-display-popup", "oidcc-prompt-login", "oidcc-prompt-none-not-logged-in",
+      "oidcc-prompt-none-logged-in", "oidcc-max-age-1", "oidcc-max-age-10000",
+      "oidcc-ensure-request-with-unknown-parameter-succeeds", "oidcc-id-token-hint", "oidcc-login-hint",
+      "oidcc-ui-locales", "oidcc-claims-locales", "oidcc-ensure-request-with-acr-values-succeeds",
+      "oidcc-ensure-registered-redirect-uri",
+      "oidcc-request-uri-unsigned-supported-correctly-or-rejected-as-unsupported",
+      "oidcc-unsigned-request-object-supported-correctly-or-rejected-as-unsupported",
+      "oidcc-ensure-request-object-with-redirect-uri", "oidcc-claims-essential",
+    ]
+    let tokenOnly = [
+      "oidcc-userinfo-get", "oidcc-userinfo-post-header", "oidcc-userinfo-post-body", "oidcc-response-type-missing",
+    ]
+    return Dictionary(
+      uniqueKeysWithValues: both.map { ($0, ["id_token", "id_token token"]) }
+        + tokenOnly.map { ($0, ["id_token token"]) })
+  }()
+
+  @Test(
+    "the implicit and form-post-implicit folders hold the Implicit OP plan's 31 modules, each with its response types",
+    arguments: [
+      ("implicit", "oidcc-implicit-certification-test-plan"),
+      ("form-post-implicit", "oidcc-formpost-implicit-certification-test-plan"),
+    ])
+  func implicitPlanIsComplete(folder: String, plan: String) async throws {
+    let files = Self.files.filter { $0.deletingLastPathComponent().lastPathComponent == folder }
+    #expect(Set(files.map { $0.deletingPathExtension().lastPathComponent }) == Set(Self.implicitPlan.keys))
+    #expect(Self.implicitPlan.count == 31)
+    let output = await Pipeline.load(files.map(\.path))
+    #expect(!output.diagnostics.hasErrors)
+    for scenario in output.scenarios {
+      let module = ((scenario.file as NSString).lastPathComponent as NSString).deletingPathExtension
+      #expect(
+        scenario.tags.map(\.value).contains("plan:" + plan), "\(module): its plan")
+      let axes = scenario.matrix.map(\.name.value)
+      #expect(axes == ["response_type"], "\(module): one matrix axis, response_type")
+      let values = scenario.instances.compactMap { $0.matrix.first?.label }
+      #expect(values == Self.implicitPlan[module], "\(module): \(values)")
+    }
+    let docs = try String(
+      contentsOf: BundledScenarioTests.root.appendingPathComponent("docs/conformance.md"), encoding: .utf8)
+    let implicitSection = try #require(docs.range(of: "## The Implicit OP plan")).upperBound
+    for module in Self.implicitPlan.keys {
+      #expect(docs[implicitSection...].contains("### `\(module)`"), "docs/conformance.md: \(module)")
+    }
+  }
+
   @Test("the rp-logout folder holds the RP-Initiated Logout OP plan's 11 modules, tagged with the plan")
   func rpLogoutPlanIsComplete() async throws {
     let files = Self.files.filter { $0.deletingLastPathComponent().lastPathComponent == "rp-logout" }
@@ -94,7 +146,7 @@ struct ConformancePackTests {
     }
   }
 
-  @Test("form-post/ is what conformance-pack/tools/derive-form-post.py derives from basic/")
+  @Test("form-post/ and form-post-implicit/ are what conformance-pack/tools/derive-form-post.py derives")
   func formPostIsDerived() throws {
     let script = try String(
       contentsOf: Self.directory.appendingPathComponent("tools/derive-form-post.py"), encoding: .utf8)
@@ -107,7 +159,8 @@ struct ConformancePackTests {
     #expect(run.status == 0, "\(run.output)")
   }
 
-  /// The verdicts `conformance/expected-verdicts.txt` gives the mock, by pack file.
+  /// The verdicts `conformance/expected-verdicts.txt` gives the mock, by pack file (a line for all
+  /// of a file's variants) or by `file[values]` (one matrix instance).
   static func expectedOnTheMock() throws -> [String: String] {
     let text = try String(
       contentsOf: BundledScenarioTests.root.appendingPathComponent("conformance/expected-verdicts.txt"), encoding: .utf8
@@ -126,16 +179,33 @@ struct ConformancePackTests {
     let files = Self.files.filter { !$0.lastPathComponent.contains("30seconds") }
     let yamls = try files.map { try String(contentsOf: $0, encoding: .utf8) }
     let report = try await MockHarness.run(yamls, jobs: 1)
-    #expect(report.scenarios.count == files.count)
     let expected = try Self.expectedOnTheMock()
     #expect(expected.count >= 20)
-    for (file, scenario) in zip(files, report.scenarios) {
-      let path = "conformance-pack/" + file.path.dropFirst(Self.directory.path.count + 1)
+    // The harness names the files scenario0.yaml, scenario1.yaml, … in the order given.
+    let paths = Dictionary(
+      uniqueKeysWithValues: files.enumerated().map { index, file in
+        ("scenario\(index).yaml", "conformance-pack/" + file.path.dropFirst(Self.directory.path.count + 1))
+      })
+    #expect(Set(report.scenarios.map(\.file)) == Set(paths.keys), "every file ran")
+    for scenario in report.scenarios {
+      let path = paths[scenario.file] ?? scenario.file
+      let row = PlanTable.row(of: scenario, tenant: nil)
       let verdict =
-        scenario.tags.contains { $0.hasPrefix(PlanTable.tagPrefix) }
-        ? PlanTable.row(of: scenario, tenant: nil).result.rawValue : scenario.status.rawValue
-      #expect(verdict == (expected[path] ?? "passed"), "\(path): \(scenario.problemSummary)")
+        scenario.tags.contains { $0.hasPrefix(PlanTable.tagPrefix) } ? row.result.rawValue : scenario.status.rawValue
+      let instance = path + Self.variantSuffix(row.variant)
+      #expect(
+        verdict == (expected[instance] ?? expected[path] ?? "passed"), "\(instance): \(scenario.problemSummary)")
     }
+  }
+
+  /// `[id_token+token]`: a variant's values as `expected-verdicts.txt` writes them (as
+  /// conformance/verdicts.py does).
+  static func variantSuffix(_ variant: String?) -> String {
+    guard let variant else { return "" }
+    let values = variant.components(separatedBy: ", ").map { part in
+      part.range(of: ": ").map { String(part[$0.upperBound...]) } ?? part
+    }
+    return "[" + values.map { $0.replacingOccurrences(of: " ", with: "+") }.joined(separator: ",") + "]"
   }
 
   @Test("a request without nonce sends none: `parameters: { nonce: null }` removes a default")
@@ -154,21 +224,37 @@ struct ConformancePackTests {
   static func checkVerdicts(
     _ scenarios: [(String, String, String)], expected: String, modules: [(String, String, String)] = []
   ) throws -> Int32 {
+    try checkVerdicts(
+      named: scenarios.map { ($0.0, $0.1, $0.2, "s") }, expected: expected,
+      modules: modules.map { ($0.0, $0.1, $0.2, nil) })
+  }
+
+  /// Runs conformance/verdicts.py on a report with these `(tenant, file, status, name)` scenarios
+  /// and `(tenant, file, result, variant)` plan rows.
+  static func checkVerdicts(
+    named scenarios: [(String, String, String, String)], expected: String, modules: [(String, String, String, String?)]
+  ) throws -> Int32 {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("verdicts-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let report: Value = [
       "scenarios": .array(
-        scenarios.map { tenant, file, status in
-          ["tenant": .string(tenant), "file": .string(file), "status": .string(status), "warnings": 0, "steps": []]
+        scenarios.map { tenant, file, status, name in
+          [
+            "tenant": .string(tenant), "file": .string(file), "status": .string(status), "name": .string(name),
+            "warnings": 0, "steps": [],
+          ]
         }),
       "run": ["tenant": "mock,conformance"],
       "test_plans": [
         [
           "plan": "p",
           "modules": .array(
-            modules.map { tenant, file, result in
-              ["tenant": .string(tenant), "file": .string(file), "result": .string(result), "detail": .null]
+            modules.map { tenant, file, result, variant in
+              [
+                "tenant": .string(tenant), "file": .string(file), "result": .string(result), "detail": .null,
+                "variant": variant.map(Value.string) ?? .null,
+              ]
             }),
         ]
       ],
@@ -201,6 +287,27 @@ struct ConformancePackTests {
     #expect(
       try Self.checkVerdicts(
         [("mock", "pack/a.yaml", "passed"), ("conformance", "pack/a.yaml", "error")], expected: expected) == 1)
+  }
+
+  @Test("a variant of a module is listed as FILE[values], or with every variant as FILE")
+  func variantVerdictCheck() throws {
+    let scenarios = [
+      ("mock", "implicit/a.yaml", "passed", "a: x [response_type: id_token]"),
+      ("mock", "implicit/a.yaml", "passed", "a: x [response_type: id_token token]"),
+    ]
+    let modules = [
+      ("mock", "implicit/a.yaml", "passed", "response_type: id_token"),
+      ("mock", "implicit/a.yaml", "warning", "response_type: id_token token"),
+    ]
+    let one =
+      "mock  implicit/a.yaml[id_token+token]  warning  no acr (ValidateIdTokenACRClaimAgainstAcrValuesRequest)\n"
+    #expect(try Self.checkVerdicts(named: scenarios, expected: one, modules: modules) == 0)
+    // The line for the whole file wants the warning of the variant that passed too.
+    let all = "mock  implicit/a.yaml  warning  no acr (ValidateIdTokenACRClaimAgainstAcrValuesRequest)\n"
+    #expect(try Self.checkVerdicts(named: scenarios, expected: all, modules: modules) == 1)
+    // Another variant's line does not cover this one.
+    let other = "mock  implicit/a.yaml[id_token]  warning  no acr (ValidateIdTokenACRClaimAgainstAcrValuesRequest)\n"
+    #expect(try Self.checkVerdicts(named: scenarios, expected: other, modules: modules) == 1)
   }
 
   @Test("a plan module is judged by its plan result: a warning or review must be listed, as a failure")

@@ -31,6 +31,8 @@ enum MaliciousProvider {
     case jwksPrivateMember, jwksWithoutKid
     /// RFC 6749 §5.2 and OAuth 2.0 Form Post Response Mode §2.
     case tokenErrorAsText, tokenErrorDescriptionQuote, formPostAsGet, formPostCodeInQuery
+    /// `response_type=id_token token` answered without a token_type, or with one the UserInfo does not take.
+    case implicitWithoutTokenType, implicitMACTokenType
 
     var description: String { rawValue }
   }
@@ -173,6 +175,14 @@ enum MaliciousProvider {
                   "<html><body onload=\"document.forms[0].submit()\"><form method=\"\(method)\" action=\"\(action)\">"
                   + "<input type=\"hidden\" name=\"code\" value=\"c1\"><input type=\"hidden\" name=\"state\" "
                   + "value=\"\(sent)\"></form></body></html>")))
+        case .implicitWithoutTokenType, .implicitMACTokenType:
+          // response_type=id_token token: the tokens in the fragment.
+          let type = self.defect == .implicitMACTokenType ? "&token_type=mac" : ""
+          let idToken = try self.idToken() ?? ""
+          return Response(
+            status: .found,
+            headers: [.location: "\(Self.redirect)#access_token=opaque-access\(type)&id_token=\(idToken)&state=\(sent)"]
+          )
         default: answer = "code=c1&state=\(sent)"
         }
         return Response(status: .found, headers: [.location: "\(Self.redirect)?\(answer)"])
@@ -218,6 +228,7 @@ enum MaliciousProvider {
       provider.state.withLock { $0.issuer = base + "/" }
       var harness = ScenarioHarness(baseURL: base)
       harness.kind = kind
+      harness.capabilities = ["implicit"]
       harness.clients = [
         "app": .object(["client_id": .string("test-client"), "redirect_uri": .string(Provider.redirect)])
       ]
@@ -405,6 +416,32 @@ struct MaliciousProviderConformanceTests {
     try await MaliciousProvider.expectRejected(
       .wellBehaved, "the response came by a redirect to the redirect URI, not a POST (CheckCallbackHttpMethodIsPost",
       parameters: "{ parameters: { response_mode: form_post } }")
+  }
+
+  /// `response_type=id_token token` returns an access token the client can use: `access_token`
+  /// and `token_type` in the fragment, the type Bearer or DPoP.
+  @Test(
+    "An implicit response without token_type, or of a type the UserInfo does not take, fails the step",
+    arguments: [
+      (
+        MaliciousProvider.Defect.implicitWithoutTokenType,
+        "no token_type (ExtractAccessTokenFromAuthorizationResponse, OpenID Connect Core §3.2.2.5)"
+      ),
+      (.implicitMACTokenType, "token_type is 'mac', neither Bearer nor DPoP (CallProtectedResource, RFC 6750 §4)"),
+    ])
+  func implicitTokens(defect: MaliciousProvider.Defect, reason: String) async throws {
+    try await MaliciousProvider.expectRejected(defect, reason, parameters: "{ response_type: id_token token }")
+    let findings = { (parameters: [String: String], type: String) in
+      AuthorizationResponseRules.findings(in: parameters, issuer: "https://op.example/", responseType: type)
+        .map(\.condition)
+    }
+    let tokens = ["access_token": "a", "token_type": "Bearer", "id_token": "x", "state": "s"]
+    #expect(findings(tokens, "id_token token").isEmpty)
+    #expect(findings(tokens.merging(["token_type": "DPoP"]) { $1 }, "id_token token").isEmpty)
+    #expect(findings(["id_token": "x"], "id_token").isEmpty)
+    #expect(findings(["id_token": "x"], "id_token token") == ["ExtractAccessTokenFromAuthorizationResponse"])
+    // An error response carries no tokens, and is judged as an error.
+    #expect(findings(["error": "login_required", "state": "s"], "id_token token").isEmpty)
   }
 
   /// In the fragment modes no code or error travels in the query.

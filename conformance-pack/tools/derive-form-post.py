@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""Derives conformance-pack/form-post/ from conformance-pack/basic/, as the OpenID Foundation's suite
-derives oidcc-formpost-basic-certification-test-plan from the Basic plan: the same modules, every
-authorization request with response_mode=form_post, the plan's tag, and a skip where discovery does
-not list form_post. Edit the Basic modules, then run this; `--check` (a test runs it) exits 1 when
-form-post/ is not what the Basic modules derive.
+"""Derives the Form Post plans from the plans they are built on, as the OpenID Foundation's suite
+derives them (AbstractFormPostTestPlan: the same modules, response_mode=form_post on every entry):
+conformance-pack/form-post/ (oidcc-formpost-basic-certification-test-plan) from basic/, and
+conformance-pack/form-post-implicit/ (oidcc-formpost-implicit-certification-test-plan) from
+implicit/ — every authorization request with response_mode=form_post, the plan's tag, and a skip
+where discovery does not list form_post. Edit the base modules, then run this; `--check` (a test
+runs it) exits 1 when a derived folder is not what its base derives.
 
     python3 conformance-pack/tools/derive-form-post.py [--check]
 """
@@ -13,8 +15,13 @@ import re
 import sys
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-SRC=ROOT+"/basic"; DST=ROOT+"/form-post"
-PLAN="oidcc-formpost-basic-certification-test-plan"
+# (base folder, derived folder, base plan, derived plan, base tag, what the base plan is called)
+PLANS = [
+    ("basic", "form-post", "oidcc-basic-certification-test-plan", "oidcc-formpost-basic-certification-test-plan",
+     "basic-op", "Basic"),
+    ("implicit", "form-post-implicit", "oidcc-implicit-certification-test-plan",
+     "oidcc-formpost-implicit-certification-test-plan", "implicit-op", "Implicit"),
+]
 SKIP = """  - id: form_post_supported
     name: "response_mode=form_post, OAuth 2.0 Form Post Response Mode §2: the provider offers the Form Post plan"
     if: ${{ !contains(default(steps.configuration.discovery.response_modes_supported, ['query', 'fragment']), 'form_post') }}
@@ -42,39 +49,48 @@ def add_form_post(lines):
             out.extend(block); i=j; continue
         i+=1
     return out
-derived = {}
-for path in sorted(glob.glob(SRC+"/*.yaml")):
-    text=open(path).read()
-    text=text.replace('"plan:oidcc-basic-certification-test-plan"', f'"plan:{PLAN}"')
-    text=text.replace(", basic-op", ", formpost-op", 1)
-    lines=text.split("\n")
-    # description: prepend a sentence
-    for k,l in enumerate(lines):
-        if l.startswith("description: >"):
-            lines.insert(k+1, "  The Form Post OP plan's module (oidcc-formpost-basic-certification-test-plan): the Basic module")
-            lines.insert(k+2, "  with response_mode=form_post, the response posted to the redirect URI as a form (OAuth 2.0 Form")
-            lines.insert(k+3, "  Post Response Mode §2: CheckCallbackHttpMethodIsPost, CheckCallbackContentTypeIsFormUrlEncoded,")
-            lines.insert(k+4, "  RejectAuthCodeInUrlQuery, RejectErrorInUrlQuery); skipped where discovery's")
-            lines.insert(k+5, "  response_modes_supported lacks form_post. The Basic module:")
-            break
-    lines=add_form_post(lines)
-    text="\n".join(lines)
-    # insert the plan skip after the configuration step (if any)
-    if "  - id: configuration\n" in text:
-        idx=text.index("  - id: configuration\n")
-        nxt=text.index("\n  - id: ", idx+5)+1
-        text=text[:nxt]+SKIP+text[nxt:]
-    derived[os.path.basename(path)] = text
+def derive(src, plan_from, plan, tag, base):
+    derived = {}
+    for path in sorted(glob.glob(ROOT + "/" + src + "/*.yaml")):
+        text = open(path).read()
+        text = text.replace(f'"plan:{plan_from}"', f'"plan:{plan}"')
+        text = text.replace(f", {tag}", ", formpost-op", 1)
+        lines = text.split("\n")
+        # description: prepend a sentence
+        for k, l in enumerate(lines):
+            if l.startswith("description: >"):
+                lines[k + 1:k + 1] = [
+                    f"  The Form Post OP plan's module ({plan}): the {base} module",
+                    "  with response_mode=form_post, the response posted to the redirect URI as a form (OAuth 2.0 Form",
+                    "  Post Response Mode §2: CheckCallbackHttpMethodIsPost, CheckCallbackContentTypeIsFormUrlEncoded,",
+                    "  RejectAuthCodeInUrlQuery, RejectErrorInUrlQuery); skipped where discovery's",
+                    f"  response_modes_supported lacks form_post. The {base} module:",
+                ]
+                break
+        lines = add_form_post(lines)
+        text = "\n".join(lines)
+        # insert the plan skip after the configuration step (if any)
+        if "  - id: configuration\n" in text:
+            idx = text.index("  - id: configuration\n")
+            nxt = text.index("\n  - id: ", idx + 5) + 1
+            text = text[:nxt] + SKIP + text[nxt:]
+        derived[os.path.basename(path)] = text
+    return derived
 
-if "--check" in sys.argv[1:]:
-    existing = {os.path.basename(p): open(p).read() for p in glob.glob(DST + "/*.yaml")}
-    stale = sorted(name for name in set(derived) | set(existing) if derived.get(name) != existing.get(name))
-    if stale:
-        sys.exit("form-post/ is not what basic/ derives (run conformance-pack/tools/derive-form-post.py): " + ", ".join(stale))
-    print(f"form-post/: {len(derived)} modules, as basic/ derives them")
-else:
-    os.makedirs(DST, exist_ok=True)
-    for name, text in derived.items():
-        with open(os.path.join(DST, name), "w") as f:
-            f.write(text)
-    print(f"form-post/: {len(derived)} modules written")
+
+stale = []
+for src, dst, plan_from, plan, tag, base in PLANS:
+    derived = derive(src, plan_from, plan, tag, base)
+    DST = ROOT + "/" + dst
+    if "--check" in sys.argv[1:]:
+        existing = {os.path.basename(p): open(p).read() for p in glob.glob(DST + "/*.yaml")}
+        stale += [f"{dst}/{name}" for name in sorted(set(derived) | set(existing)) if derived.get(name) != existing.get(name)]
+        print(f"{dst}/: {len(derived)} modules, as {src}/ derives them")
+    else:
+        os.makedirs(DST, exist_ok=True)
+        for name, text in derived.items():
+            with open(os.path.join(DST, name), "w") as f:
+                f.write(text)
+        print(f"{dst}/: {len(derived)} modules written")
+if stale:
+    sys.exit("not what its base derives (run conformance-pack/tools/derive-form-post.py): " + ", ".join(stale))

@@ -63,11 +63,19 @@ struct TokenIssuer {
     return true
   }
 
-  func idToken(for grant: Grant, user: UserRecord, now: Int) throws -> String {
+  /// - Parameter accessToken: the access token issued beside it at the authorization endpoint
+  ///   (`response_type=id_token token`), whose hash the token carries as `at_hash`, REQUIRED
+  ///   there (OIDC Core §3.2.2.10), as Auth0 includes it.
+  func idToken(for grant: Grant, user: UserRecord, now: Int, accessToken: String? = nil) throws -> String {
     var claims: [String: Value] = [
       "iss": .string(tenant.issuer), "sub": .string(user.userID), "aud": .string(grant.clientID),
       "iat": .int(now), "exp": .int(now + tenant.fixture.settings.idTokenLifetime),
     ]
+    if let accessToken,
+      let hash = TokenHash.value(of: accessToken, algorithm: tenant.fixture.settings.idTokenSigningAlgorithm)
+    {
+      claims["at_hash"] = .string(hash)
+    }
     if let nonce = grant.nonce { claims["nonce"] = .string(nonce) }
     if grant.includeAuthTime, let authTime = grant.authTime { claims["auth_time"] = .int(Int(authTime)) }
     if let organization = grant.organization {

@@ -71,6 +71,7 @@ enum HTMLAssets {
     h4{margin:10px 0 4px;font-size:13px}
     .hidden{display:none}
     section.plan{margin:12px 24px}section.plan h2{font-size:16px;margin:8px 0}
+    section.plan .variant{color:var(--muted);font-size:12px;white-space:nowrap}
     .badge.st-review{background:#ede7f6;color:#5e35b1}
     footer{padding:12px 24px;color:var(--muted);font-size:12px}
     """

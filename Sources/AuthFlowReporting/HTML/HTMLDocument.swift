@@ -239,7 +239,9 @@ struct HTMLDocument {
         + "</span>"
       let cells = [row.module, row.tenant ?? "", row.condition ?? "", row.clause ?? "", row.detail ?? ""].map(
         MarkupEscaping.html)
-      html += "<tr><td><code>\(cells[0])</code></td><td>\(cells[1])</td><td>\(result)</td><td>\(cells[2])</td>"
+      let variant = row.variant.map { " <span class=\"variant\">" + MarkupEscaping.html($0) + "</span>" } ?? ""
+      html +=
+        "<tr><td><code>\(cells[0])</code>\(variant)</td><td>\(cells[1])</td><td>\(result)</td><td>\(cells[2])</td>"
       html += "<td>\(cells[3])</td><td>\(cells[4])</td></tr>\n"
     }
     return html + "</table></section>\n"

@@ -70,7 +70,7 @@ public enum JSONReport {
     ])
   }
 
-  /// A plan's table: `{ plan, counts, modules: [{ module, file, tenant, result, condition, clause, detail }] }`.
+  /// A plan's table: `{ plan, counts, modules: [{ module, variant, file, tenant, result, condition, clause, detail }] }`.
   static func value(of table: PlanTable) -> Value {
     .object([
       "plan": .string(table.plan),
@@ -80,7 +80,8 @@ public enum JSONReport {
       "modules": .array(
         table.rows.map { row in
           .object([
-            "module": .string(row.module), "file": .string(row.file), "tenant": row.tenant.map(Value.string) ?? .null,
+            "module": .string(row.module), "variant": row.variant.map(Value.string) ?? .null,
+            "file": .string(row.file), "tenant": row.tenant.map(Value.string) ?? .null,
             "result": .string(row.result.rawValue), "condition": row.condition.map(Value.string) ?? .null,
             "clause": row.clause.map(Value.string) ?? .null, "detail": row.detail.map(Value.string) ?? .null,
           ])

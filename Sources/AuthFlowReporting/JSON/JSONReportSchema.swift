@@ -77,6 +77,10 @@ public enum JSONReportSchema {
   static var planModule: [Key] {
     [
       Key("module", string, "The module: the scenario's name before ': '."),
+      Key(
+        "variant", nullable(string),
+        "The matrix values the module ran with (response_type: id_token), from the instance's name; null without a matrix."
+      ),
       Key("file", string),
       Key("tenant", nullable(string)),
       Key("result", ["enum": .array(PlanTable.Result.allCases.map { Value.string($0.rawValue) })]),

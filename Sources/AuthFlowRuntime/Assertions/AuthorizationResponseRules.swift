@@ -7,14 +7,24 @@ import AuthFlowCore
 /// error's (`CheckForUnexpectedParametersInErrorResponseFromAuthorizationEndpoint`, a warning),
 /// and an `error_description` and `error_uri` of the characters RFC 6749 allows them. The state is
 /// checked before these (an unechoed or changed `state` fails the step as "Invalid callback URL").
+/// A response type with `token` (the implicit and hybrid flows) returns an `access_token` and a
+/// `token_type` (`ExtractAccessTokenFromAuthorizationResponse`, OIDC Core §3.2.2.5), of a type the
+/// suite can call the UserInfo with, Bearer or DPoP (`CallProtectedResource`, RFC 6750 §4).
 enum AuthorizationResponseRules {
   /// The parameters an error response may carry.
   static let errorParameters: Set<String> = [
     "error", "error_description", "error_uri", "state", "session_state", "iss",
   ]
 
-  static func findings(in parameters: [String: String], issuer: String) -> [ProtocolFinding] {
+  static func findings(
+    in parameters: [String: String], issuer: String, responseType: String = "code"
+  )
+    -> [ProtocolFinding]
+  {
     var findings: [ProtocolFinding] = []
+    if parameters["error"] == nil, responseType.split(separator: " ").contains("token") {
+      findings += tokenFindings(parameters, responseType: responseType)
+    }
     if let iss = parameters["iss"], iss != issuer {
       findings.append(
         ProtocolFinding(
@@ -43,5 +53,26 @@ enum AuthorizationResponseRules {
       error: parameters["error"], description: parameters["error_description"], uri: parameters["error_uri"],
       at: .authorization, checkingError: false)
     return findings
+  }
+
+  /// The access token of a response type with `token`: there, with a token type the UserInfo
+  /// takes.
+  private static func tokenFindings(_ parameters: [String: String], responseType: String) -> [ProtocolFinding] {
+    let missing = ["access_token", "token_type"].filter { (parameters[$0] ?? "").isEmpty }
+    if !missing.isEmpty {
+      return [
+        ProtocolFinding(
+          "ExtractAccessTokenFromAuthorizationResponse", clause: "OpenID Connect Core §3.2.2.5",
+          "response_type \(responseType) returns an access token, but the authorization response has no "
+            + missing.joined(separator: " and "), path: ["authorization_response", missing[0]])
+      ]
+    }
+    guard let type = parameters["token_type"], !["bearer", "dpop"].contains(type.lowercased()) else { return [] }
+    return [
+      ProtocolFinding(
+        "CallProtectedResource", clause: "RFC 6750 §4",
+        "the authorization response's token_type is '\(type)', neither Bearer nor DPoP",
+        path: ["authorization_response", "token_type"])
+    ]
   }
 }

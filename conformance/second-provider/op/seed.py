@@ -21,4 +21,13 @@ for client_id, secret, redirect, alg in [
     client.post_logout_redirect_uris = ["https://web.example.com/"] if redirect.startswith("https://web.") else []
     client.save()
     client.response_types.add(code)
-print("seeded 2 users and 3 clients")
+# `implicit` is the client of the conformance pack's Implicit OP plan (response_type id_token and
+# id_token token).
+implicit = Client.objects.filter(client_id="implicit-client-id").first() or Client(client_id="implicit-client-id")
+implicit.name, implicit.client_secret, implicit.client_type = "implicit-client-id", "implicit-client-secret", "confidential"
+implicit.redirect_uris, implicit.require_consent, implicit.reuse_consent = ["https://spa.example.com/callback"], False, True
+implicit.jwt_alg, implicit.post_logout_redirect_uris = "RS256", ["https://spa.example.com/"]
+implicit.save()
+for value in ["id_token", "id_token token"]:
+    implicit.response_types.add(ResponseType.objects.get(value=value))
+print("seeded 2 users and 4 clients")

@@ -51,13 +51,16 @@ struct AuthorizeCompletion {
       let now = tenant.clock.epoch
       let types = request.responseType.split(separator: " ")
       do {
+        var accessToken: String?
         if types.contains("token") {
-          pairs.append(("access_token", try issuer.accessToken(for: grant, user: user, now: now)))
+          let token = try issuer.accessToken(for: grant, user: user, now: now)
+          accessToken = token
+          pairs.append(("access_token", token))
           pairs.append(("expires_in", String(tenant.fixture.settings.accessTokenLifetime)))
           pairs.append(("token_type", "Bearer"))
         }
         if types.contains("id_token") {
-          pairs.append(("id_token", try issuer.idToken(for: grant, user: user, now: now)))
+          pairs.append(("id_token", try issuer.idToken(for: grant, user: user, now: now, accessToken: accessToken)))
         }
       } catch {
         return redirect(request, error: AuthorizeError(code: "server_error", description: "signing failed"))

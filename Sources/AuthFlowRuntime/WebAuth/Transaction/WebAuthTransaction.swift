@@ -167,7 +167,9 @@ struct WebAuthTransaction: Sendable {
     }
     result[WebAuthResult.authorizationResponse.name] = callback.value
     result[WebAuthResult.callbackURI.name] = .string(callback.uri)
-    context.report(AuthorizationResponseRules.findings(in: callback.values, issuer: context.tenant.issuer))
+    context.report(
+      AuthorizationResponseRules.findings(
+        in: callback.values, issuer: context.tenant.issuer, responseType: request.responseType))
     if stopAt == .callback {
       // Stopped at the callback: what a scenario needs to finish the flow by hand (the code and
       // the PKCE verifier, both secret), and an error the callback carries is the step's error,

@@ -62,6 +62,17 @@ def applications():
             "client_secret": env("AUTHFLOW_CONFORMANCE_WEB_SECRET", "web-client-secret"),
         },
         {
+            # The client of the conformance pack's Implicit OP plan (response_type id_token and
+            # id_token token).
+            "client_id": "implicit-client-id",
+            "name": "Example single-page app (public, implicit)",
+            "client_type": Application.CLIENT_PUBLIC,
+            "authorization_grant_type": Application.GRANT_IMPLICIT,
+            "redirect_uris": "https://spa.example.com/callback",
+            "post_logout_redirect_uris": "https://spa.example.com/",
+            "client_secret": "",
+        },
+        {
             "client_id": "password-client-id",
             "name": "Example first-party app (public, password grant)",
             "client_type": Application.CLIENT_PUBLIC,
