@@ -63,6 +63,19 @@ import Testing
           let key = part == "token" ? "access_token" : String(part)
           #expect(delivered[key]?.isEmpty == false, "\(type) delivered no \(key): \(callback)")
         }
+        // An ID token issued beside a code or an access token carries its hash (OIDC Core
+        // §3.2.2.10, §3.3.2.11), and it matches.
+        let parts = Set(type.split(separator: " "))
+        guard parts.contains("id_token"), let token = delivered["id_token"] else { continue }
+        let claims = try CompactJWS(parsing: token).claims
+        for (part, claim, value) in [
+          ("code", "c_hash", delivered["code"]), ("token", "at_hash", delivered["access_token"]),
+        ]
+        where parts.contains(Substring(part)) {
+          #expect(
+            claims[claim]?.stringValue == value.flatMap { TokenHash.value(of: $0, algorithm: .rs256) },
+            "\(type): \(claim)")
+        }
       }
     }
   }

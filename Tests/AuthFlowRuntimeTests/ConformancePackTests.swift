@@ -126,6 +126,53 @@ struct ConformancePackTests {
     }
   }
 
+  /// The Hybrid OP plan's modules (OIDCCHybridTestPlan) by the response types it runs each with.
+  static let hybridPlan: [String: [String]] = {
+    let all = ["code id_token", "code token", "code id_token token"]
+    var plan = Dictionary(
+      uniqueKeysWithValues: Self.basicPlan.filter {
+        ![
+          "oidcc-idtoken-unsigned", "oidcc-ensure-post-request-succeeds", "oidcc-response-type-missing",
+          "oidcc-alternate-happy-flow", "oidcc-ensure-request-with-valid-pkce-succeeds",
+          "oidcc-ensure-request-without-nonce-succeeds-for-code-flow",
+        ].contains($0)
+      }.map { ($0, all) })
+    for module in [
+      "oidcc-response-type-missing", "oidcc-alternate-happy-flow", "oidcc-ensure-request-with-valid-pkce-succeeds",
+    ] {
+      plan[module] = ["code id_token"]
+    }
+    plan["oidcc-ensure-request-without-nonce-fails"] = ["code id_token", "code id_token token"]
+    plan["oidcc-ensure-request-without-nonce-succeeds-for-code-flow"] = ["code token"]
+    return plan
+  }()
+
+  @Test(
+    "the hybrid and form-post-hybrid folders hold the Hybrid OP plan's 37 modules, each with its response types",
+    arguments: [
+      ("hybrid", "oidcc-hybrid-certification-test-plan"),
+      ("form-post-hybrid", "oidcc-formpost-hybrid-certification-test-plan"),
+    ])
+  func hybridPlanIsComplete(folder: String, plan: String) async throws {
+    let files = Self.files.filter { $0.deletingLastPathComponent().lastPathComponent == folder }
+    #expect(Set(files.map { $0.deletingPathExtension().lastPathComponent }) == Set(Self.hybridPlan.keys))
+    #expect(Self.hybridPlan.count == 37)
+    let output = await Pipeline.load(files.map(\.path))
+    #expect(!output.diagnostics.hasErrors)
+    for scenario in output.scenarios {
+      let module = ((scenario.file as NSString).lastPathComponent as NSString).deletingPathExtension
+      #expect(scenario.tags.map(\.value).contains("plan:" + plan), "\(module): its plan")
+      let values = scenario.instances.compactMap { $0.matrix.first?.label }
+      #expect(values == Self.hybridPlan[module], "\(module): \(values)")
+    }
+    let docs = try String(
+      contentsOf: BundledScenarioTests.root.appendingPathComponent("docs/conformance.md"), encoding: .utf8)
+    let section = try #require(docs.range(of: "## The Hybrid OP plan")).upperBound
+    for module in Self.hybridPlan.keys {
+      #expect(docs[section...].contains("### `\(module)`"), "docs/conformance.md: \(module)")
+    }
+  }
+
   @Test("the rp-logout folder holds the RP-Initiated Logout OP plan's 11 modules, tagged with the plan")
   func rpLogoutPlanIsComplete() async throws {
     let files = Self.files.filter { $0.deletingLastPathComponent().lastPathComponent == "rp-logout" }
@@ -146,7 +193,8 @@ struct ConformancePackTests {
     }
   }
 
-  @Test("form-post/ and form-post-implicit/ are what conformance-pack/tools/derive-form-post.py derives")
+  @Test(
+    "form-post/, form-post-implicit/ and form-post-hybrid/ are what conformance-pack/tools/derive-form-post.py derives")
   func formPostIsDerived() throws {
     let script = try String(
       contentsOf: Self.directory.appendingPathComponent("tools/derive-form-post.py"), encoding: .utf8)

@@ -33,6 +33,9 @@ enum MaliciousProvider {
     case tokenErrorAsText, tokenErrorDescriptionQuote, formPostAsGet, formPostCodeInQuery
     /// `response_type=id_token token` answered without a token_type, or with one the UserInfo does not take.
     case implicitWithoutTokenType, implicitMACTokenType
+    /// `response_type=code id_token` answered with an ID token whose c_hash is not the code's, or
+    /// whose sub is not the token endpoint's ID token's.
+    case hybridWrongCHash, hybridOtherSub
 
     var description: String { rawValue }
   }
@@ -183,6 +186,17 @@ enum MaliciousProvider {
             status: .found,
             headers: [.location: "\(Self.redirect)#access_token=opaque-access\(type)&id_token=\(idToken)&state=\(sent)"]
           )
+        case .hybridWrongCHash, .hybridOtherSub:
+          // response_type=code id_token: the code and an ID token in the fragment.
+          var claims = self.claims()
+          if self.defect == .hybridWrongCHash {
+            claims["c_hash"] = .string("AAAAAAAAAAAAAAAAAAAAAA")
+          } else {
+            claims["sub"] = .string("someone-else")
+          }
+          let front = try self.key.sign(claims: claims)
+          return Response(
+            status: .found, headers: [.location: "\(Self.redirect)#code=c1&id_token=\(front)&state=\(sent)"])
         default: answer = "code=c1&state=\(sent)"
         }
         return Response(status: .found, headers: [.location: "\(Self.redirect)?\(answer)"])
@@ -442,6 +456,21 @@ struct MaliciousProviderConformanceTests {
     #expect(findings(["id_token": "x"], "id_token token") == ["ExtractAccessTokenFromAuthorizationResponse"])
     // An error response carries no tokens, and is judged as an error.
     #expect(findings(["error": "login_required", "state": "s"], "id_token token").isEmpty)
+  }
+
+  /// A hybrid response's ID token is checked as the token endpoint's is, and names the same user.
+  @Test(
+    "A hybrid response's ID token with a wrong c_hash, or naming another sub, fails the step",
+    arguments: [
+      (MaliciousProvider.Defect.hybridWrongCHash, "the authorization response's ID token: "),
+      (.hybridOtherSub, "another sub than the authorization response's (VerifyIdTokenSubConsistentHybridFlow"),
+    ])
+  func hybridIDToken(defect: MaliciousProvider.Defect, reason: String) async throws {
+    try await MaliciousProvider.expectRejected(defect, reason, parameters: "{ response_type: code id_token }")
+    if defect == .hybridWrongCHash {
+      try await MaliciousProvider.expectRejected(
+        defect, "ValidateCHash", parameters: "{ response_type: code id_token }")
+    }
   }
 
   /// In the fragment modes no code or error travels in the query.

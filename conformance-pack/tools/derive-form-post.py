@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Derives the Form Post plans from the plans they are built on, as the OpenID Foundation's suite
 derives them (AbstractFormPostTestPlan: the same modules, response_mode=form_post on every entry):
-conformance-pack/form-post/ (oidcc-formpost-basic-certification-test-plan) from basic/, and
+conformance-pack/form-post/ (oidcc-formpost-basic-certification-test-plan) from basic/,
 conformance-pack/form-post-implicit/ (oidcc-formpost-implicit-certification-test-plan) from
-implicit/ — every authorization request with response_mode=form_post, the plan's tag, and a skip
+implicit/ and conformance-pack/form-post-hybrid/ (oidcc-formpost-hybrid-certification-test-plan)
+from hybrid/ — every authorization request with response_mode=form_post, the plan's tag, and a skip
 where discovery does not list form_post. Edit the base modules, then run this; `--check` (a test
 runs it) exits 1 when a derived folder is not what its base derives.
 
@@ -21,6 +22,8 @@ PLANS = [
      "basic-op", "Basic"),
     ("implicit", "form-post-implicit", "oidcc-implicit-certification-test-plan",
      "oidcc-formpost-implicit-certification-test-plan", "implicit-op", "Implicit"),
+    ("hybrid", "form-post-hybrid", "oidcc-hybrid-certification-test-plan",
+     "oidcc-formpost-hybrid-certification-test-plan", "hybrid-op", "Hybrid"),
 ]
 SKIP = """  - id: form_post_supported
     name: "response_mode=form_post, OAuth 2.0 Form Post Response Mode §2: the provider offers the Form Post plan"

@@ -63,10 +63,15 @@ struct TokenIssuer {
     return true
   }
 
-  /// - Parameter accessToken: the access token issued beside it at the authorization endpoint
-  ///   (`response_type=id_token token`), whose hash the token carries as `at_hash`, REQUIRED
-  ///   there (OIDC Core §3.2.2.10), as Auth0 includes it.
-  func idToken(for grant: Grant, user: UserRecord, now: Int, accessToken: String? = nil) throws -> String {
+  /// - Parameters:
+  ///   - accessToken: the access token issued beside it at the authorization endpoint
+  ///     (`response_type=id_token token`, `code id_token token`), whose hash the token carries as
+  ///     `at_hash`, REQUIRED there (OIDC Core §3.2.2.10, §3.3.2.11), as Auth0 includes it.
+  ///   - code: the code issued beside it (a hybrid flow), whose hash it carries as `c_hash`
+  ///     (REQUIRED, §3.3.2.11).
+  func idToken(
+    for grant: Grant, user: UserRecord, now: Int, accessToken: String? = nil, code: String? = nil
+  ) throws -> String {
     var claims: [String: Value] = [
       "iss": .string(tenant.issuer), "sub": .string(user.userID), "aud": .string(grant.clientID),
       "iat": .int(now), "exp": .int(now + tenant.fixture.settings.idTokenLifetime),
@@ -75,6 +80,9 @@ struct TokenIssuer {
       let hash = TokenHash.value(of: accessToken, algorithm: tenant.fixture.settings.idTokenSigningAlgorithm)
     {
       claims["at_hash"] = .string(hash)
+    }
+    if let code, let hash = TokenHash.value(of: code, algorithm: tenant.fixture.settings.idTokenSigningAlgorithm) {
+      claims["c_hash"] = .string(hash)
     }
     if let nonce = grant.nonce { claims["nonce"] = .string(nonce) }
     if grant.includeAuthTime, let authTime = grant.authTime { claims["auth_time"] = .int(Int(authTime)) }

@@ -30,4 +30,12 @@ implicit.jwt_alg, implicit.post_logout_redirect_uris = "RS256", ["https://spa.ex
 implicit.save()
 for value in ["id_token", "id_token token"]:
     implicit.response_types.add(ResponseType.objects.get(value=value))
-print("seeded 2 users and 4 clients")
+# `hybrid` is the client of the Hybrid OP plan (response_type code id_token, code token, code id_token token).
+hybrid = Client.objects.filter(client_id="hybrid-client-id").first() or Client(client_id="hybrid-client-id")
+hybrid.name, hybrid.client_secret, hybrid.client_type = "hybrid-client-id", "hybrid-client-secret", "confidential"
+hybrid.redirect_uris, hybrid.require_consent, hybrid.reuse_consent = ["https://hybrid.example.com/callback"], False, True
+hybrid.jwt_alg, hybrid.post_logout_redirect_uris = "RS256", ["https://hybrid.example.com/"]
+hybrid.save()
+for value in ["code", "code id_token", "code token", "code id_token token"]:
+    hybrid.response_types.add(ResponseType.objects.get(value=value))
+print("seeded 2 users and 5 clients")

@@ -29,8 +29,10 @@ struct DiscoveryRoutes {
       "scopes_supported": strings(
         "openid profile offline_access name given_name family_name nickname email email_verified picture created_at identities phone address"
           .split(separator: " ").map(String.init)),
-      // Only what `/authorize` accepts: the code flow and the implicit ones (no hybrid flows).
-      "response_types_supported": strings(["code", "token", "id_token", "token id_token"]),
+      // What `/authorize` accepts, as Auth0 lists it: the code flow, the implicit and the hybrid ones.
+      "response_types_supported": strings([
+        "code", "token", "id_token", "code token", "code id_token", "token id_token", "code token id_token",
+      ]),
       "code_challenge_methods_supported": strings(["S256", "plain"]),
       "response_modes_supported": strings(["query", "fragment", "form_post"]),
       "subject_types_supported": strings(["public"]),

@@ -33,13 +33,17 @@ struct AuthorizeCompletion {
       }
     }
     var pairs: [(String, String)] = []
-    if request.responseType == "code" {
-      let code = RandomToken.make(bytes: 32)
+    let types = Set(request.responseType.split(separator: " "))
+    var code: String?
+    if types.contains("code") {
+      let issuedCode = RandomToken.make(bytes: 32)
       let expiresAt = tenant.clock.seconds + Double(tenant.fixture.settings.authorizationCodeLifetime)
       let issued = IssuedCode(request: request, userID: userID, authTime: authTime)
-      tenant.transact { $0.issueCode(code, for: issued, expiresAt: expiresAt) }
-      pairs.append(("code", code))
-    } else {
+      tenant.transact { $0.issueCode(issuedCode, for: issued, expiresAt: expiresAt) }
+      pairs.append(("code", issuedCode))
+      code = issuedCode
+    }
+    if types != ["code"] {
       let grant = Grant(
         clientID: request.clientID, userID: userID,
         scope: TokenIssuer(tenant: tenant).grantedScope(
@@ -49,7 +53,6 @@ struct AuthorizeCompletion {
         includeAuthTime: request.maxAge != nil)
       let issuer = TokenIssuer(tenant: tenant)
       let now = tenant.clock.epoch
-      let types = request.responseType.split(separator: " ")
       do {
         var accessToken: String?
         if types.contains("token") {
@@ -60,7 +63,8 @@ struct AuthorizeCompletion {
           pairs.append(("token_type", "Bearer"))
         }
         if types.contains("id_token") {
-          pairs.append(("id_token", try issuer.idToken(for: grant, user: user, now: now, accessToken: accessToken)))
+          pairs.append(
+            ("id_token", try issuer.idToken(for: grant, user: user, now: now, accessToken: accessToken, code: code)))
         }
       } catch {
         return redirect(request, error: AuthorizeError(code: "server_error", description: "signing failed"))

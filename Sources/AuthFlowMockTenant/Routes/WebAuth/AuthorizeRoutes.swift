@@ -54,7 +54,9 @@ struct AuthorizeRoutes {
 
     let responseType = query.string("response_type") ?? ""
     let types = Set(responseType.split(separator: " ").map(String.init))
-    let implicit = !types.isEmpty && types.isSubset(of: ["token", "id_token"])
+    // Tokens at the authorization endpoint (implicit: `id_token`, `token`; hybrid: `code` with
+    // them) travel in the fragment by default and never in the query.
+    let implicit = !types.isEmpty && types.isSubset(of: ["token", "id_token", "code"]) && types != ["code"]
     var authorizeRequest = AuthorizeRequest(
       clientID: clientID, redirectURI: redirectURI, responseType: responseType,
       responseMode: query.string("response_mode") ?? (implicit ? "fragment" : "query"), state: query.string("state"),
@@ -188,6 +190,10 @@ struct AuthorizeRoutes {
     if types == ["code"] {
       guard client.grantTypes.contains("authorization_code") else { throw .grantNotAllowed("authorization_code") }
     } else if implicit {
+      // A hybrid flow (OIDC Core §3.3) needs both grants, as Auth0 asks of the application.
+      if types.contains("code") {
+        guard client.grantTypes.contains("authorization_code") else { throw .grantNotAllowed("authorization_code") }
+      }
       guard client.grantTypes.contains("implicit") else { throw .grantNotAllowed("implicit") }
       if types.contains("id_token"), request.nonce == nil { throw .missingParameter("nonce") }
     } else {

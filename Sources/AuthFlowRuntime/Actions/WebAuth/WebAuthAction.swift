@@ -36,8 +36,13 @@ public struct WebAuthAction: Action {
       "Extra /authorize parameters (prompt, screen_hint, login_hint, …); they override the defaults; `null` removes one (`nonce: null`)."
   )
   static let responseType = Parameter<String>(
-    "response_type", .oneOf(["code", "token", "id_token", "id_token token", "token id_token"]),
-    summary: "Default `code`; the others are the legacy implicit grant.")
+    "response_type",
+    .oneOf([
+      "code", "token", "id_token", "id_token token", "token id_token", "code id_token", "code token",
+      "code id_token token",
+    ]),
+    summary:
+      "Default `code`; `id_token`, `token` and their pair are the implicit flow, `code` with them the hybrid flow.")
   static let stopAt = Parameter<String>(
     "stop_at",
     .oneOf(["login", "signup", "mfa", "consent", "organization", "passwordless", "passwordless_code", "callback"]),
@@ -146,6 +151,10 @@ public struct WebAuthAction: Action {
     `token` step). In `page.url` only the secrets (the code, tokens) are
     masked; an error's parameters stay readable. With `response_type: token` / `id_token`: the
     tokens from the fragment, values taken raw (not percent-decoded), without a code exchange.
+    With a hybrid `response_type` (`code id_token`, `code token`, `code id_token token`, OIDC Core
+    §3.3) the code is exchanged as in the code flow, and the authorization response's ID token is
+    validated too (its `c_hash` over the code, its `at_hash` over the access token beside it) and
+    kept as `authorization_id_token`; its `sub` must be the token endpoint's ID token's (§3.3.3.6).
     """
 
   public static let example = """
@@ -176,7 +185,9 @@ public struct WebAuthAction: Action {
   public static let traits = ActionTraits(
     capabilities: ["authorization_code"],
     capabilityUses: [
-      CapabilityUse("implicit", when: Self.responseType, .oneOf(["id_token", "token", "id_token token"])),
+      CapabilityUse(
+        "implicit", when: Self.responseType,
+        .oneOf(["id_token", "token", "id_token token", "code id_token", "code token", "code id_token token"])),
       CapabilityUse("passwordless_universal_login", when: Self.passwordless, .given),
       CapabilityUse("organizations", when: Self.organization, .given),
       CapabilityUse("organizations", when: Self.invitationURL, .given),

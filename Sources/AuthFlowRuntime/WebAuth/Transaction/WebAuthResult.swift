@@ -28,9 +28,16 @@ public struct WebAuthResult: Sendable {
     "Where the provider sent the authorization response: the callback URL without its query and fragment "
       + "(which redirect URI the provider used).")
 
+  public static let authorizationIDToken = ResultField(
+    "authorization_id_token",
+    "A hybrid flow's (`code id_token`, `code id_token token`) ID token of the authorization response, "
+      + "validated as the token endpoint's is (with `c_hash` and `at_hash`): `.claims`, `.header`.",
+    type: .any)
+
   /// The fields `web_auth` declares besides the credentials.
   public static let fields = [
-    authorizeURL, authorizeParameters, pages, page, authorizationResponse, callbackURI, code, codeVerifier,
+    authorizeURL, authorizeParameters, pages, page, authorizationResponse, callbackURI, authorizationIDToken, code,
+    codeVerifier,
   ]
 
   /// A step's result.

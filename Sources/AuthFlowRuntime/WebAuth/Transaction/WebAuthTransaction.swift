@@ -91,6 +91,10 @@ struct WebAuthTransaction: Sendable {
     return scope.contains("openid") && (types.contains("code") || types.contains("id_token"))
   }
 
+  /// The response type the request carried: empty when the step removed it (`response_type:
+  /// null`), whose response the provider sends in the query, as for `code`.
+  var sentResponseType: String { request.requested["response_type"] ?? "" }
+
   func run(context: ActionContext) async throws(ActionError) -> ActionOutcome {
     for secret in [request.codeVerifier].compactMap({ $0 }) {
       context.secrets.register(secretsIn: .secret(.string(secret)))
@@ -152,7 +156,7 @@ struct WebAuthTransaction: Sendable {
       callback = CallbackParameters(url: url)
       context.report(
         FormPostRules.findings(
-          redirectedTo: url, responseMode: request.requested["response_mode"], responseType: request.responseType))
+          redirectedTo: url, responseMode: request.requested["response_mode"], responseType: sentResponseType))
     case .formPost(let response):
       if page != nil { throw .flow(ChromiumNavigatorMessages.formPost) }
       callback = CallbackParameters(posted: response.fields, to: response.url)
@@ -169,7 +173,7 @@ struct WebAuthTransaction: Sendable {
     result[WebAuthResult.callbackURI.name] = .string(callback.uri)
     context.report(
       AuthorizationResponseRules.findings(
-        in: callback.values, issuer: context.tenant.issuer, responseType: request.responseType))
+        in: callback.values, issuer: context.tenant.issuer, responseType: sentResponseType))
     if stopAt == .callback {
       // Stopped at the callback: what a scenario needs to finish the flow by hand (the code and
       // the PKCE verifier, both secret), and an error the callback carries is the step's error,
@@ -201,6 +205,7 @@ struct WebAuthTransaction: Sendable {
       result["response"] = exchange.response
       if let error = exchange.error { return .protocolError(error, result: .object(result)) }
       result.merge(exchange.credentials) { _, new in new }
+      if validate, callback["id_token"] != nil { await checkHybridIDToken(callback, result: &result, context: context) }
     } else {
       result.merge(TokenResponse.credentials(callback.values.mapValues(Value.string))) { _, new in new }
     }
@@ -216,5 +221,38 @@ struct WebAuthTransaction: Sendable {
       result["id_token_error"] = .string(IDTokenValidationError.missing.message)
     }
     return .success(.object(result))
+  }
+
+  /// A hybrid response's ID token (`code id_token`, `code id_token token`; OIDC Core §3.3.2.11,
+  /// §3.3.2.12): validated as every ID token is, its `c_hash` over the code and its `at_hash` over
+  /// the access token beside it, kept as `authorization_id_token`; its `sub` must be the token
+  /// endpoint's ID token's (§3.3.3.6, the conformance suite's
+  /// `VerifyIdTokenSubConsistentHybridFlow`). What breaks these is a finding of the step.
+  private func checkHybridIDToken(
+    _ callback: CallbackParameters, result: inout [String: Value], context: ActionContext
+  ) async {
+    var front = TokenResponse.credentials(["id_token": .string(callback["id_token"] ?? "")])
+    var options = self.options
+    options.code = callback["code"]
+    options.accessToken = callback["access_token"]
+    await IDTokenCheck.apply(to: &front, options: options, context: context)
+    result[WebAuthResult.authorizationIDToken.name] = front["id_token"]
+    var findings: [ProtocolFinding] = []
+    if let error = front["id_token_error"]?.stringValue {
+      findings.append(
+        ProtocolFinding(
+          "ValidateIdToken", clause: "OpenID Connect Core §3.3.2.12",
+          "the authorization response's ID token: \(error)", path: [WebAuthResult.authorizationIDToken.name]))
+    }
+    if case .jwt(let back)? = result["id_token"], case .jwt(let token)? = front["id_token"],
+      back.claims["sub"] != token.claims["sub"]
+    {
+      findings.append(
+        ProtocolFinding(
+          "VerifyIdTokenSubConsistentHybridFlow", clause: "OpenID Connect Core §3.3.3.6",
+          "the token endpoint's ID token names another sub than the authorization response's",
+          path: [WebAuthResult.authorizationIDToken.name]))
+    }
+    context.report(findings)
   }
 }

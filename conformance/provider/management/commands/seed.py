@@ -73,6 +73,17 @@ def applications():
             "client_secret": "",
         },
         {
+            # The client of the conformance pack's Hybrid OP plan (response_type code id_token,
+            # code token, code id_token token).
+            "client_id": "hybrid-client-id",
+            "name": "Example web app (confidential, hybrid)",
+            "client_type": Application.CLIENT_CONFIDENTIAL,
+            "authorization_grant_type": Application.GRANT_OPENID_HYBRID,
+            "redirect_uris": "https://hybrid.example.com/callback",
+            "post_logout_redirect_uris": "https://hybrid.example.com/",
+            "client_secret": env("AUTHFLOW_CONFORMANCE_HYBRID_SECRET", "hybrid-client-secret"),
+        },
+        {
             "client_id": "password-client-id",
             "name": "Example first-party app (public, password grant)",
             "client_type": Application.CLIENT_PUBLIC,
