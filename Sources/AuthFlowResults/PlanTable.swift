@@ -113,13 +113,19 @@ public struct PlanTable: Sendable, Hashable {
     return inside.contains(": ") ? String(inside) : nil
   }
 
-  /// The condition and clause a problem names: its message's `(Condition, clause)` ending, else its
-  /// step's name written `Condition, clause: what it checks`.
+  /// The path of the problem an ID token that failed validation gives its step.
+  public static let idTokenPath = "id_token"
+
+  /// The condition and clause a problem names: its message's `(Condition, clause)` ending; else,
+  /// for an ID token that failed validation in words of its own (Auth0.swift's: "Issuer (iss)
+  /// claim mismatch…"), the suite's sequence of ID-token checks; else its step's name written
+  /// `Condition, clause: what it checks`.
   static func attribution(problem: Problem?, step: StepReport?) -> (String?, String?) {
     if let message = problem?.message, message.hasSuffix(")"), let open = message.range(of: " (", options: .backwards) {
       let inside = message[open.upperBound..<message.index(before: message.endIndex)]
       if let parsed = split(inside) { return parsed }
     }
+    if problem?.path == idTokenPath { return ("PerformStandardIdTokenChecks", "OpenID Connect Core §3.1.3.7") }
     if let name = step?.name, let colon = name.range(of: ": ") {
       if let parsed = split(name[..<colon.lowerBound]) { return parsed }
     }

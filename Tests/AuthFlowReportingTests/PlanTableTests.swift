@@ -43,6 +43,15 @@ import Testing
     )
     var row = PlanTable.row(of: named, tenant: nil)
     #expect(row.condition == "CheckTokenEndpointHttpStatus400" && row.clause == "OpenID Connect Core §3.1.3.4")
+    // An ID token refused in Auth0.swift's words names the suite's ID-token checks, not the step.
+    var refused = named
+    refused.steps[0].problems = [
+      Problem(
+        .action, "Issuer (iss) claim mismatch in the ID token", at: ReportFixtures.location("c", 1, 1),
+        path: PlanTable.idTokenPath)
+    ]
+    row = PlanTable.row(of: refused, tenant: nil)
+    #expect(row.condition == "PerformStandardIdTokenChecks" && row.clause == "OpenID Connect Core §3.1.3.7")
     // A step name that is not "Condition, clause: …" names nothing.
     named.steps[0].name = "reuse: the code again"
     row = PlanTable.row(of: named, tenant: nil)

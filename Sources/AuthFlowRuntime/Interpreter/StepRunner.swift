@@ -227,7 +227,9 @@ struct StepRunner: Sendable {
       outcome.problems.append(Problem(kind, scenario.scrub(failure.message), at: step.action.name.location))
     }
     if let failure = IDTokenFailure.unexpected(in: value, expectations: step.expectations.map(\.components)) {
-      outcome.problems.append(Problem(.action, scenario.scrub(failure), at: step.action.name.location))
+      // About the result's `id_token`: a report names the conformance checks it failed by it.
+      outcome.problems.append(
+        Problem(.action, scenario.scrub(failure), at: step.action.name.location, path: IDTokenFailure.path))
     }
     outcome.problems += Self.problems(
       of: actionContext.findings.all, expected: step.expectations.map(\.components), at: step.action.name.location
