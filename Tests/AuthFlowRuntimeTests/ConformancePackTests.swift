@@ -97,35 +97,6 @@ struct ConformancePackTests {
         + tokenOnly.map { ($0, ["id_token token"]) })
   }()
 
-  @Test(
-    "the implicit and form-post-implicit folders hold the Implicit OP plan's 31 modules, each with its response types",
-    arguments: [
-      ("implicit", "oidcc-implicit-certification-test-plan"),
-      ("form-post-implicit", "oidcc-formpost-implicit-certification-test-plan"),
-    ])
-  func implicitPlanIsComplete(folder: String, plan: String) async throws {
-    let files = Self.files.filter { $0.deletingLastPathComponent().lastPathComponent == folder }
-    #expect(Set(files.map { $0.deletingPathExtension().lastPathComponent }) == Set(Self.implicitPlan.keys))
-    #expect(Self.implicitPlan.count == 31)
-    let output = await Pipeline.load(files.map(\.path))
-    #expect(!output.diagnostics.hasErrors)
-    for scenario in output.scenarios {
-      let module = ((scenario.file as NSString).lastPathComponent as NSString).deletingPathExtension
-      #expect(
-        scenario.tags.map(\.value).contains("plan:" + plan), "\(module): its plan")
-      let axes = scenario.matrix.map(\.name.value)
-      #expect(axes == ["response_type"], "\(module): one matrix axis, response_type")
-      let values = scenario.instances.compactMap { $0.matrix.first?.label }
-      #expect(values == Self.implicitPlan[module], "\(module): \(values)")
-    }
-    let docs = try String(
-      contentsOf: BundledScenarioTests.root.appendingPathComponent("docs/conformance.md"), encoding: .utf8)
-    let implicitSection = try #require(docs.range(of: "## The Implicit OP plan")).upperBound
-    for module in Self.implicitPlan.keys {
-      #expect(docs[implicitSection...].contains("### `\(module)`"), "docs/conformance.md: \(module)")
-    }
-  }
-
   /// The Hybrid OP plan's modules (OIDCCHybridTestPlan) by the response types it runs each with.
   static let hybridPlan: [String: [String]] = {
     let all = ["code id_token", "code token", "code id_token token"]
@@ -147,28 +118,52 @@ struct ConformancePackTests {
     return plan
   }()
 
+  /// A plan whose modules run once per response type: its folder, its plan, its modules by the
+  /// response types each runs with, and its section of docs/conformance.md.
+  struct MatrixPlan: Sendable, CustomTestStringConvertible {
+    var folder: String
+    var plan: String
+    var modules: [String: [String]]
+    var count: Int
+    var docsSection: String
+    var testDescription: String { folder }
+  }
+
+  static let matrixPlans: [MatrixPlan] = [
+    MatrixPlan(
+      folder: "implicit", plan: "oidcc-implicit-certification-test-plan", modules: implicitPlan, count: 31,
+      docsSection: "## The Implicit OP plan"),
+    MatrixPlan(
+      folder: "form-post-implicit", plan: "oidcc-formpost-implicit-certification-test-plan", modules: implicitPlan,
+      count: 31, docsSection: "## The Implicit OP plan"),
+    MatrixPlan(
+      folder: "hybrid", plan: "oidcc-hybrid-certification-test-plan", modules: hybridPlan, count: 37,
+      docsSection: "## The Hybrid OP plan"),
+    MatrixPlan(
+      folder: "form-post-hybrid", plan: "oidcc-formpost-hybrid-certification-test-plan", modules: hybridPlan,
+      count: 37, docsSection: "## The Hybrid OP plan"),
+  ]
+
   @Test(
-    "the hybrid and form-post-hybrid folders hold the Hybrid OP plan's 37 modules, each with its response types",
-    arguments: [
-      ("hybrid", "oidcc-hybrid-certification-test-plan"),
-      ("form-post-hybrid", "oidcc-formpost-hybrid-certification-test-plan"),
-    ])
-  func hybridPlanIsComplete(folder: String, plan: String) async throws {
-    let files = Self.files.filter { $0.deletingLastPathComponent().lastPathComponent == folder }
-    #expect(Set(files.map { $0.deletingPathExtension().lastPathComponent }) == Set(Self.hybridPlan.keys))
-    #expect(Self.hybridPlan.count == 37)
+    "the Implicit and Hybrid plans' folders hold every module, each with the response types the plan runs it with",
+    arguments: matrixPlans)
+  func matrixPlanIsComplete(_ matrixPlan: MatrixPlan) async throws {
+    let files = Self.files.filter { $0.deletingLastPathComponent().lastPathComponent == matrixPlan.folder }
+    #expect(Set(files.map { $0.deletingPathExtension().lastPathComponent }) == Set(matrixPlan.modules.keys))
+    #expect(matrixPlan.modules.count == matrixPlan.count)
     let output = await Pipeline.load(files.map(\.path))
     #expect(!output.diagnostics.hasErrors)
     for scenario in output.scenarios {
       let module = ((scenario.file as NSString).lastPathComponent as NSString).deletingPathExtension
-      #expect(scenario.tags.map(\.value).contains("plan:" + plan), "\(module): its plan")
+      #expect(scenario.tags.map(\.value).contains("plan:" + matrixPlan.plan), "\(module): its plan")
+      #expect(scenario.matrix.map(\.name.value) == ["response_type"], "\(module): one matrix axis, response_type")
       let values = scenario.instances.compactMap { $0.matrix.first?.label }
-      #expect(values == Self.hybridPlan[module], "\(module): \(values)")
+      #expect(values == matrixPlan.modules[module], "\(module): \(values)")
     }
     let docs = try String(
       contentsOf: BundledScenarioTests.root.appendingPathComponent("docs/conformance.md"), encoding: .utf8)
-    let section = try #require(docs.range(of: "## The Hybrid OP plan")).upperBound
-    for module in Self.hybridPlan.keys {
+    let section = try #require(docs.range(of: matrixPlan.docsSection)).upperBound
+    for module in matrixPlan.modules.keys {
       #expect(docs[section...].contains("### `\(module)`"), "docs/conformance.md: \(module)")
     }
   }
