@@ -36,6 +36,8 @@ enum MaliciousProvider {
     /// `response_type=code id_token` answered with an ID token whose c_hash is not the code's, or
     /// whose sub is not the token endpoint's ID token's.
     case hybridWrongCHash, hybridOtherSub
+    /// `response_type=code id_token` answered with the code alone.
+    case hybridWithoutIDToken
 
     var description: String { rawValue }
   }
@@ -186,6 +188,8 @@ enum MaliciousProvider {
             status: .found,
             headers: [.location: "\(Self.redirect)#access_token=opaque-access\(type)&id_token=\(idToken)&state=\(sent)"]
           )
+        case .hybridWithoutIDToken:
+          return Response(status: .found, headers: [.location: "\(Self.redirect)#code=c1&state=\(sent)"])
         case .hybridWrongCHash, .hybridOtherSub:
           // response_type=code id_token: the code and an ID token in the fragment.
           var claims = self.claims()
@@ -460,10 +464,11 @@ struct MaliciousProviderConformanceTests {
 
   /// A hybrid response's ID token is checked as the token endpoint's is, and names the same user.
   @Test(
-    "A hybrid response's ID token with a wrong c_hash, or naming another sub, fails the step",
+    "A hybrid response's ID token missing, with a wrong c_hash, or naming another sub, fails the step",
     arguments: [
       (MaliciousProvider.Defect.hybridWrongCHash, "the authorization response's ID token: "),
       (.hybridOtherSub, "another sub than the authorization response's (VerifyIdTokenSubConsistentHybridFlow"),
+      (.hybridWithoutIDToken, "the authorization response has none (ExtractIdTokenFromAuthorizationResponse"),
     ])
   func hybridIDToken(defect: MaliciousProvider.Defect, reason: String) async throws {
     try await MaliciousProvider.expectRejected(defect, reason, parameters: "{ response_type: code id_token }")

@@ -114,7 +114,6 @@ enum ServerConfigurationRules {
     ["code", "token"],
   ]
 
-  /// The checks of `oidcc-discovery-endpoint-verification`, in the suite's order.
   /// The RP-Initiated Logout OP plan's discovery module
   /// (`oidcc-rp-initiated-logout-discovery-endpoint-verification`): every `*_endpoint` over https,
   /// and an `end_session_endpoint` that is an https URL.
@@ -142,6 +141,7 @@ enum ServerConfigurationRules {
     return findings
   }
 
+  /// The checks of `oidcc-discovery-endpoint-verification`, in the suite's order.
   static func configPlan(_ discovery: Discovery, jwks: Value) -> [ProtocolFinding] {
     let members = discovery.members
     var findings: [ProtocolFinding] = []

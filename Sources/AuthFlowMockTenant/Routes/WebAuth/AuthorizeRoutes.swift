@@ -56,10 +56,11 @@ struct AuthorizeRoutes {
     let types = Set(responseType.split(separator: " ").map(String.init))
     // Tokens at the authorization endpoint (implicit: `id_token`, `token`; hybrid: `code` with
     // them) travel in the fragment by default and never in the query.
-    let implicit = !types.isEmpty && types.isSubset(of: ["token", "id_token", "code"]) && types != ["code"]
+    let tokensInFront = !types.isEmpty && types.isSubset(of: ["token", "id_token", "code"]) && types != ["code"]
     var authorizeRequest = AuthorizeRequest(
       clientID: clientID, redirectURI: redirectURI, responseType: responseType,
-      responseMode: query.string("response_mode") ?? (implicit ? "fragment" : "query"), state: query.string("state"),
+      responseMode: query.string("response_mode") ?? (tokensInFront ? "fragment" : "query"),
+      state: query.string("state"),
       nonce: query.string("nonce"), scope: Scope.parse(query.string("scope") ?? "openid"),
       audience: query.string("audience"), connection: query.string("connection"),
       loginHint: query.string("login_hint"))
@@ -76,7 +77,7 @@ struct AuthorizeRoutes {
     if query.has("request") { return completion.redirect(authorizeRequest, error: .requestNotSupported) }
     if query.has("request_uri") { return completion.redirect(authorizeRequest, error: .requestURINotSupported) }
     do {
-      try validate(&authorizeRequest, query: query, client: client, types: types, implicit: implicit)
+      try validate(&authorizeRequest, query: query, client: client, types: types, tokensInFront: tokensInFront)
     } catch {
       return completion.redirect(authorizeRequest, error: error)
     }
@@ -169,16 +170,16 @@ struct AuthorizeRoutes {
 
   private func validate(
     _ request: inout AuthorizeRequest, query: RequestParameters, client: ClientConfig, types: Set<String>,
-    implicit: Bool
+    tokensInFront: Bool
   ) throws(AuthorizeError) {
     guard !types.isEmpty else { throw .missingParameter("response_type") }
     if let mode = request.responseMode {
       guard AuthorizationResponse.modes.contains(mode) else {
-        request.responseMode = implicit ? "fragment" : "query"
+        request.responseMode = tokensInFront ? "fragment" : "query"
         throw .unsupportedResponseMode(mode)
       }
       // Tokens never travel in a query string (OAuth 2.0 Multiple Response Type Encoding Practices §3.0).
-      if implicit, mode == "query" {
+      if tokensInFront, mode == "query" {
         request.responseMode = "fragment"
         throw .queryModeForTokens
       }
@@ -189,8 +190,9 @@ struct AuthorizeRoutes {
     }
     if types == ["code"] {
       guard client.grantTypes.contains("authorization_code") else { throw .grantNotAllowed("authorization_code") }
-    } else if implicit {
-      // A hybrid flow (OIDC Core §3.3) needs both grants, as Auth0 asks of the application.
+    } else if tokensInFront {
+      // An implicit flow needs the implicit grant; a hybrid one (OIDC Core §3.3) the code flow's
+      // too, as Auth0 asks of the application.
       if types.contains("code") {
         guard client.grantTypes.contains("authorization_code") else { throw .grantNotAllowed("authorization_code") }
       }

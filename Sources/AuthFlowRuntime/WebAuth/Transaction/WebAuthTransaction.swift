@@ -205,7 +205,9 @@ struct WebAuthTransaction: Sendable {
       result["response"] = exchange.response
       if let error = exchange.error { return .protocolError(error, result: .object(result)) }
       result.merge(exchange.credentials) { _, new in new }
-      if validate, callback["id_token"] != nil { await checkHybridIDToken(callback, result: &result, context: context) }
+      if validate, sentResponseType.split(separator: " ").contains("id_token") {
+        await checkHybridIDToken(callback, result: &result, context: context)
+      }
     } else {
       result.merge(TokenResponse.credentials(callback.values.mapValues(Value.string))) { _, new in new }
     }
@@ -231,7 +233,16 @@ struct WebAuthTransaction: Sendable {
   private func checkHybridIDToken(
     _ callback: CallbackParameters, result: inout [String: Value], context: ActionContext
   ) async {
-    var front = TokenResponse.credentials(["id_token": .string(callback["id_token"] ?? "")])
+    guard let raw = callback["id_token"] else {
+      // The response type asked for one: a response without it is not a hybrid response at all.
+      context.report(
+        ProtocolFinding(
+          "ExtractIdTokenFromAuthorizationResponse", clause: "OpenID Connect Core §3.3.2.5",
+          "response_type \(sentResponseType) returns an ID token, but the authorization response has none",
+          path: [WebAuthResult.authorizationIDToken.name]))
+      return
+    }
+    var front = TokenResponse.credentials(["id_token": .string(raw)])
     var options = self.options
     options.code = callback["code"]
     options.accessToken = callback["access_token"]
