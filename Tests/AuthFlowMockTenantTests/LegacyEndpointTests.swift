@@ -6,7 +6,7 @@ import Testing
 
 @testable import AuthFlowMockTenant
 
-/// Lock v1's `/oauth/ro` and `/oauth/access_token` (PROTOCOL §10): only for clients that keep the
+/// Lock v1's `/oauth/ro` and `/oauth/access_token` (docs/protocol.md §10): only for clients that keep the
 /// legacy grants (the `legacy` fixture client).
 @Suite struct LegacyEndpointTests {
   static let ro = "http://auth0.com/oauth/legacy/grant-type/ro"

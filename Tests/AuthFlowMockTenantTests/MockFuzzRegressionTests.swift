@@ -23,7 +23,7 @@ import Testing
   }
 
   /// Every documented request body that the route reads with `RequestParameters.body` (JSON or
-  /// form, PROTOCOL §1) is documented with both content types.
+  /// form, docs/protocol.md §1) is documented with both content types.
   @Test func bodiesAreDocumentedAsJSONAndForm() throws {
     let paths = try #require(try MockOpenAPITests.document()["paths"]?.objectValue)
     // The Management API's invitation body nests objects, which a form cannot carry.

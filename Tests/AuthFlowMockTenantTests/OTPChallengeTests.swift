@@ -7,7 +7,7 @@ import Testing
 
 @testable import AuthFlowMockTenant
 
-/// `POST /otp/challenge` and the passwordless/otp grant with `auth_session` (PROTOCOL §3.1, §4.4).
+/// `POST /otp/challenge` and the passwordless/otp grant with `auth_session` (docs/protocol.md §3.1, §4.4).
 @Suite struct OTPChallengeTests {
   static func challenge(
     _ client: any TestClientProtocol, _ identifier: [String: Value], allowSignup: Bool = false,

@@ -6,7 +6,7 @@ import Testing
 
 @testable import AuthFlowMockTenant
 
-/// PROTOCOL §3.2 "Access-token format": without an audience the access token is opaque, good only at
+/// docs/protocol.md §3.2 "Access-token format": without an audience the access token is opaque, good only at
 /// `/userinfo` (one signature per login); with one it is a JWT for the API (two signatures).
 @Suite struct OpaqueAccessTokenTests {
   static let api = "https://api.example.com"

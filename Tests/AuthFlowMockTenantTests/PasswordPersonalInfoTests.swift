@@ -7,7 +7,7 @@ import Testing
 @testable import AuthFlowMockTenant
 
 /// "Disallow Personal Data": `password_no_user_info_error` at signup, on the reset form and in My
-/// Account (PROTOCOL §4.1).
+/// Account (docs/protocol.md §4.1).
 @Suite struct PasswordPersonalInfoTests {
   static let expected: [String: Value] = [
     "name": .string("PasswordNoUserInfoError"), "code": .string("password_no_user_info_error"),

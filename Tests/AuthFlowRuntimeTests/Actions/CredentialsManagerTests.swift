@@ -8,7 +8,7 @@ import Testing
 
 @testable import AuthFlowRuntime
 
-/// The Credentials Manager rules (PROTOCOL §3.3–3.4) and the mock-control actions, against the
+/// The Credentials Manager rules (docs/protocol.md §3.3 and §3.4) and the mock-control actions, against the
 /// embedded mock (one per test, so clock moves do not leak into other tests).
 @Suite("Credentials Manager and mock control against the embedded mock")
 struct CredentialsManagerTests {

@@ -39,7 +39,7 @@ import Testing
     #expect(report.status == .passed, "\(report.problemSummary)")
   }
 
-  @Test("A failed check fails the step with the §5 message, unless expect names id_token_valid")
+  @Test("A failed check fails the step with the docs/protocol.md §5 message, unless expect names id_token_valid")
   func failureFailsTheStep() async throws {
     let report = try await MockHarness.run(
       """

@@ -2,7 +2,7 @@ import AuthFlowCore
 import AuthFlowJOSE
 import Foundation
 
-/// The webauthn grant (PROTOCOL §3.1, §3.5): completes `/passkey/register` (signup: creates the user
+/// The webauthn grant (docs/protocol.md §3.1, §3.5): completes `/passkey/register` (signup: creates the user
 /// and its passkey) or `/passkey/challenge` (login: finds the passkey by credential id and user
 /// handle, checks the signature and the counter).
 extension TokenRoutes {

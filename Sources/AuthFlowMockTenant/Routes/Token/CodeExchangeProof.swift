@@ -17,7 +17,7 @@ enum CodeExchangeProof {
   static func check(_ verifier: String?, for request: AuthorizeRequest, client: ClientConfig) throws(OAuthError) {
     guard let challenge = request.codeChallenge, let method = request.codeChallengeMethod else {
       if verifier != nil { throw OAuthError.invalidCodeVerifier }
-      // Neither a secret nor PKCE: the public client did not authenticate (PROTOCOL §2.2's
+      // Neither a secret nor PKCE: the public client did not authenticate (docs/protocol.md §2.2's
       // `Unauthorized`).
       if client.clientSecret == nil { throw OAuthError.unauthorizedClient }
       return

@@ -1,7 +1,7 @@
 import AuthFlowCore
 import Hummingbird
 
-/// `POST /oauth/revoke` (PROTOCOL §4.7): revokes a refresh token's family; unknown tokens are 200.
+/// `POST /oauth/revoke` (docs/protocol.md §4.7): revokes a refresh token's family; unknown tokens are 200.
 struct RevokeRoutes {
   let tenant: MockTenant
 

@@ -84,7 +84,7 @@ extension TokenRoutes {
   {
     let token = RandomToken.make(bytes: 32)
     if let userID = grant.userID {
-      // Single use, 1-minute lifetime (PROTOCOL §3.2); redeemed at `/authorize`.
+      // Single use, 1-minute lifetime (docs/protocol.md §3.2); redeemed at `/authorize`.
       let expiresAt = tenant.clock.seconds + 60
       let transfer = SessionTransfer(userID: userID, clientID: client.clientID)
       tenant.transact { $0.issueSessionTransfer(token, transfer, expiresAt: expiresAt) }
@@ -94,7 +94,7 @@ extension TokenRoutes {
       "issued_token_type": .string("urn:auth0:params:oauth:token-type:session_transfer_token"),
       "token_type": .string("N_A"), "expires_in": .int(60),
     ]
-    // Whether Auth0 always includes `id_token` here is UNCONFIRMED (PROTOCOL §3.2); Auth0.swift's
+    // Whether Auth0 always includes `id_token` here is UNCONFIRMED (docs/protocol.md §3.2); Auth0.swift's
     // SSOCredentials requires it, so the mock includes it.
     if let userID = grant.userID, let user = tenant.user(id: userID) {
       var idGrant = grant
@@ -174,7 +174,7 @@ extension TokenRoutes {
   }
 
   /// Passwordless OTP (classic): `username` + `otp` + `realm` (`email`|`sms`), codes from `/passwordless/start`.
-  /// With `auth_session` instead: the DB-connection OTP of `/otp/challenge` (PROTOCOL §4.4).
+  /// With `auth_session` instead: the DB-connection OTP of `/otp/challenge` (docs/protocol.md §4.4).
   func passwordless(_ parameters: RequestParameters, client: ClientConfig) async throws -> [String: Value] {
     if parameters.has("auth_session") { return try await otpChallengeLogin(parameters, client: client) }
     guard let username = parameters.string("username") else { throw OAuthError.missingParameter("username") }

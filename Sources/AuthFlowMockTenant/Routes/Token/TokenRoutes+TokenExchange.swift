@@ -4,7 +4,7 @@ import Foundation
 import Hummingbird
 
 extension TokenRoutes {
-  /// Native social subject token types and the connection each is exchanged on (PROTOCOL §3.1).
+  /// Native social subject token types and the connection each is exchanged on (docs/protocol.md §3.1).
   static let socialTokenTypes = [
     "http://auth0.com/oauth/token-type/apple-authz-code": "apple",
     "http://auth0.com/oauth/token-type/facebook-info-session-access-token": "facebook",

@@ -2,7 +2,7 @@ import AuthFlowCore
 import AuthFlowJOSE
 import Hummingbird
 
-/// `POST /oauth/token` (PROTOCOL §3): body parsing, client authentication, allowed grants, then the
+/// `POST /oauth/token` (docs/protocol.md §3): body parsing, client authentication, allowed grants, then the
 /// grant.
 struct TokenRoutes {
   let tenant: MockTenant

@@ -2,7 +2,7 @@ import AuthFlowCore
 import AuthFlowJOSE
 import Hummingbird
 
-/// `GET /userinfo` (PROTOCOL §4.6): claims filtered by the access token's scope.
+/// `GET /userinfo` (docs/protocol.md §4.6): claims filtered by the access token's scope.
 struct UserInfoRoutes {
   let tenant: MockTenant
 
@@ -12,7 +12,7 @@ struct UserInfoRoutes {
   }
 
   private func userInfo(_ request: Request) async -> Response {
-    // The current 401 body is UNCONFIRMED (PROTOCOL §4.6, §13): the plain `Unauthorized` form.
+    // The current 401 body is UNCONFIRMED (docs/protocol.md §4.6, §13): the plain `Unauthorized` form.
     let unauthorized = Responses.text("Unauthorized", status: .unauthorized)
     guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") else {
       return unauthorized
@@ -31,7 +31,7 @@ struct UserInfoRoutes {
   }
 
   /// The subject and scope of a token `/userinfo` accepts: an opaque access token the tenant issued
-  /// and still remembers, unexpired (PROTOCOL §3.2); or a JWT the tenant signed, unexpired, whose
+  /// and still remembers, unexpired (docs/protocol.md §3.2); or a JWT the tenant signed, unexpired, whose
   /// `aud` includes `https://{domain}/userinfo`. Anything else (an unknown or expired opaque token,
   /// a JWT for an API only) is nil: 401.
   private func subjectAndScope(of token: String) -> (String, [String])? {

@@ -1,6 +1,6 @@
 import AuthFlowCore
 
-/// The transactions of codes and tokens (PROTOCOL §3): authorization codes, refresh tokens, opaque
+/// The transactions of codes and tokens (docs/protocol.md §3): authorization codes, refresh tokens, opaque
 /// access tokens, session transfer tokens, pushed authorization requests and exchanged subject
 /// tokens. Each is one step under the owner's lock (``MockStateOwner/transact(_:)``), so two
 /// concurrent requests can never both win.
@@ -21,7 +21,7 @@ extension MockState {
     case unknown
   }
 
-  /// Redeems an authorization code (PROTOCOL §3.1): takes it, and in the same step marks it
+  /// Redeems an authorization code (docs/protocol.md §3.1): takes it, and in the same step marks it
   /// redeemed with `family` (kept for `familyLifetime`, the refresh tokens' lifetime). A code that
   /// was redeemed already revokes its family — even when the first exchange has not stored its
   /// refresh token yet (the family is then born revoked).
@@ -40,7 +40,7 @@ extension MockState {
     refreshTokens.issue(grant, token: token, family: family, now: now, lifetime: lifetime)
   }
 
-  /// Rotates a refresh token (PROTOCOL §3.3) in one step: the token is exchanged for `newToken`
+  /// Rotates a refresh token (docs/protocol.md §3.3) in one step: the token is exchanged for `newToken`
   /// when rotating, and a reuse outside the leeway revokes its whole family.
   mutating func rotateRefreshToken(
     _ token: String, clientID: String, now: Double, rotate: Bool, reuseLeeway: Double, newToken: String
@@ -65,7 +65,7 @@ extension MockState {
     sessionTransfers.insert(transfer, key: token, expiresAt: expiresAt)
   }
 
-  /// Redeems a session transfer token (PROTOCOL §3.2): single use.
+  /// Redeems a session transfer token (docs/protocol.md §3.2): single use.
   mutating func redeemSessionTransfer(_ token: String, now: Double) -> SessionTransfer? {
     sessionTransfers.take(token, now: now)
   }

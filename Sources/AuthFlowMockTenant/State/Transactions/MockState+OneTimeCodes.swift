@@ -1,6 +1,6 @@
 import AuthFlowJOSE
 
-/// The transactions of one-time codes (PROTOCOL §3.7, §4.3, §4.4): passwordless codes and
+/// The transactions of one-time codes (docs/protocol.md §3.7, §4.3, §4.4): passwordless codes and
 /// `/otp/challenge` sessions, each code sent, checked, counted and used up in single steps.
 extension MockState {
   /// Sends a new passwordless code for `key` (`connection|address`) and stores it, in one step: a
@@ -57,7 +57,7 @@ extension MockState {
     case accepted(OTPChallenge)
   }
 
-  /// Answers an `/otp/challenge` session (PROTOCOL §4.4) in one step: the code is compared, the
+  /// Answers an `/otp/challenge` session (docs/protocol.md §4.4) in one step: the code is compared, the
   /// failure counted or the session used up, so concurrent guesses never exceed `maxAttempts`.
   mutating func answerOTPChallenge(
     _ session: String, otp: String, clientID: String, now: Double, maxAttempts: Int, lifetime: Double

@@ -1,6 +1,6 @@
 import AuthFlowJOSE
 
-/// The transactions of database passwords (PROTOCOL §3.1, §4.2, §9): a password login with
+/// The transactions of database passwords (docs/protocol.md §3.1, §4.2, §9): a password login with
 /// brute-force protection, the unblock and reset tickets of the mock's emails, password changes.
 extension MockState {
   /// What a password login found.
@@ -14,7 +14,7 @@ extension MockState {
     case accepted(UserRecord)
   }
 
-  /// Checks a password login in one step (PROTOCOL §9): the block is checked, the user found, the
+  /// Checks a password login in one step (docs/protocol.md §9): the block is checked, the user found, the
   /// password compared and the failure counted (or the failures cleared) together, so concurrent
   /// guesses never get more than `limit` tries past the block.
   mutating func checkPassword(

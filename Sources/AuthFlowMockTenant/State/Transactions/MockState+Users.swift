@@ -1,6 +1,6 @@
 import AuthFlowCore
 
-/// The transactions of users and organizations (PROTOCOL §4.1, §7, §8): signups that must not
+/// The transactions of users and organizations (docs/protocol.md §4.1, §7, §8): signups that must not
 /// create a user twice, users created on first login, profile changes applied to the stored record
 /// (never a stale copy written back), identity links, invitations.
 extension MockState {
@@ -117,7 +117,7 @@ extension MockState {
     organizations.delete(id, of: organizationID)
   }
 
-  /// Accepts an invitation for `userID` in one step (PROTOCOL §8): it is used up, the user becomes a
+  /// Accepts an invitation for `userID` in one step (docs/protocol.md §8): it is used up, the user becomes a
   /// member and their email is marked verified. Nil when it is gone or expired.
   mutating func acceptInvitation(_ invitation: Invitation, userID: String, now: Double) -> Invitation? {
     guard

@@ -2,7 +2,7 @@ import Foundation
 
 /// Paths of the bearer-token APIs (Management, My Account, Organizations) shared by their actions.
 enum APIPaths {
-  /// The My Account API's authentication methods (PROTOCOL §6).
+  /// The My Account API's authentication methods (docs/protocol.md §6).
   static let myAccountMethods = "me/v1/authentication-methods"
 
   /// A path segment, percent-encoded (`|` → `%7C`).

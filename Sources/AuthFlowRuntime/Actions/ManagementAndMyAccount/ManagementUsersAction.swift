@@ -4,7 +4,7 @@ public import AuthFlowScenario
 import Foundation
 
 /// `management_users` — the Management API v2 users calls of Auth0.swift v2's `Users` client
-/// (PROTOCOL §7): get, patch `user_metadata`, link, unlink.
+/// (docs/protocol.md §7): get, patch `user_metadata`, link, unlink.
 public struct ManagementUsersAction: Action {
   static let token = Parameter<String>("token", required: true, summary: "Management API access token (Bearer).")
   static let operation = Parameter<String>(

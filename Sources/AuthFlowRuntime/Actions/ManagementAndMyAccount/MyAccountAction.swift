@@ -4,7 +4,7 @@ public import AuthFlowScenario
 import Foundation
 
 /// `my_account` — the My Account API's authentication-method calls of Auth0.swift's
-/// `MyAccount.authenticationMethods` (PROTOCOL §6): list, get, update, delete, factors, and the
+/// `MyAccount.authenticationMethods` (docs/protocol.md §6): list, get, update, delete, factors, and the
 /// two halves of a non-passkey enrollment (`enroll`, `verify`).
 public struct MyAccountAction: Action {
   static let token = Parameter<String>(

@@ -5,7 +5,7 @@ public import AuthFlowScenario
 import Foundation
 
 /// `my_account_passkey` — enroll a passkey through the My Account API, as Auth0.swift's
-/// `passkeyEnrollmentChallenge` + `enroll(passkey:challenge:)` do (PROTOCOL §6).
+/// `passkeyEnrollmentChallenge` + `enroll(passkey:challenge:)` do (docs/protocol.md §6).
 public struct MyAccountPasskeyAction: Action {
   static let token = Parameter<String>(
     "token", required: true,
