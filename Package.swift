@@ -124,7 +124,7 @@ let package = Package(
         "AuthFlowCore", "AuthFlowScenario", "AuthFlowResults", .product(name: "Crypto", package: "swift-crypto"),
       ],
       swiftSettings: swiftSettings),
-    // `authflow bench`: the DESIGN §7 speed measures (child processes, in-process login flows).
+    // `authflow bench`: the docs/design.md §7 speed measures (child processes, in-process login flows).
     .target(
       name: "AuthFlowBenchmark",
       dependencies: [
