@@ -4,7 +4,7 @@ import Foundation
 import Hummingbird
 
 /// `POST /passkey/register` and `POST /passkey/challenge` (docs/protocol.md §4.5): start a passkey signup or
-/// login; the `/oauth/token` webauthn grant completes it (`TokenRoutes+Passkey.swift`).
+/// login; the `/oauth/token` webauthn grant completes it (`TokenRoutes+Passkeys.swift`).
 ///
 /// The mock cannot require a custom domain; every other docs/protocol.md §4.5 rule is enforced. Error bodies are
 /// OAuth style (the envelope is UNCONFIRMED).

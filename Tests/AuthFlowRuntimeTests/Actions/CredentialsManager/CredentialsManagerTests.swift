@@ -182,9 +182,7 @@ struct CredentialsManagerTests {
 struct AuthenticationTracingTests {
   @Test("Every exchange of the logging scenario is traced with secrets redacted")
   func tracedAndRedacted() async throws {
-    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-      "../../../scenarios/authentication/logging.yaml"
-    ).standardized.path
+    let path = GeneratedFilesTests.root.appendingPathComponent("scenarios/authentication/logging.yaml").path
     let yaml = try String(contentsOfFile: path, encoding: .utf8)
     let scenario = try ScenarioHarness.parse(yaml, file: "logging.yaml")
     #expect(scenario.tags.map(\.value).contains("logging"))

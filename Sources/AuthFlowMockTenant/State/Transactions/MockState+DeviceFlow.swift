@@ -1,6 +1,5 @@
-/// The transactions of the device flow (RFC 8628) and of CIBA (OpenID CIBA Core): device codes
-/// and their `/activate` transactions, back-channel requests, each polled and decided in single
-/// steps.
+/// The transactions of the device flow (RFC 8628): device codes and their `/activate`
+/// transactions, each polled and decided in single steps.
 extension MockState {
   /// Stores a new device authorization; false (nothing stored) when its user code is taken.
   mutating func startDeviceAuthorization(_ authorization: DeviceAuthorization, now: Double) -> Bool {
@@ -59,22 +58,5 @@ extension MockState {
   /// (a user code is decided once).
   mutating func decideUserCode(_ userCode: String, _ status: DeviceAuthorization.Status, now: Double) -> Bool {
     deviceCodes.decide(userCode: userCode, status, now: now)
-  }
-
-  /// Stores a CIBA request (`/bc-authorize`) under its `auth_req_id`.
-  mutating func startBackchannelRequest(_ request: BackchannelRequest, id: String) {
-    backchannel.insert(request, id: id)
-  }
-
-  /// One poll of a CIBA request by `clientID` (``BackchannelStore/poll(_:clientID:now:penalty:)``).
-  mutating func pollBackchannelRequest(
-    _ id: String, clientID: String, now: Double, penalty: Int
-  ) -> BackchannelStore.Poll {
-    backchannel.poll(id, clientID: clientID, now: now, penalty: penalty)
-  }
-
-  /// Approves or denies a pending CIBA request (`/__mock/ciba/…`); false when there is none.
-  mutating func decideBackchannelRequest(_ id: String, approve: Bool, now: Double) -> Bool {
-    backchannel.decide(id, approve: approve, now: now)
   }
 }

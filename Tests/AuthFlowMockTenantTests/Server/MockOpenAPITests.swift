@@ -15,8 +15,7 @@ import Testing
 /// route, registration, OpenAPI entry or test fails here (docs/architecture.md, "Adding an
 /// endpoint to the mock").
 @Suite struct MockOpenAPITests {
-  static let repository = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
+  static let repository = MockHarness.repository
 
   /// The one committed copy of the document, in the repository.
   static let resource = "Sources/AuthFlowMockTenant/Resources/mock-openapi.json"

@@ -22,8 +22,7 @@ import Testing
   /// One source: `tenants/mock.yaml` is what `authflow mock --print-fixture` prints from the bundled
   /// resource, byte for byte, and loads to the same fixture.
   @Test func tenantsMockYAMLIsGeneratedFromTheBuiltInFixture() throws {
-    let repository = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
+    let repository = MockHarness.repository
     let checkedIn = try String(contentsOf: repository.appending(path: "tenants/mock.yaml"), encoding: .utf8)
     let bundled = try String(
       contentsOf: repository.appending(path: "Sources/AuthFlowMockTenant/Resources/mock.yaml"), encoding: .utf8)
@@ -97,8 +96,7 @@ import Testing
 /// `schemas/tenant.schema.json` is generated from the loader's declarations (``FixtureSchema``):
 /// `authflow schema tenant --output schemas/tenant.schema.json` writes it.
 @Suite struct TenantSchemaTests {
-  static let repository = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
+  static let repository = MockHarness.repository
 
   @Test func theCheckedInSchemaIsTheGeneratedOne() throws {
     let checkedIn = try String(

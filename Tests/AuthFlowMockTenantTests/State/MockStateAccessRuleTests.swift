@@ -8,8 +8,7 @@ import Testing
 /// be written in a route: its write would be a body of its own (`$0.users.update(user)`), which
 /// this test refuses.
 @Suite struct MockStateAccessRuleTests {
-  static let sources = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appending(path: "Sources/AuthFlowMockTenant")
+  static let sources = MockHarness.repository.appending(path: "Sources/AuthFlowMockTenant")
 
   /// The names of the `mutating func`s declared in `State/Transactions/`.
   static func transactionNames() throws -> Set<String> {

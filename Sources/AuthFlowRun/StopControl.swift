@@ -1,7 +1,7 @@
-import AuthFlowCore
+public import AuthFlowCore
 import AuthFlowHTTP
-import AuthFlowResults
-import Dispatch
+public import AuthFlowResults
+public import Dispatch
 import Foundation
 import Synchronization
 
@@ -13,7 +13,7 @@ import Synchronization
 
 extension StopCause {
   /// The cause of signal `number`: `SIGINT`, `SIGTERM` or `SIGHUP`.
-  static func signal(number: Int32) -> StopCause {
+  public static func signal(number: Int32) -> StopCause {
     switch number {
     case SIGHUP: .signal("SIGHUP")
     case SIGTERM: .signal("SIGTERM")
@@ -22,7 +22,7 @@ extension StopCause {
   }
 
   /// The exit code that says so (README, docs/running.md).
-  var exitCode: AuthFlowExitCode {
+  public var exitCode: AuthFlowExitCode {
     switch self {
     case .signal("SIGHUP"): .hangup
     case .signal("SIGTERM"): .terminate
@@ -33,36 +33,43 @@ extension StopCause {
   }
 }
 
-/// Turns SIGINT, SIGTERM and SIGHUP — and a closed standard output — into task cancellation, so a
-/// run stops cleanly: running scenarios are cut short (and reported interrupted), their cleanup
-/// runs, and every report is written. A second signal kills every process the run launched
-/// (chromium), runs the ``onSecondStop(_:)`` work (write the reports of what has finished, within
-/// ``emergencyWriteLimit``) and exits at once with that signal's code.
+/// How a run is stopped: the first stop (a signal, a closed standard output, `--run-timeout`, or
+/// ``stop(_:)`` called by the embedding program) cancels the run, so running scenarios are cut
+/// short (and reported interrupted), their cleanup runs, and every report is written.
 ///
-/// Installed when `run` starts, before anything is loaded, and removed after the last report is
-/// written: a signal that arrives before the scenarios start still stops the run the same way (it
-/// starts cancelled, every scenario reported interrupted). The signals are received with
-/// `DispatchSource` on an ordinary queue (their default action set to ignore), so no code runs in
-/// an asynchronous signal handler.
-final class StopSignals: Sendable {
+/// ``installingSignals(early:)`` makes it listen to SIGINT, SIGTERM and SIGHUP — and a closed
+/// standard output — as `authflow run` does: a second signal then kills every process the run
+/// launched (chromium), runs the ``onSecondStop(_:)`` work (write the reports of what has
+/// finished, within ``emergencyWriteLimit``) and exits at once with that signal's code. The
+/// signals are received with `DispatchSource` on an ordinary queue (their default action set to
+/// ignore), so no code runs in an asynchronous signal handler. A control made with ``init()``
+/// listens to nothing: a long-running service (or a test) stops its runs with ``stop(_:)``.
+public final class StopControl: Sendable {
   /// The longest a second signal waits for the reports to be written before exiting anyway (the
   /// files from the last periodic write are on disk already).
-  static let emergencyWriteLimit: DispatchTimeInterval = .seconds(3)
-  static let signals = [SIGINT, SIGTERM, SIGHUP]
+  public static let emergencyWriteLimit: DispatchTimeInterval = .seconds(3)
+  /// The signals ``installingSignals(early:)`` listens to.
+  public static let signals = [SIGINT, SIGTERM, SIGHUP]
 
   private struct State {
     var cancel: (@Sendable () -> Void)?
     var emergency: (@Sendable () async -> Void)?
     var sources: [any DispatchSourceSignal] = []
+    var listens = false
   }
 
   /// The first stop, shared with the run (``record``) so its reports say why it stopped.
-  let record = StopRecord()
+  public let record = StopRecord()
   private let state = Mutex(State())
 
-  /// Starts listening.
-  static func install() -> StopSignals {
-    let stops = StopSignals()
+  /// A control no signal reaches: only ``stop(_:)`` and ``deadline(after:written:)`` stop the run.
+  public init() {}
+
+  /// A control that listens to the signals from now on; `early` is a signal that arrived before
+  /// (while the command line was parsed), which stops the run at once.
+  public static func installingSignals(early: Int32? = nil) -> StopControl {
+    let stops = StopControl()
+    stops.state.withLock { $0.listens = true }
     let queue = DispatchQueue(label: "authflow.signals")
     stops.state.withLock { state in
       state.sources = signals.map { number in
@@ -75,7 +82,7 @@ final class StopSignals: Sendable {
     }
     StandardStreams.onClosedOutput { stops.received(.closedOutput) }
     if StandardStreams.isOutputClosed { stops.received(.closedOutput) }
-    if let number = EarlySignals.take() { stops.received(.signal(number: number)) }
+    if let early { stops.received(.signal(number: early)) }
     return stops
   }
 
@@ -83,7 +90,7 @@ final class StopSignals: Sendable {
   /// scenarios are cut short, their cleanup runs, every report is written, and the exit code is
   /// 124. `written` is the limit as the user wrote it, for the message. Cancel the returned task
   /// when the run is over.
-  func deadline(after limit: Duration, written: String) -> Task<Void, Never> {
+  public func deadline(after limit: Duration, written: String) -> Task<Void, Never> {
     Task.detached { [self] in
       do {
         try await Task.sleep(for: limit)
@@ -95,25 +102,30 @@ final class StopSignals: Sendable {
   }
 
   /// What the first stop cancels (nil: nothing); when a stop came already, it is cancelled now.
-  func onStop(_ cancel: (@Sendable () -> Void)?) {
+  public func onStop(_ cancel: (@Sendable () -> Void)?) {
     state.withLock { $0.cancel = cancel }
     if record.cause != nil { cancel?() }
   }
 
   /// What a second signal does before exiting.
-  func onSecondStop(_ emergency: @escaping @Sendable () async -> Void) {
+  public func onSecondStop(_ emergency: @escaping @Sendable () async -> Void) {
     state.withLock { $0.emergency = emergency }
   }
 
   /// The first stop's cause, if any.
-  var cause: StopCause? { record.cause }
+  public var cause: StopCause? { record.cause }
+
+  /// Stops the run as a first signal does (a second stop does nothing more).
+  public func stop(_ cause: StopCause) { received(cause) }
 
   /// Stops listening; the signals' default actions are back.
-  func uninstall() {
+  public func uninstall() {
+    guard state.withLock({ $0.listens }) else { return }
     StandardStreams.onClosedOutput(nil)
     state.withLock { state in
       state.sources.forEach { $0.cancel() }
       state.sources = []
+      state.listens = false
     }
     for number in Self.signals { signal(number, SIG_DFL) }
   }
@@ -128,7 +140,7 @@ final class StopSignals: Sendable {
       cancel?()
       return
     }
-    guard case .signal = cause else { return }
+    guard case .signal = cause, state.withLock({ $0.listens }) else { return }
     // The run exits without stopping its progress line: erase it for good before the message.
     StandardStreams.endStatus()
     StandardStreams.error(InterruptionMessages.again(cause))
@@ -154,13 +166,13 @@ final class StopSignals: Sendable {
   }
 }
 
-/// ``StopSignals`` around one piece of work (`authflow mock`).
-enum Interruption {
+/// ``StopControl`` listening to signals around one piece of work (`authflow mock`).
+public enum Interruption {
   /// Runs `body` in a task that the first stop cancels; returns its result and what stopped it.
-  static func cancellable<Result: Sendable>(
-    _ body: @escaping @Sendable () async -> Result
+  public static func cancellable<Result: Sendable>(
+    early: Int32? = nil, _ body: @escaping @Sendable () async -> Result
   ) async -> (Result, StopCause?) {
-    let stops = StopSignals.install()
+    let stops = StopControl.installingSignals(early: early)
     let task = Task { await body() }
     stops.onStop { task.cancel() }
     let result = await task.value
@@ -169,7 +181,7 @@ enum Interruption {
   }
 }
 
-/// What the CLI says when it is stopped.
+/// What a run says when it is stopped.
 enum InterruptionMessages {
   static func first(_ cause: StopCause) -> String {
     let now = if case .signal = cause { "again" } else { "a signal" }
