@@ -1,5 +1,5 @@
-public import AuthFlowHTTP
 import AuthFlowCore
+public import AuthFlowHTTP
 import AuthFlowRuntime
 
 /// The transport every tenant of a run is reached through: the live client, wrapped by the
@@ -18,7 +18,9 @@ public struct RunNetwork: Sendable {
     policy.requestTimeout = configuration.transport.requestTimeout
     let layered = configuration.transportLayer?(live) ?? live
     let sent: any HTTPTransport =
-      configuration.trace.map { TracingTransport.scrubbed(wrapping: layered, secrets: configuration.secrets, write: $0) }
+      configuration.trace.map {
+        TracingTransport.scrubbed(wrapping: layered, secrets: configuration.secrets, write: $0)
+      }
       ?? layered
     pacer = configuration.pacing ? RateLimitPacer() : nil
     let paced: any HTTPTransport =

@@ -248,9 +248,9 @@ struct RunExecution {
     // The progress line is erased before anything else is printed (the summary, the comparison).
     redraws?.cancel()
     progress?.stop()
+    // Every chromium this run started. (The process's safety net, `LaunchedProcesses.killAll()`,
+    // is the command's: it stops any chromium for good, other sessions' too.)
     await chromium.shutdown()
-    // A safety net: any chromium this process started and did not stop is killed now.
-    LaunchedProcesses.killAll()
     return reports
   }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthFlowCore
+import AuthFlowHTTP
 import AuthFlowReporting
 import AuthFlowRun
 import Foundation
@@ -66,6 +67,8 @@ struct RunCommand: AsyncParsableCommand {
     console.apply(to: &configuration)
     rateLimits.apply(to: &configuration)
     let outcome = await RunSession(configuration).run(stops: stops)
+    // A safety net: any chromium this process started and did not stop is killed now.
+    LaunchedProcesses.killAll()
     if outcome.exitCode != .success { throw ExitCode(outcome.exitCode.rawValue) }
   }
 

@@ -1,10 +1,11 @@
 import AuthFlowCore
 import AuthFlowHTTP
 import AuthFlowReporting
-@testable import AuthFlowResults
 import AuthFlowRun
 import Foundation
 import Synchronization
+
+@testable import AuthFlowResults
 
 /// Runs scenarios the way `authflow run` does — ``RunSession`` on files, with an `authflow.yaml`
 /// of the test's — with every reporter, the trace and the run's own messages written to strings.
