@@ -14,3 +14,8 @@ public enum Status: String, Sendable, Hashable, Codable {
   /// running or before it started: it never held, whatever its cleanup did. The reason says which.
   case interrupted
 }
+
+extension Status {
+  /// The order summaries and the JSON report's counts list statuses in.
+  public static let reportOrder: [Status] = [.passed, .failed, .error, .interrupted, .skipped]
+}

@@ -13,9 +13,6 @@ extension Status {
     case .interrupted: "⊘"
     }
   }
-
-  /// The order summaries list statuses in.
-  static let reportOrder: [Status] = [.passed, .failed, .error, .interrupted, .skipped]
 }
 
 extension StepReport {
@@ -46,11 +43,6 @@ extension Problem {
 }
 
 extension Duration {
-  /// Whole milliseconds, rounded.
-  var milliseconds: Int {
-    Int((Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15).rounded())
-  }
-
   /// Seconds with three decimals (`1.250`), as JUnit's `time` wants them; locale-independent.
   var secondsText: String {
     let total = milliseconds
@@ -124,17 +116,6 @@ extension ScenarioReport {
     // Only a failed or errored step blocks others: no scan of the steps for the rest.
     guard step.status == .failed || step.status == .error else { return [] }
     return steps.filter { $0.status == .skipped && $0.blockedBy == step.id && $0.phase == step.phase }
-  }
-
-  /// The ids of the steps each failed or errored step blocked, keyed by phase and id: one pass
-  /// over the steps, for reporters that list the dependants of every step.
-  func skippedDependantsByBlocker() -> [String: [String]] {
-    var result: [String: [String]] = [:]
-    for step in steps where step.status == .skipped {
-      guard let blocker = step.blockedBy else { continue }
-      result["\(step.phase.rawValue)/\(blocker)", default: []].append(step.id)
-    }
-    return result
   }
 }
 

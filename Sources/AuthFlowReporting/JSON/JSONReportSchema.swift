@@ -1,24 +1,14 @@
 public import AuthFlowCore
-import AuthFlowResults
+public import AuthFlowResults
 import AuthFlowScenario
 
-/// The JSON report's structure, declared once: every object's keys with their types and meaning.
-/// ``document`` is `schemas/report.schema.json` (`authflow schema report` writes it; a test checks
+/// The JSON report's JSON Schema, generated from the report's declaration (``ReportModel``,
+/// ``JSONReport/run`` and the other objects of `JSONReport+Model.swift`). ``document`` is `schemas/report.schema.json` (`authflow schema report` writes it; a test checks
 /// the checked-in file is current), a JSON Schema (draft 2020-12) that real reports validate
 /// against, and the tests check that ``JSONReport`` writes exactly these keys, each always there.
 public enum JSONReportSchema {
   /// One key of an object: every key is required (`null` when absent), none other is allowed.
-  struct Key {
-    var name: String
-    var schema: Value
-    var description: String?
-
-    init(_ name: String, _ schema: Value, _ description: String? = nil) {
-      self.name = name
-      self.schema = schema
-      self.description = description
-    }
-  }
+  typealias Key = ReportKey
 
   /// The schema, pretty-printed with sorted keys and a final newline.
   public static func generate() -> String {
@@ -49,212 +39,48 @@ public enum JSONReportSchema {
 
   // MARK: - The objects
 
+  /// The root: the only object not declared as a ``ReportObject`` (``JSONReport/write`` streams it).
   static var report: [Key] {
     [
       Key("format", ["const": .string(JSONReport.format)]),
       Key("version", ["const": .int(JSONReport.version)]),
-      Key("run", object(run)),
-      Key("scenarios", ["type": "array", "items": ref("scenario")]),
+      Key("run", JSONReport.run.schema),
+      Key("scenarios", ["type": "array", "items": ReportModel.scenario.codec.schema]),
       Key(
-        "test_plans", ["type": "array", "items": ref("test_plan")],
+        "test_plans", ["type": "array", "items": JSONReport.testPlan.codec.schema],
         "The table of each conformance test plan the scenarios belong to (tag plan:NAME), a row per module; rebuilt from the scenarios by report merge."
       ),
     ]
   }
 
-  static var testPlan: [Key] {
-    [
-      Key("plan", string, "The plan's name (the tag plan:NAME)."),
-      Key("counts", object(planCounts), "How many modules had each result."),
-      Key("modules", ["type": "array", "items": ref("plan_module")]),
-    ]
-  }
-
-  static var planCounts: [Key] {
-    PlanTable.Result.allCases.map { Key($0.rawValue, count) }
-  }
-
-  static var planModule: [Key] {
-    [
-      Key("module", string, "The module: the scenario's name before ': '."),
-      Key(
-        "variant", nullable(string),
-        "The matrix values the module ran with (response_type: id_token), from the instance's name; null without a matrix."
-      ),
-      Key("file", string),
-      Key("tenant", nullable(string)),
-      Key("result", ["enum": .array(PlanTable.Result.allCases.map { Value.string($0.rawValue) })]),
-      Key("condition", nullable(string), "The conformance suite's condition that decided a failure or warning."),
-      Key("clause", nullable(string), "The clause that condition cites."),
-      Key("detail", nullable(string), "The problem, the skip reason, or what to review."),
-    ]
-  }
-
-  static var run: [Key] {
-    [
-      Key("tenant", string, "The tenant; several joined by commas."),
-      Key(
-        "started_at",
-        ["type": "string", "pattern": #"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z$"#],
-        "When the run started, UTC, to the millisecond."),
-      Key("duration_ms", count),
-      Key("interrupted", boolean, "True when the run was stopped before every scenario finished."),
-      Key(
-        "stop_cause", nullable(object(stopCause)),
-        "What stopped an interrupted run; null when it was not stopped, or the cause is not known (a report of version 2 merged)."
-      ),
-      Key("shard", nullable(object(shard)), "The run's --shard K/N; null for a whole run."),
-      Key("secrets_shown", boolean, "True when the run had --show-secrets."),
-      Key("counts", object(counts)),
-    ]
-  }
-
-  static var stopCause: [Key] {
-    [
-      Key("kind", ["enum": ["signal", "run_timeout", "closed_output"]]),
-      Key("signal", nullableString, "For kind signal: SIGINT, SIGTERM or SIGHUP."),
-      Key("run_timeout", nullableString, "For kind run_timeout: the --run-timeout given (20m)."),
-      Key("description", string, "SIGINT, --run-timeout 20m passed, closed standard output."),
-    ]
-  }
-
-  static var shard: [Key] {
-    [
-      Key("index", positive), Key("count", positive),
-      Key(
-        "selected", nullable(count),
-        "How many scenario instances the whole run selected, every shard's together (null: not known)."),
-      Key(
-        "selection", nullable(["type": "string", "pattern": "^[0-9a-f]{16}$"]),
-        "A digest of the whole selection's instances (files and names), equal in every shard of one run (null: not known)."
-      ),
-    ]
-  }
-
-  static var counts: [Key] {
-    ["total", "passed", "failed", "error", "interrupted", "skipped"].map { Key($0, count) }
-      + [Key("warnings", count, "Checks written severity: warning that did not hold, in the whole run.")]
-  }
-
-  static var scenario: [Key] {
-    [
-      Key("name", string),
-      Key("file", string),
-      Key("line", count),
-      Key("column", count),
-      Key("tags", ["type": "array", "items": string]),
-      Key("tenant", string),
-      Key("status", ref("status")),
-      Key("started", boolean, "False when the scenario never started (its steps are then the planned ones, none run)."),
-      Key("skip_reason", nullableString),
-      Key("duration_ms", count),
-      Key("steps", ["type": "array", "items": ref("step")]),
-      Key("warnings", count, "Warnings in the scenario's steps."),
-    ]
-  }
-
-  static var step: [Key] {
-    [
-      Key("id", string),
-      Key("name", string),
-      Key("action", string),
-      Key("phase", ["enum": .array(StepPhase.allCases.map { .string($0.rawValue) })]),
-      Key("line", count),
-      Key("column", count),
-      Key("status", ref("status")),
-      Key("skip_reason", nullableString),
-      Key("blocked_by", nullableString, "For a step skipped because a step it needs failed: that step."),
-      Key(
-        "skipped_dependants", ["type": "array", "items": string],
-        "For a failed or errored step: the steps skipped because of it."),
-      Key(
-        "needs", ["type": "array", "items": string],
-        "The steps of the same phase this one waits for in the flow graph."),
-      Key("duration_ms", count),
-      Key("attempts", count),
-      Key("problems", ["type": "array", "items": ref("problem")]),
-      Key(
-        "exchanges", ["type": "array", "items": string],
-        "HTTP exchanges as --trace prints them, masked."),
-      Key(
-        "result", [:],
-        "The step's result as the scenario reads it (steps.<id>); secrets as \"***\"; a JWT as { raw, header, claims, signature_valid }."
-      ),
-    ]
-  }
-
-  static var problem: [Key] {
-    [
-      Key(
-        "kind", ["enum": .array(Problem.Kind.allCases.map { .string($0.rawValue) })],
-        "Why the step did not pass (Problem.Kind)."),
-      Key(
-        "severity", ["enum": .array(CheckSeverity.allCases.map { .string($0.rawValue) })],
-        "error fails the step; warning (severity: warning) is reported only."),
-      Key("message", string),
-      Key("location", nullable(ref("location"))),
-      Key("path", nullableString),
-      Key("matcher", nullableString),
-      Key("expected", nullableString),
-      Key("actual", nullableString),
-    ]
-  }
-
-  static var location: [Key] {
-    [Key("file", string), Key("line", count), Key("column", count)]
-  }
-
   /// The objects reached by `$ref`, by name.
   static var definitions: [String: Value] {
-    [
-      "status": ["enum": .array(Status.reportOrder.map { .string($0.rawValue) })],
-      "location": object(location),
-      "problem": object(problem),
-      "step": object(step),
-      "scenario": object(scenario),
-      "test_plan": object(testPlan),
-      "plan_module": object(planModule),
-    ]
+    ReportModel.definitions.merging([
+      "test_plan": JSONReport.testPlan.schema, "plan_module": JSONReport.planModule.schema,
+    ]) { first, _ in first }
   }
 
   /// Every object of the report by the path its instances are at, for the tests that check the
   /// encoder's keys: `run`, `run.counts`, `scenarios[]`, `scenarios[].steps[]`, …
   static var objects: [String: [Key]] {
     [
-      "": report, "run": run, "run.stop_cause": stopCause, "run.shard": shard, "run.counts": counts,
-      "scenarios[]": scenario,
-      "scenarios[].steps[]": step, "scenarios[].steps[].problems[]": problem,
-      "scenarios[].steps[].problems[].location": location,
-      "test_plans[]": testPlan, "test_plans[].counts": planCounts,
-      "test_plans[].modules[]": planModule,
+      "": report, "run": JSONReport.run.keys, "run.stop_cause": stopCauseKeys, "run.shard": JSONReport.shard.keys,
+      "run.counts": JSONReport.counts.keys, "scenarios[]": ReportModel.scenario.keys,
+      "scenarios[].steps[]": ReportModel.step.keys, "scenarios[].steps[].problems[]": ReportModel.problem.keys,
+      "scenarios[].steps[].problems[].location": ReportModel.location.keys,
+      "test_plans[]": JSONReport.testPlan.keys, "test_plans[].counts": JSONReport.planCounts.keys,
+      "test_plans[].modules[]": JSONReport.planModule.keys,
     ]
+  }
+
+  /// The stop cause's keys, read from its schema.
+  static var stopCauseKeys: [Key] {
+    let object = ReportCodec<StopCause?>.stopCause.schema.member("oneOf")?.arrayValue?.last
+    let required = object?.member("required")?.arrayValue?.compactMap(\.stringValue) ?? []
+    return required.map { Key($0, object?.member("properties")?.member($0) ?? [:]) }
   }
 
   // MARK: - Building blocks
 
-  static func object(_ keys: [Key]) -> Value {
-    var properties: [String: Value] = [:]
-    for key in keys {
-      var schema = key.schema
-      if let description = key.description, case .object(var members) = schema {
-        members["description"] = .string(description)
-        schema = .object(members)
-      }
-      properties[key.name] = schema
-    }
-    return [
-      "type": "object", "additionalProperties": false, "required": .array(keys.map { .string($0.name) }),
-      "properties": .object(properties),
-    ]
-  }
-
-  static func ref(_ name: String) -> Value { ["$ref": .string("#/$defs/\(name)")] }
-
-  static func nullable(_ schema: Value) -> Value { ["oneOf": [["type": "null"], schema]] }
-
-  static let string: Value = ["type": "string"]
-  static let nullableString: Value = ["type": ["string", "null"]]
-  static let boolean: Value = ["type": "boolean"]
-  static let count: Value = ["type": "integer", "minimum": 0]
-  static let positive: Value = ["type": "integer", "minimum": 1]
+  static func object(_ keys: [Key]) -> Value { ReportObject<Void>.schema(of: keys) }
 }

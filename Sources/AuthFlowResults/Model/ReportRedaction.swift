@@ -1,5 +1,4 @@
 public import AuthFlowCore
-public import AuthFlowResults
 
 extension RunReport {
   /// The report with every free-text field passed through `secrets.scrub` and every string inside
@@ -13,7 +12,7 @@ extension RunReport {
   /// The report with `transform` applied to every text: tenant, names, files, tags, skip reasons,
   /// step ids (and the ids steps refer to), problem texts, HTTP exchanges, and the strings and keys
   /// inside step results. Scenarios read back from a spool are transformed as each is read.
-  func mappingTexts(_ transform: @escaping @Sendable (String) -> String) -> RunReport {
+  public func mappingTexts(_ transform: @escaping @Sendable (String) -> String) -> RunReport {
     var copy = self
     copy.tenant = transform(tenant)
     copy.scenarios = scenarios.mapping { $0.mappingTexts(transform) }
@@ -27,55 +26,17 @@ extension ScenarioReport {
     secrets.revealSecrets ? self : mappingTexts(secrets.scrub)
   }
 
-  func mappingTexts(_ transform: (String) -> String) -> ScenarioReport {
-    var copy = self
-    copy.name = transform(name)
-    copy.file = transform(file)
-    copy.location = location.mappingFile(transform)
-    copy.tags = tags.map(transform)
-    copy.skipReason = skipReason.map(transform)
-    copy.tenant = tenant.map(transform)
-    copy.steps = steps.map { $0.mappingTexts(transform) }
-    return copy
-  }
-}
-
-extension StepReport {
-  func mappingTexts(_ transform: (String) -> String) -> StepReport {
-    var copy = self
-    copy.id = transform(id)
-    copy.name = transform(name)
-    copy.action = transform(action)
-    copy.location = location.mappingFile(transform)
-    copy.skipReason = skipReason.map(transform)
-    copy.problems = problems.map { $0.mappingTexts(transform) }
-    copy.result = result.map { $0.mappingStrings(transform) }
-    copy.blockedBy = blockedBy.map(transform)
-    copy.needs = needs.map(transform)
-    copy.exchanges = exchanges.map(transform)
-    return copy
-  }
-}
-
-extension Problem {
-  func mappingTexts(_ transform: (String) -> String) -> Problem {
-    Problem(
-      kind, transform(message), at: location?.mappingFile(transform), path: path.map(transform),
-      matcher: matcher.map(transform), expected: expected.map(transform), actual: actual.map(transform),
-      severity: severity)
-  }
-}
-
-extension SourceLocation {
-  func mappingFile(_ transform: (String) -> String) -> SourceLocation {
-    SourceLocation(file: transform(file), line: line, column: column)
+  /// The scenario with `transform` applied to every text its report fields declare as text
+  /// (``ReportModel/scenario``): the one place that decides what redaction passes over.
+  public func mappingTexts(_ transform: (String) -> String) -> ScenarioReport {
+    ReportModel.scenario.mappingTexts(self, transform)
   }
 }
 
 extension Value {
   /// The value with `transform` applied to every plain string and object key. Secrets stay
   /// wrapped as they are (the serializer masks them whole).
-  func mappingStrings(_ transform: (String) -> String) -> Value {
+  public func mappingStrings(_ transform: (String) -> String) -> Value {
     switch self {
     case .string(let text): return .string(transform(text))
     case .array(let items): return .array(items.map { $0.mappingStrings(transform) })
