@@ -2,18 +2,26 @@ import AuthFlowCore
 import AuthFlowExpression
 import AuthFlowResults
 import AuthFlowScenario
+import Synchronization
 
 /// Loads a ``PlannedInstance`` when the ``Runner`` starts it: the file is read, parsed and
-/// validated again, and the instance at the planned matrix position taken — so a run holds one
-/// parsed tree per running job, not one per file.
+/// validated again, and the instance at the planned matrix position taken — so a run holds a few
+/// parsed files, not one tree per file.
+///
+/// The instances of one file share one parse: the parsed files are kept in a small cache
+/// (``ParsedFiles``, the last ``ParsedFiles/capacity`` files read), and a run's instances are
+/// planned file by file, so a matrix of N rows is read once at run time, not N times. A worker
+/// that needs a file another worker is reading waits for that parse rather than making its own.
 ///
 /// A file that no longer loads cleanly, or whose instance is no longer there under its planned
 /// name, was changed after it was validated: the instance ends as an `error`, saying so.
 struct InstanceLoading: Sendable {
   let loader: ScenarioLoader
+  let files: ParsedFiles
 
-  init(functions: FunctionRegistry) {
+  init(functions: FunctionRegistry, capacity: Int = ParsedFiles.defaultCapacity) {
     loader = ScenarioLoader(catalog: ActionRegistry.catalog, functions: functions)
+    files = ParsedFiles(capacity: capacity)
   }
 
   func instance(_ planned: PlannedInstance) -> Result<ScenarioInstance, InstanceLoadingError> {
@@ -21,14 +29,17 @@ struct InstanceLoading: Sendable {
     return instance(planned, of: instances(in: planned))
   }
 
-  /// Every instance of the planned instance's file, or why the file no longer loads.
+  /// Every instance of the planned instance's file, or why the file no longer loads: the cached
+  /// parse when the file was read lately.
   func instances(in planned: PlannedInstance) -> Result<[ScenarioInstance], InstanceLoadingError> {
-    let (validated, diagnostics) = loader.validatedScenario(at: planned.file)
-    guard let validated else {
-      let first = diagnostics.first { $0.isError }.map(\.description) ?? "it no longer loads"
-      return .failure(InstanceLoadingError(planned: planned, reason: first))
+    files.instances(of: planned.file) {
+      let (validated, diagnostics) = loader.validatedScenario(at: planned.file)
+      guard let validated else {
+        let first = diagnostics.first { $0.isError }.map(\.description) ?? "it no longer loads"
+        return .failure(InstanceLoadingError(planned: planned, reason: first))
+      }
+      return .success(validated.instances)
     }
-    return .success(validated.instances)
   }
 
   /// The planned instance among its file's instances, at its planned position and name.
@@ -48,7 +59,7 @@ struct InstanceLoading: Sendable {
 
 /// The reports of the instances a stopped run never started: `interrupted`, the reason naming the
 /// stop, and each with the steps it planned (none run) so its flow can be drawn — read again from
-/// the instance's file (consecutive instances of one file read it once). Reading them is bounded:
+/// the instance's file (the instances of one file share its parse). Reading them is bounded:
 /// past ``deadline`` (a very large run stopped early) the rest are reported without their steps.
 struct NotStartedReports {
   /// How long a stopped run spends reading the planned steps of what it never started.
@@ -57,7 +68,6 @@ struct NotStartedReports {
   let loading: InstanceLoading
   let cause: StopCause?
   let deadline: ContinuousClock.Instant
-  private var lastFile: (path: String, instances: Result<[ScenarioInstance], InstanceLoadingError>)?
 
   init(loading: InstanceLoading, cause: StopCause?, budget: Duration = Self.budget) {
     self.loading = loading
@@ -74,14 +84,8 @@ struct NotStartedReports {
     if let loaded = planned.loaded {
       instance = loaded
     } else if ContinuousClock.now < deadline {
-      let file: Result<[ScenarioInstance], InstanceLoadingError>
-      if let lastFile, lastFile.path == planned.file {
-        file = lastFile.instances
-      } else {
-        file = loading.instances(in: planned)
-        lastFile = (planned.file, file)
-      }
-      instance = try? loading.instance(planned, of: file).get()
+      // Consecutive instances of one file share its parse (``ParsedFiles``).
+      instance = try? loading.instance(planned, of: loading.instances(in: planned)).get()
     } else {
       instance = nil
     }
@@ -110,5 +114,60 @@ struct InstanceLoadingError: Error, Sendable {
 enum InstanceLoadingMessages {
   static func changed(_ reason: String) -> String {
     "the scenario file changed after it was validated: \(reason)"
+  }
+}
+
+/// The files a run read lately, parsed and validated, shared by the instances of each
+/// (``InstanceLoading``). Bounded: the last ``capacity`` files, the least recently used one
+/// dropped first — a run's memory does not grow with its files.
+final class ParsedFiles: Sendable {
+  typealias Instances = Result<[ScenarioInstance], InstanceLoadingError>
+
+  /// Enough for every job of a run to be in a different file, twice over.
+  static let defaultCapacity = 16
+
+  /// One file: its parse once made, and the lock a second reader waits on while the first parses.
+  private final class Slot: Sendable {
+    let parse = Mutex<Instances?>(nil)
+  }
+
+  private struct State {
+    var slots: [String: Slot] = [:]
+    /// Least recently used first.
+    var order: [String] = []
+    var parses = 0
+  }
+
+  let capacity: Int
+  private let state = Mutex(State())
+
+  init(capacity: Int) {
+    self.capacity = max(1, capacity)
+  }
+
+  /// How many times a file was parsed (the tests count them).
+  var parses: Int { state.withLock { $0.parses } }
+
+  /// The file's instances: the kept parse, or `parse()`'s, then kept.
+  func instances(of file: String, parse: () -> Instances) -> Instances {
+    let slot = state.withLock { state -> Slot in
+      if let slot = state.slots[file] {
+        if let position = state.order.firstIndex(of: file) { state.order.remove(at: position) }
+        state.order.append(file)
+        return slot
+      }
+      let slot = Slot()
+      state.slots[file] = slot
+      state.order.append(file)
+      if state.order.count > capacity { state.slots[state.order.removeFirst()] = nil }
+      return slot
+    }
+    return slot.parse.withLock { kept in
+      if let kept { return kept }
+      let parsed = parse()
+      state.withLock { $0.parses += 1 }
+      kept = parsed
+      return parsed
+    }
   }
 }

@@ -54,7 +54,7 @@ public struct Runner: Sendable {
     let startedAt = Date()
     let started = ContinuousClock.now
     let interpreter = ScenarioInterpreter(tenant: tenant, services: services, functions: functions, observer: observer)
-    let loading = InstanceLoading(functions: functions)
+    let loading = InstanceLoading(functions: functions, capacity: max(ParsedFiles.defaultCapacity, 2 * jobs))
     let (observer, spool, base) = (self.observer, self.spool, spoolBase)
     /// Loads the instance and runs it; a file changed since validation is reported as an error.
     /// With a spool, the report is spooled before the observers hear of it (the journal then

@@ -2,10 +2,11 @@ import AuthFlowCore
 import AuthFlowHTTP
 import AuthFlowMockHosting
 import AuthFlowResults
-import AuthFlowRuntime
 import AuthFlowScenario
 import Foundation
 import Testing
+
+@testable import AuthFlowRuntime
 
 /// `authflow run` plans from a compact index (``ScenarioSource/planned(embedded:)``): no parsed
 /// tree or file text is kept per scenario, and the runner loads each instance again when it starts
@@ -129,6 +130,31 @@ import Testing
     #expect(report.scenarios.count == 23)
     #expect(report.scenarios.allSatisfy { $0.status == .passed })
     #expect(report.scenarios.last?.steps.map(\.id) == ["first", "second"])
+  }
+
+  /// The instances of one file share one parse at run time: a matrix of three rows and two
+  /// plain files are read three times, however many workers load them at once; a file pushed
+  /// out of the bounded cache is read again when it is needed again.
+  @Test func theInstancesOfAFileShareOneParse() async throws {
+    let directory = try PipelineStageTests.directory(Self.files(count: 2))
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let plan = try await Self.plan(directory)
+    #expect(plan.instances.count == 5)
+    let loading = InstanceLoading(functions: Pipeline.functions)
+    await withTaskGroup(of: Bool.self) { group in
+      for planned in Array(plan.instances) + Array(plan.instances) {
+        group.addTask { (try? loading.instance(planned).get()) != nil }
+      }
+      for await loaded in group { #expect(loaded) }
+    }
+    #expect(loading.files.parses == 3)
+    let one = InstanceLoading(functions: Pipeline.functions, capacity: 1)
+    let files = Array(Set(plan.instances.map(\.file))).sorted()
+    for file in files + files {
+      let planned = try #require(plan.instances.first { $0.file == file })
+      #expect((try? one.instance(planned).get()) != nil)
+    }
+    #expect(one.files.parses == 6)
   }
 
   @Test func aFileChangedAfterPlanningIsAnErrorAndTheOthersRun() async throws {
