@@ -131,7 +131,17 @@ let package = Package(
         "AuthFlowCore", "AuthFlowScenario", "AuthFlowResults", .product(name: "Crypto", package: "swift-crypto"),
       ],
       swiftSettings: swiftSettings),
-    // `authflow bench`: the DESIGN §7 speed measures (child processes, in-process login flows).
+    // The run as a library: one ``RunSession`` from a ``RunConfiguration`` (tenants, options,
+    // reporters, observers) to reports and an exit code; `authflow run`, `report merge` and the
+    // tests all call it.
+    .target(
+      name: "AuthFlowRun",
+      dependencies: [
+        "AuthFlowCore", "AuthFlowScenario", "AuthFlowResults", "AuthFlowRuntime", "AuthFlowHTTP", "AuthFlowReporting",
+        "AuthFlowMockHosting",
+      ],
+      swiftSettings: swiftSettings),
+    // `authflow bench`: the docs/design.md §7 speed measures (child processes, in-process login flows).
     .target(
       name: "AuthFlowBenchmark",
       dependencies: [
@@ -145,7 +155,7 @@ let package = Package(
       dependencies: [
         "AuthFlowCore", "AuthFlowExpression", "AuthFlowYAML", "AuthFlowScenario", "AuthFlowResults", "AuthFlowRuntime",
         "AuthFlowReporting",
-        "AuthFlowMockTenant", "AuthFlowMockHosting", "AuthFlowJOSE", "AuthFlowHTTP", "AuthFlowBenchmark",
+        "AuthFlowMockTenant", "AuthFlowMockHosting", "AuthFlowJOSE", "AuthFlowHTTP", "AuthFlowBenchmark", "AuthFlowRun",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ],
@@ -197,7 +207,7 @@ let package = Package(
       "AuthFlowRuntimeTests",
       [
         "AuthFlowRuntime", "AuthFlowResults", "AuthFlowReporting", "AuthFlowMockTenant", "AuthFlowMockHosting",
-        .product(name: "Hummingbird", package: "hummingbird"),
+        "AuthFlowRun", .product(name: "Hummingbird", package: "hummingbird"),
       ]
     ),
     testTarget("AuthFlowReportingTests", ["AuthFlowReporting", "AuthFlowResults"]),

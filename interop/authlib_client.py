@@ -201,7 +201,7 @@ def main():
         code_flow(metadata, "web-client-id", "not-the-secret", web_redirect, "client_secret_post")
         check("wrong client secret rejected", False, "accepted")
     except OAuth2Error as error:
-        # RFC 6749 says invalid_client; Auth0 answers access_denied "Unauthorized" (PROTOCOL §3.7), as the mock does.
+        # RFC 6749 says invalid_client; Auth0 answers access_denied "Unauthorized" (docs/protocol.md §3.7), as the mock does.
         check(
             "wrong client secret rejected with invalid_client or access_denied",
             error.error in ("invalid_client", "access_denied"),

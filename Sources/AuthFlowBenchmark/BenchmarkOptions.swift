@@ -8,7 +8,7 @@ public struct BenchmarkOptions: Sendable {
   public var largeSamples: Int
   /// Files validated together.
   public var validateFileCount: Int
-  /// Scenarios in the peak-memory run (the §7 row).
+  /// Scenarios in the peak-memory run (the docs/design.md §7 row).
   public var memoryScenarioCount: Int
   /// The larger runs measured beside it, to show that peak memory does not grow with the run
   /// (10,000 and 100,000; `--quick` keeps 10,000). Each is run once.

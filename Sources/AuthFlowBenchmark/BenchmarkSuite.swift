@@ -1,6 +1,6 @@
 import Foundation
 
-/// Every DESIGN §7 measure, in an order that keeps them apart: the child-process rows first
+/// Every docs/design.md §7 measure, in an order that keeps them apart: the child-process rows first
 /// (nothing else running), then the RSA signing rate and the in-process login flows on the
 /// embedded mock, each shown as a share of that rate.
 public struct BenchmarkSuite: Sendable {

@@ -1,4 +1,4 @@
-/// The process exit codes of DESIGN §1, which a pipeline can act on (README, docs/running.md).
+/// The process exit codes of docs/design.md §1, which a pipeline can act on (README, docs/running.md).
 public enum AuthFlowExitCode: Int32, Sendable, CaseIterable {
   /// Every selected scenario ran and held (or was skipped for a reason the report gives).
   case success = 0

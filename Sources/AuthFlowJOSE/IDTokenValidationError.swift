@@ -1,4 +1,4 @@
-/// Why an ID token failed validation, with Auth0.swift's exact message (PROTOCOL §5) for the
+/// Why an ID token failed validation, with Auth0.swift's exact message (docs/protocol.md §5) for the
 /// checks Auth0.swift makes, and an `ID token rejected: …` message naming the rule for the OIDC
 /// Core / RFC 7515 / RFC 8725 checks it omits (docs/id-token-validation.md).
 public struct IDTokenValidationError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,7 +1,7 @@
 public import AuthFlowCore
 public import Foundation
 
-/// Validates an ID token as Auth0.swift does (PROTOCOL §5) plus the OIDC Core / RFC 7515 / RFC 8725
+/// Validates an ID token as Auth0.swift does (docs/protocol.md §5) plus the OIDC Core / RFC 7515 / RFC 8725
 /// rules it omits (docs/id-token-validation.md): size, decode (duplicate members rejected), alg,
 /// crit, typ, kid, the key's use / key_ops / alg, signature, then iss, sub, aud, exp, nbf, iat (present,
 /// not in the future), nonce, azp, auth_time, org; the first failure is reported.
@@ -25,7 +25,7 @@ public struct IDTokenValidator: Sendable {
     public var now: @Sendable () -> Date
     /// The algorithms the ID token may be signed with (an `oidc` tenant's
     /// `id_token_signing_alg_values_supported`, never `none`), its `kid` optional where one key of
-    /// the JWKS fits (OIDC Core §10.1). Nil: Auth0.swift's rules, RS256 with a `kid` (PROTOCOL §5).
+    /// the JWKS fits (OIDC Core §10.1). Nil: Auth0.swift's rules, RS256 with a `kid` (docs/protocol.md §5).
     public var algorithms: Set<JWSAlgorithm>?
     /// The client secret, which keys the HMAC algorithms (OIDC Core §10.1).
     public var clientSecret: String?
@@ -244,7 +244,7 @@ public struct IDTokenValidator: Sendable {
   /// after them so that a token both break fails with Auth0.swift's message: `sub` at most 255
   /// printable ASCII characters, `exp` at most 50 years ahead, `iat` at most 5 minutes old when
   /// received now, `auth_time` neither in the future nor more than a year old, `acr` a non-empty
-  /// string, and the standard claims of their §5.1 types.
+  /// string, and the standard claims of their OIDC Core §5.1 types.
   private func checkConformance(
     _ claims: [String: Value], now: Double, iat: Double, exp: Double, sub: String
   ) throws(IDTokenValidationError) {

@@ -6,27 +6,27 @@ public import Foundation
 /// (`ValidateIdTokenStandardClaims`, `ValidateUserInfoStandardClaims`): a string claim is a
 /// non-blank JSON string other than `"null"`, `email_verified` and `phone_number_verified` are JSON
 /// booleans, `updated_at` a number, `birthdate` `YYYY-MM-DD` (or `0000-MM-DD`, or a year alone), and
-/// `address` an object whose members are strings. Claims outside §5.1 are not judged.
+/// `address` an object whose members are strings. Claims outside OIDC Core §5.1 are not judged.
 public enum StandardClaims {
-  /// The string claims of §5.1.
+  /// The string claims of OIDC Core §5.1.
   public static let strings: Set<String> = [
     "sub", "name", "given_name", "family_name", "middle_name", "nickname", "preferred_username", "profile",
     "picture", "website", "email", "gender", "zoneinfo", "locale", "phone_number",
   ]
-  /// The boolean claims of §5.1.
+  /// The boolean claims of OIDC Core §5.1.
   public static let booleans: Set<String> = ["email_verified", "phone_number_verified"]
-  /// The string members of `address` (§5.1.1).
+  /// The string members of `address` (OIDC Core §5.1.1).
   public static let addressMembers: Set<String> = [
     "formatted", "street_address", "locality", "region", "postal_code", "country",
   ]
   /// The oldest `birthdate` year accepted besides `0000` (year omitted), as the suite does.
   static let earliestBirthYear = 1850
 
-  /// The first claim whose value is not of its §5.1 type, as `(claim, what it must be)`; nil when
+  /// The first claim whose value is not of its OIDC Core §5.1 type, as `(claim, what it must be)`; nil when
   /// every standard claim present is well typed. `now` bounds a birth year.
   ///
   /// `textUpdatedAt` admits an `updated_at` that is an ISO 8601 date string, as Auth0 sends it
-  /// (its documented deviation from §5.1's number).
+  /// (its documented deviation from OIDC Core §5.1's number).
   public static func firstProblem(
     in claims: [String: Value], now: Date = Date(), textUpdatedAt: Bool = false
   ) -> (claim: String, expected: String)? {

@@ -161,7 +161,7 @@ public struct VerificationKeys: Sendable {
     }
   }
 
-  /// Why `jwk` may not verify signatures (RFC 7517 §4.2 `use`, §4.3 `key_ops`), or nil when it may.
+  /// Why `jwk` may not verify signatures (RFC 7517 §4.2 `use`, RFC 7517 §4.3 `key_ops`), or nil when it may.
   public static func notForSignatures(_ jwk: JWK) -> String? {
     if let use = jwk.use, use != "sig" {
       return use == "enc"

@@ -49,7 +49,7 @@ public struct RunReport: Sendable {
   /// The number of warnings (checks written `severity: warning` that did not hold) in the run.
   public var warningCount: Int { scenarios.summary.warnings }
 
-  /// The process exit code of DESIGN §1: 1 when any scenario failed, else 3 when any hit an
+  /// The process exit code of docs/design.md §1: 1 when any scenario failed, else 3 when any hit an
   /// environment error, else 1 when any was interrupted (it never held), else 0. (An assertion
   /// failure is the more actionable signal: rerunning would not make it go away.) The CLI
   /// replaces it with the signal's code (130, 143, 129, 141) when a signal stopped the run.

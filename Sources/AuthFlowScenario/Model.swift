@@ -1,7 +1,7 @@
 public import AuthFlowCore
 public import AuthFlowYAML
 
-/// A parsed scenario file: the located model of DESIGN §2. Built by `ScenarioParser`, checked by
+/// A parsed scenario file: the located model of docs/design.md §2. Built by `ScenarioParser`, checked by
 /// `ScenarioValidator`, drawn by `FlowGraph`.
 public struct Scenario: Sendable {
   /// The path the scenario was read from, as given on the command line.
@@ -176,7 +176,7 @@ public struct Expectation: Sendable {
   }
 }
 
-/// A matcher of DESIGN §2: which one (`Kind`, each described in `Matchers/`), its operand and
+/// A matcher of docs/design.md §2: which one (`Kind`, each described in `Matchers/`), its operand and
 /// where it is written.
 public struct Matcher: Sendable {
   public var kind: Kind

@@ -20,7 +20,7 @@ struct AuthFlowCommand: AsyncParsableCommand {
     ]
   )
 
-  /// Runs the command; usage errors exit with 2 (DESIGN §1), not ArgumentParser's 64.
+  /// Runs the command; usage errors exit with 2 (docs/design.md §1), not ArgumentParser's 64.
   static func main() async {
     // Writes to a closed pipe return EPIPE instead of killing the process (StandardStreams).
     signal(SIGPIPE, SIG_IGN)

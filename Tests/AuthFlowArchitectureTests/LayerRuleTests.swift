@@ -40,6 +40,12 @@ import Testing
     // Reporters read results only (the HTML report draws the scenario's flow graph and hashes its
     // inline script and style with swift-crypto): no runtime, HTTP client, NIO or Hummingbird.
     "AuthFlowReporting": ["AuthFlowCore", "AuthFlowScenario", "AuthFlowResults", "Crypto"],
+    // The run as a library: the stages, the reporters and the embedded mock composed into one
+    // session (`authflow run`, `report merge` and the tests call it).
+    "AuthFlowRun": [
+      "AuthFlowCore", "AuthFlowScenario", "AuthFlowResults", "AuthFlowRuntime", "AuthFlowHTTP", "AuthFlowReporting",
+      "AuthFlowMockHosting",
+    ],
     // The bench signs with the mock's own key type (AuthFlowJOSE) to measure the signing limit.
     "AuthFlowBenchmark": [
       "AuthFlowCore", "AuthFlowScenario", "AuthFlowResults", "AuthFlowRuntime", "AuthFlowHTTP", "AuthFlowMockTenant",
@@ -51,7 +57,7 @@ import Testing
     "authflow": [
       "AuthFlowCore", "AuthFlowExpression", "AuthFlowYAML", "AuthFlowScenario", "AuthFlowResults", "AuthFlowRuntime",
       "AuthFlowReporting", "AuthFlowMockTenant", "AuthFlowMockHosting", "AuthFlowJOSE", "AuthFlowHTTP",
-      "AuthFlowBenchmark", "ArgumentParser", "Logging",
+      "AuthFlowBenchmark", "AuthFlowRun", "ArgumentParser", "Logging",
     ],
   ]
 

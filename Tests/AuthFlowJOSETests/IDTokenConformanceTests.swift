@@ -178,7 +178,7 @@ import Testing
     let two = JWKSet(keys: [TestKeys.rsa.publicJWK, second.publicJWK].compactMap { $0 })
     let ambiguous = try failure(Self.valid, jwks: two, includeKeyID: false)
     #expect(ambiguous?.check == .kid)
-    #expect(ambiguous?.message.contains("§10.1") == true)
+    #expect(ambiguous?.message.contains("OpenID Connect Core §10.1") == true)
     #expect(try failure(Self.valid, options: options(algorithms: nil), includeKeyID: false)?.check == .kid)
   }
 }

@@ -142,7 +142,7 @@ import Testing
     }
   }
 
-  /// Auth0's schema admits only its own properties (PROTOCOL §4.3): a misspelt `phone` for
+  /// Auth0's schema admits only its own properties (docs/protocol.md §4.3): a misspelt `phone` for
   /// `phone_number`, or anything else, is `bad.request` naming them, and no code is sent.
   @Test func passwordlessStartRefusesPropertiesItDoesNotKnow() async throws {
     try await MockHarness.test(try MockHarness.tenant()) { client in

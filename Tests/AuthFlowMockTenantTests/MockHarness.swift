@@ -11,6 +11,19 @@ import Testing
 
 /// Shared test material: the default fixture and one RSA key for the whole run.
 enum MockHarness {
+  /// The repository's root: the nearest folder above this file that holds `Package.swift`, found
+  /// by searching upward, so that it holds wherever the tests sit among the target's sub-folders.
+  static let repository: URL = {
+    var directory = URL(filePath: #filePath).deletingLastPathComponent()
+    for _ in 0..<6 {
+      if FileManager.default.fileExists(atPath: directory.appending(path: "Package.swift").path) { return directory }
+      directory = directory.deletingLastPathComponent()
+    }
+    // This file is `Tests/AuthFlowMockTenantTests/MockHarness.swift`.
+    return URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+  }()
+
   static let fixture: TenantFixture = {
     guard let fixture = FixtureLoader.loadDefault().fixture else { fatalError("the default fixture must load") }
     return fixture

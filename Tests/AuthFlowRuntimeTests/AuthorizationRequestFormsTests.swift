@@ -5,7 +5,7 @@ import Testing
 
 /// The authorization requests the OpenID conformance suite sends besides a plain GET, end to end
 /// against the embedded mock on loopback: a form POST (OIDC Core §3.1.2.1), a request object
-/// (§6.1, which the mock, as Auth0, refuses with request_not_supported), another client
+/// (OIDC Core §6.1, which the mock, as Auth0, refuses with request_not_supported), another client
 /// authentication for the exchange, `response_mode=form_post` read as the callback; and
 /// `server_configuration`.
 @Suite("Authorization request forms")

@@ -56,28 +56,20 @@ struct BodyMaskingTests {
     var report: RunReport
   }
 
-  /// Runs the scenario with `--trace` and every reporter writing to strings.
+  /// Runs the scenario as `authflow run --trace` does (``SessionHarness``), every reporter
+  /// writing to strings.
   static func run(_ configuration: LoopbackProvider.Configuration, reveal: Bool = false) async throws -> Outputs {
     try await LoopbackProvider.with(configuration) { provider, base in
-      let secrets = SecretRegistry(revealSecrets: reveal)
-      let captured = CapturedOutput()
-      let context = ReporterContext(secrets: secrets, output: captured, environment: [:], isTerminal: false)
-      let reporters = try ReporterRegistry.builtIn.make(
-        arguments: ["console", "junit:out.xml", "json:out.json", "github"], context: context)
-      let trace = Mutex<[String]>([])
-      let live = LiveTransport()
-      // What `authflow run --trace` does (RunCommand.tracing).
-      let traced = TracingTransport.scrubbed(wrapping: live, secrets: secrets) { text in
-        trace.withLock { $0.append(text) }
+      let run = try await SessionHarness.run(
+        scenarios: [("masking.yaml", Self.scenario)], project: Self.profile(base: base),
+        reporters: ["console", "junit:out.xml", "json:out.json", "github"], reveal: reveal
+      ) { configuration in
+        configuration.jobs = 1
+        configuration.tenants = ["op"]
       }
-      let tenant = try await LoopbackProvider.resolve(Self.profile(base: base), transport: traced, secrets: secrets)
-      let report = try await LoopbackProvider.run(
-        [Self.scenario], on: tenant.context, transport: traced, secrets: secrets, observer: reporters.observer)
-      try await reporters.finish(report)
-      try? await live.shutdown()
-      let texts = [await captured.console] + (await captured.files.values) + trace.withLock { $0 }
+      let report = try #require(run.outcome.report, "\(run.console)")
       return Outputs(
-        texts: texts, secrets: provider.issued + ["rp-secret-Zq9+/x", #"P'a"s<s>&w0rd"#], report: report)
+        texts: run.texts, secrets: provider.issued + ["rp-secret-Zq9+/x", #"P'a"s<s>&w0rd"#], report: report)
     }
   }
 

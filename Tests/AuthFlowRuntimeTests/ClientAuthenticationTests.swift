@@ -10,7 +10,7 @@ import Testing
 /// Issue 16 item 5: one decision (`ClientAuthentication`) for how a client authenticates at the
 /// token endpoint, applied by the runtime and reported by `doctor`; the OpenID default
 /// (`client_secret_basic`) when discovery is silent; the profile's `token_endpoint_auth_method`
-/// first; Auth0 tenants as PROTOCOL §3 says. Against a loopback provider that records what it got.
+/// first; Auth0 tenants as docs/protocol.md §3 says. Against a loopback provider that records what it got.
 @Suite("Client authentication: one source of truth for doctor and the runtime")
 struct ClientAuthenticationTests {
   static let login = """
@@ -140,7 +140,7 @@ struct ClientAuthenticationTests {
       let resolved = ClientAuthentication.resolve(
         client: ClientProfile(client), kind: kind, provider: ProviderMetadata(issuer: "x"))
       #expect(resolved.method == .clientSecretPost)
-      #expect(resolved.reason.contains("PROTOCOL §3"))
+      #expect(resolved.reason.contains("docs/protocol.md §3"))
     }
     var basic = client
     basic = .object((basic.objectValue ?? [:]).merging(["token_endpoint_auth_method": "client_secret_basic"]) { $1 })

@@ -1,6 +1,7 @@
 import AuthFlowCore
 import AuthFlowHTTP
 import AuthFlowReporting
+import AuthFlowRun
 import AuthFlowRuntime
 import AuthFlowScenario
 import Foundation
@@ -200,60 +201,41 @@ struct IssuedSecretsLeakScanTests {
     var report: RunReport
   }
 
+  /// Runs every scenario the way `authflow run --trace --reporter …` does (``SessionHarness``),
+  /// recording what the mock answered and, at the end, its outbox.
   func runEverything(reveal: Bool) async throws -> Outputs {
-    let secrets = SecretRegistry(revealSecrets: reveal)
-    let captured = CapturedOutput()
-    let context = ReporterContext(secrets: secrets, output: captured, environment: [:], isTerminal: false)
-    let reporters = try ReporterRegistry.builtIn.make(
-      arguments: ["console", "junit:out.xml", "json:out.json", "github", "html:out.html"], context: context)
-    let trace = Mutex<[String]>([])
-    let formatter = ExchangeFormatter(revealSecrets: reveal)
-    let files = Self.bundled.map { BundledScenarioTests.root.appendingPathComponent("scenarios/\($0)").path }
-    let loaded = await Pipeline.load(files)
-    #expect(!loaded.diagnostics.hasErrors, "\(loaded.diagnostics.map(\.description))")
-    let instances =
-      try ScenarioHarness.parse(Self.issuingScenario).instances
-      + ScenarioHarness.parse(Self.failingScenario, file: "failing.yaml").instances
-      + loaded.scenarios.flatMap(\.instances)
+    let root = BundledScenarioTests.root
     let recorder = Recorder()
-    let spool = try ScenarioSpool(directory: NSTemporaryDirectory(), capacity: instances.count) {
-      $0.spooled(secrets: secrets, keepingResults: reporters.needsStepResults)
-    }
-    let report = try await MockHarness.run(
-      instances: instances, secrets: secrets, observer: reporters.observer, spool: spool,
-      wrap: { base in
-        TracingTransport(wrapping: RecordingTransport(base: base, recorder: recorder)) { exchange in
-          // What `authflow run --trace` does (RunCommand.tracing).
-          SecretExtraction.register(exchange, in: secrets)
-          let text = secrets.scrub(formatter.format(exchange))
-          trace.withLock { $0.append(text) }
-        }
-      },
-      beforeStop: { baseURL, transport in
+    let run = try await SessionHarness.run(
+      scenarios: [("issuing.yaml", Self.issuingScenario), ("failing.yaml", Self.failingScenario)],
+      extraPaths: Self.bundled.map { root.appendingPathComponent("scenarios/\($0)").path }, reveal: reveal
+    ) { configuration in
+      configuration.configFile = root.appendingPathComponent("authflow.yaml").path
+      configuration.jobs = 2
+      configuration.transportLayer = { RecordingTransport(base: $0, recorder: recorder) }
+      configuration.beforeTenantsStop = { baseURLs, transport in
         // The mock's own record of every message it sent.
-        let response = try? await transport.send(HTTPRequest(method: .get, url: baseURL + "__mock/outbox"))
+        guard let base = baseURLs.first else { return }
+        let response = try? await transport.send(HTTPRequest(method: .get, url: base + "__mock/outbox"))
         if let messages = response?.jsonValue?.member("messages")?.arrayValue ?? response?.jsonValue?.arrayValue {
           recorder.outbox.withLock { $0 = messages }
         }
-      })
+      }
+    }
+    let report = try #require(run.outcome.report, "\(run.console)")
     #expect(report.scenarios.isProduced)
-    try await reporters.finish(report)
-    var texts = [await captured.console]
-    texts += await captured.files.values
-    let spooled = String(decoding: spool.contents(), as: UTF8.self)
-    texts.append(spooled)
-    texts += trace.withLock { $0 }
+    let spooled = String(decoding: try #require(run.outcome.spool).contents(), as: UTF8.self)
     var issued: Set<String> = []
     for response in recorder.responses.withLock({ $0 }) { issued.formUnion(Self.issued(by: response)) }
     for message in recorder.outbox.withLock({ $0 }) { Self.issued(in: message, into: &issued) }
-    return Outputs(texts: texts, spool: spooled, issued: issued.filter { $0.count >= 6 }, report: report)
+    return Outputs(texts: run.texts, spool: spooled, issued: issued.filter { $0.count >= 6 }, report: report)
   }
 
   @Test("No issued value appears in any output, raw or encoded")
   func nothingIssuedLeaks() async throws {
     let outputs = try await runEverything(reveal: false)
     for scenario in outputs.report.scenarios {
-      let expected: Status = scenario.file == "failing.yaml" ? .failed : .passed
+      let expected: Status = scenario.file.hasSuffix("/failing.yaml") ? .failed : .passed
       #expect(scenario.status == expected, "\(scenario.name): \(scenario.problemSummary)")
     }
     // The run issued every kind of secret the scan is about.

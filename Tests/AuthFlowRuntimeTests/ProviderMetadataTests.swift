@@ -6,7 +6,7 @@ import Testing
 /// evidence, and how paths map to discovered endpoints.
 @Suite("Provider metadata and capability discovery")
 struct ProviderMetadataTests {
-  /// What django-oauth-toolkit serves (CONFORMANCE.md): no grant_types_supported.
+  /// What django-oauth-toolkit serves (docs/real-tenants.md, the conformance run): no grant_types_supported.
   static let djangoLike: Value = [
     "issuer": "http://127.0.0.1:8100/o",
     "authorization_endpoint": "http://127.0.0.1:8100/o/authorize/",

@@ -187,7 +187,7 @@ struct WebAuthFlowTests {
     #expect(body.member("redirect_uri")?.stringValue == Provider.redirect)
   }
 
-  @Test("An ID token with another nonce fails the step with §5's message unless expected")
+  @Test("An ID token with another nonce fails the step with docs/protocol.md §5's message unless expected")
   func nonceMismatch() async throws {
     let provider = try Provider()
     let failing = try await Self.run(

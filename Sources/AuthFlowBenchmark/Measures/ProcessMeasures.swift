@@ -81,7 +81,7 @@ public struct ProcessMeasures: Sendable {
       id: id.replacingOccurrences(of: "peak_memory", with: "run_many_scenarios"),
       measure: "run \(count.formatted()) scenarios (--jobs \(options.runJobs))",
       unit: "ms", samples: wallTimes, iterations: wallTimes.count * count, target: nil,
-      note: "the peak-memory run's wall time; no §7 target")
+      note: "the peak-memory run's wall time; no docs/design.md §7 target")
     return [memory, time]
   }
 

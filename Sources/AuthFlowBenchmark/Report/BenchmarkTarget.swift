@@ -1,4 +1,4 @@
-/// A DESIGN §7 target: a bound a measure's median must stay under (durations, memory) or reach
+/// A docs/design.md §7 target: a bound a measure's median must stay under (durations, memory) or reach
 /// (ratios), or a share of the row's physical limit its median must reach (login flows: the signing
 /// rate measured in the same run ÷ the signatures a flow costs).
 public struct BenchmarkTarget: Sendable, Hashable, Codable {

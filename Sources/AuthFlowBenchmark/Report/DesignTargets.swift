@@ -1,4 +1,4 @@
-/// DESIGN §7: the speed authflow must reach on 2 cores, as ratios to the limits measured in the
+/// docs/design.md §7: the speed authflow must reach on 2 cores, as ratios to the limits measured in the
 /// same run where there is a physical limit.
 public enum DesignTargets {
   /// `authflow validate` of one file, cold process: at most 10 ms.

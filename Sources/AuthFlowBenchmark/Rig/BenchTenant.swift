@@ -2,7 +2,7 @@ import AuthFlowMockTenant
 import Foundation
 
 /// The tenant the throughput rows run against: the built-in mock fixture with its API rate limit
-/// (1,000 requests a minute per path, PROTOCOL §9) raised out of the way, so that thousands of
+/// (1,000 requests a minute per path, docs/protocol.md §9) raised out of the way, so that thousands of
 /// logins a second measure authflow rather than the mock's 429s. Written as `tenants/bench.yaml`
 /// beside an `authflow.yaml` whose default tenant uses it — the same files a user would write.
 public enum BenchTenant {

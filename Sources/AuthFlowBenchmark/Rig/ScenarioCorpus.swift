@@ -7,10 +7,10 @@ import Foundation
 /// Every one passes against the embedded mock and can run any number of times concurrently: no
 /// scenario changes state another depends on.
 public enum ScenarioCorpus {
-  /// One code+PKCE login through Universal Login with ID-token validation: the §7 login flow.
+  /// One code+PKCE login through Universal Login with ID-token validation: the docs/design.md §7 login flow.
   public static func loginFlow(name: String, audience: String? = loginAudience) -> String {
     // With an audience the mock signs two tokens (ID token, JWT access token); without one, one
-    // (the access token is opaque, PROTOCOL §3.2).
+    // (the access token is opaque, docs/protocol.md §3.2).
     let audienceLine = audience.map { "\n      audience: \($0)" } ?? ""
     let accessTokenCheck =
       audience.map { "\n      access_token.claims.aud: { contains: \"\($0)\" }" } ?? ""

@@ -18,7 +18,7 @@ public struct EvaluationContext: Sendable {
     self.now = now
   }
 
-  /// The root names the language defines (DESIGN §2).
+  /// The root names the language defines (docs/design.md §2).
   public static let standardRoots: Set<String> = [
     "vars", "matrix", "steps", "tenant", "client", "credentials", "env", "scenario",
   ]

@@ -2,7 +2,7 @@ public import Foundation
 
 /// How long a 429 response asks the client to wait.
 public enum RateLimitDelay {
-  /// True for a 429 that is a rate limit to wait out (`too_many_requests`, PROTOCOL §9), false
+  /// True for a 429 that is a rate limit to wait out (`too_many_requests`, docs/protocol.md §9), false
   /// for brute-force protection's 429 `too_many_attempts` (JSON or a login page): that one is a
   /// protocol answer — the account is blocked — and retrying would only count more attempts.
   public static func isRateLimit(_ response: HTTPResponse) -> Bool {

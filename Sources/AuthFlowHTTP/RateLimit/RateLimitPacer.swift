@@ -7,7 +7,7 @@ import Synchronization
 /// instead of running into 429s and waiting them out.
 ///
 /// The limit is kept per bucket — a host and path (`t.example.com/oauth/token`), which is how
-/// Auth0 and the mock count (PROTOCOL §9). Within the window a response reports, a bucket admits as
+/// Auth0 and the mock count (docs/protocol.md §9). Within the window a response reports, a bucket admits as
 /// many requests as the tenant said remain, less those already on their way; past that, requests
 /// wait for the window's reset. Once a window has reset and its new end is not known yet, the
 /// bucket admits the whole limit again and then waits for a response to report the new window.

@@ -3,7 +3,7 @@ public import Foundation
 /// A transport that backs off on HTTP 429 — waiting as `Retry-After` or `X-RateLimit-Reset` asks,
 /// within bounds — and retries idempotent requests whose connection failed.
 ///
-/// A 429 `too_many_attempts` (brute-force protection, PROTOCOL §9) is an answer, not a rate limit:
+/// A 429 `too_many_attempts` (brute-force protection, docs/protocol.md §9) is an answer, not a rate limit:
 /// it is returned at once, as is the device flow's 429 `slow_down`. After the last retry the 429 itself is returned, for the action to
 /// report.
 ///

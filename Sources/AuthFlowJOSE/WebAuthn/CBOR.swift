@@ -1,5 +1,5 @@
 /// A CBOR data item (RFC 8949), limited to what WebAuthn needs: major types 0–5 and 7, definite
-/// lengths only. Hand-written: no library here does CBOR (DESIGN §5).
+/// lengths only. Hand-written: no library here does CBOR (docs/design.md §5).
 public indirect enum CBOR: Sendable, Hashable {
   /// Major type 0.
   case unsigned(UInt64)

@@ -44,7 +44,7 @@ public struct VirtualAuthenticator: Sendable {
   private var flags: AuthenticatorData.Flags { verifiesUser ? [.userPresent, .userVerified] : [.userPresent] }
 
   /// `navigator.credentials.create`: a new resident credential. Returns the `authn_response`
-  /// (PROTOCOL §3.5, attestation shape). A credential for the same rp and user handle is replaced.
+  /// (docs/protocol.md §3.5, attestation shape). A credential for the same rp and user handle is replaced.
   public mutating func register(
     rpID: String, userHandle: [UInt8], userName: String, challenge: String, origin: String
   ) -> Value {
@@ -71,7 +71,7 @@ public struct VirtualAuthenticator: Sendable {
 
   /// `navigator.credentials.get`: signs the challenge with a credential for `rpID` (the most
   /// recent one, or one of `allowCredentials`), increasing its counter. Returns the
-  /// `authn_response` (PROTOCOL §3.5, assertion shape).
+  /// `authn_response` (docs/protocol.md §3.5, assertion shape).
   public mutating func assert(
     rpID: String, challenge: String, origin: String, allowCredentials: [[UInt8]] = []
   ) throws(Failure) -> Value {

@@ -76,7 +76,7 @@ public struct WebAuthnVerifier: Sendable {
     guard let ecdsa = try? P256.Signing.ECDSASignature(derRepresentation: signature) else { throw .badSignature }
     let signed = Data(authenticatorData + Array(SHA256.hash(data: Data(clientDataJSON))))
     guard publicKey.publicKey.isValidSignature(ecdsa, for: signed) else { throw .badSignature }
-    // §7.2 step 21: a counter that does not grow (when either is non-zero) signals a cloned key.
+    // WebAuthn Level 2 §7.2 step 21: a counter that does not grow (when either is non-zero) signals a cloned key.
     if authData.signCount != 0 || storedSignCount != 0, authData.signCount <= storedSignCount {
       throw .signCountNotIncreased(stored: storedSignCount, received: authData.signCount)
     }

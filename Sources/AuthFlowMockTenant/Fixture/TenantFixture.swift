@@ -100,7 +100,7 @@ public struct TenantSettings: Sendable {
   /// plays a provider with one key that leaves `kid` out (OIDC Core §10.1 allows it).
   public var idTokenKeyID = true
   /// How `updated_at` is written in ID tokens and `/userinfo` (`updated_at_format`): an ISO 8601
-  /// string, as Auth0 sends it (PROTOCOL §4.6); `epoch`, the number of seconds OIDC Core §5.1
+  /// string, as Auth0 sends it (docs/protocol.md §4.6); `epoch`, the number of seconds OIDC Core §5.1
   /// fixes, to play a provider that follows it.
   public var updatedAtFormat: UpdatedAtFormat = .iso8601
 
@@ -149,7 +149,7 @@ public struct ClientConfig: Sendable {
   public var refreshTokenPolicies: [RefreshTokenPolicy]
   /// Client-credentials grants: audience → scopes.
   public var apiGrants: [String: [String]]
-  /// Overrides the tenant's `legacy_scope_claims` for this client (PROTOCOL §10).
+  /// Overrides the tenant's `legacy_scope_claims` for this client (docs/protocol.md §10).
   public var legacyScopeClaims: Bool?
   /// Whether `/authorize` takes an `organization` (Auth0's `organization_usage`).
   public var organizationUsage: OrganizationUsage = .allow

@@ -8,8 +8,8 @@ enum FormEncoding {
 
   /// ``decode(_:)``, and the keys given a value more than once (each once, in the order their
   /// repeat came), for the endpoints where RFC 6749 §3.1 says parameters "MUST NOT be included
-  /// more than once" (a repeat is `invalid_request`, §5.2). A parameter without a value counts as
-  /// omitted (§3.1), so `a=&a=x` is `a=x` and no repeat.
+  /// more than once" (a repeat is `invalid_request`, RFC 6749 §5.2). A parameter without a value counts as
+  /// omitted (RFC 6749 §3.1), so `a=&a=x` is `a=x` and no repeat.
   static func decodeChecked(_ text: String) -> (values: [String: String], repeated: [String]) {
     var result: [String: String] = [:]
     var repeated: [String] = []

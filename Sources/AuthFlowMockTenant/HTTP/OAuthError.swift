@@ -1,7 +1,7 @@
 import AuthFlowCore
 import Hummingbird
 
-/// An OAuth-style error (`{"error","error_description"}` plus extras), PROTOCOL §1 and §3.7.
+/// An OAuth-style error (`{"error","error_description"}` plus extras), docs/protocol.md §1 and §3.7.
 struct OAuthError: ErrorResponse, Sendable {
   var status: HTTPResponse.Status
   var code: String
@@ -68,10 +68,10 @@ struct OAuthError: ErrorResponse, Sendable {
   static let wrongCredentials = OAuthError.invalidGrant("Wrong email or password.")
   static let wrongEmailCode = OAuthError.invalidGrant("Wrong email or verification code.")
   static let wrongPhoneCode = OAuthError.invalidGrant("Wrong phone number or verification code.")
-  /// Too many wrong guesses of one passwordless code (PROTOCOL §3.7): the code is used up.
+  /// Too many wrong guesses of one passwordless code (docs/protocol.md §3.7): the code is used up.
   static let tooManyOTPAttempts = OAuthError.invalidGrant(
     "You've reached the maximum number of attempts. Please try to login again.")
-  /// Bot Detection (PROTOCOL §3.7; status UNCONFIRMED, the table's 401).
+  /// Bot Detection (docs/protocol.md §3.7; status UNCONFIRMED, the table's 401).
   static let requiresVerification = OAuthError(
     status: .unauthorized, code: "requires_verification", description: "Suspicious request requires verification")
   static let blockedUser = OAuthError(status: .unauthorized, code: "unauthorized", description: "user is blocked")

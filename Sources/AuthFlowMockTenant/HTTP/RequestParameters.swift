@@ -2,7 +2,7 @@ import AuthFlowCore
 import Foundation
 import Hummingbird
 
-/// The parameters of a request: the JSON or form body (PROTOCOL §1: both are accepted), or the query.
+/// The parameters of a request: the JSON or form body (docs/protocol.md §1: both are accepted), or the query.
 struct RequestParameters: Sendable {
   var values: [String: Value]
   /// `client_id` and `client_secret` from an HTTP Basic `Authorization` header.

@@ -1,11 +1,11 @@
 import AuthFlowCore
 import Hummingbird
 
-/// API rate limiting (PROTOCOL §9) on the Authentication API: a fixed window (a minute, or the
+/// API rate limiting (docs/protocol.md §9) on the Authentication API: a fixed window (a minute, or the
 /// fixture's `rate_limit_window` seconds) on the
 /// virtual clock per client IP and path. Every response carries `X-RateLimit-Limit`,
 /// `X-RateLimit-Remaining` and `X-RateLimit-Reset` (epoch seconds); past the limit the answer is
-/// 429 `too_many_requests` (no `Retry-After`: UNCONFIRMED on Auth0, PROTOCOL §9).
+/// 429 `too_many_requests` (no `Retry-After`: UNCONFIRMED on Auth0, docs/protocol.md §9).
 /// The limit is the tenant's `rate_limit_per_minute`, or
 /// `defaultLimit` when the fixture sets none.
 struct RateLimitMiddleware: RouterMiddleware {

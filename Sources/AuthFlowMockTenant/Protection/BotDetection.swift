@@ -1,6 +1,6 @@
 import AuthFlowJOSE
 
-/// Bot Detection (PROTOCOL §9), made deterministic for tests: when the tenant's `bot_detection`
+/// Bot Detection (docs/protocol.md §9), made deterministic for tests: when the tenant's `bot_detection`
 /// is on, a request is suspicious when its identifier (email or username) contains `+suspicious`
 /// (e.g. `eve+suspicious@example.com`). Direct logins and signups then answer
 /// `requires_verification`; Universal Login shows a challenge field the page fills itself (a

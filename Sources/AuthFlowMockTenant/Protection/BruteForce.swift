@@ -1,6 +1,6 @@
 import AuthFlowJOSE
 
-/// Brute-force protection (PROTOCOL §9): consecutive failures per user (identifier) and IP; at the
+/// Brute-force protection (docs/protocol.md §9): consecutive failures per user (identifier) and IP; at the
 /// tenant's `brute_force_limit` the pair is blocked (`too_many_attempts`) and the user, when known,
 /// gets an unblock email. The unblock link or a password reset clears the block.
 struct BruteForce {

@@ -1,7 +1,7 @@
 import AuthFlowCore
 
 /// The database connection's password policy (Auth0's named levels), and the
-/// `PasswordStrengthError` body it produces (PROTOCOL §4.1).
+/// `PasswordStrengthError` body it produces (docs/protocol.md §4.1).
 public enum PasswordPolicy: String, Sendable, CaseIterable {
   case none, low, fair, good, excellent
 

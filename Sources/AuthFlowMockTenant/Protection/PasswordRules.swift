@@ -4,7 +4,7 @@ import AuthFlowJOSE
 /// Every rule a new database password must pass, in the order the mock checks them: the
 /// strength policy (`PasswordStrengthError`), the Password Dictionary (`password_dictionary_error`),
 /// Personal Data (`password_no_user_info_error`) and, for an existing user, Password History
-/// (`PasswordHistoryError`) — PROTOCOL §4.1, §9.
+/// (`PasswordHistoryError`) — docs/protocol.md §4.1, §9.
 ///
 /// Dictionary: the whole password, compared case-insensitively, against a list of common
 /// passwords plus the tenant's `password_dictionary_words`. History: the user's last
@@ -61,7 +61,7 @@ struct PasswordRules {
     return nil
   }
 
-  /// The policy as the My Account API describes it on a password enrollment (PROTOCOL §6:
+  /// The policy as the My Account API describes it on a password enrollment (docs/protocol.md §6:
   /// `policy{complexity,profile_data,history,dictionary}`; member names inside are the mock's).
   var policyDescription: Value {
     let settings = tenant.fixture.settings
@@ -81,7 +81,7 @@ struct PasswordRules {
 }
 
 extension PasswordRules.Failure {
-  /// The failure in the legacy envelope of `/dbconnections/*` (PROTOCOL §4.1).
+  /// The failure in the legacy envelope of `/dbconnections/*` (docs/protocol.md §4.1).
   var legacyError: LegacyError {
     switch self {
     case .strength(let policy, let rules): return LegacyError.passwordStrength(policy, rules: rules)

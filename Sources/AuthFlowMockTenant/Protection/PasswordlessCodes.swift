@@ -1,7 +1,7 @@
 import AuthFlowCore
 import AuthFlowJOSE
 
-/// The one-time codes of passwordless connections (PROTOCOL §3.7, §4.3), shared by
+/// The one-time codes of passwordless connections (docs/protocol.md §3.7, §4.3), shared by
 /// `/passwordless/start`, the passwordless/otp grant and the Universal Login passwordless pages:
 /// one live code per `connection|address`, five minutes, used up by a right guess or by
 /// `maxAttempts` wrong ones.

@@ -1,4 +1,4 @@
-/// Auth0's "Disallow Personal Data" password rule (PROTOCOL §4.1 `password_no_user_info_error`):
+/// Auth0's "Disallow Personal Data" password rule (docs/protocol.md §4.1 `password_no_user_info_error`):
 /// the password may not contain the user's name parts, username, nickname or the local part of the
 /// email, compared case-insensitively. Parts shorter than `minimumLength` characters are ignored
 /// (Auth0's threshold is UNCONFIRMED; the mock's choice keeps `Al` from refusing every password

@@ -1,7 +1,7 @@
 public import Hummingbird
 import Logging
 
-/// The router of the mock tenant: every endpoint of PROTOCOL.md the mock implements, plus
+/// The router of the mock tenant: every endpoint of docs/protocol.md the mock implements, plus
 /// `/__mock/` test control. Testable in-process with `app.test(.router)`.
 public func buildMockTenantRouter(
   tenant: MockTenant, maxBodySize: Int = MockTenantConfiguration().maxBodySize, allowRemoteControl: Bool = false

@@ -36,7 +36,7 @@ struct MockState: Sendable {
   /// `/otp/challenge` sessions by `auth_session`.
   var otpChallenges: ExpiringStore<OTPChallenge>
   var refreshTokens: RefreshTokenStore
-  /// Opaque access tokens (issued without an audience, PROTOCOL §3.2), good only at `/userinfo`.
+  /// Opaque access tokens (issued without an audience, docs/protocol.md §3.2), good only at `/userinfo`.
   var opaqueAccessTokens: ExpiringStore<OpaqueAccessToken>
   var outbox: Outbox
   var protection: AttackProtection

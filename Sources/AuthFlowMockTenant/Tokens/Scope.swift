@@ -6,7 +6,7 @@ enum Scope {
     "created_at", "identities", "updated_at",
   ]
 
-  /// The Management API scopes a token issued in a user's context may carry (PROTOCOL §7, "Who
+  /// The Management API scopes a token issued in a user's context may carry (docs/protocol.md §7, "Who
   /// gets which scopes"); any other Management API scope comes only through a client grant.
   static let currentUser: Set<String> = [
     "read:current_user", "update:current_user_metadata", "create:current_user_metadata",

@@ -2,7 +2,8 @@ import AuthFlowCore
 import AuthFlowJOSE
 import Foundation
 
-/// Builds token responses (PROTOCOL §3.2) and the ID and access tokens inside them (§12.2).
+/// Builds token responses (docs/protocol.md §3.2) and the ID and access tokens inside them
+/// (docs/protocol.md §12, item 2).
 struct TokenIssuer {
   let tenant: MockTenant
 
@@ -68,7 +69,7 @@ struct TokenIssuer {
   ///     (`response_type=id_token token`, `code id_token token`), whose hash the token carries as
   ///     `at_hash`, REQUIRED there (OIDC Core §3.2.2.10, §3.3.2.11), as Auth0 includes it.
   ///   - code: the code issued beside it (a hybrid flow), whose hash it carries as `c_hash`
-  ///     (REQUIRED, §3.3.2.11).
+  ///     (REQUIRED, OIDC Core §3.3.2.11).
   func idToken(
     for grant: Grant, user: UserRecord, now: Int, accessToken: String? = nil, code: String? = nil
   ) throws -> String {
@@ -101,7 +102,7 @@ struct TokenIssuer {
     return try tenant.signIDToken(claims: claims, clientID: grant.clientID)
   }
 
-  /// The access token of `grant` (PROTOCOL §3.2, "Access-token format"): with an audience, a JWT
+  /// The access token of `grant` (docs/protocol.md §3.2, "Access-token format"): with an audience, a JWT
   /// signed like the ID token; without one (a user's token), an opaque token good only at
   /// `/userinfo`, remembered in the state until it expires — no signature, as Auth0 does.
   func accessToken(for grant: Grant, user: UserRecord?, now: Int) throws -> String {
@@ -157,7 +158,7 @@ struct TokenIssuer {
   }
 }
 
-/// What `/userinfo` needs of an opaque access token (PROTOCOL §4.6); its expiry is the store's.
+/// What `/userinfo` needs of an opaque access token (docs/protocol.md §4.6); its expiry is the store's.
 struct OpaqueAccessToken: Sendable {
   var subject: String
   var scope: [String]

@@ -1,7 +1,7 @@
 import AuthFlowCore
 import Foundation
 
-/// The OIDC claims of a user, filtered by scope (PROTOCOL §4.6, §10).
+/// The OIDC claims of a user, filtered by scope (docs/protocol.md §4.6, §10).
 enum UserClaims {
   /// Claims for `scope`. Standard mode: `profile` and `email` map to their claim sets. Legacy mode:
   /// attribute names are scopes too, and `profile` gives every attribute.

@@ -2,7 +2,8 @@ public import AuthFlowCore
 import AuthFlowHTTP
 public import AuthFlowScenario
 
-/// A step's action: one type per file, self-describing (STYLE.md, SwiftLint's rules).
+/// A step's action: one type per file, self-describing (docs/architecture.md, "Code style and the
+/// codebases modelled on": SwiftLint's rules).
 ///
 /// An action receives its parameters already evaluated (expressions resolved), does its work
 /// through the context (HTTP, browsers, the tenant), and returns the step's result.
@@ -111,7 +112,7 @@ public struct ProtocolError: Sendable, Hashable {
   }
 
   /// A rate limit's refusal: HTTP 429 (RFC 6585 §4), whatever the body calls it — Auth0's
-  /// `too_many_requests` (PROTOCOL §9), the Management API's `Too Many Requests`, another
+  /// `too_many_requests` (docs/protocol.md §9), the Management API's `Too Many Requests`, another
   /// provider's name for it — but not brute-force protection's `too_many_attempts` nor the device
   /// flow's `slow_down`, which are answers (``RateLimitDelay/answerCodes``, the list the
   /// transport's retries read).

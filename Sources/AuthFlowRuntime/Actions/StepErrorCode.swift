@@ -4,7 +4,7 @@
 public struct StepErrorCode: Sendable, Hashable, Comparable {
   /// Where the code comes from.
   public enum Origin: String, Sendable, Hashable {
-    /// The tenant answered with it (PROTOCOL.md).
+    /// The tenant answered with it (docs/protocol.md).
     case tenant
     /// authflow produces it, as the SDK it mirrors does.
     case authflow
@@ -26,7 +26,7 @@ public struct StepErrorCode: Sendable, Hashable, Comparable {
 }
 
 extension StepErrorCode {
-  // The Authentication API's answers (PROTOCOL §1, §3).
+  // The Authentication API's answers (docs/protocol.md §1, §3).
   public static let invalidGrant = StepErrorCode(
     "invalid_grant", "The grant (code, password, refresh token, OTP, …) is wrong, expired or already used.")
   public static let invalidRequest = StepErrorCode("invalid_request", "A required parameter is missing or malformed.")
@@ -83,7 +83,7 @@ extension StepErrorCode {
   public static let invalidToken = StepErrorCode("invalid_token", "The access token is missing, expired or not valid.")
   public static let tooManyRequests = StepErrorCode(
     "too_many_requests",
-    "The tenant's rate limit refused the request (HTTP 429, PROTOCOL §9): after the retries an environment error, unless the step's `error` expectations accept it (`error.code: too_many_requests`)."
+    "The tenant's rate limit refused the request (HTTP 429, docs/protocol.md §9): after the retries an environment error, unless the step's `error` expectations accept it (`error.code: too_many_requests`)."
   )
   public static let injectedFault = StepErrorCode(
     "injected_fault",
@@ -93,9 +93,10 @@ extension StepErrorCode {
   public static let mfaRegistrationRequired = StepErrorCode(
     "a0.mfa_registration_required", "MFA: the legacy form of `unsupported_challenge_type` when enrolment is required.")
   public static let legacyMFARequired = StepErrorCode(
-    "a0.mfa_required", "The legacy form of `mfa_required` (PROTOCOL §3.6), which Auth0.swift recognises too.")
+    "a0.mfa_required", "The legacy form of `mfa_required` (docs/protocol.md §3.6), which Auth0.swift recognises too.")
   public static let passwordLeaked = StepErrorCode(
-    "password_leaked", "Breached password detection blocked the login: the password leaked elsewhere (PROTOCOL §9).")
+    "password_leaked",
+    "Breached password detection blocked the login: the password leaked elsewhere (docs/protocol.md §9).")
   public static let usernameExists = StepErrorCode("username_exists", "Signup: the username is taken.")
   public static let invalidConnection = StepErrorCode(
     "invalid_connection", "Signup: the database connection is unknown or disabled.")
@@ -166,7 +167,7 @@ extension StepErrorCode {
   /// The codes any Authentication API call can answer with.
   public static let authenticationAPI: [StepErrorCode] =
     anyTenantCall + [plainError, unknownError, invalidRequest, invalidClient]
-  /// The codes of the My Account API's authentication methods (PROTOCOL §6; the 7807 `type`).
+  /// The codes of the My Account API's authentication methods (docs/protocol.md §6; the 7807 `type`).
   public static let myAccount: [StepErrorCode] =
     anyTenantCall + [
       invalidToken, insufficientScope, unauthorized, accessDenied, invalidRequest, notFound, invalidAuthSession,

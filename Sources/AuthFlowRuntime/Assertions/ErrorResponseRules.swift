@@ -1,5 +1,5 @@
 /// What an OAuth error response's members must be, at either endpoint (RFC 6749 §4.1.2.1 for the
-/// authorization endpoint, §5.2 for the token endpoint), as the OpenID conformance suite checks
+/// authorization endpoint, RFC 6749 §5.2 for the token endpoint), as the OpenID conformance suite checks
 /// them: `error` and `error_description` of RFC 6749's characters (a tab or line break in the
 /// description a separate warning), `error_uri` an absolute URI of its characters. The suite names
 /// each condition after the endpoint (`ValidateErrorDescriptionFromTokenEndpointResponseError`).

@@ -5,9 +5,10 @@ import Foundation
 
 /// `claims_problem(claims)`: what is wrong with a UserInfo response (or any claims object) as
 /// OpenID Connect Core fixes it, as the OpenID conformance suite checks one: the standard claims
-/// of their §5.1 types (`ValidateUserInfoStandardClaims`), a `sub` (`EnsureUserInfoContainsSub`,
-/// §5.3.2), an `updated_at` neither before 1990 nor in the future (`EnsureUserInfoUpdatedAtValid`),
-/// and `_claim_names` and `_claim_sources` that name each other (§5.6.2); null when nothing is.
+/// of their OIDC Core §5.1 types (`ValidateUserInfoStandardClaims`), a `sub`
+/// (`EnsureUserInfoContainsSub`, OIDC Core §5.3.2), an `updated_at` neither before 1990 nor in the
+/// future (`EnsureUserInfoUpdatedAtValid`), and `_claim_names` and `_claim_sources` that name each
+/// other (OIDC Core §5.6.2); null when nothing is.
 /// Strict: Auth0's `updated_at` string is a problem here, as it is to the suite.
 struct ClaimsProblemFunction: ExpressionFunction {
   static let name = "claims_problem"

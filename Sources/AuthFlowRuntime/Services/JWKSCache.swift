@@ -7,7 +7,7 @@ import Foundation
 /// the discovery document's `jwks_uri` (falling back to `.well-known/jwks.json`).
 ///
 /// An actor because concurrent scenarios share it. A token whose `kid` is not in the cached set
-/// triggers one refetch (keys rotate); a second miss is the §5 "Could not find a public key" error.
+/// triggers one refetch (keys rotate); a second miss is the docs/protocol.md §5 "Could not find a public key" error.
 public actor JWKSCache {
   private var keys: [String: VerificationKeys] = [:]
   /// How many times each tenant's JWKS was fetched (tests check the refetch-once rule).

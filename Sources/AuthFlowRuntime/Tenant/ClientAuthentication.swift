@@ -9,7 +9,7 @@ import Foundation
 /// In order:
 /// 1. the client profile's `token_endpoint_auth_method`, on any tenant kind;
 /// 2. `mock` and `auth0` tenants: `client_secret_post`, the secret in the JSON body as
-///    Auth0.swift sends it (PROTOCOL §1, §3);
+///    Auth0.swift sends it (docs/protocol.md §1, §3);
 /// 3. `oidc` tenants whose discovery document lists `token_endpoint_auth_methods_supported`:
 ///    `client_secret_basic` when listed (RFC 6749 §2.3.1: every server supports it), else
 ///    `client_secret_post` when listed, else `client_secret_basic` (reported by `doctor`);
@@ -63,7 +63,7 @@ public struct ClientAuthentication: Sendable, Equatable {
 
   enum Messages {
     static let fromProfile = "the client profile's token_endpoint_auth_method"
-    static let auth0 = "Auth0.swift's way: client_secret in the JSON body (PROTOCOL §3)"
+    static let auth0 = "Auth0.swift's way: client_secret in the JSON body (docs/protocol.md §3)"
     static let openIDDefault =
       "the OpenID default: discovery omits token_endpoint_auth_methods_supported (OpenID Connect Discovery 1.0 §3)"
     static let neitherListed =

@@ -57,7 +57,7 @@ public struct TenantContext: Sendable {
   }
 
   /// The algorithms this tenant's ID tokens may be signed with: nil on `mock` and `auth0` tenants,
-  /// whose tokens follow Auth0.swift's rules (RS256, with a `kid`, PROTOCOL §5); on an `oidc`
+  /// whose tokens follow Auth0.swift's rules (RS256, with a `kid`, docs/protocol.md §5); on an `oidc`
   /// tenant those its discovery document lists in `id_token_signing_alg_values_supported` (RS256
   /// when it lists none, OIDC Core §3.1.3.7), `none` never, with a `kid` optional where one JWKS
   /// key fits (OIDC Core §10.1).
@@ -68,12 +68,12 @@ public struct TenantContext: Sendable {
   }
 
   /// How requests to the token and revocation endpoints are encoded: JSON as Auth0.swift sends
-  /// them (PROTOCOL §1) on `mock` and `auth0` tenants, `application/x-www-form-urlencoded` as
+  /// them (docs/protocol.md §1) on `mock` and `auth0` tenants, `application/x-www-form-urlencoded` as
   /// RFC 6749 fixes it on `oidc` tenants.
   public var wireFormat: WireFormat { kind == .oidc ? .form : .json }
 
   /// Whether requests carry Auth0's telemetry, the `Auth0-Client` header and the `auth0Client`
-  /// parameter of `/authorize` (PROTOCOL §11): to `auth0` tenants and the mock, which plays one;
+  /// parameter of `/authorize` (docs/protocol.md §11): to `auth0` tenants and the mock, which plays one;
   /// never to an `oidc` provider, to which they mean nothing and would tell what client it is.
   public var sendsAuth0Telemetry: Bool { kind != .oidc }
 

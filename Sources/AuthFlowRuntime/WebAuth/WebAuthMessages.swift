@@ -1,6 +1,6 @@
 import AuthFlowCore
 
-/// The messages of Web Auth (PROTOCOL §2.2, §8), as Auth0.swift words them.
+/// The messages of Web Auth (docs/protocol.md §2.2, §8), as Auth0.swift words them.
 enum WebAuthMessages {
   /// v2 `WebAuthError.invalidInvitationURL`.
   static func invalidInvitationURL(_ url: String) -> String {

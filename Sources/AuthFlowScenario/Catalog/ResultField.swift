@@ -41,7 +41,7 @@ public struct ResultField: Sendable, Hashable {
   public static let cause = ResultField(
     "cause", "On a Credentials Manager error: the tenant's error (`cause.code`, `cause.description`, …).")
 
-  /// The members of a token response read as credentials (DESIGN §2), plus `response`.
+  /// The members of a token response read as credentials (docs/design.md §2), plus `response`.
   public static let credentials: [ResultField] = [
     .secret("access_token", "The access token (a JWT value when it is a JWT, a secret otherwise)."),
     .secret("id_token", "The ID token, a JWT value: `id_token.claims.*`, `id_token.header.*`."),
@@ -52,12 +52,12 @@ public struct ResultField: Sendable, Hashable {
     ResultField("scope", "The granted scope, when the tenant says it."),
     ResultField("issued_token_type", "What a token exchange issued (RFC 8693), when the tenant says it."),
     .secret("recovery_code", "An MFA recovery code, when the tenant issues a new one."),
-    ResultField("id_token_valid", "With ID-token validation: whether the ID token passed (PROTOCOL §5)."),
+    ResultField("id_token_valid", "With ID-token validation: whether the ID token passed (docs/protocol.md §5)."),
     ResultField("id_token_error", "With ID-token validation: why it did not, in Auth0.swift's words."),
     response,
   ]
 
-  /// The standard claims of a user's profile (OpenID Connect Core §5.1, PROTOCOL §4.6): what
+  /// The standard claims of a user's profile (OpenID Connect Core §5.1, docs/protocol.md §4.6): what
   /// `/userinfo` answers, and the profile claims of an ID token. Which appear follows the scope.
   public static let userClaims: [ResultField] = [
     ResultField("sub", "The user's id; always present."),

@@ -24,6 +24,10 @@ public protocol MatcherRule: Sendable {
   var showsOperand: Bool { get }
   /// At least one example that holds and one that fails; the tests run every one.
   var examples: [MatcherExample] { get }
+  /// The expected operand as a report's `expected` field shows it, `show` rendering a value (masked
+  /// as the run masks): by default the value itself; `exists` wants a presence, not the word
+  /// "true" (`present`, `absent`).
+  func expectedText(_ operand: Value, show: (Value) -> String) -> String
   /// Whether the matcher is the negation of another (`not_equals`): it holds wherever that one
   /// does not, so against an operand that read nothing (`null` from a missing value) it holds
   /// whatever the answer — the interpreter refuses such an operand.
@@ -55,6 +59,7 @@ extension MatcherRule {
   public var documentedName: String { "`\(name)`" }
   public var showsOperand: Bool { true }
   public var isNegation: Bool { false }
+  public func expectedText(_ operand: Value, show: (Value) -> String) -> String { show(operand) }
 }
 
 /// An example of one matcher: an operand and an actual value, and the failure message it gives at

@@ -1,7 +1,7 @@
 public import AuthFlowCore
 public import AuthFlowYAML
 
-/// A tenant of `authflow.yaml` (DESIGN §3): what kind of server it is, where it is, its client
+/// A tenant of `authflow.yaml` (docs/design.md §3): what kind of server it is, where it is, its client
 /// and user profiles, its capabilities and the ways it differs from the mock.
 ///
 /// Values may be templates (`${{ env.AUTH0_DOMAIN }}`), evaluated when the tenant is used, so a

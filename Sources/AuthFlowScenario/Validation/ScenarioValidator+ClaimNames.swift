@@ -2,7 +2,7 @@ import AuthFlowCore
 
 extension ScenarioValidator {
   /// The claims a token's `claims` may hold that have a name in a standard or in Auth0's docs
-  /// (RFC 7519 §4.1, OpenID Connect Core §2, §3.1.3.6 and §5.1, RFC 8693 §4, PROTOCOL §3 and §8).
+  /// (RFC 7519 §4.1, OpenID Connect Core §2, §3.1.3.6 and §5.1, RFC 8693 §4, docs/protocol.md §3 and §8).
   static let knownClaimNames: Set<String> =
     Set(ResultField.userClaims.map(\.name)).union([
       "iss", "sub", "aud", "exp", "nbf", "iat", "jti", "auth_time", "nonce", "acr", "amr", "azp",

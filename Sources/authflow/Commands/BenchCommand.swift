@@ -3,11 +3,11 @@ import AuthFlowBenchmark
 import AuthFlowCore
 import Foundation
 
-/// `authflow bench`: measures every DESIGN §7 speed target and prints a table of medians.
+/// `authflow bench`: measures every docs/design.md §7 speed target and prints a table of medians.
 struct BenchCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "bench",
-    abstract: "Measure the DESIGN §7 speed targets (cold start, mock start, login flows, 10,000 files, memory).",
+    abstract: "Measure the docs/design.md §7 targets (cold start, mock start, login flows, 10,000 files, memory).",
     discussion: """
       Child-process rows run this same binary on generated files in a temporary directory; the \
       login-flow rows drive web_auth against the embedded mock on 127.0.0.1. Quote medians: the \

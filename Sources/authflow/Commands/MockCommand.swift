@@ -1,6 +1,7 @@
 import ArgumentParser
 import AuthFlowCore
 import AuthFlowMockTenant
+import AuthFlowRun
 import Foundation
 
 /// `authflow mock`: serve the mock tenant standalone until stopped.
@@ -65,7 +66,7 @@ struct MockCommand: AsyncParsableCommand {
       throw ExitCode(AuthFlowExitCode.environment.rawValue)
     }
     Console.out(handle.baseURL)
-    _ = await Interruption.cancellable {
+    _ = await Interruption.cancellable(early: EarlySignals.take()) {
       while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
     }
     await handle.stop()

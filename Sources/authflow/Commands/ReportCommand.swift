@@ -2,7 +2,7 @@ import ArgumentParser
 import AuthFlowCore
 import AuthFlowReporting
 import AuthFlowResults
-import AuthFlowRuntime
+import AuthFlowRun
 import Foundation
 
 /// `authflow report`: work with the JSON reports runs wrote.
@@ -54,18 +54,9 @@ struct ReportMergeCommand: AsyncParsableCommand {
       Console.error("error: \(error.description)")
       throw ExitCode(AuthFlowExitCode.invalidInput.rawValue)
     }
-    var reportsWritten = true
-    do {
-      try await reporters.finish(report)
-    } catch {
-      Console.error("error: \(error.description)")
-      reportsWritten = false
-    }
-    if let notice = reporters.consoleNotice(for: report.redacted(by: secrets), written: reportsWritten) {
-      RunCommand.printNotice(notice, reporters: reporters)
-    }
-    let verdict = reportOptions.verdict(of: report, secrets: secrets)
-    let code: AuthFlowExitCode = !reportsWritten && verdict == .success ? .environment : verdict
+    let delivery = ReportDelivery(
+      reporters: reporters, secrets: secrets, failOnSkip: reportOptions.failOnSkip)
+    let code = await delivery.deliver(report)
     if code != .success { throw ExitCode(code.rawValue) }
   }
 

@@ -30,15 +30,4 @@ struct ReportOptions: ParsableArguments {
       throw ValidationError(error.description)
     }
   }
-
-  /// The verdict with `--fail-on-skip` applied, saying so on standard error when it turned a
-  /// green run red.
-  func verdict(of report: RunReport, secrets: SecretRegistry) -> AuthFlowExitCode {
-    let verdict = report.exitCode(failOnSkip: failOnSkip)
-    if failOnSkip, verdict != report.exitCode {
-      let (notices, total) = report.skips(limit: SkipNotice.listLimit)
-      Console.error(secrets.scrub(SkipNotice.failOnSkipMessage(notices, total: total)))
-    }
-    return verdict
-  }
 }

@@ -1,3 +1,4 @@
+import AuthFlowRun
 import Synchronization
 
 #if canImport(Glibc)
@@ -6,14 +7,14 @@ import Synchronization
   import Darwin
 #endif
 
-/// The first SIGINT, SIGTERM or SIGHUP that arrives before a command installs ``StopSignals``
+/// The first SIGINT, SIGTERM or SIGHUP that arrives before a command installs ``StopControl``
 /// (while the arguments are parsed), kept instead of killing the process: `run` then starts
 /// stopped and still writes its reports. Commands that do not handle signals get the default
 /// action back, and a kept signal is raised again.
 enum EarlySignals {
   /// Keeps the first signal from now on.
   static func capture() {
-    for number in StopSignals.signals {
+    for number in StopControl.signals {
       signal(number) { number in
         _ = earlySignal.compareExchange(expected: 0, desired: number, ordering: .relaxed)
       }
@@ -26,9 +27,9 @@ enum EarlySignals {
     return number == 0 ? nil : number
   }
 
-  /// For commands without ``StopSignals``: the default actions back, and a kept signal raised.
+  /// For commands without ``StopControl``: the default actions back, and a kept signal raised.
   static func release() {
-    for number in StopSignals.signals { signal(number, SIG_DFL) }
+    for number in StopControl.signals { signal(number, SIG_DFL) }
     if let number = take() { raise(number) }
   }
 }

@@ -7,7 +7,7 @@ import Testing
 
 @testable import AuthFlowMockTenant
 
-/// ASVS V2.2.1 (anti-automation, PROTOCOL §9 brute-force protection): forwarding headers do not give
+/// ASVS V2.2.1 (anti-automation, docs/protocol.md §9 brute-force protection): forwarding headers do not give
 /// an attacker a fresh IP, the block holds on every login path, and MFA guesses draw from one
 /// bucket per user whatever the mfa_token or transaction.
 @Suite("ASVS V2.2.1 – anti-automation: brute force and guess buckets")

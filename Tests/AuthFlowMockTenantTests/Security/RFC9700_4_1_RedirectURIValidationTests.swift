@@ -99,7 +99,7 @@ struct RFC9700_4_1_RedirectURIValidationTests {
     }
   }
 
-  /// A parameter without a value counts as omitted (§3.1): `prompt=&prompt=login` is one prompt.
+  /// A parameter without a value counts as omitted (RFC 6749 §3.1): `prompt=&prompt=login` is one prompt.
   @Test func anEmptyRepeatIsNotARepeat() async throws {
     try await MockHarness.test(try MockHarness.tenant()) { client in
       var parameters = AuthorizeParameters()

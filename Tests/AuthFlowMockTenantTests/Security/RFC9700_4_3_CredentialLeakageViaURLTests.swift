@@ -7,7 +7,7 @@ import Testing
 
 @testable import AuthFlowMockTenant
 
-/// RFC 9700 §4.3 (credential leakage via browser history) and §2.1.2: tokens never travel in a query
+/// RFC 9700 §4.3 (credential leakage via browser history) and RFC 9700 §2.1.2: tokens never travel in a query
 /// string, an unknown response mode is refused, `web_message` needs an origin.
 @Suite("RFC 9700 §4.3 / §2.1.2 – no tokens in query strings")
 struct RFC9700_4_3_CredentialLeakageViaURLTests {

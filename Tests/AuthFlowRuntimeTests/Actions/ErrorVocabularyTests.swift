@@ -3,17 +3,19 @@ import Foundation
 import Testing
 
 /// The error codes the actions declare (docs/errors.md) cover every code a tenant can answer with:
-/// each code the mock tenant's sources can send and each code PROTOCOL.md's endpoint sections name
-/// is declared by some action or listed in ``excluded`` with the reason no step sees it as its
-/// `error.code`. A new code in the mock or in PROTOCOL.md fails here until it is one or the other.
-@Suite("The error vocabulary covers the mock and PROTOCOL.md")
+/// each code the mock tenant's sources can send and each code the endpoint sections of
+/// docs/protocol.md name is declared by some action or listed in ``excluded`` with the reason no
+/// step sees it as its `error.code`. A new code in the mock or in docs/protocol.md fails here until
+/// it is one or the other.
+@Suite("The error vocabulary covers the mock and docs/protocol.md")
 struct ErrorVocabularyTests {
   /// Every code some action declares.
   static let declared = Set(ActionRegistry.all.flatMap { $0.traits.errors.map(\.code) })
 
   /// Codes no step's `error.code` holds, each with the reason.
   static let excluded: [String: String] = [
-    "bad.authParams": "passwordless_start never sends `authParams` (Auth0.swift v2/v3 do not, PROTOCOL §4.3)",
+    "bad.authParams":
+      "passwordless_start never sends `authParams` (Auth0.swift v2/v3 do not, docs/protocol.md §4.3)",
     "bad.client_id": "every action sends the client's client_id; a profile without one fails the step before the call",
     "invalid_binding_message": "CIBA's /bc-authorize, which no action calls; an `http` step reads it as `body.error`",
     "invalid_client_metadata": "dynamic registration (/oidc/register), which no action calls; an `http` step reads it",
@@ -26,29 +28,30 @@ struct ErrorVocabularyTests {
     "missing_authentication": "Management API without a token; management_users and org_invitation always send one",
     "request_too_large":
       "the mock's 413 past its request-size limit; authflow's requests stay below it (an `http` step reads it)",
-    "requires_validation": "the legacy docs' typo for `requires_verification` (PROTOCOL §9), which real tenants send",
+    "requires_validation":
+      "the legacy docs' typo for `requires_verification` (docs/protocol.md §9), which real tenants send",
     "too_many_logins": "only /oauth/ro (Lock v1's legacy login), which no action calls",
     "unknown_user_id": "CIBA's /bc-authorize, which no action calls; an `http` step reads it as `body.error`",
     "use_dpop_nonce": "DPoP only; authflow sends no DPoP proofs",
   ]
 
-  /// The codes PROTOCOL.md's endpoint sections (§2–§10) name, by section: its `{"error":…}` and
-  /// legacy `{"code":…}` bodies, its error tables and lists. PROTOCOL.md lives outside the
-  /// repository; ``protocolListIsComplete()`` checks this list against it where it is present.
+  /// The codes the endpoint sections of docs/protocol.md (docs/protocol.md §2 to §10) name, by
+  /// section number: its `{"error":…}` and legacy `{"code":…}` bodies, its error tables and lists.
+  /// ``protocolListIsComplete()`` checks this list against the document.
   static let protocolCodes: [String: String] = [
-    "login_required": "§2.2", "consent_required": "§2.2", "interaction_required": "§2.2", "access_denied": "§2.2, §3.7",
-    "invalid_request": "§2.2, §3.7, §4.5, §4.7", "unauthorized": "§2.2, §3.7, §4.1, §4.6, §9",
-    "mfa_required": "§3.6", "a0.mfa_required": "§3.6", "unsupported_challenge_type": "§3.6",
-    "association_required": "§3.6", "authorization_pending": "§3.6", "slow_down": "§3.6", "invalid_grant": "§3.6, §3.7",
-    "expired_token": "§3.6", "a0.mfa_registration_required": "§3.6", "invalid_scope": "§3.7", "invalid_client": "§3.7",
-    "unauthorized_client": "§3.7", "requires_verification": "§3.7, §9", "password_leaked": "§3.7, §9",
-    "too_many_attempts": "§3.7, §9", "too_many_requests": "§3.7, §9", "use_dpop_nonce": "§3.7",
-    "unsupported_grant_type": "§3.7", "unsupported_response_type": "§3.7", "invalid_user_password": "§3.7, §10",
-    "user_exists": "§4.1", "invalid_signup": "§4.1", "username_exists": "§4.1", "invalid_password": "§4.1",
-    "password_dictionary_error": "§4.1", "password_no_user_info_error": "§4.1", "bad.tenant": "§4.3",
-    "bad.client_id": "§4.3", "bad.connection": "§4.3", "bad.authParams": "§4.3", "bad.request": "§4.3",
-    "bad.phone_number": "§4.3", "sms_provider_error": "§4.3", "a0.sdk.internal_error.plain": "§1",
-    "a0.sdk.internal_error.unknown": "§1, §7", "requires_validation": "§9", "too_many_logins": "§10",
+    "login_required": "2.2", "consent_required": "2.2", "interaction_required": "2.2", "access_denied": "2.2, 3.7",
+    "invalid_request": "2.2, 3.7, 4.5, 4.7", "unauthorized": "2.2, 3.7, 4.1, 4.6, 9",
+    "mfa_required": "3.6", "a0.mfa_required": "3.6", "unsupported_challenge_type": "3.6",
+    "association_required": "3.6", "authorization_pending": "3.6", "slow_down": "3.6", "invalid_grant": "3.6, 3.7",
+    "expired_token": "3.6", "a0.mfa_registration_required": "3.6", "invalid_scope": "3.7", "invalid_client": "3.7",
+    "unauthorized_client": "3.7", "requires_verification": "3.7, 9", "password_leaked": "3.7, 9",
+    "too_many_attempts": "3.7, 9", "too_many_requests": "3.7, 9", "use_dpop_nonce": "3.7",
+    "unsupported_grant_type": "3.7", "unsupported_response_type": "3.7", "invalid_user_password": "3.7, 10",
+    "user_exists": "4.1", "invalid_signup": "4.1", "username_exists": "4.1", "invalid_password": "4.1",
+    "password_dictionary_error": "4.1", "password_no_user_info_error": "4.1", "bad.tenant": "4.3",
+    "bad.client_id": "4.3", "bad.connection": "4.3", "bad.authParams": "4.3", "bad.request": "4.3",
+    "bad.phone_number": "4.3", "sms_provider_error": "4.3", "a0.sdk.internal_error.plain": "1",
+    "a0.sdk.internal_error.unknown": "1, 7", "requires_validation": "9", "too_many_logins": "10",
   ]
 
   /// `Sources/AuthFlowMockTenant`.
@@ -89,17 +92,18 @@ struct ErrorVocabularyTests {
     }
   }
 
-  @Test("Every code PROTOCOL.md's endpoint sections name is declared or excluded with a reason")
+  @Test("Every code the endpoint sections of docs/protocol.md name is declared or excluded with a reason")
   func protocolCodesAreCovered() {
     for (code, section) in Self.protocolCodes.sorted(by: { $0.key < $1.key }) {
       let covered = Self.declared.contains(code) || Self.excluded[code] != nil
       #expect(
         covered,
-        "PROTOCOL \(section) names '\(code)': declare it on the actions that see it, or exclude it with the reason")
+        "docs/protocol.md (sections \(section)) names '\(code)': declare it on the actions that see it, or exclude it with the reason"
+      )
     }
   }
 
-  @Test("An excluded code is neither declared nor forgotten by the mock and PROTOCOL.md")
+  @Test("An excluded code is neither declared nor forgotten by the mock and docs/protocol.md")
   func exclusionsStayNeeded() throws {
     let mock = try Self.mockCodes()
     for code in Self.excluded.keys.sorted() {
@@ -121,21 +125,10 @@ struct ErrorVocabularyTests {
     }
   }
 
-  /// PROTOCOL.md, where the checkout has it beside the repository (`/work/shared`) or
-  /// `AUTHFLOW_PROTOCOL_MD` names it.
-  static var protocolFile: URL? {
-    let candidates: [String?] = [
-      ProcessInfo.processInfo.environment["AUTHFLOW_PROTOCOL_MD"],
-      GeneratedFilesTests.root.deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/PROTOCOL.md").path,
-      "/work/shared/PROTOCOL.md",
-    ]
-    return candidates.compactMap { $0 }.map(URL.init(fileURLWithPath:)).first {
-      FileManager.default.fileExists(atPath: $0.path)
-    }
-  }
+  /// `docs/protocol.md`.
+  static let protocolFile = GeneratedFilesTests.root.appendingPathComponent("docs/protocol.md")
 
-  /// The codes written in PROTOCOL.md's sections 2 to 10 as error bodies (`"error":"…"`,
+  /// The codes written in docs/protocol.md's sections 2 to 10 as error bodies (`"error":"…"`,
   /// `"code":"…"`), in the status rows of its error tables, in lists of codes (`- \`code\` —`)
   /// and in lines that name codes ("codes:", "Errors:", "Responds").
   static func codes(inProtocol text: String) -> Set<String> {
@@ -156,24 +149,22 @@ struct ErrorVocabularyTests {
     return found
   }
 
-  @Test(
-    "The PROTOCOL.md codes above are all those its endpoint sections name",
-    .enabled(if: protocolFile != nil, "PROTOCOL.md is not beside this checkout"))
+  @Test("The docs/protocol.md codes above are all those its endpoint sections name")
   func protocolListIsComplete() throws {
-    let text = try String(contentsOf: try #require(Self.protocolFile), encoding: .utf8)
+    let text = try String(contentsOf: Self.protocolFile, encoding: .utf8)
     let named = Self.codes(inProtocol: text)
-    #expect(named.count > 20, "the extraction finds PROTOCOL's codes: \(named.sorted())")
+    #expect(named.count > 20, "the extraction finds the codes of docs/protocol.md: \(named.sorted())")
     for code in named.sorted() where Self.protocolCodes[code] == nil && !Self.notCodes.contains(code) {
-      Issue.record("PROTOCOL.md names '\(code)': add it to protocolCodes with its section")
+      Issue.record("docs/protocol.md names '\(code)': add it to protocolCodes with its section")
     }
     for code in Self.protocolCodes.keys.sorted() {
-      #expect(text.contains(code), "'\(code)' is not in PROTOCOL.md")
+      #expect(text.contains(code), "'\(code)' is not in docs/protocol.md")
     }
   }
 
   /// Backticked words in those lines that are not error codes.
   static let notCodes: Set<String> = [
-    "api.access.deny",  // §2.2: the Action API that denies a login, beside `access_denied`
-    "mfa_token",  // §3.7: the member that comes with `mfa_required`
+    "api.access.deny",  // docs/protocol.md §2.2: the Action API that denies a login, beside `access_denied`
+    "mfa_token",  // docs/protocol.md §3.7: the member that comes with `mfa_required`
   ]
 }

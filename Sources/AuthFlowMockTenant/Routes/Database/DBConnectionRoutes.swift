@@ -3,7 +3,7 @@ import AuthFlowJOSE
 import Foundation
 import Hummingbird
 
-/// `POST /dbconnections/signup` and `POST /dbconnections/change_password` (PROTOCOL §4.1, §4.2):
+/// `POST /dbconnections/signup` and `POST /dbconnections/change_password` (docs/protocol.md §4.1, §4.2):
 /// JSON or form bodies, the legacy error envelope.
 struct DBConnectionRoutes {
   let tenant: MockTenant
@@ -89,7 +89,7 @@ struct DBConnectionRoutes {
   }
 
   /// Always 200 with the plain-text body: unknown users get no email (many tenants answer 200 to
-  /// avoid user enumeration; PROTOCOL §4.2 UNCONFIRMED, the mock picks 200).
+  /// avoid user enumeration; docs/protocol.md §4.2 UNCONFIRMED, the mock picks 200).
   private func changePassword(_ request: Request, context: BasicRequestContext) async throws -> Response {
     guard let parameters = await RequestParameters.body(of: request, context: context) else {
       throw LegacyError.malformedBody

@@ -2,7 +2,7 @@ import AuthFlowCore
 import AuthFlowJOSE
 import Hummingbird
 
-/// The legacy endpoints Lock v1 used (PROTOCOL §10): `POST /oauth/ro` (resource owner password)
+/// The legacy endpoints Lock v1 used (docs/protocol.md §10): `POST /oauth/ro` (resource owner password)
 /// and `POST /oauth/access_token` (a social provider's access token). Auth0 disabled both for
 /// tenants created after 8 June 2017; an app keeps them through its legacy grant types, so the
 /// mock serves them only to clients whose `grant_types` name them (the `legacy` fixture client),
@@ -94,7 +94,7 @@ struct LegacyAuthRoutes {
   }
 
   /// The legacy response: `id_token` (with `openid`), `access_token`, `token_type`, and a refresh
-  /// token only with `offline_access` and `device` (PROTOCOL §10).
+  /// token only with `offline_access` and `device` (docs/protocol.md §10).
   private func tokens(
     for user: UserRecord, parameters: RequestParameters, client: ClientConfig
   ) async throws -> [String: Value] {
@@ -125,12 +125,12 @@ struct LegacyAuthRoutes {
 }
 
 extension OAuthError {
-  /// `/oauth/ro` wrong credentials (PROTOCOL §3.7, §10).
+  /// `/oauth/ro` wrong credentials (docs/protocol.md §3.7, §10).
   static let invalidUserPassword = OAuthError(
     status: .unauthorized, code: "invalid_user_password", description: "Wrong email or password.")
-  /// `/oauth/ro` blocked user (PROTOCOL §10).
+  /// `/oauth/ro` blocked user (docs/protocol.md §10).
   static let legacyBlockedUser = OAuthError(status: .unauthorized, code: "unauthorized", description: "user is blocked")
-  /// The legacy MFA code the SDK still recognises (PROTOCOL §3.6; status UNCONFIRMED).
+  /// The legacy MFA code the SDK still recognises (docs/protocol.md §3.6; status UNCONFIRMED).
   static let legacyMFARequired = OAuthError(
     status: .unauthorized, code: "a0.mfa_required", description: "Multifactor authentication required")
   /// A social access token the provider does not know (Auth0's exact text UNCONFIRMED).

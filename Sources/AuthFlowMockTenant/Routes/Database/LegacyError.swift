@@ -2,7 +2,7 @@ import AuthFlowCore
 import Hummingbird
 
 /// An "Auth0 legacy" error (`{"name","code","description","statusCode"}`), used by
-/// `/dbconnections/*` (PROTOCOL §1, §4.1).
+/// `/dbconnections/*` (docs/protocol.md §1, §4.1).
 struct LegacyError: ErrorResponse, Sendable {
   var status: HTTPResponse.Status
   var name: String
@@ -37,7 +37,7 @@ struct LegacyError: ErrorResponse, Sendable {
   static let missingEmail = badRequest("invalid_signup", "Missing required property: email")
   static let invalidEmail = badRequest("invalid_signup", "Object didn't pass validation for format email")
   static let missingPassword = badRequest("invalid_signup", "Missing required property: password")
-  /// Observed on real tenants (PROTOCOL §4.1); 409 on newer docs is UNCONFIRMED.
+  /// Observed on real tenants (docs/protocol.md §4.1); 409 on newer docs is UNCONFIRMED.
   static let userExists = badRequest("user_exists", "The user already exists.")
   static let usernameExists = badRequest("username_exists", "The username provided is in use already.")
   /// Enumeration protection hides the cause.
@@ -45,16 +45,16 @@ struct LegacyError: ErrorResponse, Sendable {
   static func invalidMetadata(_ why: String) -> LegacyError { badRequest("invalid_signup", "user_metadata: \(why)") }
   static let requiresVerification = badRequest("requires_verification", "Suspicious request requires verification")
 
-  /// Password Dictionary (PROTOCOL §4.1 `password_dictionary_error`; `name` and text UNCONFIRMED).
+  /// Password Dictionary (docs/protocol.md §4.1 `password_dictionary_error`; `name` and text UNCONFIRMED).
   static let passwordDictionary = LegacyError(
     status: .badRequest, name: "PasswordDictionaryError", code: "password_dictionary_error",
     description: .string(PasswordRuleMessages.dictionary), extra: ["message": .string(PasswordRuleMessages.dictionary)])
-  /// Personal Data (PROTOCOL §4.1 `password_no_user_info_error`; `name` and text UNCONFIRMED).
+  /// Personal Data (docs/protocol.md §4.1 `password_no_user_info_error`; `name` and text UNCONFIRMED).
   static let passwordNoUserInfo = LegacyError(
     status: .badRequest, name: "PasswordNoUserInfoError", code: "password_no_user_info_error",
     description: .string(PasswordRuleMessages.personalInfo),
     extra: ["message": .string(PasswordRuleMessages.personalInfo)])
-  /// Password History (PROTOCOL §4.1, §9: `invalid_password` with `name: PasswordHistoryError`).
+  /// Password History (docs/protocol.md §4.1, §9: `invalid_password` with `name: PasswordHistoryError`).
   static let passwordHistory = LegacyError(
     status: .badRequest, name: "PasswordHistoryError", code: "invalid_password",
     description: .string(PasswordRuleMessages.history), extra: ["message": .string(PasswordRuleMessages.history)])

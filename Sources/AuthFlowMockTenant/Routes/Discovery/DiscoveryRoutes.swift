@@ -2,7 +2,7 @@ import AuthFlowCore
 import AuthFlowJOSE
 import Hummingbird
 
-/// `/.well-known/openid-configuration` and `/.well-known/jwks.json` (PROTOCOL §4.8).
+/// `/.well-known/openid-configuration` and `/.well-known/jwks.json` (docs/protocol.md §4.8).
 struct DiscoveryRoutes {
   let tenant: MockTenant
 
@@ -46,7 +46,7 @@ struct DiscoveryRoutes {
       "grant_types_supported": strings(TokenRoutes.supportedGrantTypes),
       "request_uri_parameter_supported": .bool(false),
       "request_parameter_supported": .bool(false),
-      // PROTOCOL §4.8 lists Auth0's `backchannel_*` fields; the CIBA ones (poll mode only).
+      // docs/protocol.md §4.8 lists Auth0's `backchannel_*` fields; the CIBA ones (poll mode only).
       "backchannel_authentication_endpoint": .string(base + "bc-authorize"),
       "backchannel_token_delivery_modes_supported": strings(["poll"]),
       "backchannel_user_code_parameter_supported": .bool(false),

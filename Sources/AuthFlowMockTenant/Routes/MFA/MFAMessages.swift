@@ -1,4 +1,4 @@
-/// The MFA API's errors (PROTOCOL §3.6; the SDK matches the `invalid_grant` and `expired_token`
+/// The MFA API's errors (docs/protocol.md §3.6; the SDK matches the `invalid_grant` and `expired_token`
 /// strings exactly; statuses UNCONFIRMED: 403 for `invalid_grant` like the other grants, 401 for
 /// token problems).
 extension OAuthError {

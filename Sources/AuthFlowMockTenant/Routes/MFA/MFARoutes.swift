@@ -3,7 +3,7 @@ import AuthFlowJOSE
 import Foundation
 import Hummingbird
 
-/// The MFA API (PROTOCOL §3.6): `GET /mfa/authenticators`, `POST /mfa/associate` (both with
+/// The MFA API (docs/protocol.md §3.6): `GET /mfa/authenticators`, `POST /mfa/associate` (both with
 /// `Authorization: Bearer <mfa_token>`) and `POST /mfa/challenge`. The codes they start are
 /// completed by the `mfa-otp` and `mfa-oob` grants of `/oauth/token`.
 struct MFARoutes {

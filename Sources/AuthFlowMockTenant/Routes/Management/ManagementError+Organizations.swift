@@ -1,6 +1,6 @@
 import Hummingbird
 
-/// Management API errors of organization invitations. Texts UNCONFIRMED; the envelope is §7's.
+/// Management API errors of organization invitations. Texts UNCONFIRMED; the envelope is docs/protocol.md §7's.
 extension ManagementError {
   static let organizationNotFound = ManagementError(
     status: .notFound, message: "No organization found by that id.", errorCode: "inexistent_organization")

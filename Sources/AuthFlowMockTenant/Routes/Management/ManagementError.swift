@@ -1,8 +1,8 @@
 import AuthFlowCore
 import Hummingbird
 
-/// A Management API v2 error: `{"statusCode","error","message","errorCode"}` (PROTOCOL §7).
-/// Messages are UNCONFIRMED except where PROTOCOL gives them.
+/// A Management API v2 error: `{"statusCode","error","message","errorCode"}` (docs/protocol.md §7).
+/// Messages are UNCONFIRMED except where docs/protocol.md §7 gives them.
 struct ManagementError: ErrorResponse, Sendable {
   var status: HTTPResponse.Status
   var message: String
@@ -28,8 +28,8 @@ struct ManagementError: ErrorResponse, Sendable {
       status: .forbidden, message: "Insufficient scope, expected any of: \(expected.joined(separator: ","))",
       errorCode: "insufficient_scope")
   }
-  /// A user-context token on another user's `{id}` (PROTOCOL §7's own-user rule): 403
-  /// `insufficient_scope` naming the admin scope that would allow it; PROTOCOL §7 and §13 fix the
+  /// A user-context token on another user's `{id}` (docs/protocol.md §7's own-user rule): 403
+  /// `insufficient_scope` naming the admin scope that would allow it; docs/protocol.md §7 and §13 fix the
   /// status and leave the exact text UNCONFIRMED.
   static func notCurrentUser(_ adminScopes: [String]) -> ManagementError { insufficientScope(adminScopes) }
   static let userNotFound = ManagementError(

@@ -3,7 +3,7 @@ import AuthFlowJOSE
 import Foundation
 import Hummingbird
 
-/// Management API v2 users (PROTOCOL §7): get (with `fields`/`include_fields`), patch
+/// Management API v2 users (docs/protocol.md §7): get (with `fields`/`include_fields`), patch
 /// `user_metadata` (merge), link (`link_with`: a secondary ID token) and unlink, with the
 /// current-user rules for user-context tokens.
 struct ManagementUserRoutes {
@@ -14,7 +14,7 @@ struct ManagementUserRoutes {
     "update:users", "update:current_user_metadata", "create:current_user_metadata", "delete:current_user_metadata",
   ]
   /// What a user-context token needs to set `user_metadata` keys, and to delete them (a key set to
-  /// null; PROTOCOL §7's current-user scopes).
+  /// null; docs/protocol.md §7's current-user scopes).
   static let setMetadataScopes = ["update:current_user_metadata", "create:current_user_metadata"]
   static let deleteMetadataScopes = ["delete:current_user_metadata"]
   static let identityScopes = ["update:users", "update:current_user_identities"]
@@ -127,7 +127,7 @@ struct ManagementUserRoutes {
     return try await link(secondaryID: secondaryID, to: user)
   }
 
-  /// Links the user `secondaryID` to `user`: the primary's identities, 201 (UNCONFIRMED, PROTOCOL §7).
+  /// Links the user `secondaryID` to `user`: the primary's identities, 201 (UNCONFIRMED, docs/protocol.md §7).
   private func link(secondaryID: String, to user: UserRecord) async throws -> Response {
     guard secondaryID != user.userID else { throw ManagementError.linkSameUser }
     guard let secondary = tenant.user(id: secondaryID) else {

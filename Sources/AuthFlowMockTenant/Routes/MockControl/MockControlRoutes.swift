@@ -2,7 +2,7 @@ import AuthFlowCore
 import AuthFlowJOSE
 import Hummingbird
 
-/// Test control under `/__mock/`: outbox, virtual clock, key rotation, reset (DESIGN §4).
+/// Test control under `/__mock/`: outbox, virtual clock, key rotation, reset (docs/design.md §4).
 struct MockControlRoutes {
   let tenant: MockTenant
   /// Makes the key `/__mock/rotate-keys` rotates to (a fresh key of the fixture's kind,

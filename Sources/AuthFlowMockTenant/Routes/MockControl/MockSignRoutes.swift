@@ -4,7 +4,7 @@ import Foundation
 import Hummingbird
 
 /// `POST /__mock/sign` (test control, mock only): signs arbitrary header and claims with the
-/// mock's minting key, so scenarios can build ID tokens that break one PROTOCOL §5 rule each. The
+/// mock's minting key, so scenarios can build ID tokens that break one docs/protocol.md §5 rule each. The
 /// minting key is published in the JWKS (a relying party verifies minted tokens) but is never a
 /// tenant key: the tenant's own endpoints verify with the tenant keys only and refuse every minted
 /// token, whatever its header says and however its signature is encoded.

@@ -2,9 +2,9 @@ import AuthFlowCore
 import Hummingbird
 
 /// A My Account API error: RFC 7807-style `{"type","title","detail","status","validation_errors"?}`
-/// (PROTOCOL §1, §6). The SDK's `MyAccountError.code` is `type`.
+/// (docs/protocol.md §1, §6). The SDK's `MyAccountError.code` is `type`.
 ///
-/// PROTOCOL gives the shape but no catalogue: the `type` values and `detail` texts below are the
+/// docs/protocol.md gives the shape but no catalogue: the `type` values and `detail` texts below are the
 /// mock's choice (UNCONFIRMED), short machine-readable codes so scenarios can match them.
 struct MyAccountError: ErrorResponse, Sendable {
   var status: HTTPResponse.Status

@@ -2,7 +2,7 @@ import AuthFlowCore
 import AuthFlowJOSE
 import Foundation
 
-/// The authentication-method objects of the My Account API (PROTOCOL §6): the user's password
+/// The authentication-method objects of the My Account API (docs/protocol.md §6): the user's password
 /// (database users), passkeys, the fixture's MFA enrolments and the factors enrolled through the
 /// API.
 struct MyAccountMethods {
@@ -17,7 +17,7 @@ struct MyAccountMethods {
 
   /// The id of a passkey method names its credential: `passkey|<credential id>`.
   static let passkeyPrefix = "passkey|"
-  /// The id of a passkey enrollment in progress (PROTOCOL §6: the `Location` names it).
+  /// The id of a passkey enrollment in progress (docs/protocol.md §6: the `Location` names it).
   static let newPasskeyID = "passkey|new"
 
   /// The credential id of a passkey method id, or nil for other methods.
@@ -75,7 +75,7 @@ struct MyAccountMethods {
     await all(of: user).first { $0.member("id")?.stringValue == id }
   }
 
-  /// A passkey as PROTOCOL §6's verify response shows it.
+  /// A passkey as docs/protocol.md §6's verify response shows it.
   func passkey(_ credential: PasskeyCredential, user: UserRecord) -> Value {
     var object: [String: Value] = [
       "id": .string(Self.passkeyPrefix + credential.id), "type": .string("passkey"),

@@ -3,7 +3,7 @@ import AuthFlowJOSE
 import Foundation
 import Hummingbird
 
-/// Enrollment (PROTOCOL §6): `POST /me/v1/authentication-methods` starts one and answers with an
+/// Enrollment (docs/protocol.md §6): `POST /me/v1/authentication-methods` starts one and answers with an
 /// `auth_session` and a `Location` naming the method; `POST …/{id}/verify` completes it. Every
 /// `auth_session` is bound to the user who started it and is single use, successful or not.
 extension MyAccountRoutes {

@@ -3,7 +3,7 @@ import AuthFlowJOSE
 import Foundation
 import Hummingbird
 
-/// The My Account API (PROTOCOL §6): `/me/v1/authentication-methods` (list, start an enrollment,
+/// The My Account API (docs/protocol.md §6): `/me/v1/authentication-methods` (list, start an enrollment,
 /// verify it, get, rename, delete) and `/me/v1/factors`, for the user of a bearer token whose
 /// audience is `<issuer>me/` and whose scope names the operation's permission. Errors are
 /// RFC 7807 (`MyAccountError`).
@@ -80,7 +80,7 @@ struct MyAccountRoutes {
     if let type = RequestParameters.query(of: request).string("type") {
       methods = methods.filter { $0.member("type")?.stringValue == type }
     }
-    // The SDK's shape (PROTOCOL §6: the docs' bare array conflicts; the SDK wins).
+    // The SDK's shape (docs/protocol.md §6: the docs' bare array conflicts; the SDK wins).
     return Responses.json(.object(["authentication_methods": .array(methods)]))
   }
 

@@ -1,5 +1,5 @@
 /// `/authorize` errors of organizations, invitations and session transfer. Auth0's exact texts
-/// are UNCONFIRMED (PROTOCOL §8, §13); these are the mock's.
+/// are UNCONFIRMED (docs/protocol.md §8, §13); these are the mock's.
 extension AuthorizeError {
   static let organizationRequired = AuthorizeError(
     code: "invalid_request", description: "parameter organization is required for this client")

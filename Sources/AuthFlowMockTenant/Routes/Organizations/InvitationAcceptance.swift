@@ -2,7 +2,7 @@ import AuthFlowCore
 import AuthFlowJOSE
 import Hummingbird
 
-/// Accepting an organization invitation (PROTOCOL §8): `/authorize?invitation=…&organization=…`
+/// Accepting an organization invitation (docs/protocol.md §8): `/authorize?invitation=…&organization=…`
 /// shows the signup page (the login page when the invitee already has an account) with the
 /// invited email filled in; the user must use that email. On success the invitation is consumed
 /// (single use), the user becomes a member and their email is marked verified. Expired

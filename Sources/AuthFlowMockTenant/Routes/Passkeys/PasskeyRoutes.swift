@@ -3,10 +3,10 @@ import AuthFlowJOSE
 import Foundation
 import Hummingbird
 
-/// `POST /passkey/register` and `POST /passkey/challenge` (PROTOCOL §4.5): start a passkey signup or
-/// login; the `/oauth/token` webauthn grant completes it (`TokenRoutes+Passkey.swift`).
+/// `POST /passkey/register` and `POST /passkey/challenge` (docs/protocol.md §4.5): start a passkey signup or
+/// login; the `/oauth/token` webauthn grant completes it (`TokenRoutes+Passkeys.swift`).
 ///
-/// The mock cannot require a custom domain; every other §4.5 rule is enforced. Error bodies are
+/// The mock cannot require a custom domain; every other docs/protocol.md §4.5 rule is enforced. Error bodies are
 /// OAuth style (the envelope is UNCONFIRMED).
 struct PasskeyRoutes {
   let tenant: MockTenant
@@ -40,7 +40,7 @@ struct PasskeyRoutes {
       guard let text = value.stringValue else { throw PasskeyMessages.profileNotString(key) }
       profile[key] = text
     }
-    // PROTOCOL §4.5: `phone_number` in E.164, as `/passwordless/start` requires it.
+    // docs/protocol.md §4.5: `phone_number` in E.164, as `/passwordless/start` requires it.
     if let phone = profile["phone_number"], !PasswordlessRoutes.isE164(phone) { throw PasskeyMessages.badPhoneNumber }
     guard let email = profile["email"] else { throw PasskeyMessages.emailRequired }
     let realm = try realm(parameters, client: client)
@@ -125,7 +125,7 @@ struct PasskeyRoutes {
     return metadata
   }
 
-  /// `PublicKeyCredentialCreationOptions` as §4.5 shows them (also used by My Account).
+  /// `PublicKeyCredentialCreationOptions` as docs/protocol.md §4.5 shows them (also used by My Account).
   static func creationOptions(
     challenge: String, rpID: String, userHandle: String, name: String, displayName: String
   ) -> Value {
@@ -142,7 +142,7 @@ struct PasskeyRoutes {
   }
 }
 
-/// The passkey endpoints' and grant's error messages (texts UNCONFIRMED unless PROTOCOL gives them).
+/// The passkey endpoints' and grant's error messages (texts UNCONFIRMED unless docs/protocol.md §4.5 gives them).
 enum PasskeyMessages {
   static let sessionLifetime: Double = 60
   static func unknownProfileKey(_ key: String) -> OAuthError {

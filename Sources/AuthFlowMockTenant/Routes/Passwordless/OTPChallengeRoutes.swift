@@ -2,7 +2,7 @@ import AuthFlowCore
 import AuthFlowJOSE
 import Hummingbird
 
-/// `POST /otp/challenge` (PROTOCOL §4.4, EA): passwordless login on a database connection. The
+/// `POST /otp/challenge` (docs/protocol.md §4.4, EA): passwordless login on a database connection. The
 /// answer is `{"auth_session"}` whether or not the user exists (no user enumeration); the code goes
 /// to the outbox when the user exists or `allow_signup` is true. The token step is
 /// `TokenRoutes.otpChallengeLogin`.

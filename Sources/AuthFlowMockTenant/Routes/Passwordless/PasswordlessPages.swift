@@ -56,7 +56,7 @@ enum PasswordlessPages {
 }
 
 /// Universal Login messages of the passwordless pages (the code errors are the token endpoint's,
-/// PROTOCOL §3.7).
+/// docs/protocol.md §3.7).
 extension LoginMessages {
   static let invalidEmail = "Please enter a valid email address."
   static let invalidPhone = "Please enter a valid phone number in international format (+14155550100)."

@@ -2,7 +2,7 @@ import AuthFlowCore
 import AuthFlowJOSE
 import Hummingbird
 
-/// `POST /passwordless/start` (PROTOCOL §4.3): sends a code to the outbox (`send=code`; links are
+/// `POST /passwordless/start` (docs/protocol.md §4.3): sends a code to the outbox (`send=code`; links are
 /// refused).
 struct PasswordlessRoutes {
   let tenant: MockTenant
@@ -24,14 +24,14 @@ struct PasswordlessRoutes {
   static let badPhone = OAuthError(
     status: .badRequest, code: "bad.phone_number", description: "String does not match pattern: ^\\+[0-9]{1,15}$")
 
-  /// The body's properties Auth0's schema for `/passwordless/start` admits (PROTOCOL §4.3), with the
+  /// The body's properties Auth0's schema for `/passwordless/start` admits (docs/protocol.md §4.3), with the
   /// client authentication a confidential application adds (auth0-python sends `client_secret`).
   static let allowedProperties: Set<String> = [
     "client_id", "client_secret", "client_assertion", "client_assertion_type", "connection", "email", "phone_number",
     "send", "authParams",
   ]
 
-  /// Any other property (PROTOCOL §4.3, `bad.request`): a typo (`phone` for `phone_number`) is
+  /// Any other property (docs/protocol.md §4.3, `bad.request`): a typo (`phone` for `phone_number`) is
   /// named, not ignored. Sorted, so the description does not depend on the body's order.
   static func notAllowed(_ names: [String]) -> OAuthError {
     OAuthError(
@@ -39,7 +39,7 @@ struct PasswordlessRoutes {
       description: "the following properties are not allowed: \(names.sorted().joined(separator: ", "))")
   }
 
-  /// `authParams` that is not an object. PROTOCOL §4.3 names the code; the description is UNCONFIRMED.
+  /// `authParams` that is not an object. docs/protocol.md §4.3 names the code; the description is UNCONFIRMED.
   static let authParamsNotAnObject = OAuthError(
     status: .badRequest, code: "bad.authParams", description: "authParams must be an object")
 
@@ -81,7 +81,7 @@ struct PasswordlessRoutes {
       ]
     }
     await PasswordlessCodes(tenant: tenant).send(connection: connection, address: address)
-    // The 200 body's exact keys are UNCONFIRMED (PROTOCOL §4.3); these are PROTOCOL's examples.
+    // The 200 body's exact keys are UNCONFIRMED (docs/protocol.md §4.3); these are its examples.
     return Responses.json(.object(body))
   }
 

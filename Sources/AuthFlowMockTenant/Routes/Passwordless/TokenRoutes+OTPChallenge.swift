@@ -3,7 +3,7 @@ import AuthFlowJOSE
 import Hummingbird
 
 extension TokenRoutes {
-  /// The passwordless/otp grant with `auth_session` + `otp` (PROTOCOL §3.1, "Passwordless OTP on
+  /// The passwordless/otp grant with `auth_session` + `otp` (docs/protocol.md §3.1, "Passwordless OTP on
   /// DB connection"): the session of `/otp/challenge`, bound to its client, used up by a right code
   /// or by `PasswordlessCodes.maxAttempts` wrong ones; `allow_signup` creates the user here.
   func otpChallengeLogin(_ parameters: RequestParameters, client: ClientConfig) async throws -> [String: Value] {

@@ -2,7 +2,7 @@ import AuthFlowCore
 import Foundation
 import Hummingbird
 
-/// How `/authorize` hands its result to the client, by `response_mode` (PROTOCOL §2.1): a
+/// How `/authorize` hands its result to the client, by `response_mode` (docs/protocol.md §2.1): a
 /// redirect with the parameters in the query or the fragment, an auto-submitting form
 /// (`form_post`), or a page that posts a message to the opener or parent (`web_message`, what
 /// auth0-spa-js uses for silent authentication in an iframe). Every value is escaped for the

@@ -1,5 +1,5 @@
 /// An error of `/authorize`: shown as a page when the redirect target cannot be trusted, sent on the
-/// redirect channel otherwise (PROTOCOL §2.2).
+/// redirect channel otherwise (docs/protocol.md §2.2).
 struct AuthorizeError: Error, Sendable {
   var code: String
   var description: String
@@ -47,7 +47,7 @@ struct AuthorizeError: Error, Sendable {
   static func organizationNotFound(_ reference: String) -> AuthorizeError {
     AuthorizeError(code: "invalid_request", description: "No organization found by that id or name: \(reference)")
   }
-  /// Exact Auth0 text UNCONFIRMED (PROTOCOL §8).
+  /// Exact Auth0 text UNCONFIRMED (docs/protocol.md §8).
   static func notAMember(_ organization: String) -> AuthorizeError {
     AuthorizeError(code: "access_denied", description: "user is not a member of the organization \(organization)")
   }

@@ -2,7 +2,7 @@ import AuthFlowCore
 import AuthFlowJOSE
 import Hummingbird
 
-/// `GET /authorize` (PROTOCOL §2.1): validates the request, then either answers from the SSO
+/// `GET /authorize` (docs/protocol.md §2.1): validates the request, then either answers from the SSO
 /// session or sends the browser to the Universal Login pages.
 struct AuthorizeRoutes {
   let tenant: MockTenant
@@ -72,8 +72,8 @@ struct AuthorizeRoutes {
       return completion.redirect(authorizeRequest, error: .repeatedParameter(repeated))
     }
     // Request objects (OpenID Connect Core §6): not supported, as discovery says
-    // (`request_parameter_supported`, `request_uri_parameter_supported`: false); the errors §6.3
-    // defines. A `request_uri` of a pushed request was replaced above.
+    // (`request_parameter_supported`, `request_uri_parameter_supported`: false); the errors OpenID Connect
+    // Core §6.3 defines. A `request_uri` of a pushed request was replaced above.
     if query.has("request") { return completion.redirect(authorizeRequest, error: .requestNotSupported) }
     if query.has("request_uri") { return completion.redirect(authorizeRequest, error: .requestURINotSupported) }
     do {

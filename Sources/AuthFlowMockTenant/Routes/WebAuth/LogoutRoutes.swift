@@ -1,7 +1,7 @@
 import AuthFlowCore
 import Hummingbird
 
-/// `GET /v2/logout` (PROTOCOL §2.3): ends the SSO session and redirects to an allowed `returnTo`;
+/// `GET /v2/logout` (docs/protocol.md §2.3): ends the SSO session and redirects to an allowed `returnTo`;
 /// and its OIDC alternative `/oidc/logout` (RP-initiated logout, the discovery document's
 /// `end_session_endpoint`), which standard OpenID clients use.
 struct LogoutRoutes {

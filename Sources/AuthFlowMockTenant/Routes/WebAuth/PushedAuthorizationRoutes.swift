@@ -2,7 +2,7 @@ import AuthFlowCore
 import AuthFlowJOSE
 import Hummingbird
 
-/// Pushed Authorization Requests (RFC 9126; PROTOCOL §2.1 "PAR"; auth0-python's
+/// Pushed Authorization Requests (RFC 9126; docs/protocol.md §2.1 "PAR"; auth0-python's
 /// `PushedAuthorizationRequests`): `POST /oauth/par` stores the authorization parameters of an
 /// authenticated client and answers `201 {"request_uri","expires_in"}`; `/authorize?client_id=…&
 /// request_uri=…` then runs with the stored parameters (single use; other query parameters are

@@ -2,7 +2,7 @@ import AuthFlowCore
 import AuthFlowJOSE
 import Hummingbird
 
-/// `/authorize?session_transfer_token=…` (Native to Web SSO, PROTOCOL §2.1 and §3.2): a valid,
+/// `/authorize?session_transfer_token=…` (Native to Web SSO, docs/protocol.md §2.1 and §3.2): a valid,
 /// unexpired token is consumed (single use) and opens an SSO session for its user, so no login
 /// page is shown. As Auth0 documents it, an invalid, used or expired token prompts the login page
 /// even over an existing session, and a token of another user than the existing session's

@@ -1,6 +1,6 @@
 import AuthFlowCore
 
-/// A fault injected under `/__mock/faults` (DESIGN §4): requests whose path starts with `endpoint`
+/// A fault injected under `/__mock/faults` (docs/design.md §4): requests whose path starts with `endpoint`
 /// get an error status, a delay, a malformed (non-JSON) body, or a dropped connection; `count`
 /// bounds how many requests it hits, `probability` makes it random.
 struct Fault: Sendable {

@@ -1,7 +1,7 @@
 import AuthFlowJOSE
 
 /// MFA state besides the fixture's enrolments: OOB challenges (SMS, email, push) and associations
-/// (`/mfa/associate`) waiting for their first successful code (PROTOCOL §3.6).
+/// (`/mfa/associate`) waiting for their first successful code (docs/protocol.md §3.6).
 ///
 /// Bounded like every per-login store (``MockStateLimits``): both expire on the virtual clock — a
 /// challenge after its `expiresAt`, an association with its MFA token — are purged once expired

@@ -1,4 +1,4 @@
-/// A passwordless challenge on a database connection (`/otp/challenge`, PROTOCOL §4.4), redeemed
+/// A passwordless challenge on a database connection (`/otp/challenge`, docs/protocol.md §4.4), redeemed
 /// at `/oauth/token` with the passwordless/otp grant and `auth_session` + `otp`.
 struct OTPChallenge: Sendable {
   var clientID: String

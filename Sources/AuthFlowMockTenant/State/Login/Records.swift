@@ -84,7 +84,7 @@ struct DeviceActivation: Sendable {
   var failures = 0
 }
 
-/// A session transfer token (PROTOCOL §3.2): single use, 60 s, for the user of the refresh token.
+/// A session transfer token (docs/protocol.md §3.2): single use, 60 s, for the user of the refresh token.
 struct SessionTransfer: Sendable {
   var userID: String
   var clientID: String

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Refresh tokens grouped in families (one per login), with rotation and reuse detection
-/// (PROTOCOL §3.3).
+/// (docs/protocol.md §3.3).
 ///
 /// Bounded (``MockStateLimits``): families expired (or revoked) for longer than `expiredGrace`
 /// are purged with their tokens every `purgeInterval` logins, and past `maxEntriesPerStore`

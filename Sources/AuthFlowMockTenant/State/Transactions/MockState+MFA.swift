@@ -1,6 +1,6 @@
 import AuthFlowJOSE
 
-/// The transactions of multi-factor authentication (PROTOCOL §3.6): MFA tokens (single use), OTP
+/// The transactions of multi-factor authentication (docs/protocol.md §3.6): MFA tokens (single use), OTP
 /// associations, out-of-band challenges, the per-user attempt bucket, used codes, recovery codes.
 extension MockState {
   /// Remembers the MFA token of an `mfa_required` answer.
@@ -17,7 +17,7 @@ extension MockState {
     case unknown
   }
 
-  /// Uses up the MFA token of a second factor that verified (PROTOCOL §3.6), in one step: the token
+  /// Uses up the MFA token of a second factor that verified (docs/protocol.md §3.6), in one step: the token
   /// is taken — so a token logs in once, however many grants present it at once — the factor the
   /// login confirms (`enrolling`, an association) is added to the stored user, and the token's
   /// pending OTP association is dropped.

@@ -1,6 +1,6 @@
 import AuthFlowCore
 
-/// The transactions of the My Account API's enrollments (PROTOCOL §6): an enrollment is started
+/// The transactions of the My Account API's enrollments (docs/protocol.md §6): an enrollment is started
 /// (its code sent), taken by the one verify call it allows, and confirmed together with the MFA
 /// factor it gives the user; a method's changes are applied to the stored method.
 extension MockState {

@@ -1,4 +1,4 @@
-/// The transactions of passkeys (PROTOCOL §3.5, §4.5, §6): ceremonies (single use), a passkey
+/// The transactions of passkeys (docs/protocol.md §3.5, §4.5, §6): ceremonies (single use), a passkey
 /// signup that creates its user and passkey together, the signature counter, My Account's passkey
 /// changes.
 extension MockState {

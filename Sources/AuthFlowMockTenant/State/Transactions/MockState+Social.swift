@@ -1,4 +1,4 @@
-/// The transactions of the simulated social providers (PROTOCOL §2.1): the `state` of a login at
+/// The transactions of the simulated social providers (docs/protocol.md §2.1): the `state` of a login at
 /// the provider and the code it returns, each single use.
 extension MockState {
   /// Remembers a login sent to the provider under its `state`.

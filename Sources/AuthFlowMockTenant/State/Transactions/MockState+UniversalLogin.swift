@@ -1,4 +1,4 @@
-/// The transactions of Universal Login (PROTOCOL §2): login transactions, from `/authorize` to the
+/// The transactions of Universal Login (docs/protocol.md §2): login transactions, from `/authorize` to the
 /// login that finishes them once, and SSO sessions.
 extension MockState {
   /// Starts (or replaces) a login transaction, live until `expiresAt`.

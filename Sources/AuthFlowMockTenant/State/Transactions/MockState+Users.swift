@@ -1,8 +1,9 @@
 import AuthFlowCore
 
-/// The transactions of users and organizations (PROTOCOL §4.1, §7, §8): signups that must not
-/// create a user twice, users created on first login, profile changes applied to the stored record
-/// (never a stale copy written back), identity links, invitations.
+/// The transactions of users (docs/protocol.md §4.1, §7), shared by the families that create or change
+/// one (Database, Passwordless, Social, Management): signups that must not create a user twice,
+/// users created on first login, profile changes applied to the stored record (never a stale copy
+/// written back), identity links. Invitations are in `MockState+Organizations.swift`.
 extension MockState {
   /// What a signup found.
   enum SignUp: Sendable {
@@ -104,32 +105,5 @@ extension MockState {
   /// Removes the identity `provider|userID` from `primary`; false when it was not linked.
   mutating func unlinkIdentity(provider: String, userID: String, from primary: String) -> Bool {
     identityLinks.unlink(provider: provider, userID: userID, from: primary)
-  }
-
-  /// Creates an organization invitation, and sends its email when there is one.
-  mutating func createInvitation(_ invitation: Invitation, email: OutboxDraft?, now: Double) {
-    organizations.add(invitation)
-    if let email { outbox.send(email, at: now) }
-  }
-
-  /// Deletes an invitation of the organization; false when there is none.
-  mutating func deleteInvitation(_ id: String, of organizationID: String) -> Bool {
-    organizations.delete(id, of: organizationID)
-  }
-
-  /// Accepts an invitation for `userID` in one step (PROTOCOL §8): it is used up, the user becomes a
-  /// member and their email is marked verified. Nil when it is gone or expired.
-  mutating func acceptInvitation(_ invitation: Invitation, userID: String, now: Double) -> Invitation? {
-    guard
-      let accepted = organizations.redeem(
-        ticket: invitation.ticketID, organizationID: invitation.organizationID, clientID: invitation.clientID,
-        userID: userID, now: now)
-    else { return nil }
-    if var user = users.user(id: userID), !user.emailVerified {
-      user.emailVerified = true
-      user.updatedAt = now
-      users.insert(user)
-    }
-    return accepted
   }
 }

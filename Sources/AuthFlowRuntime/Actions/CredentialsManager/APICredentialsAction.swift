@@ -2,7 +2,7 @@ public import AuthFlowCore
 public import AuthFlowScenario
 
 /// `api_credentials` — Auth0.swift `apiCredentials(forAudience:scope:minTTL:)`: an access token
-/// for another API from the stored refresh token (multi-resource refresh token, PROTOCOL §3.4).
+/// for another API from the stored refresh token (multi-resource refresh token, docs/protocol.md §3.4).
 public struct APICredentialsAction: Action {
   static let audience = Parameter<String>("audience", required: true, summary: "The API identifier.")
   static let scope = Parameter<String>("scope", summary: "The scopes for that API; `openid` is always added.")

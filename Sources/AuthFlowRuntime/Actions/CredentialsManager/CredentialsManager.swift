@@ -1,7 +1,7 @@
 import AuthFlowCore
 import Foundation
 
-/// Auth0.swift's Credentials Manager rules (v2, PROTOCOL §3.3–3.4) over the scenario's
+/// Auth0.swift's Credentials Manager rules (v2, docs/protocol.md §3.3 and §3.4) over the scenario's
 /// `CredentialsStore`: validity with a minimum TTL, renewal that keeps the stored refresh token
 /// when the response has none, API credentials per audience (MRRT) and the SSO exchange.
 struct CredentialsManager: Sendable {
@@ -68,7 +68,7 @@ struct CredentialsManager: Sendable {
     return .success(.object(result))
   }
 
-  /// The host of the tenant's base URL, without the port (PROTOCOL §3.1 notes).
+  /// The host of the tenant's base URL, without the port (docs/protocol.md §3.1 notes).
   var sessionTransferAudience: String {
     let host = URL(string: context.tenant.baseURL)?.host ?? ""
     return "urn:\(host):session_transfer"

@@ -1,6 +1,6 @@
 import AuthFlowCore
 
-/// The scenario's Credentials Manager storage (PROTOCOL §3.3–3.4), as Auth0.swift keeps it: the
+/// The scenario's Credentials Manager storage (docs/protocol.md §3.3 and §3.4), as Auth0.swift keeps it: the
 /// main credentials, and API credentials per audience. `credentials` in expressions reads it.
 struct CredentialsStore: Sendable, Hashable {
   /// The members kept for the main credentials.
@@ -16,7 +16,7 @@ struct CredentialsStore: Sendable, Hashable {
   var api: [String: [String: Value]] = [:]
 
   /// Stores new main credentials; a response without `refresh_token` keeps the stored one
-  /// (non-rotating refresh, PROTOCOL §3.3).
+  /// (non-rotating refresh, docs/protocol.md §3.3).
   mutating func store(_ credentials: [String: Value]) {
     var kept = credentials.filter { Self.mainKeys.contains($0.key) && !$0.value.isNull }
     if kept["refresh_token"] == nil, let previous = main?["refresh_token"] { kept["refresh_token"] = previous }

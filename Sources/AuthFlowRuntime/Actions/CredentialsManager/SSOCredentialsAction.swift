@@ -2,7 +2,7 @@ public import AuthFlowCore
 public import AuthFlowScenario
 
 /// `sso_credentials` — Auth0.swift `ssoCredentials()`: a session transfer token from the stored
-/// refresh token, to open a web session without logging in again (PROTOCOL §3.1, §3.2).
+/// refresh token, to open a web session without logging in again (docs/protocol.md §3.1, §3.2).
 public struct SSOCredentialsAction: Action {
 
   public static let signature = ActionSignature(

@@ -3,7 +3,7 @@ public import AuthFlowScenario
 
 /// `signup` — creates a database user (Auth0.swift `signup(email:username:password:connection:…)`).
 public struct SignupAction: Action {
-  /// The root attributes the SDK sends beside the required members (PROTOCOL §4.1).
+  /// The root attributes the SDK sends beside the required members (docs/protocol.md §4.1).
   static let rootAttributeNames = ["given_name", "family_name", "name", "nickname", "picture", "phone_number"]
 
   static let email = Parameter<String>("email", required: true, summary: "The new user's email.")

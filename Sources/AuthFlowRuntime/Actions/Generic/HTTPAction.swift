@@ -84,7 +84,7 @@ public struct HTTPAction: Action {
   /// `slow_down`, among them) is a failure (exit 1), as an unexpected protocol error is for the
   /// other actions. Naming `status` makes the status the thing under test (a fault injected with
   /// `mock_fault`, a refusal the step checks). The other actions classify answers themselves
-  /// (PROTOCOL §1).
+  /// (docs/protocol.md §1).
   public static func failure(in result: Value, expectations: [[String]]) -> ResultFailure? {
     guard let status = result.member("status")?.intValue, status >= 400,
       !expectations.contains(where: { $0.first == "status" })

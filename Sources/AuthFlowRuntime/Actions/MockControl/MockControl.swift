@@ -1,7 +1,7 @@
 import AuthFlowCore
 import AuthFlowHTTP
 
-/// The mock tenant's test-control endpoints under `/__mock/` (DESIGN §4), for the actions that
+/// The mock tenant's test-control endpoints under `/__mock/` (docs/design.md §4), for the actions that
 /// need them (`outbox`, `mock_clock`, `mock_fault`). Only tenants with the `mock_control`
 /// capability have them.
 struct MockControl: Sendable {

@@ -3,7 +3,7 @@ import AuthFlowHTTP
 import AuthFlowScenario
 import Foundation
 
-/// The JSON requests of the passkey actions (PROTOCOL §1: JSON bodies, `Auth0-Client`-free here)
+/// The JSON requests of the passkey actions (docs/protocol.md §1: JSON bodies, `Auth0-Client`-free here)
 /// and how their answers become step results.
 enum PasskeyExchange {
   static let realm = Parameter<String>(
@@ -55,7 +55,7 @@ enum PasskeyExchange {
       response: .object(HTTPResult.value(of: response)))
   }
 
-  /// A protocol error from a non-2xx answer, reading any of the envelopes of PROTOCOL §1.
+  /// A protocol error from a non-2xx answer, reading any of the envelopes of docs/protocol.md §1.
   static func protocolError(_ answer: Answer) -> ActionOutcome {
     let body = answer.body
     let code =
@@ -69,7 +69,7 @@ enum PasskeyExchange {
       result: .object(["response": answer.response]))
   }
 
-  /// A successful token response as a credentials result (DESIGN "Step results").
+  /// A successful token response as a credentials result (docs/design.md §2.1).
   static func credentials(_ answer: Answer, extra: [String: Value] = [:]) -> Value {
     var result = answer.body.objectValue ?? [:]
     if let expiresIn = result["expires_in"]?.intValue ?? result["expires_in"]?.stringValue.flatMap({ Int($0) }) {

@@ -4,7 +4,7 @@ import AuthFlowJOSE
 public import AuthFlowScenario
 
 /// `passkey_login` — log in with a passkey the scenario's virtual authenticator holds:
-/// `/passkey/challenge`, an assertion, the webauthn grant (PROTOCOL §4.5, §3.5).
+/// `/passkey/challenge`, an assertion, the webauthn grant (docs/protocol.md §4.5, §3.5).
 public struct PasskeyLoginAction: Action {
   static let credentialID = Parameter<String>(
     "credential_id", summary: "Use this credential (base64url); default: the authenticator's newest one.")

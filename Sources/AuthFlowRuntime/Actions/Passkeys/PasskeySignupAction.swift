@@ -4,7 +4,7 @@ import AuthFlowJOSE
 public import AuthFlowScenario
 
 /// `passkey_signup` — sign up with a new passkey: `/passkey/register`, the virtual authenticator
-/// creates the credential, the webauthn grant exchanges it for tokens (PROTOCOL §4.5, §3.5).
+/// creates the credential, the webauthn grant exchanges it for tokens (docs/protocol.md §4.5, §3.5).
 public struct PasskeySignupAction: Action {
   static let email = Parameter<String>("email", summary: "The new user's email (put in `user_profile`).")
   static let userProfile = Parameter<[String: Value]>(

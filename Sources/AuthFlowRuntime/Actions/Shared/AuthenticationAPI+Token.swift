@@ -2,7 +2,7 @@ import AuthFlowCore
 import AuthFlowHTTP
 
 extension AuthenticationAPI {
-  /// The `/oauth/token` grant URIs (PROTOCOL §3.1).
+  /// The `/oauth/token` grant URIs (docs/protocol.md §3.1).
   enum Grant {
     static let passwordRealm = "http://auth0.com/oauth/grant-type/password-realm"
     static let passwordlessOTP = "http://auth0.com/oauth/grant-type/passwordless/otp"
@@ -14,7 +14,7 @@ extension AuthenticationAPI {
   }
 
   /// `POST /oauth/token` (the token endpoint) with `grant_type`, the client's authentication and `body`; the result is
-  /// a credentials result (PROTOCOL §3.2).
+  /// a credentials result (docs/protocol.md §3.2).
   func token(grant: String, _ body: [String: Value]) async throws(ActionError) -> ActionOutcome {
     var payload = try clientAuthentication()
     payload["grant_type"] = .string(grant)

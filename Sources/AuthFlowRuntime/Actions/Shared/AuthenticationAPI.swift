@@ -2,7 +2,7 @@ import AuthFlowCore
 import AuthFlowHTTP
 import Foundation
 
-/// Builds and sends Authentication API requests the way Auth0.swift does (PROTOCOL §1): JSON
+/// Builds and sends Authentication API requests the way Auth0.swift does (docs/protocol.md §1): JSON
 /// bodies with `Content-Type: application/json`, `client_id` from the scenario's client profile
 /// (plus `client_secret` for confidential clients on the endpoints that take it), the
 /// `Auth0-Client` telemetry header (Auth0 tenants and the mock only), and `Authorization: Bearer`
@@ -123,7 +123,7 @@ struct AuthenticationAPI: Sendable {
   }
 }
 
-/// The `Auth0-Client` header (PROTOCOL §11): base64url, unpadded, of compact JSON naming the
+/// The `Auth0-Client` header (docs/protocol.md §11): base64url, unpadded, of compact JSON naming the
 /// library. authflow names itself rather than impersonating an SDK; servers must not require it.
 enum Telemetry {
   static let name = "authflow"

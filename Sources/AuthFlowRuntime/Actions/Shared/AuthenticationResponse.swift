@@ -1,7 +1,7 @@
 import AuthFlowCore
 import AuthFlowHTTP
 
-/// Reads Authentication API responses as Auth0.swift does (PROTOCOL §1): 200–299 is success,
+/// Reads Authentication API responses as Auth0.swift does (docs/protocol.md §1): 200–299 is success,
 /// 5xx is the environment's fault, anything else an error in either envelope.
 enum AuthenticationResponse {
   /// The raw exchange, as a step's `response`.
@@ -42,7 +42,7 @@ enum AuthenticationResponse {
   }
 
   /// 501 with an OAuth error body is a documented protocol answer (`unsupported_grant_type`,
-  /// PROTOCOL §3.7), not the environment failing.
+  /// docs/protocol.md §3.7), not the environment failing.
   static func isDocumentedServerError(_ response: HTTPResponse) -> Bool {
     response.status == 501 && response.jsonValue?.member("error")?.stringValue != nil
   }
@@ -69,7 +69,7 @@ enum AuthenticationResponse {
     return ProtocolError(code: code, description: description, status: response.status, body: body)
   }
 
-  /// A token response (PROTOCOL §3.2) as a credentials result: tokens secret (JWT values where
+  /// A token response (docs/protocol.md §3.2) as a credentials result: tokens secret (JWT values where
   /// they are JWTs), `expires_in` as an int (numeric strings accepted, as the SDK does), and
   /// `expires_at` = `now` + `expires_in`.
   static func credentials(_ members: [String: Value], now: Double) -> [String: Value] {

@@ -5,7 +5,7 @@ import Foundation
 /// A request to a tenant's token or revocation endpoint, encoded as the tenant expects it, the
 /// client authenticating as ``ClientAuthentication`` decides (the decision `doctor` reports).
 ///
-/// - `mock` and `auth0`: a JSON body, as Auth0.swift sends it (PROTOCOL §1); `client_id` and
+/// - `mock` and `auth0`: a JSON body, as Auth0.swift sends it (docs/protocol.md §1); `client_id` and
 ///   `client_secret` in it unless the profile names another method.
 /// - `oidc`: an `application/x-www-form-urlencoded` body (RFC 6749 §4.1.3); by default HTTP Basic
 ///   (the OpenID default), or what discovery lists or the profile names.

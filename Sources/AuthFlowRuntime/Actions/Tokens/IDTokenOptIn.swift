@@ -2,19 +2,19 @@ import AuthFlowCore
 import AuthFlowJOSE
 import AuthFlowScenario
 
-/// Opt-in ID-token validation (PROTOCOL §5, Auth0.swift's `validateClaims()`) for the actions that
+/// Opt-in ID-token validation (docs/protocol.md §5, Auth0.swift's `validateClaims()`) for the actions that
 /// return credentials outside Web Auth (those whose ``ActionTraits/idTokenOptIn`` is set). Web
 /// Auth validates automatically; these only when the step says `validate_id_token: true`.
 ///
 /// The checks are the `validate_id_token` action's: the tenant's issuer, the client's `client_id`
 /// as audience, `nonce` / `max_age` when the step's parameters give them, leeway 60 s (or `leeway`). The result gains
 /// `id_token_valid` and `id_token_error` (as Web Auth's does), and a failure fails the step with
-/// §5's message unless `expect` names `id_token_valid` or `id_token_error`. A success without an
+/// docs/protocol.md §5's message unless `expect` names `id_token_valid` or `id_token_error`. A success without an
 /// `id_token` is a failure too (`ID token validation was requested but …`).
 enum IDTokenOptIn {
   static let validateIDToken = Parameter<Bool>(
     "validate_id_token",
-    summary: "Validate the returned ID token as PROTOCOL §5 says (default false); sets `id_token_valid`.")
+    summary: "Validate the returned ID token as docs/protocol.md §5 says (default false); sets `id_token_valid`.")
   static let nonce = Parameter<String>("nonce", summary: "With `validate_id_token`: the expected `nonce`.")
   static let maxAge = Parameter<Int>("max_age", summary: "With `validate_id_token`: seconds; checks `auth_time`.")
   static let leeway = Parameter<Int>(

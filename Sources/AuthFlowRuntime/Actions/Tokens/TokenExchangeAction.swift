@@ -4,7 +4,7 @@ public import AuthFlowScenario
 /// `token_exchange` — native Sign in with Apple / Facebook (Auth0.swift
 /// `login(appleAuthorizationCode:…)`, `login(facebookSessionAccessToken:profile:…)`).
 public struct TokenExchangeAction: Action {
-  /// The subject token types (PROTOCOL §3.1).
+  /// The subject token types (docs/protocol.md §3.1).
   static let subjectTokenTypes = [
     "apple": "http://auth0.com/oauth/token-type/apple-authz-code",
     "facebook": "http://auth0.com/oauth/token-type/facebook-info-session-access-token",

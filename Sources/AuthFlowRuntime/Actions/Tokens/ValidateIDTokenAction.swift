@@ -2,7 +2,7 @@ public import AuthFlowCore
 import AuthFlowJOSE
 public import AuthFlowScenario
 
-/// `validate_id_token` — PROTOCOL §5 on any token (v3's opt-in `validateClaims()`).
+/// `validate_id_token` — docs/protocol.md §5 on any token (v3's opt-in `validateClaims()`).
 public struct ValidateIDTokenAction: Action {
   static let idToken = Parameter<String>("id_token", required: true, summary: "The token (a JWT value or a string).")
   static let issuer = Parameter<String>("issuer", summary: "Expected `iss`; default the tenant's issuer.")

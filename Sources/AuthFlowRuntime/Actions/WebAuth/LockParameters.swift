@@ -1,6 +1,6 @@
 import AuthFlowCore
 
-/// Lock v1's `A0AuthParameters` and its wire encoding `asAPIPayload` (PROTOCOL §10).
+/// Lock v1's `A0AuthParameters` and its wire encoding `asAPIPayload` (docs/protocol.md §10).
 struct LockParameters: Sendable {
   /// Lock's default scope.
   static let defaultScope = "openid offline_access"

@@ -2,7 +2,7 @@ public import AuthFlowCore
 import AuthFlowHTTP
 public import AuthFlowScenario
 
-/// `lock_parameters` — Lock v1's `A0AuthParameters` encoded as `asAPIPayload` (PROTOCOL §10).
+/// `lock_parameters` — Lock v1's `A0AuthParameters` encoded as `asAPIPayload` (docs/protocol.md §10).
 public struct LockParametersAction: Action {
   static let parameters = Parameter<[String: Value]>(
     "parameters", summary: "scope, device, connection_scopes, state, nonce, offline_mode, …")

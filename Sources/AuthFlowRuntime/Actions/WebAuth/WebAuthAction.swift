@@ -60,7 +60,7 @@ public struct WebAuthAction: Action {
   static let telemetry = Parameter<Bool>(
     "telemetry", summary: "Send `auth0Client` and `Auth0-Client` (default true; never sent to `oidc` tenants).")
   static let lock = Parameter<[String: Value]>(
-    "lock", summary: "Lock v1 parameters (PROTOCOL §10), encoded and sent to /authorize.")
+    "lock", summary: "Lock v1 parameters (docs/protocol.md §10), encoded and sent to /authorize.")
   static let method = Parameter<String>(
     "method", .oneOf(["GET", "POST"]),
     summary: "How the authorization request is sent: GET (default) or POST, form-encoded (OIDC Core §3.1.2.1).")
@@ -123,7 +123,7 @@ public struct WebAuthAction: Action {
     inside it, and `response_type`, `client_id`, `scope` and `redirect_uri` outside too;
     `request_object: { outside: { redirect_uri: … } }` sends other values outside than inside (a
     test of which one the provider uses). A provider that refuses request objects answers
-    `request_not_supported` (§6.3), which may come without a state. `token_endpoint_auth_method` authenticates the code exchange with
+    `request_not_supported` (OIDC Core §6.3), which may come without a state. `token_endpoint_auth_method` authenticates the code exchange with
     another method than the client profile's (`client_secret_post` for a client registered with
     `client_secret_basic`). A page that posts the authorization response to the callback
     (`response_mode: form_post`, OAuth 2.0 Form Post Response Mode) is read as the callback, its
@@ -133,7 +133,7 @@ public struct WebAuthAction: Action {
     On the callback, fragment and query are merged (query wins), `state` must match ("Invalid
     callback URL: …"), an `error` becomes the step's `error` (status 302: `error.code`,
     `error.description`; the step fails unless `expect` names `error`), and the code is exchanged
-    at `/oauth/token` with a JSON body and the PKCE verifier. The ID token is validated as §5 says
+    at `/oauth/token` with a JSON body and the PKCE verifier. The ID token is validated as docs/protocol.md §5 says
     plus the OIDC Core and JOSE rules Auth0.swift omits (docs/id-token-validation.md), with the
     tenant's issuer, the client ID, the nonce, `max_age`, `organization` and a leeway of 60 seconds
     (not Auth0.swift's 60 000: it stores 60 000 "ms" and adds it as seconds); `leeway` changes it.
@@ -154,7 +154,7 @@ public struct WebAuthAction: Action {
     With a hybrid `response_type` (`code id_token`, `code token`, `code id_token token`, OIDC Core
     §3.3) the code is exchanged as in the code flow, and the authorization response's ID token is
     validated too (its `c_hash` over the code, its `at_hash` over the access token beside it) and
-    kept as `authorization_id_token`; its `sub` must be the token endpoint's ID token's (§3.3.3.6).
+    kept as `authorization_id_token`; its `sub` must be the token endpoint's ID token's (OIDC Core §3.3.3.6).
     """
 
   public static let example = """

@@ -1,7 +1,7 @@
 /// The capability names scenarios put in `requires`, and which the mock tenant has.
 public enum Capability {
   /// Everything the built-in mock tenant implements. Not `pkce_required`: as Auth0, the mock
-  /// accepts an authorization request without `code_challenge` (PROTOCOL §2.1: PKCE is optional).
+  /// accepts an authorization request without `code_challenge` (docs/protocol.md §2.1: PKCE is optional).
   public static let mock: Set<String> = [
     "authorization_code", "pkce", "refresh_token", "refresh_token_rotation", "password_realm", "password",
     "client_credentials", "userinfo", "revocation", "logout", "discovery", "passwordless", "passwordless_email",

@@ -99,7 +99,7 @@ struct ClientProfileCheck {
       if supported.contains(grant) { return nil }
       // A grant the profile declares as a capability (discovery documents often omit grant_types_supported).
       if tenant.capabilities.contains(grant) { return nil }
-      // Auth0's legacy grants (PROTOCOL §10) are per-app settings no discovery document lists.
+      // Auth0's legacy grants (docs/protocol.md §10) are per-app settings no discovery document lists.
       if grant.hasPrefix("http://auth0.com/oauth/legacy/grant-type/") { return nil }
       return (
         "grant type \(grant) is not in \(listed) (\(supported.joined(separator: ", ")))",

@@ -6,7 +6,7 @@ public import AuthFlowScenario
 /// A tenant profile's own `settings` override them, member by member.
 public enum ProviderDefaults {
   /// Auth0 answers a failed client authentication at `/oauth/token` with
-  /// 401 `access_denied` / `Unauthorized` (PROTOCOL §3.7), where RFC 6749 §5.2 says `invalid_client`.
+  /// 401 `access_denied` / `Unauthorized` (docs/protocol.md §3.7), where RFC 6749 §5.2 says `invalid_client`.
   static let auth0: [String: Value] = [
     "error_codes": .object(["invalid_client": .string("access_denied")])
   ]

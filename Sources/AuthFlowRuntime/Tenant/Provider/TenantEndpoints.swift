@@ -24,7 +24,7 @@ public struct TenantEndpoints: Sendable, Equatable {
   public var jwks: String?
   public var discovery: String
 
-  /// Auth0's endpoints under `baseURL` (PROTOCOL §2–§4).
+  /// Auth0's endpoints under `baseURL` (docs/protocol.md §2–§4).
   public static func auth0(baseURL: String) -> TenantEndpoints {
     let base = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
     return TenantEndpoints(

@@ -1,11 +1,11 @@
 import AuthFlowCore
 import AuthFlowJOSE
 
-/// ID-token validation (PROTOCOL §5) with the run's JWKS cache: the keys are fetched once per
-/// tenant and refetched once when the token's `kid` is unknown; a fetch failure gives the §5
-/// "Could not find a public key" error, as Auth0.swift reports it.
+/// ID-token validation (docs/protocol.md §5) with the run's JWKS cache: the keys are fetched once per
+/// tenant and refetched once when the token's `kid` is unknown; a fetch failure gives the
+/// docs/protocol.md §5 /// "Could not find a public key" error, as Auth0.swift reports it.
 enum IDTokenCheck {
-  /// Web Auth's leeway. Auth0.swift stores `60 * 1000` and adds it as seconds (§5 quirk: a token
+  /// Web Auth's leeway. Auth0.swift stores `60 * 1000` and adds it as seconds (docs/protocol.md §5 quirk: a token
   /// expired 16 hours ago passes); authflow does not follow it and uses the 60 s of `validateClaims()`
   /// (docs/id-token-validation.md). A step can still give `leeway: 60000`.
   static let webAuthLeeway = 60

@@ -1,7 +1,7 @@
 import AuthFlowCore
 import AuthFlowResults
 
-/// An ID token that failed validation fails its step with PROTOCOL §5's message, unless the
+/// An ID token that failed validation fails its step with docs/protocol.md §5's message, unless the
 /// step's `expect` names `id_token_valid` or `id_token_error` (it is then the thing under test).
 enum IDTokenFailure {
   /// The path of the failure's problem: the result member it is about.

@@ -76,7 +76,7 @@ struct HTMLPageNavigator: PageNavigator {
       throw .environment(WebAuthMessages.unreachable(error.message))
     }
     if let callback = exchange.callbackURL { return .callback(callback) }
-    // A 5xx page is the tenant failing (PROTOCOL §1), not a login page to drive.
+    // A 5xx page is the tenant failing (docs/protocol.md §1), not a login page to drive.
     if exchange.response.status >= 500 {
       throw .environment(
         WebAuthMessages.serverError(exchange.response.status, url: SensitiveData.maskURL(exchange.response.url)))

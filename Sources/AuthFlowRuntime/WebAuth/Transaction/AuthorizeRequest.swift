@@ -3,7 +3,7 @@ import AuthFlowHTTP
 import AuthFlowJOSE
 
 /// The `/authorize` request of one Web Auth transaction, built as Auth0.swift builds it
-/// (PROTOCOL §2.1): defaults first, then the user's `parameters`, then `openid` re-added to
+/// (docs/protocol.md §2.1): defaults first, then the user's `parameters`, then `openid` re-added to
 /// `scope`. Holds the secrets (state, nonce, PKCE verifier) the callback is checked against.
 struct AuthorizeRequest: Sendable {
   /// The default scope of Auth0.swift v2.
@@ -128,7 +128,7 @@ struct AuthorizeRequest: Sendable {
     endpoint + (endpoint.contains("?") ? "&" : "?") + parameters.queryString()
   }
 
-  /// The `organization` and `invitation` of an invitation link (PROTOCOL §8); nil when either
+  /// The `organization` and `invitation` of an invitation link (docs/protocol.md §8); nil when either
   /// is missing. `organization_name` is ignored, as the SDK ignores it.
   static func invitation(from url: String) -> (organization: String, invitation: String)? {
     let query = URLParameters.query(of: url)
@@ -138,7 +138,7 @@ struct AuthorizeRequest: Sendable {
     return (organization, invitation)
   }
 
-  /// The `Auth0-Client` value of Auth0.swift 2.x (PROTOCOL §11): base64url JSON, no padding.
+  /// The `Auth0-Client` value of Auth0.swift 2.x (docs/protocol.md §11): base64url JSON, no padding.
   static let telemetry = Base64URL.encode(
     Array(#"{"name":"Auth0.swift","version":"2.10.0","env":{"swift":"6.x","iOS":"17.0"}}"#.utf8))
 }

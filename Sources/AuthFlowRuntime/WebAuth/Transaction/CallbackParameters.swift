@@ -1,7 +1,7 @@
 import AuthFlowCore
 import AuthFlowHTTP
 
-/// The values of a callback URL as Auth0.swift reads them (PROTOCOL §2.2): fragment and query
+/// The values of a callback URL as Auth0.swift reads them (docs/protocol.md §2.2): fragment and query
 /// merged, query winning; fragment values split on `&` and `=` and **not** percent-decoded.
 struct CallbackParameters: Sendable {
   var values: [String: String]

@@ -4,7 +4,7 @@ import Foundation
 
 /// The `/oauth/token` exchange of Web Auth and the credentials result it gives.
 enum TokenResponse {
-  /// Sends `body` to the token endpoint, as JSON (PROTOCOL §1) or as a form on `oidc` tenants
+  /// Sends `body` to the token endpoint, as JSON (docs/protocol.md §1) or as a form on `oidc` tenants
   /// (`OAuthRequest`), and returns the credentials, or the protocol error.
   static func exchange(
     _ body: [String: Value], telemetry: String?, context: ActionContext

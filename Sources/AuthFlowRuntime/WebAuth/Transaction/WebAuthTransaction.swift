@@ -75,7 +75,7 @@ struct WebAuthTransaction: Sendable {
     stopAt = try input[WebAuthAction.stopAt].flatMap(PageKind.init(rawValue:))
     validate = try input[WebAuthAction.validateIDToken] ?? true
     let maxAge = request.requested["max_age"].flatMap(Int.init)
-    // The org from an invitation URL is not validated unless `organization` is set too (§5).
+    // The org from an invitation URL is not validated unless `organization` is set too (docs/protocol.md §5).
     self.options = IDTokenValidator.Options(
       issuer: context.tenant.issuer, clientID: clientID, nonce: request.nonce, maxAge: maxAge,
       organization: try input[WebAuthAction.organization],
@@ -228,7 +228,7 @@ struct WebAuthTransaction: Sendable {
   /// A hybrid response's ID token (`code id_token`, `code id_token token`; OIDC Core §3.3.2.11,
   /// §3.3.2.12): validated as every ID token is, its `c_hash` over the code and its `at_hash` over
   /// the access token beside it, kept as `authorization_id_token`; its `sub` must be the token
-  /// endpoint's ID token's (§3.3.3.6, the conformance suite's
+  /// endpoint's ID token's (OIDC Core §3.3.3.6, the conformance suite's
   /// `VerifyIdTokenSubConsistentHybridFlow`). What breaks these is a finding of the step.
   private func checkHybridIDToken(
     _ callback: CallbackParameters, result: inout [String: Value], context: ActionContext

@@ -18,6 +18,10 @@ struct ExistsMatcher: MatcherRule {
     .fails(false, for: 0, with: "expected value not to exist, found 0"),
   ]
 
+  func expectedText(_ operand: Value, show: (Value) -> String) -> String {
+    operand.isTruthy ? "present" : "absent"
+  }
+
   func failure(expected: Value, actual: Value?) -> MatcherFailure? {
     let wanted = expected.isTruthy
     let present = actual.map { !$0.isNull } ?? false
