@@ -13,6 +13,7 @@ let package = Package(
     .executable(name: "authflow", targets: ["authflow"])
   ],
   dependencies: [
+    // Tests only (AuthFlowYAMLTests' oracle): no source target links Yams (see `CLibYAML`).
     .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
@@ -30,13 +31,19 @@ let package = Package(
     .target(name: "AuthFlowCore", swiftSettings: swiftSettings),
     // The `${{ … }}` language.
     .target(name: "AuthFlowExpression", dependencies: ["AuthFlowCore"], swiftSettings: swiftSettings),
+    // libyaml's event parser, the system's (`apt-get install libyaml-dev`). Declared here rather
+    // than reached through Yams, whose bundled libyaml (`CYaml`) is no product of Yams; and
+    // AuthFlowYAML types scalars itself, so that the product links one libyaml, not Yams' copy
+    // beside the system's.
+    .systemLibrary(
+      name: "CLibYAML",
+      path: "Sources/CLibYAML",
+      pkgConfig: "yaml-0.1",
+      providers: [.apt(["libyaml-dev"])]
+    ),
     // The YAML reader every loader shares (scenarios, `authflow.yaml`, mock fixtures): a located
     // node tree, its resource limits and its diagnostics.
-    .target(
-      name: "AuthFlowYAML",
-      dependencies: ["AuthFlowCore", .product(name: "Yams", package: "Yams")],
-      swiftSettings: swiftSettings
-    ),
+    .target(name: "AuthFlowYAML", dependencies: ["AuthFlowCore", "CLibYAML"], swiftSettings: swiftSettings),
     // Located YAML → scenario model, diagnostics, validation, flow graph, tenant profiles.
     .target(
       name: "AuthFlowScenario",
@@ -181,8 +188,14 @@ let package = Package(
     ),
     testTarget("AuthFlowCoreTests", ["AuthFlowCore"]),
     testTarget("AuthFlowExpressionTests", ["AuthFlowExpression"]),
-    // Yams: the two-pass loader the one-pass one replaced, kept as the oracle of a differential test.
-    testTarget("AuthFlowYAMLTests", ["AuthFlowYAML", .product(name: "Yams", package: "Yams")]),
+    // Yams: the two-pass loader the one-pass one replaced, and Yams' own scalar constructors, kept as
+    // the oracles of differential tests. The test binary therefore holds two copies of libyaml's C
+    // symbols: Yams' bundled `CYaml` objects and the system's libyaml.so (through CLibYAML). The
+    // linker binds every `yaml_*` call to the objects linked into the binary, so in the tests both
+    // AuthFlowYAML and the oracle run Yams' copy (the same API and structures: libyaml 0.2.5 plus
+    // a nesting limit far past `InputLimits.yamlDepth`); the `authflow` binary, without Yams, runs
+    // the system's. Acceptable for an oracle; never add Yams to a source target.
+    testTarget("AuthFlowYAMLTests", ["AuthFlowYAML", "CLibYAML", .product(name: "Yams", package: "Yams")]),
     testTarget("AuthFlowScenarioTests", ["AuthFlowScenario"], resources: [.copy("Fixtures")]),
     testTarget("AuthFlowJOSETests", ["AuthFlowJOSE"]),
     testTarget("AuthFlowHTTPTests", ["AuthFlowHTTP", .product(name: "Hummingbird", package: "hummingbird")]),

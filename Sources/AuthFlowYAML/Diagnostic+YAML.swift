@@ -1,5 +1,5 @@
 import AuthFlowCore
-internal import CYaml
+internal import CLibYAML
 
 // The messages of YAML inputs past a resource limit (see `InputLimits` and
 // docs/scenario-language.md, "Limits"), for every loader that reads YAML.

@@ -1,5 +1,5 @@
 import AuthFlowCore
-internal import CYaml
+internal import CLibYAML
 
 /// Builds the located tree of a stream's first document from libyaml's events, one event at a
 /// time, as Yams' `compose` did: an alias stands for a copy of its anchor's node (positions

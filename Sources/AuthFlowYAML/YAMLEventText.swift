@@ -1,5 +1,5 @@
 import AuthFlowCore
-internal import CYaml
+internal import CLibYAML
 
 /// Reading libyaml's C strings and marks.
 enum YAMLEventText {

@@ -1,5 +1,5 @@
 import AuthFlowCore
-internal import CYaml
+internal import CLibYAML
 
 /// Counts libyaml's events against the depth and node limits of ``YAMLLimits``, one event at a
 /// time, over the whole stream (every document, and on after the composer has stopped): a limit

@@ -1,13 +1,20 @@
 import AuthFlowCore
-import Foundation
-import Yams
 
+// YAML 1.1's implicit types of a plain scalar, as Yams' default constructors read them (what
+// authflow's YAML was always typed by): the loader links no Yams (docs/architecture.md, "The YAML
+// layer"), and `YAMLScalarTypingTests` checks every result against Yams' own constructors.
 extension YAMLLoader {
   /// The typed value of a scalar: quoted and block scalars are strings; a plain scalar is typed
   /// as Yams' default (YAML 1.1) constructors type it — null, bool, int, float, else a string.
   static func typedValue(of text: String, isPlain: Bool) -> Value {
     guard isPlain, mayBeTyped(text) else { return .string(text) }
-    guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return yamsTypedValue(of: text) }
+    // Text with a character past ASCII is a string. Yams compares it as Unicode text (canonical
+    // equivalence, Foundation's `replacingOccurrences`, `lowercased()`), but none of its words
+    // (`null`, `true`, `.inf`, …) has a non-ASCII spelling that way: the only non-ASCII characters
+    // equivalent to ASCII are U+037E, U+1FEF and U+212A (`;`, `` ` ``, `K`), and the only one that
+    // lowercases to ASCII is U+212A (`k`). Its number parsers — Swift's `Int(_:radix:)` and
+    // `Double(_:)` — take ASCII only, and removing `_` leaves every other character in place.
+    guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return .string(text) }
     switch text {
     case "", "~", "null", "Null", "NULL": return .null
     default: break
@@ -75,18 +82,6 @@ extension YAMLLoader {
       base = nextBase
     }
     return sign.multiplied(by: value)
-  }
-
-  /// The constructors themselves, for text with non-ASCII characters (whose underscores and
-  /// prefixes Foundation compares as Unicode text). Such text never reaches the base-60 overflow:
-  /// every part of a base-60 number is ASCII digits.
-  private static func yamsTypedValue(of text: String) -> Value {
-    let typed = Node.scalar(Node.Scalar(text, Tag(.implicit, .default, .default), .plain))
-    if typed.null != nil { return .null }
-    if let flag = typed.bool { return .bool(flag) }
-    if let number = typed.int { return .int(number) }
-    if let number = typed.float { return .double(number) }
-    return .string(text)
   }
 
   /// Whether Yams' constructors could read `text` as anything but a string: null (`""`, `~`,

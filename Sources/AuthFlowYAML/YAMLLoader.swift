@@ -1,5 +1,5 @@
 public import AuthFlowCore
-internal import CYaml
+internal import CLibYAML
 
 /// Reads YAML text into a located tree, turning libyaml's errors into located diagnostics.
 ///

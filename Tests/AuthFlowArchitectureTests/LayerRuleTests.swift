@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// The layer rules of docs/architecture.md, checked on the package's real target graph: every
-/// dependency of every source target must be one its layer allows. Test targets may depend on
-/// anything.
+/// dependency of every source target must be one its layer allows, and every module a source file
+/// imports must be a declared dependency of its target. Test targets may depend on anything.
 @Suite struct LayerRuleTests {
   /// What each source target may depend on: other targets of the package, and products of other
   /// packages. A target missing here is itself a violation (a new module needs its rule).
@@ -11,8 +11,10 @@ import Testing
     // Values, locations, diagnostics, secrets: depends on nothing.
     "AuthFlowCore": [],
     "AuthFlowExpression": ["AuthFlowCore"],
-    // The YAML reader, below both the scenario and the mock modules.
-    "AuthFlowYAML": ["AuthFlowCore", "Yams"],
+    // The YAML reader, below both the scenario and the mock modules: libyaml's event parser through
+    // the package's own system library target (not Yams, whose C module `CYaml` is not a product).
+    "AuthFlowYAML": ["AuthFlowCore", "CLibYAML"],
+    "CLibYAML": [],
     // The scenario language: no network, no server.
     "AuthFlowScenario": ["AuthFlowCore", "AuthFlowExpression", "AuthFlowYAML"],
     "AuthFlowJOSE": ["AuthFlowCore", "Crypto", "_CryptoExtras"],
@@ -76,6 +78,103 @@ import Testing
     #expect(violations.isEmpty, "\(violations.joined(separator: "\n"))")
   }
 
+  /// Modules of the toolchain and the platform a source file may import without declaring them.
+  static let toolchainModules: Set<String> = [
+    "Foundation", "FoundationEssentials", "FoundationNetworking", "Dispatch", "Synchronization", "Glibc", "Musl",
+    "Darwin", "_Concurrency", "Observation",
+  ]
+
+  /// What a product makes importable, where that is not just the module of its own name.
+  static let productModules: [String: Set<String>] = [:]
+
+  @Test func everySourceFileImportsOnlyDeclaredDependencies() throws {
+    let graph = try PackageGraph.dump()
+    let files = try Self.sourceFiles(of: graph)
+    #expect(files.count > 50, "too few source files: \(files.count)")
+    let violations = Self.importViolations(in: graph, files: files)
+    #expect(violations.isEmpty, "\(violations.joined(separator: "\n"))")
+  }
+
+  /// Yams' C module (its bundled libyaml) is no product of Yams: importing it is a dependency the
+  /// package cannot declare, and links a second libyaml beside the system's (`CLibYAML`).
+  @Test func noSourceFileImportsYamsOrItsCModule() throws {
+    let sources = PackageGraph.packageRoot.appendingPathComponent("Sources")
+    for file in try Self.swiftFiles(under: sources) {
+      let imported = Self.imports(in: try String(contentsOf: file, encoding: .utf8))
+      for module in ["CYaml", "Yams"] where imported.contains(module) {
+        Issue.record("\(file.path) imports \(module): read YAML through CLibYAML (libyaml), not Yams")
+      }
+    }
+  }
+
+  /// libyaml is a declared dependency of the package: a system library target that pkg-config finds
+  /// and whose card names the Debian package, the YAML reader's only way to libyaml. No source target
+  /// reaches Yams, even through another target: its bundled libyaml would be linked beside the
+  /// system's (Yams is the oracle of AuthFlowYAMLTests only).
+  @Test func theYAMLReaderReachesLibyamlThroughTheDeclaredSystemLibrary() throws {
+    let graph = try PackageGraph.dump()
+    let library = try #require(graph.targets["CLibYAML"], "no CLibYAML target")
+    #expect(library.isSystemLibrary)
+    #expect(library.pkgConfig == "yaml-0.1")
+    #expect(library.aptPackages == ["libyaml-dev"])
+    #expect(graph.targets["AuthFlowYAML"]?.dependencies.contains("CLibYAML") == true)
+    for (name, target) in graph.targets.sorted(by: { $0.key < $1.key }) where !target.isTest {
+      #expect(!graph.closure(of: name).contains("Yams"), "\(name) reaches Yams")
+    }
+  }
+
+  /// Every system library target names its Debian package, and CI (`.ci/run`) and the README's
+  /// install line for a fresh machine install it: a declared library is also a provided one.
+  @Test func everySystemLibraryPackageIsInstalledByCIAndTheReadme() throws {
+    let graph = try PackageGraph.dump()
+    let libraries = graph.targets.filter(\.value.isSystemLibrary)
+    for (name, library) in libraries.sorted(by: { $0.key < $1.key }) where library.aptPackages.isEmpty {
+      Issue.record("\(name) names no Debian package: add `providers: [.apt([…])]` in Package.swift")
+    }
+    let packages = libraries.values.flatMap(\.aptPackages).sorted()
+    #expect(packages.contains("libyaml-dev") && packages.contains("libxml2-dev"), "\(packages)")
+    for document in [".ci/run", "README.md"] {
+      let text = try String(
+        contentsOf: PackageGraph.packageRoot.appendingPathComponent(document), encoding: .utf8)
+      let installed = Set(
+        text.split(whereSeparator: \.isNewline).filter { $0.contains("apt-get install") }
+          .flatMap { $0.split(whereSeparator: \.isWhitespace).map(String.init) })
+      for package in packages where !installed.contains(package) {
+        Issue.record("\(document) does not install \(package) (a system library target's provider)")
+      }
+    }
+  }
+
+  /// The checker reads the imports of a file past attributes, access levels and kinds, and names
+  /// each one its target does not declare.
+  @Test func anUndeclaredImportIsNamed() {
+    let graph = PackageGraph(targets: [
+      "AuthFlowYAML": .init(isTest: false, dependencies: ["AuthFlowCore", "CLibYAML"]),
+      "CLibYAML": .init(isTest: false, dependencies: [], isSystemLibrary: true),
+    ])
+    let text = """
+      public import AuthFlowCore
+      internal import CLibYAML
+      @preconcurrency import Foundation
+      #if canImport(Glibc)
+        import Glibc
+      #endif
+      // import Hummingbird
+      internal import CYaml
+      let script = \"""
+        import json, sys
+        \"""
+      @_spi(Private) import struct Yams.Node
+      """
+    #expect(
+      Self.imports(in: text) == ["AuthFlowCore", "CLibYAML", "Foundation", "Glibc", "CYaml", "Yams"])
+    #expect(
+      Self.importViolations(in: graph, files: [.init(target: "AuthFlowYAML", path: "Y.swift", text: text)]) == [
+        "Y.swift (AuthFlowYAML) imports CYaml, which AuthFlowYAML does not declare as a dependency",
+        "Y.swift (AuthFlowYAML) imports Yams, which AuthFlowYAML does not declare as a dependency",
+      ])
+  }
+
   @Test func networkFreeModulesDoNotReachTheNetworkStack() throws {
     let graph = try PackageGraph.dump()
     for module in Self.networkFree.sorted() {
@@ -115,6 +214,76 @@ import Testing
     }
     return found
   }
+
+  /// A Swift file of a source target.
+  struct SourceFile {
+    var target: String
+    var path: String
+    var text: String
+  }
+
+  /// Every import of `files` that is neither a declared dependency of the file's target (a target,
+  /// or a module of a product) nor a module of the toolchain.
+  static func importViolations(in graph: PackageGraph, files: [SourceFile]) -> [String] {
+    var found: [String] = []
+    for file in files {
+      let declared = graph.targets[file.target]?.dependencies ?? []
+      let allowed = toolchainModules.union(declared.flatMap { productModules[$0] ?? [$0] })
+      for module in imports(in: file.text) where !allowed.contains(module) {
+        found.append(
+          "\(file.path) (\(file.target)) imports \(module), which \(file.target) does not declare as a dependency")
+      }
+    }
+    return found
+  }
+
+  /// The modules a Swift file imports, in order: `[attributes] [access] import [kind] Module[.Sub]`
+  /// at the start of a line, outside multi-line string literals (a Python script's `import json`).
+  static func imports(in text: String) -> [String] {
+    let kinds: Set<Substring> = ["struct", "class", "enum", "protocol", "typealias", "func", "var", "let"]
+    var modules: [String] = []
+    var inLiteral = false
+    for line in text.split(whereSeparator: \.isNewline) {
+      let delimiters = line.components(separatedBy: "\"\"\"").count - 1
+      defer { if delimiters % 2 == 1 { inLiteral.toggle() } }
+      guard !inLiteral else { continue }
+      var words = line.split(whereSeparator: \.isWhitespace)[...]
+      while let word = words.first, word.hasPrefix("@") || accessLevels.contains(word) { words = words.dropFirst() }
+      guard words.first == "import", words.count >= 2 else { continue }
+      words = words.dropFirst()
+      if let kind = words.first, kinds.contains(kind), words.count >= 2 { words = words.dropFirst() }
+      guard let module = words.first?.split(separator: ".").first,
+        module.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+      else { continue }
+      modules.append(String(module))
+    }
+    return modules
+  }
+
+  private static let accessLevels: Set<Substring> = ["public", "package", "internal", "fileprivate", "private"]
+
+  /// The Swift files of every source target (system library targets have none), at the target's
+  /// path or `Sources/<name>`.
+  static func sourceFiles(of graph: PackageGraph) throws -> [SourceFile] {
+    var files: [SourceFile] = []
+    let targets = graph.targets.filter { !$0.value.isTest && !$0.value.isSystemLibrary }
+    for (name, target) in targets.sorted(by: { $0.key < $1.key }) {
+      let directory = PackageGraph.packageRoot.appendingPathComponent(target.path ?? "Sources/\(name)")
+      for file in try swiftFiles(under: directory) {
+        let path = String(file.path.dropFirst(PackageGraph.packageRoot.path.count + 1))
+        files.append(SourceFile(target: name, path: path, text: try String(contentsOf: file, encoding: .utf8)))
+      }
+    }
+    return files
+  }
+
+  static func swiftFiles(under directory: URL) throws -> [URL] {
+    guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else {
+      return []
+    }
+    return enumerator.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }.map(\.standardizedFileURL)
+      .sorted { $0.path < $1.path }
+  }
 }
 
 /// The package's targets and their direct dependencies (targets and products by name), as
@@ -123,6 +292,13 @@ struct PackageGraph {
   struct Target {
     var isTest: Bool
     var dependencies: [String]
+    /// A `.systemLibrary` target: a module map, no Swift sources.
+    var isSystemLibrary = false
+    /// The target's directory, when it is not `Sources/<name>`.
+    var path: String? = nil
+    /// A system library's pkg-config name and the Debian packages its card names (`.apt([…])`).
+    var pkgConfig: String? = nil
+    var aptPackages: [String] = []
   }
 
   var targets: [String: Target]
@@ -181,7 +357,13 @@ struct PackageGraph {
         }
         return nil
       }
-      targets[name] = Target(isTest: (entry["type"] as? String) == "test", dependencies: dependencies)
+      // {"providers": [{"apt": [["libyaml-dev"]]}]}
+      let providers = entry["providers"] as? [[String: Any]] ?? []
+      let apt = providers.compactMap { $0["apt"] as? [[String]] }.flatMap { $0.flatMap { $0 } }
+      targets[name] = Target(
+        isTest: (entry["type"] as? String) == "test", dependencies: dependencies,
+        isSystemLibrary: (entry["type"] as? String) == "system", path: entry["path"] as? String,
+        pkgConfig: entry["pkgConfig"] as? String, aptPackages: apt)
     }
     return PackageGraph(targets: targets)
   }

@@ -7,8 +7,9 @@ import Yams
 @testable import AuthFlowYAML
 
 /// Plain scalars are typed as Yams' constructors type them; the fast path that skips the
-/// constructors for most text, and the constructors' logic redone without Foundation for ASCII
-/// text, must not change a single result — except where Yams traps (a base-60 int past `Int`).
+/// constructors for most text, and the loader's own typing (which links no Yams: ASCII text typed
+/// without Foundation, any other text a string), must not change a single result — except where
+/// Yams traps (a base-60 int past `Int`). Yams is the oracle here, linked by the tests only.
 @Suite struct YAMLScalarTypingTests {
   func value(_ scalar: String) -> Value? {
     guard case .mapping(let pairs, _)? = YAMLLoader.load("k: \(scalar)\n", file: "t.yaml").0,
@@ -101,6 +102,33 @@ import Yams
       }
     }
     #expect(compared > 80_000)
+  }
+
+  /// Text past ASCII is always a string to the loader, without asking Yams: so it must be to Yams.
+  /// Every scalar of the Basic Multilingual Plane (and a few beyond) alone, after a digit and
+  /// completing a bool, and spellings that Unicode folds, decomposes or lowercases towards ASCII.
+  @Test func textPastASCIIIsAStringAsToYams() {
+    var texts = [
+      "\u{212A}", "\u{212B}", "\u{0130}nf", ".\u{0131}nf", "\u{FF54}\u{FF52}\u{FF55}\u{FF45}", "\u{FF11}",
+      "\u{0661}\u{0662}", "\u{2212}1", "-\u{301}1", "_\u{301}1", "1_\u{301}", "0x\u{FF11}", "1\u{00A0}",
+      "TRUE\u{200B}", "\u{FEFF}1", "nul\u{006C}\u{0301}", "1:3\u{0665}", "1\u{2236}30", ".\u{0456}nf", "e\u{301}",
+      "1\u{037E}", "\u{1FEF}1", "\u{1D7CF}", "1\u{E0001}", "\u{1F600}",
+    ]
+    for value in UInt32(0x80)...0xFFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      texts += ["\(scalar)", "1\(scalar)", "tru\(scalar)"]
+    }
+    var compared = 0
+    for text in texts {
+      let typed = YAMLLoader.typedValue(of: text, isPlain: true)
+      let expected = Self.yamsValue(text)
+      compared += 1
+      if typed != .string(text) || !Self.same(typed, expected) {
+        Issue.record("\(text.debugDescription): \(typed), Yams: \(expected)")
+        return
+      }
+    }
+    #expect(compared > 190_000)
   }
 
   /// Yams traps on a base-60 int past `Int` (11 parts, or a large first part): such a scalar is
