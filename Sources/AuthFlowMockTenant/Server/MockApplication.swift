@@ -2,7 +2,9 @@ public import Hummingbird
 import Logging
 
 /// The router of the mock tenant: every endpoint of docs/protocol.md the mock implements, plus
-/// `/__mock/` test control. Testable in-process with `app.test(.router)`.
+/// `/__mock/` test control, as the operations of its OpenAPI document
+/// (`Resources/mock-openapi.json`) bound to their handlers; a document and handlers that do not
+/// match stop it here. Testable in-process with `app.test(.router)`.
 public func buildMockTenantRouter(
   tenant: MockTenant, maxBodySize: Int = MockTenantConfiguration().maxBodySize, allowRemoteControl: Bool = false
 ) -> Router<BasicRequestContext> {
@@ -12,41 +14,54 @@ public func buildMockTenantRouter(
   router.add(middleware: RequestSizeMiddleware(maxBodySize: maxBodySize))
   router.add(middleware: FaultMiddleware(tenant: tenant))
   router.add(middleware: RateLimitMiddleware(tenant: tenant))
-  DiscoveryRoutes(tenant: tenant).register(on: router)
-  AuthorizeRoutes(tenant: tenant).register(on: router)
-  UniversalLoginRoutes(tenant: tenant).register(on: router)
-  OtherLoginPageRoutes(tenant: tenant).register(on: router)
-  TokenRoutes(tenant: tenant).register(on: router)
-  UserInfoRoutes(tenant: tenant).register(on: router)
-  RevokeRoutes(tenant: tenant).register(on: router)
-  LogoutRoutes(tenant: tenant).register(on: router)
-  PasswordlessRoutes(tenant: tenant).register(on: router)
-  OTPChallengeRoutes(tenant: tenant).register(on: router)
-  DBConnectionRoutes(tenant: tenant).register(on: router)
-  UniversalLoginMFARoutes(tenant: tenant).register(on: router)
-  UniversalLoginPasswordlessRoutes(tenant: tenant).register(on: router)
-  TicketRoutes(tenant: tenant).register(on: router)
-  MFARoutes(tenant: tenant).register(on: router)
-  MockMFAControlRoutes(tenant: tenant).register(on: router)
-  OpenAPIRoutes().register(on: router)
-  FaultRoutes(tenant: tenant).register(on: router)
-  MockControlRoutes(tenant: tenant).register(on: router)
-  PasskeyRoutes(tenant: tenant).register(on: router)
-  ManagementUserRoutes(tenant: tenant).register(on: router)
-  ManagementOrganizationRoutes(tenant: tenant).register(on: router)
-  OrganizationPromptRoutes(tenant: tenant).register(on: router)
-  OrganizationSelectionRoutes(tenant: tenant).register(on: router)
-  MockSignRoutes(tenant: tenant).register(on: router)
-  MyAccountRoutes(tenant: tenant).register(on: router)
-  SocialLoginRoutes(tenant: tenant).register(on: router)
-  DeviceCodeRoutes(tenant: tenant).register(on: router)
-  ActivateRoutes(tenant: tenant).register(on: router)
-  RegistrationRoutes(tenant: tenant).register(on: router)
-  LegacyAuthRoutes(tenant: tenant).register(on: router)
-  BackchannelRoutes(tenant: tenant).register(on: router)
-  MockCIBAControlRoutes(tenant: tenant).register(on: router)
-  PushedAuthorizationRoutes(tenant: tenant).register(on: router)
+  // The routes are the operations of the OpenAPI document, each bound to its handler by operationId.
+  do {
+    try MockOperations.bind(mockHandlerTables(tenant: tenant), to: router)
+  } catch {
+    preconditionFailure("\(error)")
+  }
   return router
+}
+
+/// Every family's handler table, keyed by the `operationId` of the operation each handler answers in
+/// the OpenAPI document (``MockOperations``).
+func mockHandlerTables(tenant: MockTenant) -> [[String: MockHandler]] {
+  [
+    DiscoveryRoutes(tenant: tenant).handlers,
+    AuthorizeRoutes(tenant: tenant).handlers,
+    UniversalLoginRoutes(tenant: tenant).handlers,
+    OtherLoginPageRoutes(tenant: tenant).handlers,
+    TokenRoutes(tenant: tenant).handlers,
+    UserInfoRoutes(tenant: tenant).handlers,
+    RevokeRoutes(tenant: tenant).handlers,
+    LogoutRoutes(tenant: tenant).handlers,
+    PasswordlessRoutes(tenant: tenant).handlers,
+    OTPChallengeRoutes(tenant: tenant).handlers,
+    DBConnectionRoutes(tenant: tenant).handlers,
+    UniversalLoginMFARoutes(tenant: tenant).handlers,
+    UniversalLoginPasswordlessRoutes(tenant: tenant).handlers,
+    TicketRoutes(tenant: tenant).handlers,
+    MFARoutes(tenant: tenant).handlers,
+    MockMFAControlRoutes(tenant: tenant).handlers,
+    OpenAPIRoutes().handlers,
+    FaultRoutes(tenant: tenant).handlers,
+    MockControlRoutes(tenant: tenant).handlers,
+    PasskeyRoutes(tenant: tenant).handlers,
+    ManagementUserRoutes(tenant: tenant).handlers,
+    ManagementOrganizationRoutes(tenant: tenant).handlers,
+    OrganizationPromptRoutes(tenant: tenant).handlers,
+    OrganizationSelectionRoutes(tenant: tenant).handlers,
+    MockSignRoutes(tenant: tenant).handlers,
+    MyAccountRoutes(tenant: tenant).handlers,
+    SocialLoginRoutes(tenant: tenant).handlers,
+    DeviceCodeRoutes(tenant: tenant).handlers,
+    ActivateRoutes(tenant: tenant).handlers,
+    RegistrationRoutes(tenant: tenant).handlers,
+    LegacyAuthRoutes(tenant: tenant).handlers,
+    BackchannelRoutes(tenant: tenant).handlers,
+    MockCIBAControlRoutes(tenant: tenant).handlers,
+    PushedAuthorizationRoutes(tenant: tenant).handlers,
+  ]
 }
 
 /// The mock tenant as a Hummingbird application. When the port is 0 the tenant's base URL is set

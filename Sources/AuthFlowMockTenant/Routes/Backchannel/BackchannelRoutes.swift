@@ -18,10 +18,13 @@ struct BackchannelRoutes {
   /// Auth0: "Use only alphanumeric and +-_.,:# characters" (its own examples use spaces too).
   static let bindingPunctuation: Set<Character> = ["+", "-", "_", ".", ",", ":", "#"]
 
-  func register(on router: Router<BasicRequestContext>) {
-    router.post("/bc-authorize") { request, context in
-      await OAuthError.respond(otherwise: { _ in .malformedBody }) { try await authorize(request, context: context) }
-    }
+  /// The handlers of its operations, by operationId in `Resources/mock-openapi.json` (``MockOperations``).
+  var handlers: [String: MockHandler] {
+    [
+      "backchannelAuthorize": { request, context in
+        await OAuthError.respond(otherwise: { _ in .malformedBody }) { try await authorize(request, context: context) }
+      }
+    ]
   }
 
   private func authorize(_ request: Request, context: BasicRequestContext) async throws -> Response {

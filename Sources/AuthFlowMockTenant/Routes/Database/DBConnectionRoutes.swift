@@ -12,15 +12,18 @@ struct DBConnectionRoutes {
   /// Root attributes signup copies onto the user.
   static let rootAttributes = ["given_name", "family_name", "name", "nickname", "picture", "phone_number"]
 
-  func register(on router: Router<BasicRequestContext>) {
-    router.post("/dbconnections/signup") { request, context in
-      await LegacyError.respond(otherwise: { _ in .unprocessable }) { try await signup(request, context: context) }
-    }
-    router.post("/dbconnections/change_password") { request, context in
-      await LegacyError.respond(otherwise: { _ in .unprocessable }) {
-        try await changePassword(request, context: context)
-      }
-    }
+  /// The handlers of its operations, by operationId in `Resources/mock-openapi.json` (``MockOperations``).
+  var handlers: [String: MockHandler] {
+    [
+      "dbConnectionSignup": { request, context in
+        await LegacyError.respond(otherwise: { _ in .unprocessable }) { try await signup(request, context: context) }
+      },
+      "dbConnectionChangePassword": { request, context in
+        await LegacyError.respond(otherwise: { _ in .unprocessable }) {
+          try await changePassword(request, context: context)
+        }
+      },
+    ]
   }
 
   /// The database connection a request names, enabled for `client` when there is one.

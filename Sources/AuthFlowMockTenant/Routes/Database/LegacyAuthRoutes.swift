@@ -16,13 +16,16 @@ struct LegacyAuthRoutes {
     static let accessToken = "http://auth0.com/oauth/legacy/grant-type/access_token"
   }
 
-  func register(on router: Router<BasicRequestContext>) {
-    router.post("/oauth/ro") { request, context in
-      await respond { () async throws -> [String: Value] in try await ro(request, context: context) }
-    }
-    router.post("/oauth/access_token") { request, context in
-      await respond { () async throws -> [String: Value] in try await accessToken(request, context: context) }
-    }
+  /// The handlers of its operations, by operationId in `Resources/mock-openapi.json` (``MockOperations``).
+  var handlers: [String: MockHandler] {
+    [
+      "legacyResourceOwner": { request, context in
+        await respond { () async throws -> [String: Value] in try await ro(request, context: context) }
+      },
+      "legacyAccessToken": { request, context in
+        await respond { () async throws -> [String: Value] in try await accessToken(request, context: context) }
+      },
+    ]
   }
 
   private func respond(_ body: () async throws -> [String: Value]) async -> Response {

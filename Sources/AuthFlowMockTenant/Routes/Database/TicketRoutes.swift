@@ -11,38 +11,45 @@ struct TicketRoutes {
   static let passwordChanged = "Password changed. You can now log in with the new password."
   static let invalidTicket = AuthorizeError(code: "invalid_ticket", description: "This link is invalid or has expired.")
 
-  func register(on router: Router<BasicRequestContext>) {
-    router.get("/lo/unblock") { request, _ in
-      let ticket = RequestParameters.query(of: request).string("ticket") ?? ""
-      let now = tenant.clock.seconds
-      guard tenant.transact({ $0.redeemUnblockTicket(ticket, now: now) }) else { return Self.errorPage }
-      return Responses.html(LoginPages.page(title: "Unblocked", kind: "unblocked", body: "<h1>\(Self.unblocked)</h1>"))
-    }
-    router.get("/lo/reset") { request, _ in
-      let ticket = RequestParameters.query(of: request).string("ticket") ?? ""
-      guard case .resetPassword? = liveTicket(ticket) else { return Self.errorPage }
-      return Responses.html(Self.resetForm(ticket: ticket, error: nil))
-    }
-    router.post("/lo/reset") { request, context in
-      let query = RequestParameters.query(of: request)
-      guard let form = await RequestParameters.body(of: request, context: context),
-        let ticket = query.string("ticket") ?? form.string("ticket"),
-        case .resetPassword(let owner)? = liveTicket(ticket)
-      else { return Self.errorPage }
-      let policy = tenant.fixture.settings.passwordPolicy
-      guard let password = form.string("password") else {
+  /// The handlers of its operations, by operationId in `Resources/mock-openapi.json` (``MockOperations``).
+  var handlers: [String: MockHandler] {
+    [
+      "redeemUnblockTicket": { request, _ in
+        let ticket = RequestParameters.query(of: request).string("ticket") ?? ""
+        let now = tenant.clock.seconds
+        guard tenant.transact({ $0.redeemUnblockTicket(ticket, now: now) }) else { return Self.errorPage }
         return Responses.html(
-          Self.resetForm(ticket: ticket, error: "Password is too weak:\n" + policy.text), status: .badRequest)
-      }
-      if let failure = await PasswordRules(tenant: tenant).failure(for: password, userID: owner) {
-        return Responses.html(Self.resetForm(ticket: ticket, error: failure.pageMessage), status: .badRequest)
-      }
-      // The ticket is used up and the password set in one step.
-      let now = tenant.clock.seconds
-      guard tenant.transact({ $0.resetPassword(ticket: ticket, to: password, now: now) }) else { return Self.errorPage }
-      return Responses.html(
-        LoginPages.page(title: "Password changed", kind: "password-changed", body: "<h1>\(Self.passwordChanged)</h1>"))
-    }
+          LoginPages.page(title: "Unblocked", kind: "unblocked", body: "<h1>\(Self.unblocked)</h1>"))
+      },
+      "showPasswordResetTicket": { request, _ in
+        let ticket = RequestParameters.query(of: request).string("ticket") ?? ""
+        guard case .resetPassword? = liveTicket(ticket) else { return Self.errorPage }
+        return Responses.html(Self.resetForm(ticket: ticket, error: nil))
+      },
+      "submitPasswordResetTicket": { request, context in
+        let query = RequestParameters.query(of: request)
+        guard let form = await RequestParameters.body(of: request, context: context),
+          let ticket = query.string("ticket") ?? form.string("ticket"),
+          case .resetPassword(let owner)? = liveTicket(ticket)
+        else { return Self.errorPage }
+        let policy = tenant.fixture.settings.passwordPolicy
+        guard let password = form.string("password") else {
+          return Responses.html(
+            Self.resetForm(ticket: ticket, error: "Password is too weak:\n" + policy.text), status: .badRequest)
+        }
+        if let failure = await PasswordRules(tenant: tenant).failure(for: password, userID: owner) {
+          return Responses.html(Self.resetForm(ticket: ticket, error: failure.pageMessage), status: .badRequest)
+        }
+        // The ticket is used up and the password set in one step.
+        let now = tenant.clock.seconds
+        guard tenant.transact({ $0.resetPassword(ticket: ticket, to: password, now: now) }) else {
+          return Self.errorPage
+        }
+        return Responses.html(
+          LoginPages.page(title: "Password changed", kind: "password-changed", body: "<h1>\(Self.passwordChanged)</h1>")
+        )
+      },
+    ]
   }
 
   /// The live ticket `id` (read, not used up).

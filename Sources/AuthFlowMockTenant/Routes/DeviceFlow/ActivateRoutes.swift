@@ -14,10 +14,13 @@ struct ActivateRoutes {
   /// Wrong user codes before the activation transaction is dropped.
   static let maxFailures = 5
 
-  func register(on router: Router<BasicRequestContext>) {
-    router.get("/activate") { request, _ in await start(request) }
-    router.post("/activate") { request, context in await enter(request, context: context) }
-    router.post("/activate/confirm") { request, context in await confirm(request, context: context) }
+  /// The handlers of its operations, by operationId in `Resources/mock-openapi.json` (``MockOperations``).
+  var handlers: [String: MockHandler] {
+    [
+      "showActivatePage": { request, _ in await start(request) },
+      "submitActivateCode": { request, context in await enter(request, context: context) },
+      "confirmActivation": { request, context in await confirm(request, context: context) },
+    ]
   }
 
   /// A new activation transaction and the user-code form (pre-filled from `?user_code=`).

@@ -12,10 +12,13 @@ struct DeviceCodeRoutes {
   /// Seconds between polls (Auth0: 5).
   static let interval = 5
 
-  func register(on router: Router<BasicRequestContext>) {
-    router.post("/oauth/device/code") { request, context in
-      await OAuthError.respond { try await deviceCode(request, context: context) }
-    }
+  /// The handlers of its operations, by operationId in `Resources/mock-openapi.json` (``MockOperations``).
+  var handlers: [String: MockHandler] {
+    [
+      "deviceCode": { request, context in
+        await OAuthError.respond { try await deviceCode(request, context: context) }
+      }
+    ]
   }
 
   private func deviceCode(_ request: Request, context: BasicRequestContext) async throws -> Response {

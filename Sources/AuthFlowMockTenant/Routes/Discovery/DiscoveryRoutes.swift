@@ -6,9 +6,12 @@ import Hummingbird
 struct DiscoveryRoutes {
   let tenant: MockTenant
 
-  func register(on router: Router<BasicRequestContext>) {
-    router.get("/.well-known/openid-configuration") { _, _ in Responses.json(discovery()) }
-    router.get("/.well-known/jwks.json") { _, _ in Responses.json(jwks()) }
+  /// The handlers of its operations, by operationId in `Resources/mock-openapi.json` (``MockOperations``).
+  var handlers: [String: MockHandler] {
+    [
+      "getOpenIDConfiguration": { _, _ in Responses.json(discovery()) },
+      "getJWKS": { _, _ in Responses.json(jwks()) },
+    ]
   }
 
   func discovery() -> Value {

@@ -16,10 +16,13 @@ struct RegistrationRoutes {
   /// Registered clients kept at most (bounded memory); later registrations are refused.
   static let maxClients = 1000
 
-  func register(on router: Router<BasicRequestContext>) {
-    router.post("/oidc/register") { request, context in
-      await OAuthError.respond { try await register(request, context: context) }
-    }
+  /// The handlers of its operations, by operationId in `Resources/mock-openapi.json` (``MockOperations``).
+  var handlers: [String: MockHandler] {
+    [
+      "registerClient": { request, context in
+        await OAuthError.respond { try await register(request, context: context) }
+      }
+    ]
   }
 
   private func register(_ request: Request, context: BasicRequestContext) async throws -> Response {

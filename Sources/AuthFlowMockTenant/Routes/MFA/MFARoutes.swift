@@ -14,19 +14,22 @@ struct MFARoutes {
   /// OOB codes live as long as the MFA token.
   static let oobLifetime = 300.0
 
-  func register(on router: Router<BasicRequestContext>) {
-    router.get("/mfa/authenticators") { request, _ in
-      await answer {
-        let (_, _, user) = try await MFATokens(tenant: tenant).resolve(bearer(request))
-        return Responses.json(.array(MFAMethods.authenticators(of: user).map(\.json)))
-      }
-    }
-    router.post("/mfa/associate") { request, context in
-      await answer { try await associate(request, context: context) }
-    }
-    router.post("/mfa/challenge") { request, context in
-      await answer { try await challenge(request, context: context) }
-    }
+  /// The handlers of its operations, by operationId in `Resources/mock-openapi.json` (``MockOperations``).
+  var handlers: [String: MockHandler] {
+    [
+      "mfaListAuthenticators": { request, _ in
+        await answer {
+          let (_, _, user) = try await MFATokens(tenant: tenant).resolve(bearer(request))
+          return Responses.json(.array(MFAMethods.authenticators(of: user).map(\.json)))
+        }
+      },
+      "mfaAssociate": { request, context in
+        await answer { try await associate(request, context: context) }
+      },
+      "mfaChallenge": { request, context in
+        await answer { try await challenge(request, context: context) }
+      },
+    ]
   }
 
   private func answer(_ body: () async throws -> Response) async -> Response {

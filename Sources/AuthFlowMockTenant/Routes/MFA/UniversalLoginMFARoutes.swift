@@ -13,14 +13,17 @@ struct UniversalLoginMFARoutes {
   /// How long the code form stays valid, seconds.
   static let lifetime = 600.0
 
-  func register(on router: Router<BasicRequestContext>) {
-    router.get("/u/mfa-otp-challenge") { request, _ in
-      guard let transaction = await pending(RequestParameters.query(of: request).string("state")) else {
-        return AuthorizeError.unknownTransaction.page()
-      }
-      return render(transaction)
-    }
-    router.post("/u/mfa-otp-challenge") { request, context in await submit(request, context: context) }
+  /// The handlers of its operations, by operationId in `Resources/mock-openapi.json` (``MockOperations``).
+  var handlers: [String: MockHandler] {
+    [
+      "showMFAOTPChallengePage": { request, _ in
+        guard let transaction = await pending(RequestParameters.query(of: request).string("state")) else {
+          return AuthorizeError.unknownTransaction.page()
+        }
+        return render(transaction)
+      },
+      "submitMFAOTPChallenge": { request, context in await submit(request, context: context) },
+    ]
   }
 
   /// Moves `transaction` to the MFA step for `userID` and shows the code form (the error page when

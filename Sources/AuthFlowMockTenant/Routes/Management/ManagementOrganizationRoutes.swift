@@ -20,38 +20,41 @@ struct ManagementOrganizationRoutes {
     "send_invitation_email",
   ]
 
-  func register(on router: Router<BasicRequestContext>) {
-    router.post("/api/v2/organizations/:id/invitations") { request, context in
-      await respond { try await create(request, context: context, organizationID: context.parameters.get("id")) }
-    }
-    router.get("/api/v2/organizations/:id/invitations") { request, context in
-      await respond {
-        let organization = try await authorize(request, organizationID: context.parameters.get("id"), Self.readScope)
-        let listing = try ManagementListing(query: RequestParameters.query(of: request))
-        let invitations = tenant.read({ $0.organizations.invitations(of: organization.id) })
-        return Responses.json(listing.respond(invitations.map(\.json), key: "invitations"))
-      }
-    }
-    router.get("/api/v2/organizations/:id/invitations/:invitation") { request, context in
-      await respond {
-        let organization = try await authorize(request, organizationID: context.parameters.get("id"), Self.readScope)
-        guard let id = context.parameters.get("invitation"),
-          let invitation = tenant.read({ $0.organizations.invitation(id, of: organization.id) })
-        else { throw ManagementError.invitationNotFound }
-        let fields = try ManagementListing.Fields(query: RequestParameters.query(of: request))
-        return Responses.json(fields?.apply(to: invitation.json) ?? invitation.json)
-      }
-    }
-    router.delete("/api/v2/organizations/:id/invitations/:invitation") { request, context in
-      await respond {
-        let organization = try await authorize(
-          request, organizationID: context.parameters.get("id"), Self.deleteScope)
-        guard let id = context.parameters.get("invitation"),
-          tenant.transact({ $0.deleteInvitation(id, of: organization.id) })
-        else { throw ManagementError.invitationNotFound }
-        return Responses.empty(status: .noContent)
-      }
-    }
+  /// The handlers of its operations, by operationId in `Resources/mock-openapi.json` (``MockOperations``).
+  var handlers: [String: MockHandler] {
+    [
+      "managementCreateInvitation": { request, context in
+        await respond { try await create(request, context: context, organizationID: context.parameters.get("id")) }
+      },
+      "managementListInvitations": { request, context in
+        await respond {
+          let organization = try await authorize(request, organizationID: context.parameters.get("id"), Self.readScope)
+          let listing = try ManagementListing(query: RequestParameters.query(of: request))
+          let invitations = tenant.read({ $0.organizations.invitations(of: organization.id) })
+          return Responses.json(listing.respond(invitations.map(\.json), key: "invitations"))
+        }
+      },
+      "managementGetInvitation": { request, context in
+        await respond {
+          let organization = try await authorize(request, organizationID: context.parameters.get("id"), Self.readScope)
+          guard let id = context.parameters.get("invitation"),
+            let invitation = tenant.read({ $0.organizations.invitation(id, of: organization.id) })
+          else { throw ManagementError.invitationNotFound }
+          let fields = try ManagementListing.Fields(query: RequestParameters.query(of: request))
+          return Responses.json(fields?.apply(to: invitation.json) ?? invitation.json)
+        }
+      },
+      "managementDeleteInvitation": { request, context in
+        await respond {
+          let organization = try await authorize(
+            request, organizationID: context.parameters.get("id"), Self.deleteScope)
+          guard let id = context.parameters.get("invitation"),
+            tenant.transact({ $0.deleteInvitation(id, of: organization.id) })
+          else { throw ManagementError.invitationNotFound }
+          return Responses.empty(status: .noContent)
+        }
+      },
+    ]
   }
 
   private func respond(_ body: () async throws -> Response) async -> Response {

@@ -21,23 +21,26 @@ struct ManagementUserRoutes {
   /// Scopes that let a token act on any user.
   static let adminScopes: Set<String> = ["read:users", "update:users"]
 
-  func register(on router: Router<BasicRequestContext>) {
-    router.get("/api/v2/users/:id") { request, context in
-      await respond { try await get(request, id: context.parameters.get("id")) }
-    }
-    router.patch("/api/v2/users/:id") { request, context in
-      await respond { try await patch(request, context: context, id: context.parameters.get("id")) }
-    }
-    router.post("/api/v2/users/:id/identities") { request, context in
-      await respond { try await link(request, context: context, id: context.parameters.get("id")) }
-    }
-    router.delete("/api/v2/users/:id/identities/:provider/:secondary") { request, context in
-      await respond {
-        try await unlink(
-          request, id: context.parameters.get("id"), provider: context.parameters.get("provider"),
-          secondary: context.parameters.get("secondary"))
-      }
-    }
+  /// The handlers of its operations, by operationId in `Resources/mock-openapi.json` (``MockOperations``).
+  var handlers: [String: MockHandler] {
+    [
+      "managementGetUser": { request, context in
+        await respond { try await get(request, id: context.parameters.get("id")) }
+      },
+      "managementUpdateUser": { request, context in
+        await respond { try await patch(request, context: context, id: context.parameters.get("id")) }
+      },
+      "managementLinkIdentity": { request, context in
+        await respond { try await link(request, context: context, id: context.parameters.get("id")) }
+      },
+      "managementUnlinkIdentity": { request, context in
+        await respond {
+          try await unlink(
+            request, id: context.parameters.get("id"), provider: context.parameters.get("provider"),
+            secondary: context.parameters.get("secondary"))
+        }
+      },
+    ]
   }
 
   private func respond(_ body: () async throws -> Response) async -> Response {

@@ -10,17 +10,20 @@ struct MockCIBAControlRoutes {
   static let unknownRequest = OAuthError(
     status: .notFound, code: "not_found", description: "No pending back-channel request with this auth_req_id")
 
-  func register(on router: Router<BasicRequestContext>) {
-    router.post("/__mock/ciba/:auth_req_id") { request, context in
-      guard let parameters = await RequestParameters.body(of: request, context: context),
-        let approve = Self.approval(parameters)
-      else { return Self.badBody.response }
-      let now = tenant.clock.seconds
-      guard let id = context.parameters.get("auth_req_id"),
-        tenant.transact({ $0.decideBackchannelRequest(id, approve: approve, now: now) })
-      else { return Self.unknownRequest.response }
-      return Responses.empty(status: .noContent)
-    }
+  /// The handlers of its operations, by operationId in `Resources/mock-openapi.json` (``MockOperations``).
+  var handlers: [String: MockHandler] {
+    [
+      "mockDecideBackchannelRequest": { request, context in
+        guard let parameters = await RequestParameters.body(of: request, context: context),
+          let approve = Self.approval(parameters)
+        else { return Self.badBody.response }
+        let now = tenant.clock.seconds
+        guard let id = context.parameters.get("auth_req_id"),
+          tenant.transact({ $0.decideBackchannelRequest(id, approve: approve, now: now) })
+        else { return Self.unknownRequest.response }
+        return Responses.empty(status: .noContent)
+      }
+    ]
   }
 
   /// `approve` as a JSON boolean, or `true`/`false` in a form body.

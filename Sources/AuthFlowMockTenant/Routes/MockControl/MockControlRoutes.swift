@@ -15,47 +15,51 @@ struct MockControlRoutes {
     status: .conflict, code: "key_generation_failed",
     description: "Could not make a new signing key; the current key stays in use. Try again.")
 
-  func register(on router: Router<BasicRequestContext>) {
-    router.get("/__mock/outbox") { request, _ in
-      let query = RequestParameters.query(of: request)
-      let messages = tenant.read({ $0.outbox.list(to: query.string("to")) })
-      return Responses.json(.object(["messages": .array(messages.map(MockControlRoutes.json))]))
-    }
-    router.delete("/__mock/outbox") { _, _ in
-      tenant.transact { $0.clearOutbox() }
-      return Responses.empty(status: .noContent)
-    }
-    router.get("/__mock/clock") { _, _ in Responses.json(clock()) }
-    router.post("/__mock/clock/advance") { request, context in
-      // The offset stays within ±100 years: timestamps (`iat`, `exp`, ISO dates) stay representable.
-      guard let parameters = await RequestParameters.body(of: request, context: context),
-        let seconds = parameters.number("seconds"),
-        tenant.clock.advance(by: seconds, keepingOffsetWithin: Self.maximumClockOffset)
-      else {
-        return OAuthError(
-          status: .badRequest, code: "invalid_request",
-          description: "Body must be {\"seconds\": <number>}, keeping the clock within 100 years of now"
-        ).response
-      }
-      return Responses.json(clock())
-    }
-    router.post("/__mock/rotate-keys") { request, context in
-      let parameters = await RequestParameters.body(of: request, context: context)
-      let revoke = parameters?.values["revoke_previous"]?.boolValue ?? (parameters?.string("revoke_previous") == "true")
-      let key: SigningKey
-      do {
-        key = try makeKey?() ?? MockTenant.makeKey(for: tenant.fixture)
-      } catch {
-        return Self.keyGenerationFailed.response
-      }
-      let published = tenant.transact { $0.rotateSigningKey(to: key, revokePrevious: revoke) }
-      return Responses.json(
-        .object(["kid": .string(key.kid), "published": .array(published.map(Value.string))]))
-    }
-    router.post("/__mock/reset") { _, _ in
-      await tenant.reset()
-      return Responses.empty(status: .noContent)
-    }
+  /// The handlers of its operations, by operationId in `Resources/mock-openapi.json` (``MockOperations``).
+  var handlers: [String: MockHandler] {
+    [
+      "mockListOutbox": { request, _ in
+        let query = RequestParameters.query(of: request)
+        let messages = tenant.read({ $0.outbox.list(to: query.string("to")) })
+        return Responses.json(.object(["messages": .array(messages.map(MockControlRoutes.json))]))
+      },
+      "mockClearOutbox": { _, _ in
+        tenant.transact { $0.clearOutbox() }
+        return Responses.empty(status: .noContent)
+      },
+      "mockGetClock": { _, _ in Responses.json(clock()) },
+      "mockAdvanceClock": { request, context in
+        // The offset stays within ±100 years: timestamps (`iat`, `exp`, ISO dates) stay representable.
+        guard let parameters = await RequestParameters.body(of: request, context: context),
+          let seconds = parameters.number("seconds"),
+          tenant.clock.advance(by: seconds, keepingOffsetWithin: Self.maximumClockOffset)
+        else {
+          return OAuthError(
+            status: .badRequest, code: "invalid_request",
+            description: "Body must be {\"seconds\": <number>}, keeping the clock within 100 years of now"
+          ).response
+        }
+        return Responses.json(clock())
+      },
+      "mockRotateKeys": { request, context in
+        let parameters = await RequestParameters.body(of: request, context: context)
+        let revoke =
+          parameters?.values["revoke_previous"]?.boolValue ?? (parameters?.string("revoke_previous") == "true")
+        let key: SigningKey
+        do {
+          key = try makeKey?() ?? MockTenant.makeKey(for: tenant.fixture)
+        } catch {
+          return Self.keyGenerationFailed.response
+        }
+        let published = tenant.transact { $0.rotateSigningKey(to: key, revokePrevious: revoke) }
+        return Responses.json(
+          .object(["kid": .string(key.kid), "published": .array(published.map(Value.string))]))
+      },
+      "mockReset": { _, _ in
+        await tenant.reset()
+        return Responses.empty(status: .noContent)
+      },
+    ]
   }
 
   /// How far `/__mock/clock/advance` may move the virtual clock from the real one, in seconds.

@@ -20,16 +20,19 @@ struct MockMFAControlRoutes {
     }
   }
 
-  func register(on router: Router<BasicRequestContext>) {
-    router.post("/__mock/mfa/push") { request, context in
-      guard let parameters = await RequestParameters.body(of: request, context: context),
-        let code = parameters.string("oob_code"), let approve = Self.flag(parameters.values["approve"])
-      else { return Self.badBody.response }
-      let now = tenant.clock.seconds
-      guard tenant.transact({ $0.decidePush(code, approve: approve, now: now) }) else {
-        return Self.unknownPush.response
+  /// The handlers of its operations, by operationId in `Resources/mock-openapi.json` (``MockOperations``).
+  var handlers: [String: MockHandler] {
+    [
+      "mockDecideMFAPush": { request, context in
+        guard let parameters = await RequestParameters.body(of: request, context: context),
+          let code = parameters.string("oob_code"), let approve = Self.flag(parameters.values["approve"])
+        else { return Self.badBody.response }
+        let now = tenant.clock.seconds
+        guard tenant.transact({ $0.decidePush(code, approve: approve, now: now) }) else {
+          return Self.unknownPush.response
+        }
+        return Responses.empty(status: .noContent)
       }
-      return Responses.empty(status: .noContent)
-    }
+    ]
   }
 }

@@ -22,21 +22,24 @@ struct MockSignRoutes {
     case badSignature = "bad_signature"
   }
 
-  func register(on router: Router<BasicRequestContext>) {
-    router.post("/__mock/sign") { request, context in
-      guard let body = await RequestParameters.body(of: request, context: context) else {
-        return Self.invalid("Body must be a JSON object")
+  /// The handlers of its operations, by operationId in `Resources/mock-openapi.json` (``MockOperations``).
+  var handlers: [String: MockHandler] {
+    [
+      "mockSign": { request, context in
+        guard let body = await RequestParameters.body(of: request, context: context) else {
+          return Self.invalid("Body must be a JSON object")
+        }
+        guard let variant = Variant(rawValue: body.string("variant") ?? "valid") else {
+          return Self.invalid("variant must be one of valid, none, hs256, bad_signature")
+        }
+        guard let key = try? tenant.mintingKey() else {
+          return Self.keyGenerationFailed.response
+        }
+        let token = sign(body, variant: variant, key: key)
+        tenant.recordMinted(token)
+        return Responses.json(.object(["token": .string(token)]))
       }
-      guard let variant = Variant(rawValue: body.string("variant") ?? "valid") else {
-        return Self.invalid("variant must be one of valid, none, hs256, bad_signature")
-      }
-      guard let key = try? tenant.mintingKey() else {
-        return Self.keyGenerationFailed.response
-      }
-      let token = sign(body, variant: variant, key: key)
-      tenant.recordMinted(token)
-      return Responses.json(.object(["token": .string(token)]))
-    }
+    ]
   }
 
   private func sign(_ body: RequestParameters, variant: Variant, key: SigningKey) -> String {

@@ -21,28 +21,31 @@ struct MyAccountRoutes {
 
   static let methodsPath = "/me/v1/authentication-methods"
 
-  func register(on router: Router<BasicRequestContext>) {
-    router.get("/me/v1/authentication-methods") { request, _ in
-      await respond { try await list(request) }
-    }
-    router.post("/me/v1/authentication-methods") { request, context in
-      await respond { try await enroll(request, context: context) }
-    }
-    router.get("/me/v1/authentication-methods/:id") { request, context in
-      await respond { try await get(request, id: Self.methodID(context)) }
-    }
-    router.patch("/me/v1/authentication-methods/:id") { request, context in
-      await respond { try await update(request, context: context, id: Self.methodID(context)) }
-    }
-    router.delete("/me/v1/authentication-methods/:id") { request, context in
-      await respond { try await delete(request, id: Self.methodID(context)) }
-    }
-    router.post("/me/v1/authentication-methods/:id/verify") { request, context in
-      await respond { try await verify(request, context: context, id: Self.methodID(context)) }
-    }
-    router.get("/me/v1/factors") { request, _ in
-      await respond { try await factors(request) }
-    }
+  /// The handlers of its operations, by operationId in `Resources/mock-openapi.json` (``MockOperations``).
+  var handlers: [String: MockHandler] {
+    [
+      "myAccountListAuthenticationMethods": { request, _ in
+        await respond { try await list(request) }
+      },
+      "myAccountEnrollAuthenticationMethod": { request, context in
+        await respond { try await enroll(request, context: context) }
+      },
+      "myAccountGetAuthenticationMethod": { request, context in
+        await respond { try await get(request, id: Self.methodID(context)) }
+      },
+      "myAccountUpdateAuthenticationMethod": { request, context in
+        await respond { try await update(request, context: context, id: Self.methodID(context)) }
+      },
+      "myAccountDeleteAuthenticationMethod": { request, context in
+        await respond { try await delete(request, id: Self.methodID(context)) }
+      },
+      "myAccountVerifyAuthenticationMethod": { request, context in
+        await respond { try await verify(request, context: context, id: Self.methodID(context)) }
+      },
+      "myAccountListFactors": { request, _ in
+        await respond { try await factors(request) }
+      },
+    ]
   }
 
   /// The `{id}` path segment, percent-decoded (`passkey%7Cnew` → `passkey|new`).

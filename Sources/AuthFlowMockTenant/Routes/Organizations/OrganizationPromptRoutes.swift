@@ -11,14 +11,17 @@ struct OrganizationPromptRoutes {
 
   static let field = "organization_name"
 
-  func register(on router: Router<BasicRequestContext>) {
-    router.get("/u/organization") { request, _ in
-      guard let transaction = tenant.loginTransaction(RequestParameters.query(of: request).string("state")) else {
-        return AuthorizeError.unknownTransaction.page()
-      }
-      return Responses.html(OrganizationPages.prompt(transaction, clientName: clientName(transaction)))
-    }
-    router.post("/u/organization") { request, context in await submit(request, context: context) }
+  /// The handlers of its operations, by operationId in `Resources/mock-openapi.json` (``MockOperations``).
+  var handlers: [String: MockHandler] {
+    [
+      "showOrganizationPrompt": { request, _ in
+        guard let transaction = tenant.loginTransaction(RequestParameters.query(of: request).string("state")) else {
+          return AuthorizeError.unknownTransaction.page()
+        }
+        return Responses.html(OrganizationPages.prompt(transaction, clientName: clientName(transaction)))
+      },
+      "submitOrganizationPrompt": { request, context in await submit(request, context: context) },
+    ]
   }
 
   private func submit(_ request: Request, context: BasicRequestContext) async -> Response {

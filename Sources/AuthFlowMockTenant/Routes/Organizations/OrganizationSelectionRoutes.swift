@@ -12,14 +12,17 @@ struct OrganizationSelectionRoutes {
 
   static let path = "/u/organization-selection"
 
-  func register(on router: Router<BasicRequestContext>) {
-    router.get("/u/organization-selection") { request, _ in
-      guard let (transaction, userID) = await pending(RequestParameters.query(of: request).string("state")) else {
-        return AuthorizeError.unknownTransaction.page()
-      }
-      return await render(transaction, userID: userID)
-    }
-    router.post("/u/organization-selection") { request, context in await submit(request, context: context) }
+  /// The handlers of its operations, by operationId in `Resources/mock-openapi.json` (``MockOperations``).
+  var handlers: [String: MockHandler] {
+    [
+      "showOrganizationSelection": { request, _ in
+        guard let (transaction, userID) = await pending(RequestParameters.query(of: request).string("state")) else {
+          return AuthorizeError.unknownTransaction.page()
+        }
+        return await render(transaction, userID: userID)
+      },
+      "submitOrganizationSelection": { request, context in await submit(request, context: context) },
+    ]
   }
 
   /// Moves an authorization whose user just logged in to the picker (the SSO cookie of that login

@@ -16,13 +16,16 @@ struct PasskeyRoutes {
     "email", "phone_number", "username", "name", "given_name", "family_name", "nickname", "picture",
   ]
 
-  func register(on router: Router<BasicRequestContext>) {
-    router.post("/passkey/register") { request, context in
-      await respond { try await signup(request, context: context) }
-    }
-    router.post("/passkey/challenge") { request, context in
-      await respond { try await challenge(request, context: context) }
-    }
+  /// The handlers of its operations, by operationId in `Resources/mock-openapi.json` (``MockOperations``).
+  var handlers: [String: MockHandler] {
+    [
+      "passkeyRegister": { request, context in
+        await respond { try await signup(request, context: context) }
+      },
+      "passkeyChallenge": { request, context in
+        await respond { try await challenge(request, context: context) }
+      },
+    ]
   }
 
   private func respond(_ body: () async throws -> Value) async -> Response {

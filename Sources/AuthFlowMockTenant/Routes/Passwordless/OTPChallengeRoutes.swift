@@ -12,12 +12,15 @@ struct OTPChallengeRoutes {
   /// How long an `auth_session` stays valid, seconds (the passwordless code lifetime).
   static let lifetime = PasswordlessCodes.lifetime
 
-  func register(on router: Router<BasicRequestContext>) {
-    router.post("/otp/challenge") { request, context in
-      await OAuthError.respond(otherwise: { .invalidRequest("\($0)") }) {
-        try await challenge(request, context: context)
+  /// The handlers of its operations, by operationId in `Resources/mock-openapi.json` (``MockOperations``).
+  var handlers: [String: MockHandler] {
+    [
+      "otpChallenge": { request, context in
+        await OAuthError.respond(otherwise: { .invalidRequest("\($0)") }) {
+          try await challenge(request, context: context)
+        }
       }
-    }
+    ]
   }
 
   static let badDeliveryMethod = OAuthError.invalidRequest("delivery_method must be text or voice")

@@ -7,10 +7,13 @@ import Hummingbird
 struct PasswordlessRoutes {
   let tenant: MockTenant
 
-  func register(on router: Router<BasicRequestContext>) {
-    router.post("/passwordless/start") { request, context in
-      await OAuthError.respond { try await start(request, context: context) }
-    }
+  /// The handlers of its operations, by operationId in `Resources/mock-openapi.json` (``MockOperations``).
+  var handlers: [String: MockHandler] {
+    [
+      "passwordlessStart": { request, context in
+        await OAuthError.respond { try await start(request, context: context) }
+      }
+    ]
   }
 
   static let missingClientID = OAuthError(

@@ -13,21 +13,24 @@ struct UniversalLoginPasswordlessRoutes {
   static let addressPath = "/u/passwordless"
   static let codePath = "/u/passwordless-challenge"
 
-  func register(on router: Router<BasicRequestContext>) {
-    router.get("/u/passwordless") { request, _ in
-      guard let (transaction, connection) = await pending(RequestParameters.query(of: request).string("state")) else {
-        return AuthorizeError.unknownTransaction.page()
-      }
-      return addressPage(transaction, connection: connection)
-    }
-    router.post("/u/passwordless") { request, context in await submitAddress(request, context: context) }
-    router.get("/u/passwordless-challenge") { request, _ in
-      guard let (transaction, connection) = await pending(RequestParameters.query(of: request).string("state")),
-        let address = transaction.passwordlessAddress
-      else { return AuthorizeError.unknownTransaction.page() }
-      return codePage(transaction, connection: connection, address: address)
-    }
-    router.post("/u/passwordless-challenge") { request, context in await submitCode(request, context: context) }
+  /// The handlers of its operations, by operationId in `Resources/mock-openapi.json` (``MockOperations``).
+  var handlers: [String: MockHandler] {
+    [
+      "showPasswordlessAddressPage": { request, _ in
+        guard let (transaction, connection) = await pending(RequestParameters.query(of: request).string("state")) else {
+          return AuthorizeError.unknownTransaction.page()
+        }
+        return addressPage(transaction, connection: connection)
+      },
+      "submitPasswordlessAddress": { request, context in await submitAddress(request, context: context) },
+      "showPasswordlessCodePage": { request, _ in
+        guard let (transaction, connection) = await pending(RequestParameters.query(of: request).string("state")),
+          let address = transaction.passwordlessAddress
+        else { return AuthorizeError.unknownTransaction.page() }
+        return codePage(transaction, connection: connection, address: address)
+      },
+      "submitPasswordlessCode": { request, context in await submitCode(request, context: context) },
+    ]
   }
 
   /// Whether `/authorize` should send this transaction to the passwordless pages.

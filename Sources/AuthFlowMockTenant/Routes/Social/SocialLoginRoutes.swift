@@ -20,14 +20,17 @@ struct SocialLoginRoutes {
   /// GitHub's scope when the request names none.
   static let defaultScope = ["user:email"]
 
-  func register(on router: Router<BasicRequestContext>) {
-    router.get("/social/:connection/login/oauth/authorize") { request, context in
-      await consentPage(request, connection: context.parameters.get("connection") ?? "")
-    }
-    router.post("/social/:connection/login/oauth/authorize") { request, context in
-      await decide(request, context: context, connection: context.parameters.get("connection") ?? "")
-    }
-    router.get("/login/callback") { request, _ in await callback(request) }
+  /// The handlers of its operations, by operationId in `Resources/mock-openapi.json` (``MockOperations``).
+  var handlers: [String: MockHandler] {
+    [
+      "socialShowConsent": { request, context in
+        await consentPage(request, connection: context.parameters.get("connection") ?? "")
+      },
+      "socialDecideConsent": { request, context in
+        await decide(request, context: context, connection: context.parameters.get("connection") ?? "")
+      },
+      "socialCallback": { request, _ in await callback(request) },
+    ]
   }
 
   /// The connection, when it is one the mock simulates a web provider for.

@@ -29,10 +29,13 @@ struct TokenRoutes {
     GrantType.mfaRecoveryCode, GrantType.tokenExchange, GrantType.webauthn, GrantType.deviceCode, GrantType.ciba,
   ]
 
-  func register(on router: Router<BasicRequestContext>) {
-    router.post("/oauth/token") { request, context in
-      await OAuthError.respond { try await token(request, context: context) }
-    }
+  /// The handlers of its operations, by operationId in `Resources/mock-openapi.json` (``MockOperations``).
+  var handlers: [String: MockHandler] {
+    [
+      "token": { request, context in
+        await OAuthError.respond { try await token(request, context: context) }
+      }
+    ]
   }
 
   private func token(_ request: Request, context: BasicRequestContext) async throws -> Response {

@@ -6,9 +6,12 @@ import Hummingbird
 struct UserInfoRoutes {
   let tenant: MockTenant
 
-  func register(on router: Router<BasicRequestContext>) {
-    router.get("/userinfo") { request, _ in await userInfo(request) }
-    router.post("/userinfo") { request, _ in await userInfo(request) }
+  /// The handlers of its operations, by operationId in `Resources/mock-openapi.json` (``MockOperations``).
+  var handlers: [String: MockHandler] {
+    [
+      "getUserInfo": { request, _ in await userInfo(request) },
+      "postUserInfo": { request, _ in await userInfo(request) },
+    ]
   }
 
   private func userInfo(_ request: Request) async -> Response {

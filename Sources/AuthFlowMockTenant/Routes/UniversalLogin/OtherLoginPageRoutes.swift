@@ -14,11 +14,14 @@ struct OtherLoginPageRoutes {
   /// How long an app login may wait for its `continue`, seconds.
   static let appLoginLifetime = 300.0
 
-  func register(on router: Router<BasicRequestContext>) {
-    router.get("/u/identify") { request, _ in await showIdentify(request) }
-    router.post("/u/identify") { request, context in await submitIdentify(request, context: context) }
-    router.get("/login.html") { _, _ in appPage() }
-    router.post("/api/auth") { request, context in await appLogin(request, context: context) }
+  /// The handlers of its operations, by operationId in `Resources/mock-openapi.json` (``MockOperations``).
+  var handlers: [String: MockHandler] {
+    [
+      "showIdentifierPage": { request, _ in await showIdentify(request) },
+      "submitIdentifier": { request, context in await submitIdentify(request, context: context) },
+      "showAppLoginPage": { _, _ in appPage() },
+      "appLogin": { request, context in await appLogin(request, context: context) },
+    ]
   }
 
   private var style: LoginPageStyle { tenant.fixture.settings.loginPage }

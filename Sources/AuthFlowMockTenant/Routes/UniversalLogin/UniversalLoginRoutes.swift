@@ -7,11 +7,14 @@ import Hummingbird
 struct UniversalLoginRoutes {
   let tenant: MockTenant
 
-  func register(on router: Router<BasicRequestContext>) {
-    router.get("/u/login") { request, _ in await show(request, signup: false) }
-    router.get("/u/signup") { request, _ in await show(request, signup: true) }
-    router.post("/u/login") { request, context in await submit(request, context: context, signup: false) }
-    router.post("/u/signup") { request, context in await submit(request, context: context, signup: true) }
+  /// The handlers of its operations, by operationId in `Resources/mock-openapi.json` (``MockOperations``).
+  var handlers: [String: MockHandler] {
+    [
+      "showLoginPage": { request, _ in await show(request, signup: false) },
+      "showSignupPage": { request, _ in await show(request, signup: true) },
+      "submitLogin": { request, context in await submit(request, context: context, signup: false) },
+      "submitSignup": { request, context in await submit(request, context: context, signup: true) },
+    ]
   }
 
   private func show(_ request: Request, signup: Bool) async -> Response {

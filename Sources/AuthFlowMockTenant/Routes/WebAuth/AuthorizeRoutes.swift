@@ -11,17 +11,20 @@ struct AuthorizeRoutes {
   /// How long a login transaction lives, seconds (its cookie as long).
   static let loginLifetime = 3600.0
 
-  func register(on router: Router<BasicRequestContext>) {
-    router.get("/authorize") { request, _ in await authorize(request) }
-    // OpenID Connect Core §3.1.2.1: the authorization endpoint MUST support POST too, the
-    // parameters form-encoded in the body.
-    router.post("/authorize") { request, context in
-      let isForm = request.headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") ?? false
-      guard isForm, let body = await RequestParameters.body(of: request, context: context) else {
-        return page(.malformedPostBody)
-      }
-      return await authorize(request, parameters: body)
-    }
+  /// The handlers of its operations, by operationId in `Resources/mock-openapi.json` (``MockOperations``).
+  var handlers: [String: MockHandler] {
+    [
+      "authorize": { request, _ in await authorize(request) },
+      // OpenID Connect Core §3.1.2.1: the authorization endpoint MUST support POST too, the
+      // parameters form-encoded in the body.
+      "authorizeWithForm": { request, context in
+        let isForm = request.headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") ?? false
+        guard isForm, let body = await RequestParameters.body(of: request, context: context) else {
+          return page(.malformedPostBody)
+        }
+        return await authorize(request, parameters: body)
+      },
+    ]
   }
 
   /// The parameters that decide where an answer may be sent.

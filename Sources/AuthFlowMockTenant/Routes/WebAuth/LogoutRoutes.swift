@@ -7,14 +7,17 @@ import Hummingbird
 struct LogoutRoutes {
   let tenant: MockTenant
 
-  func register(on router: Router<BasicRequestContext>) {
-    router.get("/v2/logout") { request, _ in await logout(request) }
-    router.get("/oidc/logout") { request, _ in await oidcLogout(RequestParameters.query(of: request), request) }
-    router.post("/oidc/logout") { request, context in
-      let parameters =
-        await RequestParameters.body(of: request, context: context) ?? RequestParameters.query(of: request)
-      return await oidcLogout(parameters, request)
-    }
+  /// The handlers of its operations, by operationId in `Resources/mock-openapi.json` (``MockOperations``).
+  var handlers: [String: MockHandler] {
+    [
+      "logout": { request, _ in await logout(request) },
+      "oidcLogout": { request, _ in await oidcLogout(RequestParameters.query(of: request), request) },
+      "oidcLogoutWithForm": { request, context in
+        let parameters =
+          await RequestParameters.body(of: request, context: context) ?? RequestParameters.query(of: request)
+        return await oidcLogout(parameters, request)
+      },
+    ]
   }
 
   /// RP-initiated logout: the client is `client_id` or the `aud` of `id_token_hint` (which must carry

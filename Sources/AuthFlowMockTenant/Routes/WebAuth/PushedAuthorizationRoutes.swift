@@ -16,10 +16,13 @@ struct PushedAuthorizationRoutes {
   /// Client authentication parameters, not authorization parameters: never stored.
   static let credentialKeys: Set<String> = ["client_secret", "client_assertion", "client_assertion_type"]
 
-  func register(on router: Router<BasicRequestContext>) {
-    router.post("/oauth/par") { request, context in
-      await OAuthError.respond(otherwise: { _ in .malformedBody }) { try await push(request, context: context) }
-    }
+  /// The handlers of its operations, by operationId in `Resources/mock-openapi.json` (``MockOperations``).
+  var handlers: [String: MockHandler] {
+    [
+      "pushAuthorizationRequest": { request, context in
+        await OAuthError.respond(otherwise: { _ in .malformedBody }) { try await push(request, context: context) }
+      }
+    ]
   }
 
   private func push(_ request: Request, context: BasicRequestContext) async throws -> Response {
