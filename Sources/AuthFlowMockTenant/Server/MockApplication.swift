@@ -59,7 +59,7 @@ func mockHandlerTables(tenant: MockTenant) -> [[String: MockHandler]] {
     RegistrationRoutes(tenant: tenant).handlers,
     LegacyAuthRoutes(tenant: tenant).handlers,
     BackchannelRoutes(tenant: tenant).handlers,
-    MockCIBAControlRoutes(tenant: tenant).handlers,
+    MockBackchannelControlRoutes(tenant: tenant).handlers,
     PushedAuthorizationRoutes(tenant: tenant).handlers,
   ]
 }

@@ -188,7 +188,7 @@ import Testing
       }
       // Four wrong codes are answered as wrong; the fifth drops the activation, and every later
       // guess finds it gone — however many arrive at once.
-      let wrong = answers.filter { $0.status == .badRequest && $0.text.contains(DeviceMessages.invalidUserCode) }
+      let wrong = answers.filter { $0.status == .badRequest && $0.text.contains(DeviceFlowMessages.invalidUserCode) }
       let gone = answers.filter { $0.status == .badRequest && $0.text.contains("unknown or has expired") }
       #expect(wrong.count == ActivateRoutes.maxFailures - 1, "\(answers.map(\.status))")
       #expect(answers.filter { $0.status == .tooManyRequests }.count == 1)

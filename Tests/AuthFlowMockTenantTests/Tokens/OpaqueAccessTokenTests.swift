@@ -145,7 +145,7 @@ import Testing
     #expect((tenant.read { $0.counts["opaque_access_tokens"] } ?? 0) <= 8)
   }
 
-  @Test func theManagementAndMyAccountAPIsRefuseAnOpaqueToken() async throws {
+  @Test func theManagementAPIAndMyAccountRefuseAnOpaqueToken() async throws {
     let tenant = try MockHarness.tenant()
     try await MockHarness.test(tenant) { client in
       let access = try #require(try await Self.login(client)["access_token"]?.stringValue)

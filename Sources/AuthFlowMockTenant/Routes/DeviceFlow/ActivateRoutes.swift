@@ -29,7 +29,7 @@ struct ActivateRoutes {
     let expiresAt = tenant.clock.seconds + Self.lifetime
     tenant.transact { $0.startActivation(activation, expiresAt: expiresAt) }
     return Responses.html(
-      DevicePages.activate(activation, userCode: RequestParameters.query(of: request).string("user_code")))
+      DeviceFlowPages.activate(activation, userCode: RequestParameters.query(of: request).string("user_code")))
   }
 
   /// The user code: a live, undecided one leads to the confirmation page.
@@ -38,7 +38,7 @@ struct ActivateRoutes {
     guard case .accepted(let form, let activation) = outcome else { return outcome.refusal }
     guard let typed = form.string("user_code") else {
       return Responses.html(
-        DevicePages.activate(activation, error: DeviceMessages.missingUserCode), status: .badRequest)
+        DeviceFlowPages.activate(activation, error: DeviceFlowMessages.missingUserCode), status: .badRequest)
     }
     let now = tenant.clock.seconds
     // Looked up and counted in one step: concurrent guesses never pass `maxFailures`.
@@ -48,17 +48,18 @@ struct ActivateRoutes {
     }
     switch entry {
     case .unknownActivation:
-      return DeviceMessages.unknownActivation.page()
+      return DeviceFlowMessages.unknownActivation.page()
     case .tooManyAttempts:
       return Responses.html(
-        LoginPages.error(code: "too_many_attempts", description: DeviceMessages.tooManyAttempts),
+        LoginPages.error(code: "too_many_attempts", description: DeviceFlowMessages.tooManyAttempts),
         status: .tooManyRequests)
     case .wrong(let counted):
       return Responses.html(
-        DevicePages.activate(counted, userCode: typed, error: DeviceMessages.invalidUserCode), status: .badRequest)
+        DeviceFlowPages.activate(counted, userCode: typed, error: DeviceFlowMessages.invalidUserCode),
+        status: .badRequest)
     case .accepted(let updated, let authorization):
       let clientName = tenant.client(id: authorization.clientID)?.name ?? "the application"
-      return Responses.html(DevicePages.confirm(updated, authorization: authorization, clientName: clientName))
+      return Responses.html(DeviceFlowPages.confirm(updated, authorization: authorization, clientName: clientName))
     }
   }
 
@@ -70,16 +71,16 @@ struct ActivateRoutes {
     let now = tenant.clock.seconds
     guard let userCode = activation.userCode,
       let authorization = tenant.read({ $0.deviceCodes.pending(userCode: userCode, now: now) })
-    else { return DeviceMessages.codeNoLongerPending.page() }
+    else { return DeviceFlowMessages.codeNoLongerPending.page() }
     let action = form.string("action")
     guard action == "deny" || action == "confirm" else { return AuthorizeError.missingParameter("action").page() }
     guard tenant.transact({ $0.takeActivation(activation.id, now: now) }) != nil else {
-      return DeviceMessages.unknownActivation.page()
+      return DeviceFlowMessages.unknownActivation.page()
     }
     switch action {
     case "deny":
       _ = tenant.transact { $0.decideUserCode(userCode, .denied, now: now) }
-      return Responses.html(DevicePages.done(approved: false))
+      return Responses.html(DeviceFlowPages.done(approved: false))
     default:
       if let session = await AuthorizeRoutes(tenant: tenant).currentSession(request) {
         return await approve(userCode, userID: session.userID, authTime: session.authTime)
@@ -104,7 +105,7 @@ struct ActivateRoutes {
       $0.decideUserCode(userCode, .approved(userID: userID, authTime: authTime), now: now)
     }
     var response =
-      approved ? Responses.html(DevicePages.done(approved: true)) : DeviceMessages.codeNoLongerPending.page()
+      approved ? Responses.html(DeviceFlowPages.done(approved: true)) : DeviceFlowMessages.codeNoLongerPending.page()
     for cookie in cookies { response.setCookie(cookie) }
     return response
   }
@@ -118,6 +119,6 @@ struct ActivateRoutes {
     return await GuardedFormPost.checkCSRF(
       request, context: context,
       find: { state in state.flatMap { id in tenant.read { $0.deviceActivations.live(id, now: now) } } },
-      csrf: \.csrf, unknown: DeviceMessages.unknownActivation, invalidCSRF: DeviceMessages.invalidCSRF)
+      csrf: \.csrf, unknown: DeviceFlowMessages.unknownActivation, invalidCSRF: DeviceFlowMessages.invalidCSRF)
   }
 }

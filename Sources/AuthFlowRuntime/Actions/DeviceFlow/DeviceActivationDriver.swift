@@ -81,7 +81,7 @@ struct DeviceActivationDriver: Sendable {
       submitted.insert(name)
       response = try await send(request)
     }
-    throw .flow(DeviceMessages.tooManyPages)
+    throw .flow(DeviceFlowMessages.tooManyPages)
   }
 
   private func submit(
@@ -110,7 +110,7 @@ struct DeviceActivationDriver: Sendable {
 }
 
 /// The device actions' messages.
-enum DeviceMessages {
+enum DeviceFlowMessages {
   static let tooManyPages = "the device activation did not reach its final page after 10 pages"
   static func timedOut(after seconds: Int) -> String {
     "the device was not authorized within \(seconds) s (still `authorization_pending`)"

@@ -22,7 +22,7 @@ extension OAuthError {
 }
 
 /// The texts of the `/activate` pages.
-enum DeviceMessages {
+enum DeviceFlowMessages {
   static let invalidUserCode = "Invalid or expired code. Please check the code on your device and try again."
   static let missingUserCode = "Enter the code displayed on your device."
   static let tooManyAttempts = "Too many invalid codes. Start again."

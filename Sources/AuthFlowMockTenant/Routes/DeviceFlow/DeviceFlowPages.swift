@@ -1,5 +1,5 @@
 /// The `/activate` pages of the device flow. Every value that came from a request is HTML-escaped.
-enum DevicePages {
+enum DeviceFlowPages {
   /// The user-code form.
   static func activate(_ activation: DeviceActivation, userCode: String? = nil, error: String? = nil) -> String {
     let action = "/activate?state=\(HTML.escape(FormEncoding.escape(activation.id)))"

@@ -3,7 +3,7 @@ import Hummingbird
 
 /// Test control for CIBA: `POST /__mock/ciba/{auth_req_id}` `{"approve": bool}` approves or denies
 /// a pending `/bc-authorize` request (what the user does on their authentication device).
-struct MockCIBAControlRoutes {
+struct MockBackchannelControlRoutes {
   let tenant: MockTenant
 
   static let badBody = OAuthError.invalidRequest("Body must be {\"approve\": <bool>}")
