@@ -1,3 +1,4 @@
+import AuthFlowCore
 import Foundation
 import Synchronization
 
@@ -26,34 +27,19 @@ public final class SpawnedProcess: Sendable {
     _ executable: String, _ arguments: [String], directory: String? = nil, environment: [String: String]? = nil,
     output: String, errors: String
   ) throws(Failure) {
-    #if canImport(Darwin)
-      var actions: posix_spawn_file_actions_t? = nil
-    #else
-      var actions = posix_spawn_file_actions_t()
-    #endif
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-    if errors == output {
-      posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    } else {
-      posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-    }
     // posix_spawn_file_actions_addchdir_np is not in Swift's Glibc: a shell changes directory and
     // `exec`s the program, which keeps the PID.
     let command =
       directory.map { ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", $0, executable] + arguments }
       ?? [executable] + arguments
-    let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    let variables = environment ?? ProcessInfo.processInfo.environment
-    let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { for pointer in envp { free(pointer) } }
-    var child: Int32 = 0
-    let spawned = posix_spawn(&child, command[0], &actions, nil, argv, envp)
-    guard spawned == 0 else {
-      throw Failure(description: "could not start \(executable): \(String(cString: strerror(spawned)))")
+    let child: Int32
+    switch ProcessSpawn.start(
+      command[0], Array(command.dropFirst()), output: output, errors: errors, mode: .append,
+      environment: environment ?? ProcessInfo.processInfo.environment)
+    {
+    case .success(let started): child = started
+    case .failure(let error):
+      throw Failure(description: "could not start \(executable): \(String(cString: strerror(error.number)))")
     }
     pid = child
   }

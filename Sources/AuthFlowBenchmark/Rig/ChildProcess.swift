@@ -1,3 +1,4 @@
+import AuthFlowCore
 import Foundation
 
 #if canImport(Glibc)
@@ -72,24 +73,12 @@ public struct ChildProcess: Sendable {
       unlink(errorPath)
     }
 
-    #if canImport(Darwin)
-      var actions: posix_spawn_file_actions_t? = nil
-    #else
-      var actions = posix_spawn_file_actions_t()
-    #endif
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-
-    let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-
-    var pid: pid_t = 0
     let started = ContinuousClock.now
-    let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-    guard spawned == 0 else { throw .spawn(executable, errno: spawned) }
+    let pid: pid_t
+    switch ProcessSpawn.start(executable, arguments, output: outputPath, errors: errorPath) {
+    case .success(let child): pid = child
+    case .failure(let error): throw .spawn(executable, errno: error.number)
+    }
 
     var status: Int32 = 0
     var usage = rusage()

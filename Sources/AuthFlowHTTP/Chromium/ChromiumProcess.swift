@@ -163,27 +163,15 @@ struct ChromiumProcess: Sendable {
     return String(text.suffix(400)).trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
-  /// `posix_spawn` in a new process group, standard input from `/dev/null`, output to `log`.
+  /// Started in a new process group (its renderers stopped with it), standard input from
+  /// `/dev/null`, output and errors to `log` (``AuthFlowCore/ProcessSpawn``). `posix_spawn`'s status.
   private static func spawn(_ executable: String, arguments: [String], log: String, pid: inout pid_t) -> Int32 {
-    #if canImport(Darwin)
-      var actions: posix_spawn_file_actions_t? = nil
-      var attributes: posix_spawnattr_t? = nil
-    #else
-      var actions = posix_spawn_file_actions_t()
-      var attributes = posix_spawnattr_t()
-    #endif
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-    posix_spawnattr_setpgroup(&attributes, 0)
-    let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    return posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+    switch ProcessSpawn.start(executable, arguments, output: log, newProcessGroup: true) {
+    case .success(let started):
+      pid = started
+      return 0
+    case .failure(let error): return error.number
+    }
   }
 }
 
