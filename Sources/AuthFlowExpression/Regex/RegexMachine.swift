@@ -36,6 +36,8 @@ struct RegexMachine {
           stack.append(first)
         case .assert(let assertion):
           if holds(assertion, at: position, in: text) { stack.append(pc + 1) }
+        case .save:
+          stack.append(pc + 1)
         case .match, .character, .any, .set:
           list.append(pc)
         }
@@ -72,7 +74,7 @@ struct RegexMachine {
     return false
   }
 
-  private func holds(_ assertion: RegexAssertion, at position: Int, in text: [Unicode.Scalar]) -> Bool {
+  func holds(_ assertion: RegexAssertion, at position: Int, in text: [Unicode.Scalar]) -> Bool {
     switch assertion {
     case .startOfText: return position == 0
     case .endOfText: return position == text.count

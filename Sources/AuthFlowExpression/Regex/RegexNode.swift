@@ -8,8 +8,11 @@ indirect enum RegexNode: Sendable {
   case set(RegexCharSet)
   case concat([RegexNode])
   case alternate([RegexNode])
-  /// `x{min,max}`; max nil for unbounded (`*`, `+`, `{m,}`).
-  case `repeat`(RegexNode, min: Int, max: Int?)
+  /// `x{min,max}`; max nil for unbounded (`*`, `+`, `{m,}`); `lazy` for `*?`, `+?`, `??`,
+  /// `{m,n}?` (the same answer to "does it match", a shorter group in a capture).
+  case `repeat`(RegexNode, min: Int, max: Int?, lazy: Bool)
+  /// A capturing group, numbered from 1 in the order of its opening parenthesis.
+  case capture(RegexNode, index: Int)
   case assertion(RegexAssertion)
 }
 

@@ -21,19 +21,26 @@ struct RegexParser {
   private let scalars: [Unicode.Scalar]
   private var position = 0
   private var depth = 0
+  /// How many capturing groups were opened so far.
+  private(set) var captureCount = 0
 
   init(_ pattern: String) {
     scalars = Array(pattern.unicodeScalars)
   }
 
   static func parse(_ pattern: String) throws(RegexSyntaxError) -> RegexNode {
+    try parseCounting(pattern).node
+  }
+
+  /// The tree and how many capturing groups it has.
+  static func parseCounting(_ pattern: String) throws(RegexSyntaxError) -> (node: RegexNode, captures: Int) {
     let length = pattern.unicodeScalars.count
     if length > InputLimits.regexPatternLength { throw .tooLong(length) }
     var parser = RegexParser(pattern)
     var flags = Flags()
     let node = try parser.parseAlternation(flags: &flags)
     if parser.position < parser.scalars.count { throw .unbalancedParenthesis(at: parser.position) }
-    return node
+    return (node, parser.captureCount)
   }
 
   private var current: Unicode.Scalar? { position < scalars.count ? scalars[position] : nil }
@@ -70,12 +77,13 @@ struct RegexParser {
   private mutating func parseQuantifiers(_ atom: RegexNode, start: Int) throws(RegexSyntaxError) -> RegexNode {
     guard let (min, max) = try parseQuantifier() else { return atom }
     if case .assertion = atom { throw .nothingToRepeat(at: start) }
-    if current == "?" { position += 1 }  // lazy: the same answer for "does it match"
+    let lazy = current == "?"
+    if lazy { position += 1 }
     if current == "+" { throw .unsupported("a possessive quantifier", at: position) }
     if let next = current, "*+?".unicodeScalars.contains(next) || (next == "{" && isCountedRepetition()) {
       throw .nothingToRepeat(at: position)
     }
-    return .repeat(atom, min: min, max: max)
+    return .repeat(atom, min: min, max: max, lazy: lazy)
   }
 
   private mutating func parseQuantifier() throws(RegexSyntaxError) -> (Int, Int?)? {
@@ -172,6 +180,7 @@ struct RegexParser {
     let open = position
     position += 1
     var flags = outer
+    var capture: Int? = nil
     if current == "?" {
       position += 1
       switch current {
@@ -186,6 +195,8 @@ struct RegexParser {
       case "<" where peek(1) == "!": throw .lookaround("negative lookbehind (?<!…)", at: open)
       case "<", "P", "'":
         try skipGroupName(at: open)
+        captureCount += 1
+        capture = captureCount
       default:
         // Flags: (?i) for the rest of the enclosing group, or (?i: … ) for this one.
         var negate = false
@@ -208,6 +219,9 @@ struct RegexParser {
         }
         flags = changed
       }
+    } else {
+      captureCount += 1
+      capture = captureCount
     }
     depth += 1
     defer { depth -= 1 }
@@ -215,11 +229,11 @@ struct RegexParser {
     let inner = try parseAlternation(flags: &flags)
     guard current == ")" else { throw .missingParenthesis(at: open) }
     position += 1
-    return inner
+    return capture.map { .capture(inner, index: $0) } ?? inner
   }
 
-  /// `<name>`, `P<name>`, `'name'` of a named group (the name is not used: only "does it match"
-  /// is asked). `(?P=name)` and `(?P>name)` are backreferences and recursion.
+  /// `<name>`, `P<name>`, `'name'` of a named group (the name is not used: a named group is
+  /// numbered as any capturing group). `(?P=name)` and `(?P>name)` are backreferences and recursion.
   private mutating func skipGroupName(at open: Int) throws(RegexSyntaxError) {
     if current == "P" {
       position += 1

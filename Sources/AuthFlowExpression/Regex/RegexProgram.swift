@@ -16,13 +16,18 @@ struct RegexProgram: Sendable {
     case jump(Int)
     /// Continues only where the assertion holds.
     case assert(RegexAssertion)
+    /// Records the position in capture slot n (2k: group k's start, 2k+1: its end), then continues.
+    case save(Int)
     case match
   }
 
   private(set) var instructions: [Instruction] = []
+  /// Capture slots a match fills: the whole match's start and end, then each group's.
+  private(set) var slotCount = 2
 
-  static func compile(_ node: RegexNode) throws(RegexSyntaxError) -> RegexProgram {
+  static func compile(_ node: RegexNode, captures: Int = 0) throws(RegexSyntaxError) -> RegexProgram {
     var program = RegexProgram()
+    program.slotCount = 2 * (captures + 1)
     try program.emit(node)
     try program.append(.match)
     return program
@@ -47,6 +52,10 @@ struct RegexProgram: Sendable {
       try append(.assert(assertion))
     case .concat(let items):
       for item in items { try emit(item) }
+    case .capture(let inner, let index):
+      try append(.save(2 * index))
+      try emit(inner)
+      try append(.save(2 * index + 1))
     case .alternate(let branches):
       // split L1, next; L1: branch; jump end; next: split …
       var jumps: [Int] = []
@@ -63,7 +72,11 @@ struct RegexProgram: Sendable {
         }
       }
       for jump in jumps { instructions[jump] = .jump(instructions.count) }
-    case .repeat(let inner, let min, let max):
+    case .repeat(let inner, let min, let max, let lazy):
+      // A split's first target is the preferred one: into the body when greedy, past it when lazy.
+      func split(into body: Int, past end: Int) -> Instruction {
+        lazy ? .split(end, body) : .split(body, end)
+      }
       for _ in 0..<min { try emit(inner) }
       if let max {
         // Each optional copy: split into it or past all the rest.
@@ -73,14 +86,14 @@ struct RegexProgram: Sendable {
           try append(.split(instructions.count + 1, -1))
           try emit(inner)
         }
-        for split in splits { instructions[split] = .split(split + 1, instructions.count) }
+        for position in splits { instructions[position] = split(into: position + 1, past: instructions.count) }
       } else {
         // L: split body, end; body; jump L
         let loop = instructions.count
         try append(.split(loop + 1, -1))
         try emit(inner)
         try append(.jump(loop))
-        instructions[loop] = .split(loop + 1, instructions.count)
+        instructions[loop] = split(into: loop + 1, past: instructions.count)
       }
     }
   }
