@@ -33,6 +33,9 @@ public enum InputLimits {
   /// Every integer of a mock fixture (lifetimes and limits in seconds or counts, `updated_at` in
   /// seconds since 1970): 0 to the start of the year 2100, so sums of them never overflow.
   public static let fixtureInteger: ClosedRange<Int> = 0...4_102_444_800
+  /// The largest message an SMTP receiver accepts (`inbox.smtp.max_message_bytes`,
+  /// `authflow inbox --max-message-bytes`): 1 KiB to 64 MiB.
+  public static let inboxMessageBytes: ClosedRange<Int> = 1024...(64 * 1024 * 1024)
   /// The requests of a tenant's `login_pages.app` login.
   public static let appLoginRequests: ClosedRange<Int> = 1...8
   /// A tenant profile's `rate_limit.requests_per_minute`.

@@ -34,6 +34,8 @@ public struct TenantContext: Sendable {
   public var capabilitySources: [String]
   /// How the tenant's login pages are recognised and filled (`login_pages:`, `forms:`).
   public var loginPages = LoginPageProfile()
+  /// Where the messages it sends are read (`inbox:`; the mock's outbox); nil: none can be.
+  public var inbox: TenantInbox?
 
   public init(
     name: String, kind: Kind, baseURL: String, issuer: String? = nil, clients: [String: Value] = [:],

@@ -8,6 +8,8 @@ import Foundation
 public struct ResolvedTenant: Sendable {
   public var context: TenantContext
   let mock: (any EmbeddedTenant)?
+  /// The SMTP receiver started for this tenant's `inbox.smtp`, stopped with it.
+  var receiver: (any RunningInboxReceiver)? = nil
   /// The issuer the profile names (`oidc`) or implies (`auth0`: the domain's URL), before
   /// discovery; nil for the mock.
   public var configuredIssuer: String?
@@ -18,9 +20,10 @@ public struct ResolvedTenant: Sendable {
   /// How many tokens the embedded mock has signed since it started; nil for other tenants.
   public var signaturesMade: Int? { mock?.signaturesMade }
 
-  /// Stops the embedded mock, if any.
+  /// Stops the embedded mock and the inbox's receiver, if any.
   public func stop() async {
     await mock?.stop()
+    await receiver?.stop()
   }
 }
 
@@ -43,6 +46,8 @@ public struct TenantResolutionError: Error, Sendable {
 public struct TenantResolver: Sendable {
   /// What starts `kind: mock` tenants (injected by the executable; nil: no mock tenant can run).
   public var embedded: (any EmbeddedTenantHost)?
+  /// What starts the SMTP receiver of an `inbox.smtp` (injected by the executable; nil: none can).
+  public var inboxReceivers: (any InboxReceiverHost)?
   public var environment: [String: String]
   public var secrets: SecretRegistry
   /// The directory `authflow.yaml` is in: fixture paths are relative to it.
@@ -56,10 +61,12 @@ public struct TenantResolver: Sendable {
   public var verifiesIssuer: Bool
 
   public init(
-    embedded: (any EmbeddedTenantHost)? = nil, environment: [String: String], secrets: SecretRegistry,
-    projectDirectory: String, transport: (any HTTPTransport)? = nil, verifiesIssuer: Bool = true
+    embedded: (any EmbeddedTenantHost)? = nil, inboxReceivers: (any InboxReceiverHost)? = nil,
+    environment: [String: String], secrets: SecretRegistry, projectDirectory: String,
+    transport: (any HTTPTransport)? = nil, verifiesIssuer: Bool = true
   ) {
     self.embedded = embedded
+    self.inboxReceivers = inboxReceivers
     self.environment = environment
     self.secrets = secrets
     self.projectDirectory = projectDirectory
@@ -110,7 +117,24 @@ public struct TenantResolver: Sendable {
     var evidence: [String: String] = [:]
     let declaredSource = "`capabilities` of tenant '\(profile.name.value)' in \(profile.location.file)"
     for capability in declared { evidence[capability] = "declared in \(profile.location.file)" }
+    let (inbox, receiver) = try await resolveInbox(profile, evaluate: evaluate)
+    if profile.inbox != nil { evidence[TenantInbox.capability] = "`inbox` of tenant '\(profile.name.value)'" }
+    var resolved = try await resolveKind(
+      profile, settings: settings, loginPages: loginPages, clients: clients, users: users, declared: declared,
+      evidence: evidence, declaredSource: declaredSource, evaluate: evaluate)
+    resolved.context.inbox = inbox
+    if inbox != nil { resolved.context.capabilities.insert(TenantInbox.capability) }
+    resolved.receiver = receiver
+    return resolved
+  }
 
+  // swift-format-ignore: FunctionParameterCount
+  private func resolveKind(
+    _ profile: TenantProfile, settings: [String: Value], loginPages: LoginPageProfile, clients: [String: Value],
+    users: [String: Value], declared: Set<String>, evidence: [String: String], declaredSource: String,
+    evaluate: (Template?) throws(TenantResolutionError) -> Value?
+  ) async throws(TenantResolutionError) -> ResolvedTenant {
+    var evidence = evidence
     switch profile.kind {
     case .mock:
       let fixturePath = (try evaluate(profile.fixture))?.stringValue

@@ -12,6 +12,10 @@ public enum CapabilityVocabulary {
     ("discovery", "an OpenID discovery document (discovered)"),
     ("dynamic_client_registration", "dynamic client registration (RFC 7591)"),
     ("implicit", "the implicit grant / `response_type=id_token` (discovered)"),
+    (
+      "inbox",
+      "the emails and text messages the tenant sends can be read (`outbox`): the mock's outbox, or the tenant's `inbox:`"
+    ),
     ("legacy_ro", "the legacy `/oauth/ro` resource-owner endpoint"),
     ("logout", "an end-session endpoint (discovered; Auth0's `/v2/logout`)"),
     ("mfa", "multi-factor authentication (Auth0's `mfa-otp` grant, discovered on auth0 tenants)"),

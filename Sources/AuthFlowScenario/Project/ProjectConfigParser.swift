@@ -13,6 +13,7 @@ public struct ProjectConfigParser: Sendable {
   public static let tenantKeys = [
     "kind", "fixture", "domain", "issuer", "clients", "users", "capabilities", "custom_capabilities", "forms",
     "login_pages", "password_grant_returns_id_token", "error_statuses", "settings", "browser", "rate_limit",
+    "inbox",
   ]
 
   /// Parses YAML text; the config is nil only when the text is not YAML or not a mapping.
@@ -92,6 +93,7 @@ extension ParseContext {
       }
     }
     tenant.requestsPerMinute = keys["rate_limit"].flatMap { rateLimit($0.value) }
+    tenant.inbox = keys["inbox"].flatMap { inbox($0.value) }
     checkKindSettings(tenant, keys: keys)
     checkClientAuthentication(tenant)
     return tenant

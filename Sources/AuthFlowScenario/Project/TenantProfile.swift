@@ -46,6 +46,9 @@ public struct TenantProfile: Sendable {
   /// `rate_limit.requests_per_minute`: the pace requests to this tenant keep from the first one,
   /// before its `X-RateLimit-*` headers are learned (docs/running.md, "Rate limits").
   public var requestsPerMinute: Located<Int>?
+  /// Where the messages the tenant sends are read (`inbox:`); the mock's outbox when nil on a
+  /// mock tenant.
+  public var inbox: InboxProfile?
   /// Whether the password grant returns an ID token (it does unless `openid` is dropped).
   public var passwordGrantReturnsIDToken: Bool?
   /// HTTP statuses the tenant answers with for given error codes, where they differ.

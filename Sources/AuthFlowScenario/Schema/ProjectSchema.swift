@@ -7,6 +7,69 @@ public enum ProjectSchema {
     document.jsonText(pretty: true) + "\n"
   }
 
+  /// `inbox:` of a tenant (docs/messages.md).
+  static var inbox: Value {
+    let text = JSONSchema.type("string")
+    let url: Value = ["type": "string", "minLength": 1]
+    func urlOr(_ members: [String: Value], _ description: String) -> Value {
+      JSONSchema.described(
+        [
+          "oneOf": [
+            url,
+            [
+              "type": "object", "required": ["url"], "additionalProperties": false,
+              "properties": .object(members.merging(["url": url]) { first, _ in first }),
+            ],
+          ]
+        ], description)
+    }
+    let smtp: Value = [
+      "type": "object", "required": ["listen"], "additionalProperties": false,
+      "properties": [
+        "listen": JSONSchema.described(
+          ["type": "string", "pattern": "^(\\[[^\\]]+\\]|[^\\s:\\[\\]]+):[0-9]{1,5}$"],
+          "HOST:PORT the receiver listens on (loopback unless you mean otherwise)."),
+        "tls": JSONSchema.described(
+          [
+            "type": "object", "required": ["certificate", "key"], "additionalProperties": false,
+            "properties": [
+              "certificate": JSONSchema.described(text, "The certificate chain, a PEM file."),
+              "key": JSONSchema.described(text, "Its private key, a PEM file."),
+              "required": JSONSchema.described(JSONSchema.type("boolean"), "Refuse mail sent without STARTTLS."),
+            ],
+          ], "STARTTLS with this certificate."),
+        "auth": JSONSchema.described(
+          [
+            "type": "object", "required": ["user", "password"], "additionalProperties": false,
+            "properties": ["user": text, "password": text],
+          ], "AUTH PLAIN and LOGIN with these credentials; mail is refused without them."),
+        "max_message_bytes": [
+          "type": "integer", "minimum": .int(InputLimits.inboxMessageBytes.lowerBound),
+          "maximum": .int(InputLimits.inboxMessageBytes.upperBound),
+        ],
+      ],
+    ]
+    return [
+      "type": "object", "additionalProperties": false,
+      "properties": [
+        "smtp": JSONSchema.described(smtp, "An SMTP receiver authflow run starts for the run."),
+        "http": urlOr(["token": text], "An `authflow inbox` elsewhere, read over its HTTP API."),
+        "address": JSONSchema.described(
+          ["type": "string", "pattern": "^[^\\s]*\\{id\\}[^\\s]*@[^\\s]+\\.[^\\s]+$|^[^\\s]+@[^\\s]*\\{id\\}[^\\s]*$"],
+          "The addresses random_email() makes for this tenant: one {id} (qa+{id}@test.example.com)."),
+        "patterns": JSONSchema.described(
+          [
+            "type": "object", "additionalProperties": false,
+            "properties": [
+              "code": JSONSchema.described(text, "Where the one-time code is: its first group, or the whole match."),
+              "link": JSONSchema.described(text, "Where the link is: its first group, or the whole match."),
+            ],
+          ], "How a code and a link are cut out of a message, where the tenant's templates differ from Auth0's."),
+      ],
+      "oneOf": [["required": ["smtp"]], ["required": ["http"]]],
+    ]
+  }
+
   /// `login_pages:` of a tenant.
   static var loginPages: Value {
     let templatedString = JSONSchema.type("string")
@@ -112,6 +175,10 @@ public enum ProjectSchema {
         "login_pages": JSONSchema.described(
           loginPages,
           "How the provider's login and consent pages are recognised and filled, and how a login page that is a JavaScript app is signed in (docs/real-tenants.md#login-pages); the built-in heuristics are the fallback."
+        ),
+        "inbox": JSONSchema.described(
+          inbox,
+          "Where the emails and text messages this tenant sends are read by `outbox` (docs/messages.md); the mock has its outbox without one."
         ),
         "password_grant_returns_id_token": JSONSchema.type("boolean"),
         "browser": JSONSchema.described(

@@ -106,7 +106,7 @@ public struct WebAuthAction: Action {
     `sms`) Universal Login asks for the address (`passwordless` page, filled from `passwordless`:
     `email` or `phone_number`) and then for the code it sent (`passwordless_code` page): the code is
     `passwordless.code` when given, otherwise the newest message sent to the address since the
-    address page, read from the mock's `/__mock/outbox` (tenants with `mock_control`). A page that answers a
+    address page, read from the tenant's inbox (tenants with `inbox`: docs/messages.md). A page that answers a
     submission with an error fails the step with `error.code: page_error` and the `page`.
 
     The pages are driven by the built-in HTML driver unless the tenant says `browser: chromium`

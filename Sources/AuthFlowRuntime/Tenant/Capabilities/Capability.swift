@@ -9,6 +9,7 @@ public enum Capability {
     "my_account", "social_github", "token_exchange_apple", "token_exchange_facebook", "bot_detection",
     "password_dictionary", "password_history", "passwordless_universal_login", "otp_challenge",
     "password_no_user_info", "device_flow", "dynamic_client_registration", "legacy_ro", "sso_session",
+    "inbox",
   ]
 
   /// Capabilities of ``mock`` that a fixture setting turns on or off, with the setting (for the

@@ -50,7 +50,7 @@ struct UniversalLoginDriver: Sendable {
   /// Form values by page kind (`login`, `signup`, `mfa`, `consent`).
   var values: [PageKind: [String: String]]
   var stopAt: PageKind?
-  /// Where a passwordless code page's code is read when `values` gives none (the mock's outbox).
+  /// Where a passwordless code page's code is read when `values` gives none (the tenant's inbox).
   var mailbox: (any Mailbox)?
   private(set) var pages: [String] = []
   /// The callback (the request's `redirect_uri`): a page whose form posts there is a
@@ -206,13 +206,12 @@ struct UniversalLoginDriver: Sendable {
     while true {
       let messages = try await mailbox.messages(to: address)
       if messages.count > messagesBefore, let newest = messages.last {
-        let body = newest["body"]?.stringValue ?? ""
-        if let code = newest["code"]?.stringValue ?? MessageContents.firstCode(in: body) { return code }
+        if let code = newest["code"]?.stringValue { return code }
         throw .flow(WebAuthMessages.noCodeInMessage)
       }
       guard clock.now < deadline else { throw .flow(WebAuthMessages.noCodeArrived(address: address)) }
       do {
-        try await Task.sleep(for: MockOutbox.pollInterval)
+        try await Task.sleep(for: TenantMailbox.pollInterval)
       } catch {
         throw .flow(OutboxMessages.cancelled)
       }

@@ -123,8 +123,8 @@ struct WebAuthTransaction: Sendable {
     driver.profile = profile
     driver.secrets = context.secrets
     driver.callback = request.redirectURI
-    if context.tenant.capabilities.contains(MockControl.capability) {
-      driver.mailbox = MockOutbox(control: try MockControl(context, action: WebAuthAction.signature.name))
+    if context.tenant.inbox != nil {
+      driver.mailbox = try TenantMailbox(context, action: WebAuthAction.signature.name)
     }
     let endpoint = try AuthenticationAPI(context).url("authorize")
     let authorizeURL = usesPost ? endpoint : request.url(endpoint: endpoint)
