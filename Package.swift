@@ -99,6 +99,31 @@ let package = Package(
       resources: [.copy("Resources")],
       swiftSettings: swiftSettings
     ),
+    // authflow's own mail receiver: an ESMTP server (STARTTLS, AUTH, SIZE, PIPELINING), a MIME
+    // decoder and a bounded message store, on SwiftNIO; and an IMAP4rev1 client. No HTTP, no
+    // authflow vocabulary: bytes and messages.
+    .target(
+      name: "AuthFlowMail",
+      dependencies: [
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    // `authflow inbox` and the receiver a run starts for `inbox.smtp`: the SMTP receiver and an HTTP
+    // API (messages, webhooks) over one store.
+    .target(
+      name: "AuthFlowInbox",
+      dependencies: [
+        "AuthFlowCore", "AuthFlowMail",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
+      swiftSettings: swiftSettings
+    ),
     // What a run produced (run, scenario and step reports, statuses, shards, the comparison of
     // tenants): all a reporter reads.
     .target(
@@ -138,7 +163,7 @@ let package = Package(
       name: "AuthFlowRun",
       dependencies: [
         "AuthFlowCore", "AuthFlowScenario", "AuthFlowResults", "AuthFlowRuntime", "AuthFlowHTTP", "AuthFlowReporting",
-        "AuthFlowMockHosting",
+        "AuthFlowMockHosting", "AuthFlowInbox", "AuthFlowMail",
       ],
       swiftSettings: swiftSettings),
     // `authflow bench`: the docs/design.md §7 speed measures (child processes, in-process login flows).
@@ -156,6 +181,7 @@ let package = Package(
         "AuthFlowCore", "AuthFlowExpression", "AuthFlowYAML", "AuthFlowScenario", "AuthFlowResults", "AuthFlowRuntime",
         "AuthFlowReporting",
         "AuthFlowMockTenant", "AuthFlowMockHosting", "AuthFlowJOSE", "AuthFlowHTTP", "AuthFlowBenchmark", "AuthFlowRun",
+        "AuthFlowInbox", "AuthFlowMail",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ],
@@ -216,6 +242,13 @@ let package = Package(
       ]
     ),
     testTarget("AuthFlowReportingTests", ["AuthFlowReporting", "AuthFlowResults"]),
+    testTarget(
+      "AuthFlowMailTests",
+      [
+        "AuthFlowMail", .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+      ]),
+    testTarget("AuthFlowInboxTests", ["AuthFlowInbox", "AuthFlowMail", "AuthFlowCore"]),
     testTarget(
       "AuthFlowBenchmarkTests",
       ["AuthFlowBenchmark", "AuthFlowResults", "AuthFlowRuntime", "AuthFlowMockHosting", "AuthFlowScenario"]

@@ -16,7 +16,7 @@ struct AuthFlowCommand: AsyncParsableCommand {
     version: "0.1.0",
     subcommands: [
       RunCommand.self, ValidateCommand.self, GraphCommand.self, ReportCommand.self, MockCommand.self,
-      DoctorCommand.self, SchemaCommand.self, DocsCommand.self, BenchCommand.self,
+      DoctorCommand.self, SchemaCommand.self, DocsCommand.self, BenchCommand.self, InboxCommand.self,
     ]
   )
 

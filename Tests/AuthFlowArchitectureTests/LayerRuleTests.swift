@@ -28,6 +28,10 @@ import Testing
       "AuthFlowCore", "AuthFlowJOSE", "AuthFlowYAML", "Hummingbird", "HummingbirdCore", "Logging", "NIOCore",
       "NIOHTTP1", "NIOHTTPTypes", "ServiceLifecycle",
     ],
+    // The mail receiver and IMAP client: SwiftNIO only, no authflow vocabulary.
+    "AuthFlowMail": ["NIOCore", "NIOPosix", "NIOSSL"],
+    // `authflow inbox`: the receiver behind an HTTP API; knows values (JSON), never the runtime.
+    "AuthFlowInbox": ["AuthFlowCore", "AuthFlowMail", "Hummingbird", "Logging", "NIOCore", "ServiceLifecycle"],
     // What a run produced: scenario vocabulary (severities, instances, the flow graph), no network.
     "AuthFlowResults": ["AuthFlowCore", "AuthFlowScenario"],
     // The runtime knows a tenant through `EmbeddedTenantHost`, never the mock itself.
@@ -44,7 +48,7 @@ import Testing
     // session (`authflow run`, `report merge` and the tests call it).
     "AuthFlowRun": [
       "AuthFlowCore", "AuthFlowScenario", "AuthFlowResults", "AuthFlowRuntime", "AuthFlowHTTP", "AuthFlowReporting",
-      "AuthFlowMockHosting",
+      "AuthFlowMockHosting", "AuthFlowInbox", "AuthFlowMail",
     ],
     // The bench signs with the mock's own key type (AuthFlowJOSE) to measure the signing limit.
     "AuthFlowBenchmark": [
@@ -57,7 +61,7 @@ import Testing
     "authflow": [
       "AuthFlowCore", "AuthFlowExpression", "AuthFlowYAML", "AuthFlowScenario", "AuthFlowResults", "AuthFlowRuntime",
       "AuthFlowReporting", "AuthFlowMockTenant", "AuthFlowMockHosting", "AuthFlowJOSE", "AuthFlowHTTP",
-      "AuthFlowBenchmark", "AuthFlowRun", "ArgumentParser", "Logging",
+      "AuthFlowBenchmark", "AuthFlowRun", "AuthFlowInbox", "AuthFlowMail", "ArgumentParser", "Logging",
     ],
   ]
 
@@ -67,7 +71,8 @@ import Testing
     "AuthFlowCore", "AuthFlowExpression", "AuthFlowYAML", "AuthFlowScenario", "AuthFlowResults", "AuthFlowReporting",
   ]
   static let networkStack: Set<String> = [
-    "AuthFlowHTTP", "AuthFlowMockTenant", "AuthFlowRuntime", "AuthFlowMockHosting", "AsyncHTTPClient", "Hummingbird",
+    "AuthFlowHTTP", "AuthFlowMockTenant", "AuthFlowRuntime", "AuthFlowMockHosting", "AuthFlowMail", "AuthFlowInbox",
+    "AsyncHTTPClient", "Hummingbird",
     "HummingbirdCore", "NIOCore", "NIOPosix", "NIOHTTP1", "NIOSSL", "NIOWebSocket", "NIOHTTPTypes",
   ]
 

@@ -14,18 +14,25 @@ import Testing
 
   static let cases: [Case] = [
     Case(pattern: #"\d{6}"#, text: "Your code is 123456.", match: "123456"),
-    Case(pattern: #"code is:? ([0-9]{4,8})"#, text: "Your code is: 0042 — thanks", match: "code is: 0042", groups: ["0042"]),
+    Case(
+      pattern: #"code is:? ([0-9]{4,8})"#, text: "Your code is: 0042 — thanks", match: "code is: 0042", groups: ["0042"]
+    ),
     Case(pattern: "a+", text: "baaab", match: "aaa"),
     Case(pattern: "a+?", text: "baaab", match: "a"),
-    Case(pattern: #"href="(.*?)""#, text: #"<a href="https://x/1">1</a><a href="https://x/2">"#, match: #"href="https://x/1""#, groups: ["https://x/1"]),
-    Case(pattern: #"href="(.*)""#, text: #"<a href="1"><a href="2">"#, match: #"href="1"><a href="2""#, groups: [#"1"><a href="2"#]),
+    Case(
+      pattern: #"href="(.*?)""#, text: #"<a href="https://x/1">1</a><a href="https://x/2">"#,
+      match: #"href="https://x/1""#, groups: ["https://x/1"]),
+    Case(
+      pattern: #"href="(.*)""#, text: #"<a href="1"><a href="2">"#, match: #"href="1"><a href="2""#,
+      groups: [#"1"><a href="2"#]),
     Case(pattern: "(a)|(b)", text: "xb", match: "b", groups: [nil, "b"]),
     Case(pattern: "(?:ab|a)(c?)", text: "abc", match: "abc", groups: ["c"]),
     Case(pattern: "(?P<code>[A-Z0-9]{6})", text: "code: K7GZQ2 now", match: "K7GZQ2", groups: ["K7GZQ2"]),
     Case(pattern: "(?i)CODE ([a-z]+)", text: "your code abc", match: "code abc", groups: ["abc"]),
     Case(pattern: "^$", text: "", match: "", groups: []),
     Case(pattern: "x", text: "abc", match: nil),
-    Case(pattern: #"ticket=([^&\s]+)"#, text: "https://t/lo?ticket=AbC-1&x=2", match: "ticket=AbC-1", groups: ["AbC-1"]),
+    Case(
+      pattern: #"ticket=([^&\s]+)"#, text: "https://t/lo?ticket=AbC-1&x=2", match: "ticket=AbC-1", groups: ["AbC-1"]),
     Case(pattern: "é(.)", text: "caféx", match: "éx", groups: ["x"]),
   ]
 

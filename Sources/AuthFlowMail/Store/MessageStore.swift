@@ -1,0 +1,113 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The messages received so far, bounded by count, total size and age (oldest evicted first).
+///
+/// The one piece of shared mutable state of the mail catcher: the SMTP receiver delivers into it,
+/// a webhook adds to it, and scenario steps read from it.
+public actor MessageStore {
+  /// The bounds applied after every delivery and before every read.
+  public let limits: MessageStoreLimits
+  /// The bounds for decoding each delivered message.
+  public let mimeLimits: MIMELimits
+  private let now: @Sendable () -> Double
+  private var stored: [ReceivedMessage] = []
+  private var storedBytes = 0
+  private var nextID = 1
+
+  /// Creates an empty store; `now` (seconds since 1970, the system clock when `nil`) is injectable
+  /// for tests.
+  public init(
+    limits: MessageStoreLimits = MessageStoreLimits(), mimeLimits: MIMELimits = MIMELimits(),
+    now: (@Sendable () -> Double)? = nil
+  ) {
+    self.limits = limits
+    self.mimeLimits = mimeLimits
+    self.now = now ?? { Date().timeIntervalSince1970 }
+  }
+
+  /// Decodes and keeps a message received by SMTP. A message that cannot be decoded is kept with
+  /// its raw text as ``ReceivedMessage/text``.
+  @discardableResult
+  public func deliver(raw: [UInt8], envelopeFrom: String, recipients: [String]) -> ReceivedMessage {
+    var message: ReceivedMessage
+    do {
+      let decoded = try MIMEDecoder.decode(raw, limits: mimeLimits)
+      message = ReceivedMessage(
+        envelopeFrom: envelopeFrom, recipients: recipients, from: decoded.from, to: decoded.to,
+        subject: decoded.subject, date: decoded.date, messageID: decoded.messageID, text: decoded.text,
+        html: decoded.html, size: raw.count)
+    } catch {
+      message = ReceivedMessage(
+        envelopeFrom: envelopeFrom, recipients: recipients, from: envelopeFrom, to: recipients, subject: "",
+        text: String(decoding: raw, as: UTF8.self), size: raw.count)
+    }
+    return keep(message)
+  }
+
+  /// Keeps a message that arrived by other means (a webhook), under its own channel.
+  @discardableResult
+  public func add(_ inbound: InboundMessage) -> ReceivedMessage {
+    let size = inbound.text.utf8.count + (inbound.html?.utf8.count ?? 0) + inbound.subject.utf8.count
+    return keep(
+      ReceivedMessage(
+        channel: inbound.channel, envelopeFrom: inbound.from, recipients: inbound.to, from: inbound.from,
+        to: inbound.to, subject: inbound.subject, text: inbound.text, html: inbound.html, size: size))
+  }
+
+  /// The messages for `address` (an envelope recipient or a header `To`, case-insensitive; every
+  /// message when `nil`) with an id greater than `after`, oldest first.
+  public func messages(to address: String? = nil, after id: Int? = nil) -> [ReceivedMessage] {
+    evict()
+    let wanted = address.map(Self.normalized)
+    return stored.filter { message in
+      guard message.id > (id ?? 0) else { return false }
+      guard let wanted else { return true }
+      return (message.recipients + message.to).contains { Self.normalized($0) == wanted }
+    }
+  }
+
+  /// Forgets every message; ids keep counting up.
+  public func clear() {
+    stored.removeAll()
+    storedBytes = 0
+  }
+
+  private func keep(_ message: ReceivedMessage) -> ReceivedMessage {
+    var message = message
+    message.id = nextID
+    message.receivedAt = now()
+    nextID += 1
+    stored.append(message)
+    storedBytes += message.size
+    evict()
+    return message
+  }
+
+  private func evict() {
+    let components = limits.age.components
+    let maxAge = Double(components.seconds) + Double(components.attoseconds) / 1e18
+    let oldest = now() - maxAge
+    var drop = 0
+    var bytes = storedBytes
+    while drop < stored.count,
+      stored.count - drop > limits.count || (bytes > limits.bytes && stored.count - drop > 1)
+        || stored[drop].receivedAt < oldest
+    {
+      bytes -= stored[drop].size
+      drop += 1
+    }
+    guard drop > 0 else { return }
+    stored.removeFirst(drop)
+    storedBytes = bytes
+  }
+
+  private static func normalized(_ address: String) -> String {
+    var value = Substring(address.trimmingSpace())
+    if value.hasPrefix("<"), value.hasSuffix(">") { value = value.dropFirst().dropLast() }
+    return value.lowercased()
+  }
+}
