@@ -107,6 +107,8 @@ let package = Package(
       dependencies: [
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
+        // The IMAP client waits for NIOSSL's handshake-completed event, which NIOTLS declares.
+        .product(name: "NIOTLS", package: "swift-nio"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
       ],
       swiftSettings: swiftSettings
@@ -116,7 +118,7 @@ let package = Package(
     .target(
       name: "AuthFlowInbox",
       dependencies: [
-        "AuthFlowCore", "AuthFlowMail",
+        "AuthFlowCore", "AuthFlowExpression", "AuthFlowMail",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -238,7 +240,7 @@ let package = Package(
       "AuthFlowRuntimeTests",
       [
         "AuthFlowRuntime", "AuthFlowResults", "AuthFlowReporting", "AuthFlowMockTenant", "AuthFlowMockHosting",
-        "AuthFlowRun", .product(name: "Hummingbird", package: "hummingbird"),
+        "AuthFlowRun", "AuthFlowInbox", "AuthFlowMail", .product(name: "Hummingbird", package: "hummingbird"),
       ]
     ),
     testTarget("AuthFlowReportingTests", ["AuthFlowReporting", "AuthFlowResults"]),

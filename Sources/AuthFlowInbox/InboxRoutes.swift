@@ -1,12 +1,14 @@
 import AuthFlowCore
+import AuthFlowExpression
 import AuthFlowMail
 import Hummingbird
 import NIOCore
 
 /// The inbox's HTTP API (docs/messages.md, "The inbox's HTTP API"):
 ///
-/// - `GET /api/v1/messages?to=ADDRESS&after=ID`: the messages to an address (all when `to` is
-///   absent) with an id above `after`, oldest first;
+/// - `GET /api/v1/messages?to=ADDRESS&after=ID&code_pattern=P&link_pattern=P`: the messages to an
+///   address (all when `to` is absent) with an id above `after`, oldest first, each with the
+///   `code` and `link` its text holds (by the patterns, else the built-in rules);
 /// - `DELETE /api/v1/messages`: forgets them all;
 /// - `POST /api/v1/webhook/email`: a Custom Email Provider Action's `event.notification`;
 /// - `POST /api/v1/webhook/sms`: a Custom Phone Provider Action's `event.notification`, or the
@@ -36,6 +38,15 @@ struct InboxRoutes: Sendable {
 
   private func listMessages(_ request: Request) async throws -> Response {
     let to = request.uri.queryParameters.get("to")
+    var patterns: [String: RegexPattern] = [:]
+    for name in ["code_pattern", "link_pattern"] {
+      guard let text = request.uri.queryParameters.get(name) else { continue }
+      do {
+        patterns[name] = try RegexPattern(text)
+      } catch {
+        return Self.error(.badRequest, "`\(name)` is not a pattern authflow reads: \(error.message)")
+      }
+    }
     var after: Int? = nil
     if let text = request.uri.queryParameters.get("after") {
       guard let number = Int(text), number >= 0 else {
@@ -44,7 +55,11 @@ struct InboxRoutes: Sendable {
       after = number
     }
     let messages = await store.messages(to: to, after: after)
-    return Self.json(.object(["messages": .array(messages.map { InboxMessageJSON.value($0, queried: to) })]))
+    let values = messages.map { message in
+      InboxMessageJSON.value(
+        message, queried: to, codePattern: patterns["code_pattern"], linkPattern: patterns["link_pattern"])
+    }
+    return Self.json(.object(["messages": .array(values)]))
   }
 
   private func webhook(

@@ -196,7 +196,7 @@ public struct RunSession: Sendable {
   ) async throws(Exit) -> BoundRun {
     let secrets = configuration.secrets
     let resolver = TenantResolver(
-      embedded: MockTenantHost(stateLimits: .embedded(jobs: configuration.jobs)), inboxReceivers: RunInboxReceivers(),
+      embedded: MockTenantHost(stateLimits: .embedded(jobs: configuration.jobs)), inboxHost: RunInboxHost(),
       environment: configuration.environment, secrets: secrets, projectDirectory: plan.projectDirectory,
       transport: network.transport)
     do {

@@ -29,9 +29,11 @@ import Testing
       "NIOHTTP1", "NIOHTTPTypes", "ServiceLifecycle",
     ],
     // The mail receiver and IMAP client: SwiftNIO only, no authflow vocabulary.
-    "AuthFlowMail": ["NIOCore", "NIOPosix", "NIOSSL"],
+    "AuthFlowMail": ["NIOCore", "NIOPosix", "NIOTLS", "NIOSSL"],
     // `authflow inbox`: the receiver behind an HTTP API; knows values (JSON), never the runtime.
-    "AuthFlowInbox": ["AuthFlowCore", "AuthFlowMail", "Hummingbird", "Logging", "NIOCore", "ServiceLifecycle"],
+    "AuthFlowInbox": [
+      "AuthFlowCore", "AuthFlowExpression", "AuthFlowMail", "Hummingbird", "Logging", "NIOCore", "ServiceLifecycle",
+    ],
     // What a run produced: scenario vocabulary (severities, instances, the flow graph), no network.
     "AuthFlowResults": ["AuthFlowCore", "AuthFlowScenario"],
     // The runtime knows a tenant through `EmbeddedTenantHost`, never the mock itself.
@@ -73,7 +75,7 @@ import Testing
   static let networkStack: Set<String> = [
     "AuthFlowHTTP", "AuthFlowMockTenant", "AuthFlowRuntime", "AuthFlowMockHosting", "AuthFlowMail", "AuthFlowInbox",
     "AsyncHTTPClient", "Hummingbird",
-    "HummingbirdCore", "NIOCore", "NIOPosix", "NIOHTTP1", "NIOSSL", "NIOWebSocket", "NIOHTTPTypes",
+    "HummingbirdCore", "NIOCore", "NIOPosix", "NIOHTTP1", "NIOSSL", "NIOWebSocket", "NIOHTTPTypes", "NIOTLS",
   ]
 
   @Test func everyEdgeOfThePackageFollowsTheLayerRules() throws {

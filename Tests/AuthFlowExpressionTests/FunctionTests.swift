@@ -33,7 +33,9 @@ import Testing
     #expect(
       FunctionRegistry.standard.names == [
         "base64url_decode", "base64url_encode", "contains", "default", "difference", "ends_with", "entropy_bits", "int",
-        "join", "json", "jwt", "keys", "len", "lower", "matches", "now", "random_email", "random_password", "secret",
+        "join", "json", "jwt", "keys", "len", "lower", "matches", "now", "random_email", "random_password",
+        "random_phone",
+        "secret",
         "split", "starts_with", "string", "to_json", "upper", "url_query", "uuid",
       ])
   }

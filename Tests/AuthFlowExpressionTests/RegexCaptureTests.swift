@@ -30,10 +30,17 @@ import Testing
     Case(pattern: "(?P<code>[A-Z0-9]{6})", text: "code: K7GZQ2 now", match: "K7GZQ2", groups: ["K7GZQ2"]),
     Case(pattern: "(?i)CODE ([a-z]+)", text: "your code abc", match: "code abc", groups: ["abc"]),
     Case(pattern: "^$", text: "", match: "", groups: []),
+    Case(pattern: "(?m)^b(.)$", text: "a\nbc\nd", match: "bc", groups: ["c"]),
+    Case(pattern: #"\bcode\b"#, text: "barcode, code", match: "code"),
     Case(pattern: "x", text: "abc", match: nil),
     Case(
       pattern: #"ticket=([^&\s]+)"#, text: "https://t/lo?ticket=AbC-1&x=2", match: "ticket=AbC-1", groups: ["AbC-1"]),
     Case(pattern: "é(.)", text: "caféx", match: "éx", groups: ["x"]),
+    // django-allauth's code, alone on its line of a CRLF message (conformance/allauth/FLOWS.md).
+    Case(
+      pattern: #"(?m)^([BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4})\r?$"#,
+      text: "Your code is listed below.\r\n\r\nQFNC-DJLK\r\n\r\nThank you", match: "QFNC-DJLK\r",
+      groups: ["QFNC-DJLK"]),
   ]
 
   @Test(arguments: cases)
@@ -63,5 +70,25 @@ import Testing
     #expect(match.group(0) == "bc")
     #expect(match.group(1) == "c")
     #expect(match.group(2) == nil)
+  }
+
+  /// The capturing search and the plain one agree on whether there is a match, for patterns built
+  /// from anchors, groups, alternations and repetitions over a small alphabet (a seeded walk).
+  @Test func captureSearchAgreesWithMatches() throws {
+    let atoms = ["a", "b", "\\n", ".", "[ab]", "^", "$", "(?m)^", "(a|b)", "(a*)", "(?:ab)?", "b+?", "\\b", "(.)"]
+    let texts = ["", "a", "b", "ab", "ba", "aab", "a\nb", "b\na\n", "abab", "bbba", "x a b", "\n"]
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    for _ in 0..<2_000 {
+      let pattern = (0..<(1 + next(4))).map { _ in atoms[next(atoms.count)] }.joined()
+      guard let compiled = try? RegexPattern(pattern) else { continue }
+      for text in texts {
+        #expect(
+          compiled.matches(text) == (compiled.firstMatch(in: text) != nil), "/\(pattern)/ on \(text.debugDescription)")
+      }
+    }
   }
 }

@@ -16,7 +16,7 @@ import Testing
     let inbox = try await InboxServer.start(InboxServer.Configuration())
     defer { Task { await inbox.stop() } }
     let port = try #require(inbox.smtpPort)
-    try Python.run(
+    try await Python.run(
       """
       import smtplib, sys
       from email.message import EmailMessage
@@ -133,15 +133,18 @@ enum HTTP {
 
 /// Runs a Python script (the third-party SMTP client) and fails the test with its output when it fails.
 enum Python {
-  static func run(_ script: String, arguments: [String] = []) throws {
+  static func run(_ script: String, arguments: [String] = []) async throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", "-c", script] + arguments
     let output = Pipe()
     process.standardOutput = output
     process.standardError = output
+    // Waited for without blocking a thread of the cooperative pool (two on a two-core machine).
+    let finished = AsyncStream<Void>.makeStream()
+    process.terminationHandler = { _ in finished.continuation.finish() }
     try process.run()
-    process.waitUntilExit()
+    for await _ in finished.stream {}
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     #expect(process.terminationStatus == 0, "python3 failed: \(text)")
   }

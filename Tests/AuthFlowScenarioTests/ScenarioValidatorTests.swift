@@ -241,7 +241,7 @@ import Testing
     let found = diagnostics(input)
     expectDiagnostic(
       found, at: input["1️⃣"],
-      "tenant has no member 'user' (it has: name, kind, base_url, issuer, clients, users, capabilities, settings, endpoints)",
+      "tenant has no member 'user' (it has: name, kind, base_url, issuer, clients, users, capabilities, settings, endpoints, inbox)",
       hint: "did you mean 'users'?")
     expectDiagnostic(
       found, at: input["2️⃣"],
@@ -249,7 +249,7 @@ import Testing
       hint: "did you mean 'token'?")
     expectDiagnostic(
       found, at: input["3️⃣"],
-      "tenant has no member 'issuerr' (it has: name, kind, base_url, issuer, clients, users, capabilities, settings, endpoints)",
+      "tenant has no member 'issuerr' (it has: name, kind, base_url, issuer, clients, users, capabilities, settings, endpoints, inbox)",
       hint: "did you mean 'issuer'?")
     expectDiagnostic(
       found, at: input["4️⃣"], "scenario has no member 'nmae' (it has: name, title, file, tags)",

@@ -51,6 +51,7 @@ public struct FunctionRegistry: Sendable {
     NowFunction(),
     RandomEmailFunction(),
     RandomPasswordFunction(),
+    RandomPhoneFunction(),
     SecretFunction(),
     SplitFunction(),
     StartsWithFunction(),

@@ -58,7 +58,13 @@ extension RegexMachine {
         slots[0] = position
         add(Thread(pc: 0, slots: slots), at: position, to: &current, generation: generation)
       }
-      if current.isEmpty { break }
+      // Nothing left to extend once a match is found; before that, the next position starts anew
+      // (a start thread can die at once, on `^` away from a line's start).
+      if current.isEmpty {
+        if found != nil { break }
+        generation += 1
+        continue
+      }
       let nextGeneration = generation + 1
       threads: for thread in current {
         let consumes: Bool

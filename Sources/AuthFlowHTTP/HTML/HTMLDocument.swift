@@ -84,10 +84,12 @@ public struct HTMLDocument: Sendable, Hashable {
     elements.first { $0.id == id }
   }
 
-  /// Where pages put error messages: Universal Login, common CSS frameworks, ARIA alerts.
+  /// Where pages put error messages: Universal Login, common CSS frameworks, ARIA alerts, and
+  /// Django's forms (`<ul class="errorlist">`: django-allauth's "The email address and/or password
+  /// you specified are not correct.").
   public static let errorSelectors = [
     "#error-message", "#prompt-alert", "[role=alert]", ".error", ".error-message", ".alert-danger",
-    ".ulp-input-error-message", ".ulp-error-info", "[data-error-code]", "#error-element-password",
+    ".ulp-input-error-message", ".ulp-error-info", "[data-error-code]", "#error-element-password", ".errorlist",
   ]
 
   /// ``errorSelectors``, parsed once.

@@ -91,6 +91,7 @@ public struct TenantContext: Sendable {
       "capabilities": .array(capabilities.sorted().map(Value.string)),
       "settings": .object(settings),
       "endpoints": endpoints.value,
+      "inbox": inbox.map { inbox in .object(["address": inbox.address.map(Value.string) ?? .null]) } ?? .null,
     ])
   }
 

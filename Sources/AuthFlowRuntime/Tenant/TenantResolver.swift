@@ -47,7 +47,7 @@ public struct TenantResolver: Sendable {
   /// What starts `kind: mock` tenants (injected by the executable; nil: no mock tenant can run).
   public var embedded: (any EmbeddedTenantHost)?
   /// What starts the SMTP receiver of an `inbox.smtp` (injected by the executable; nil: none can).
-  public var inboxReceivers: (any InboxReceiverHost)?
+  public var inboxHost: (any InboxHost)?
   public var environment: [String: String]
   public var secrets: SecretRegistry
   /// The directory `authflow.yaml` is in: fixture paths are relative to it.
@@ -61,12 +61,12 @@ public struct TenantResolver: Sendable {
   public var verifiesIssuer: Bool
 
   public init(
-    embedded: (any EmbeddedTenantHost)? = nil, inboxReceivers: (any InboxReceiverHost)? = nil,
+    embedded: (any EmbeddedTenantHost)? = nil, inboxHost: (any InboxHost)? = nil,
     environment: [String: String], secrets: SecretRegistry, projectDirectory: String,
     transport: (any HTTPTransport)? = nil, verifiesIssuer: Bool = true
   ) {
     self.embedded = embedded
-    self.inboxReceivers = inboxReceivers
+    self.inboxHost = inboxHost
     self.environment = environment
     self.secrets = secrets
     self.projectDirectory = projectDirectory

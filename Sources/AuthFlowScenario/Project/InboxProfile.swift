@@ -2,17 +2,17 @@ public import AuthFlowCore
 public import AuthFlowYAML
 
 /// A tenant's `inbox:` (docs/messages.md): where the emails and text messages the tenant sends are
-/// read by `outbox` — a receiver `authflow run` starts for the run (`smtp`) or an `authflow inbox`
-/// running elsewhere (`http`) — with the address pattern
+/// read by `outbox` — a receiver `authflow run` starts for the run (`smtp`), an `authflow inbox`
+/// running elsewhere (`http`), or a real mailbox over IMAP (`imap`) — with the address pattern
 /// `random_email()` follows and the patterns that cut a code and a link out of a message.
 ///
 /// The mock tenant has an inbox without one (its outbox); any tenant with `inbox:` has the
 /// `inbox` capability.
 public struct InboxProfile: Sendable {
   /// The keys of `inbox:`.
-  public static let keys = ["smtp", "http", "address", "patterns"]
+  public static let keys = ["smtp", "http", "imap", "address", "patterns"]
   /// The keys that name a message source; exactly one is given.
-  public static let sourceKeys = ["smtp", "http"]
+  public static let sourceKeys = ["smtp", "http", "imap"]
   /// The keys of `inbox.smtp`.
   public static let smtpKeys = ["listen", "tls", "auth", "max_message_bytes"]
   /// The keys of `inbox.smtp.tls`.
@@ -21,6 +21,18 @@ public struct InboxProfile: Sendable {
   public static let authKeys = ["user", "password"]
   /// The keys of `inbox.http` when written as a mapping.
   public static let httpKeys = ["url", "token"]
+  /// The keys of `inbox.imap`.
+  public static let imapKeys = ["url", "user", "password", "mailbox", "ca", "security"]
+  /// How `inbox.imap` secures its connection.
+  public enum IMAPSecurity: String, Sendable, CaseIterable {
+    /// Implicit TLS (`imaps://`, port 993).
+    case tls
+    /// STARTTLS on a plain connection (`imap://`, port 143): the default of `imap://`.
+    case starttls
+    /// No TLS: loopback servers only.
+    case plain
+  }
+
   /// The keys of `inbox.patterns`.
   public static let patternKeys = ["code", "link"]
   /// What `address` must hold: where `random_email()` puts its unique part.
@@ -32,12 +44,15 @@ public struct InboxProfile: Sendable {
     case smtp(SMTPReceiver)
     /// An `authflow inbox` elsewhere, read over its HTTP API (`token` when it is off loopback).
     case http(url: Template, token: Template?)
+    /// A real mailbox, read over IMAP.
+    case imap(IMAPAccount)
 
     /// The key it is written under.
     public var key: String {
       switch self {
       case .smtp: return "smtp"
       case .http: return "http"
+      case .imap: return "imap"
       }
     }
   }
@@ -61,6 +76,27 @@ public struct InboxProfile: Sendable {
     public init(host: String, port: Int, location: SourceLocation) {
       self.host = host
       self.port = port
+      self.location = location
+    }
+  }
+
+  /// `inbox.imap`: the mailbox and how to reach it.
+  public struct IMAPAccount: Sendable {
+    /// `imaps://HOST[:PORT]` or `imap://HOST[:PORT]`.
+    public var url: Template
+    public var user: Template
+    public var password: Template
+    public var mailbox: Located<String>?
+    /// The CA certificate (PEM) the server's certificate is checked against; the system's when nil.
+    public var ca: Template?
+    /// How the connection is secured; from the URL's scheme when nil.
+    public var security: IMAPSecurity?
+    public var location: SourceLocation
+
+    public init(url: Template, user: Template, password: Template, location: SourceLocation) {
+      self.url = url
+      self.user = user
+      self.password = password
       self.location = location
     }
   }

@@ -22,6 +22,9 @@ extension ParseContext {
         profile.source = .http(url: url, token: members["token"].map { template($0.value) })
       }
     }
+    if let pair = keys["imap"], profile.source == nil {
+      profile.source = inboxIMAP(pair.value).map(InboxProfile.Source.imap)
+    }
     if let pair = keys["address"], let address = string(pair.value, for: "inbox.address") {
       if InboxAddress.isPattern(address.value) {
         profile.address = address
@@ -81,6 +84,34 @@ extension ParseContext {
       }
     }
     return receiver
+  }
+
+  private mutating func inboxIMAP(_ node: YAMLNode) -> InboxProfile.IMAPAccount? {
+    guard let pairs = mapping(node, for: "inbox.imap") else { return nil }
+    let keys = knownPairs(pairs, allowed: InboxProfile.imapKeys, in: "inbox.imap")
+    let missing = ["url", "user", "password"].filter { keys[$0] == nil }
+    guard missing.isEmpty, let url = keys["url"], let user = keys["user"], let password = keys["password"] else {
+      report(.missingIMAPKeys(missing, at: node.location))
+      return nil
+    }
+    if case .scalar(let scalar) = url.value, !scalar.text.contains("${{"),
+      !(scalar.text.hasPrefix("imap://") || scalar.text.hasPrefix("imaps://"))
+    {
+      report(.badIMAPURL(Located(scalar.text, at: scalar.location)))
+    }
+    var account = InboxProfile.IMAPAccount(
+      url: template(url.value), user: template(user.value), password: template(password.value),
+      location: node.location)
+    account.mailbox = keys["mailbox"].flatMap { string($0.value, for: "inbox.imap.mailbox") }
+    account.ca = keys["ca"].map { template($0.value) }
+    if let pair = keys["security"], let text = string(pair.value, for: "inbox.imap.security") {
+      if let security = InboxProfile.IMAPSecurity(rawValue: text.value) {
+        account.security = security
+      } else {
+        report(.unknownIMAPSecurity(text))
+      }
+    }
+    return account
   }
 
   /// `key: URL` or `key: { url: URL, … }`: the URL and the mapping's other members.
@@ -156,6 +187,25 @@ extension Diagnostic {
     .error(
       "'inbox' has more than one message source (\(keys.joined(separator: ", ")))", at: location,
       length: keys[1].count, hint: "keep one: a tenant's messages are read from one place")
+  }
+
+  static func missingIMAPKeys(_ keys: [String], at location: SourceLocation) -> Diagnostic {
+    .error(
+      "'inbox.imap' needs \(keys.map { "'\($0)'" }.joined(separator: ", "))", at: location,
+      hint: "write 'imap: { url: imaps://mail.example.com, user: qa, password: ${{ env.IMAP_PASSWORD }} }'")
+  }
+
+  static func badIMAPURL(_ text: Located<String>) -> Diagnostic {
+    .error(
+      "'\(text.value)' is not an IMAP URL", at: text.location, length: max(1, text.value.count),
+      hint: "write imaps://HOST[:PORT] (TLS, port 993) or imap://HOST[:PORT] (STARTTLS, port 143)")
+  }
+
+  static func unknownIMAPSecurity(_ text: Located<String>) -> Diagnostic {
+    let names = InboxProfile.IMAPSecurity.allCases.map(\.rawValue)
+    return .error(
+      "unknown 'inbox.imap.security' '\(text.value)'", at: text.location, length: max(1, text.value.count),
+      hint: Suggestion.hint(for: text.value, in: names) ?? "use one of \(names.joined(separator: ", "))")
   }
 
   static func missingInboxListen(at location: SourceLocation) -> Diagnostic {

@@ -54,6 +54,20 @@ public enum ProjectSchema {
       "properties": [
         "smtp": JSONSchema.described(smtp, "An SMTP receiver authflow run starts for the run."),
         "http": urlOr(["token": text], "An `authflow inbox` elsewhere, read over its HTTP API."),
+        "imap": JSONSchema.described(
+          [
+            "type": "object", "required": ["url", "user", "password"], "additionalProperties": false,
+            "properties": [
+              "url": JSONSchema.described(
+                ["type": "string", "pattern": "^(imaps?://|\\$\\{\\{)"],
+                "imaps://HOST[:PORT] (TLS) or imap://HOST[:PORT] (STARTTLS)."),
+              "user": text, "password": text,
+              "mailbox": JSONSchema.described(text, "The mailbox to search (default INBOX)."),
+              "ca": JSONSchema.described(
+                text, "A CA certificate (PEM) for the server's certificate; the system's by default."),
+              "security": ["enum": JSONSchema.strings(InboxProfile.IMAPSecurity.allCases.map(\.rawValue))],
+            ],
+          ], "A real mailbox, read over IMAP (where the tenant's own email provider delivers)."),
         "address": JSONSchema.described(
           ["type": "string", "pattern": "^[^\\s]*\\{id\\}[^\\s]*@[^\\s]+\\.[^\\s]+$|^[^\\s]+@[^\\s]*\\{id\\}[^\\s]*$"],
           "The addresses random_email() makes for this tenant: one {id} (qa+{id}@test.example.com)."),
@@ -66,7 +80,7 @@ public enum ProjectSchema {
             ],
           ], "How a code and a link are cut out of a message, where the tenant's templates differ from Auth0's."),
       ],
-      "oneOf": [["required": ["smtp"]], ["required": ["http"]]],
+      "oneOf": [["required": ["smtp"]], ["required": ["http"]], ["required": ["imap"]]],
     ]
   }
 

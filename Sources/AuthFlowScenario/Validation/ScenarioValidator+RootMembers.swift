@@ -9,7 +9,7 @@ import AuthFlowExpression
 public enum RootMembers {
   /// `tenant.<member>`.
   public static let tenant = [
-    "name", "kind", "base_url", "issuer", "clients", "users", "capabilities", "settings", "endpoints",
+    "name", "kind", "base_url", "issuer", "clients", "users", "capabilities", "settings", "endpoints", "inbox",
   ]
   /// `tenant.endpoints.<member>`: every endpoint a tenant may have (`null` where it has none).
   public static let endpoints = [

@@ -168,22 +168,25 @@ import Testing
   }
 
   @Test func idleClientTimesOut() async throws {
-    // One second: long enough that the next client's conversation (`expectServes`) never waits
-    // that long between two commands on a loaded machine, short enough for a test.
-    try await withTestServer(SMTPConfiguration(commandTimeout: .seconds(1))) { server in
+    // Five seconds: long enough that the next client's conversation (`expectServes`) never waits
+    // that long between two commands on a machine loaded by the whole test suite, short enough
+    // for a test.
+    try await withTestServer(SMTPConfiguration(commandTimeout: .seconds(5))) { server in
       let started = ContinuousClock.now
       // Nothing but the greeting: the timer starts with the connection, so the test cannot race it.
       let client = try await RawSMTPClient.connect(port: server.port)
       #expect(try await client.reply().code == 220)
-      #expect(try await client.reply(timeout: .seconds(5)).lines == ["421 4.4.2 Timeout, closing connection"])
-      #expect(ContinuousClock.now - started >= .seconds(1))
+      #expect(try await client.reply(timeout: .seconds(30)).lines == ["421 4.4.2 Timeout, closing connection"])
+      #expect(ContinuousClock.now - started >= .seconds(5))
       #expect(await client.waitForClose())
       try await expectServes(server)
     }
   }
 
   @Test func slowlorisDataIsClosed() async throws {
-    let configuration = SMTPConfiguration(commandTimeout: .seconds(5), dataTimeout: .milliseconds(400))
+    // The whole DATA phase may take 2 s, each line of it far less than the idle deadline: a client
+    // that keeps the connection busy without ever finishing is closed by the first.
+    let configuration = SMTPConfiguration(commandTimeout: .seconds(30), dataTimeout: .seconds(2))
     try await withTestServer(configuration) { server in
       let client = try await greeted(server)
       #expect(try await client.command("MAIL FROM:<a@example.com>").code == 250)
@@ -191,11 +194,12 @@ import Testing
       #expect(try await client.command("DATA").code == 354)
       let started = ContinuousClock.now
       // One short line every 50 ms: each keeps the connection busy, none finishes the message.
-      while ContinuousClock.now - started < .seconds(2), await !client.waitForClose(timeout: .milliseconds(50)) {
+      while ContinuousClock.now - started < .seconds(25), await !client.waitForClose(timeout: .milliseconds(50)) {
         try? await client.send("x\r\n")
       }
       #expect(await client.waitForClose(timeout: .zero))
-      #expect(ContinuousClock.now - started < .milliseconds(1500))
+      // Closed by the DATA deadline, well before the idle one would have.
+      #expect(ContinuousClock.now - started < .seconds(25))
       #expect(await server.store.messages().isEmpty)
       try await expectServes(server)
     }
@@ -212,7 +216,7 @@ import Testing
       #expect(await first.waitForClose())
       // The slot is freed once the server has seen the close: retry within a bound.
       var served = false
-      let deadline = ContinuousClock.now + .seconds(1)
+      let deadline = ContinuousClock.now + .seconds(20)
       while !served, ContinuousClock.now < deadline {
         let next = try await RawSMTPClient.connect(port: server.port)
         served = try await next.reply().code == 220

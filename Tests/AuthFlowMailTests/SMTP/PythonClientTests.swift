@@ -10,7 +10,7 @@ import Testing
     import json, smtplib, ssl, sys
     from email.message import EmailMessage
     o = json.loads(sys.argv[1])
-    s = smtplib.SMTP("127.0.0.1", o["port"], local_hostname="client.test", timeout=5)
+    s = smtplib.SMTP("127.0.0.1", o["port"], local_hostname="client.test", timeout=60)
     s.ehlo()
     if o.get("cafile"):
         s.starttls(context=ssl.create_default_context(cafile=o["cafile"]))

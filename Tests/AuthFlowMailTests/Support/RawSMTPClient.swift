@@ -22,7 +22,7 @@ final class RawSMTPClient: Sendable {
   static func connect(port: Int) async throws -> RawSMTPClient {
     let inbox = Inbox()
     let channel = try await ClientBootstrap(group: NIOSingletons.posixEventLoopGroup)
-      .connectTimeout(.seconds(2))
+      .connectTimeout(.seconds(20))
       .channelInitializer { channel in
         channel.eventLoop.makeCompletedFuture {
           try channel.pipeline.syncOperations.addHandler(Collector(inbox: inbox))
@@ -37,7 +37,7 @@ final class RawSMTPClient: Sendable {
   }
 
   /// The next complete reply (every line of a multi-line one), within `timeout`.
-  func reply(timeout: Duration = .seconds(2)) async throws -> SMTPTestReply {
+  func reply(timeout: Duration = .seconds(20)) async throws -> SMTPTestReply {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
       if let reply = inbox.takeReply() { return reply }
@@ -54,7 +54,7 @@ final class RawSMTPClient: Sendable {
   }
 
   /// Whether the server closed the connection within `timeout`.
-  func waitForClose(timeout: Duration = .seconds(2)) async -> Bool {
+  func waitForClose(timeout: Duration = .seconds(20)) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
       if inbox.isClosed { return true }

@@ -28,7 +28,12 @@ struct TenantMailbox: Mailbox {
     case .mockOutbox:
       source = MockOutbox(control: try MockControl(context, action: action))
     case .receiver(let url, let token):
-      source = ReceiverMailbox(base: url, token: token, api: AuthenticationAPI(context))
+      var patterns: [(String, String)] = []
+      if let code = inbox.codePattern { patterns.append(("code_pattern", code.text)) }
+      if let link = inbox.linkPattern { patterns.append(("link_pattern", link.text)) }
+      source = ReceiverMailbox(base: url, token: token, api: AuthenticationAPI(context), patterns: patterns)
+    case .reader(let reader):
+      source = ReaderMailbox(reader: reader)
     }
   }
 
@@ -50,15 +55,32 @@ struct MockOutbox: Mailbox {
   }
 }
 
+/// A mailbox the inbox host reads (IMAP): a failure to read it is the environment's.
+struct ReaderMailbox: Mailbox {
+  let reader: any InboxMessageReader
+
+  func messages(to address: String) async throws(ActionError) -> [[String: Value]] {
+    do {
+      return try await reader.messages(to: address)
+    } catch {
+      throw .environment(error.message)
+    }
+  }
+}
+
 /// An `authflow inbox` (or the run's own receiver): `GET /api/v1/messages?to=ADDRESS`.
 struct ReceiverMailbox: Mailbox {
   let base: String
   let token: String?
   let api: AuthenticationAPI
 
+  /// The inbox's patterns, sent along: the API cuts the code and link out itself and answers them
+  /// as `code` and `link`, secrets from the first byte a trace prints.
+  let patterns: [(String, String)]
+
   func messages(to address: String) async throws(ActionError) -> [[String: Value]] {
     var request = HTTPRequest(
-      method: .get, url: base + "api/v1/messages?" + URLParameters([("to", address)]).queryString())
+      method: .get, url: base + "api/v1/messages?" + URLParameters([("to", address)] + patterns).queryString())
     request.headers["Accept"] = "application/json"
     if let token { request.headers["Authorization"] = "Bearer \(token)" }
     let response = try await api.send(request)
@@ -81,19 +103,20 @@ struct ReceiverMailbox: Mailbox {
 /// What `outbox` extracts from a message: the one-time code, the link, and an invitation's
 /// `invitation` / `organization` parameters.
 enum MessageContents {
-  /// `message` with `code` and `link` found in its text when the source did not say: by the
-  /// inbox's patterns (their first group, or the whole match), else the built-in ones, which
-  /// read Auth0's default templates.
+  /// `message` with `code` and `link` found in its text when the source did not say, by the
+  /// inbox's patterns or the built-in rules (``MessageExtraction``).
   static func extract(_ message: [String: Value], inbox: TenantInbox) -> [String: Value] {
     var result = message
     let body = message["body"]?.stringValue ?? ""
-    if result["code"] == nil || result["code"] == .null {
-      let code = inbox.codePattern.map { pattern in matched(pattern, in: body) } ?? firstCode(in: body)
-      if let code { result["code"] = .string(code) }
+    if result["code"] == nil || result["code"] == .null,
+      let code = MessageExtraction.code(in: body, pattern: inbox.codePattern?.compiled)
+    {
+      result["code"] = .string(code)
     }
-    if result["link"] == nil || result["link"] == .null {
-      let link = inbox.linkPattern.map { pattern in matched(pattern, in: body) } ?? firstLink(in: body)
-      if let link { result["link"] = .string(link) }
+    if result["link"] == nil || result["link"] == .null,
+      let link = MessageExtraction.link(in: body, pattern: inbox.linkPattern?.compiled)
+    {
+      result["link"] = .string(link)
     }
     return result
   }
@@ -110,35 +133,6 @@ enum MessageContents {
     }
     result["count"] = .int(count)
     return result
-  }
-
-  /// The pattern's first group where it has one, else its whole match.
-  static func matched(_ pattern: RegexPattern, in text: String) -> String? {
-    guard let match = pattern.firstMatch(in: text) else { return nil }
-    return pattern.groupCount > 0 ? match.group(1) : match.text
-  }
-
-  /// The first run of 4 to 8 digits standing alone.
-  static func firstCode(in text: String) -> String? {
-    var run = ""
-    for character in text + " " {
-      if character.isASCII, character.isNumber {
-        run.append(character)
-      } else {
-        if (4...8).contains(run.count) { return run }
-        run = ""
-      }
-    }
-    return nil
-  }
-
-  /// The first `http(s)://` URL, up to whitespace, a quote, `<` or `)`.
-  static func firstLink(in text: String) -> String? {
-    guard let start = text.range(of: "https://") ?? text.range(of: "http://") else { return nil }
-    let tail = text[start.lowerBound...]
-    let end =
-      tail.firstIndex { $0.isWhitespace || $0 == "\"" || $0 == "'" || $0 == "<" || $0 == ")" } ?? tail.endIndex
-    return String(tail[..<end])
   }
 }
 
