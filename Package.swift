@@ -86,7 +86,7 @@ let package = Package(
     .target(
       name: "AuthFlowMockTenant",
       dependencies: [
-        "AuthFlowCore", "AuthFlowJOSE", "AuthFlowYAML",
+        "AuthFlowCore", "AuthFlowJOSE", "AuthFlowYAML", "AuthFlowMail",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
         // The connection limits (431, closing after 413) sit in the channel pipeline.
@@ -147,7 +147,7 @@ let package = Package(
     // `authflow bench` and the tests: the one module that links both the runtime and the mock.
     .target(
       name: "AuthFlowMockHosting",
-      dependencies: ["AuthFlowCore", "AuthFlowRuntime", "AuthFlowMockTenant"],
+      dependencies: ["AuthFlowCore", "AuthFlowRuntime", "AuthFlowMockTenant", "AuthFlowMail"],
       swiftSettings: swiftSettings
     ),
     // Console, JUnit, JSON, GitHub and HTML reporters (the HTML report lays out the flow graph and

@@ -1,4 +1,5 @@
 import AuthFlowCore
+import AuthFlowMail
 public import AuthFlowMockTenant
 public import AuthFlowRuntime
 import Foundation
@@ -29,7 +30,9 @@ public struct MockTenantHost: EmbeddedTenantHost {
       userFields: fields(RunningMockTenant.users(of: fixture)))
   }
 
-  public func start(fixturePath path: String?) async throws(TenantResolutionError) -> any EmbeddedTenant {
+  public func start(
+    fixturePath path: String?, mailTo: (host: String, port: Int)?
+  ) async throws(TenantResolutionError) -> any EmbeddedTenant {
     let loaded = Self.load(path)
     guard let fixture = loaded.fixture, !loaded.diagnostics.hasErrors else {
       throw TenantResolutionError(
@@ -41,6 +44,7 @@ public struct MockTenantHost: EmbeddedTenantHost {
       let cache = SigningKeyCache.user(environment: ProcessInfo.processInfo.environment)
       var configuration = MockTenantConfiguration()
       configuration.stateLimits = stateLimits
+      configuration.mailRelay = mailTo.map { SMTPSender(host: $0.host, port: $0.port) }
       return RunningMockTenant(
         handle: try await MockTenantServer.start(fixture: fixture, configuration: configuration, keyCache: cache))
     } catch {

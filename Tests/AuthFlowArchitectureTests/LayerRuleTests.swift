@@ -23,9 +23,11 @@ import Testing
       "AuthFlowCore", "CLibXML2", "AsyncHTTPClient", "Logging", "NIOCore", "NIOPosix", "NIOHTTP1", "NIOSSL",
       "NIOWebSocket",
     ],
-    // The mock tenant knows YAML and JOSE, never the scenario language or the runtime.
+    // The mock tenant knows YAML and JOSE, never the scenario language or the runtime; it sends
+    // its messages over SMTP with the mail stack's sender.
     "AuthFlowMockTenant": [
-      "AuthFlowCore", "AuthFlowJOSE", "AuthFlowYAML", "Hummingbird", "HummingbirdCore", "Logging", "NIOCore",
+      "AuthFlowCore", "AuthFlowJOSE", "AuthFlowYAML", "AuthFlowMail", "Hummingbird", "HummingbirdCore", "Logging",
+      "NIOCore",
       "NIOHTTP1", "NIOHTTPTypes", "ServiceLifecycle",
     ],
     // The mail receiver and IMAP client: SwiftNIO only, no authflow vocabulary.
@@ -42,7 +44,7 @@ import Testing
       "AuthFlowHTTP", "Logging",
     ],
     // The one module that links the runtime and the mock.
-    "AuthFlowMockHosting": ["AuthFlowCore", "AuthFlowRuntime", "AuthFlowMockTenant"],
+    "AuthFlowMockHosting": ["AuthFlowCore", "AuthFlowRuntime", "AuthFlowMockTenant", "AuthFlowMail"],
     // Reporters read results only (the HTML report draws the scenario's flow graph and hashes its
     // inline script and style with swift-crypto): no runtime, HTTP client, NIO or Hummingbird.
     "AuthFlowReporting": ["AuthFlowCore", "AuthFlowScenario", "AuthFlowResults", "Crypto"],

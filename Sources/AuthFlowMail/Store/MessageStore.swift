@@ -33,6 +33,13 @@ public actor MessageStore {
   /// its raw text as ``ReceivedMessage/text``.
   @discardableResult
   public func deliver(raw: [UInt8], envelopeFrom: String, recipients: [String]) -> ReceivedMessage {
+    if let numbers = Self.textMessageRecipients(recipients) {
+      let decoded = try? MIMEDecoder.decode(raw, limits: mimeLimits)
+      return keep(
+        ReceivedMessage(
+          channel: "sms", envelopeFrom: envelopeFrom, recipients: numbers, from: decoded?.from ?? envelopeFrom,
+          to: numbers, subject: "", text: decoded?.text ?? String(decoding: raw, as: UTF8.self), size: raw.count))
+    }
     var message: ReceivedMessage
     do {
       let decoded = try MIMEDecoder.decode(raw, limits: mimeLimits)
@@ -68,6 +75,21 @@ public actor MessageStore {
       guard let wanted else { return true }
       return (message.recipients + message.to).contains { Self.normalized($0) == wanted }
     }
+  }
+
+  /// The domain of the email-to-SMS gateway convention: mail to `+15550100@sms.invalid` is a text
+  /// message to +15550100 (how the mock tenant sends its SMS over SMTP, as carriers' gateways take
+  /// `5550100@txt.example`; `.invalid` is reserved, RFC 2606, so no real address is one).
+  public static let textMessageDomain = "sms.invalid"
+
+  /// The phone numbers of recipients that are all at ``textMessageDomain``; nil otherwise.
+  static func textMessageRecipients(_ recipients: [String]) -> [String]? {
+    let suffix = "@" + textMessageDomain
+    let numbers = recipients.compactMap { recipient -> String? in
+      let address = normalized(recipient)
+      return address.hasSuffix(suffix) ? String(address.dropLast(suffix.count)) : nil
+    }
+    return !numbers.isEmpty && numbers.count == recipients.count ? numbers : nil
   }
 
   /// Forgets every message; ids keep counting up.

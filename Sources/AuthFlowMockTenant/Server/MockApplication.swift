@@ -14,6 +14,7 @@ public func buildMockTenantRouter(
   router.add(middleware: RequestSizeMiddleware(maxBodySize: maxBodySize))
   router.add(middleware: FaultMiddleware(tenant: tenant))
   router.add(middleware: RateLimitMiddleware(tenant: tenant))
+  if tenant.relaysMail { router.add(middleware: MailDeliveryMiddleware(tenant: tenant)) }
   // The routes are the operations of the OpenAPI document, each bound to its handler by operationId.
   do {
     try MockOperations.bind(mockHandlerTables(tenant: tenant), to: router)
@@ -89,6 +90,6 @@ public func buildApplication(
 {
   let tenant = try MockTenant(
     fixture: fixture, baseURL: "http://\(configuration.host):\(configuration.port)/", keyCache: keyCache,
-    limits: configuration.stateLimits)
+    limits: configuration.stateLimits, mailRelay: configuration.mailRelay)
   return buildApplication(tenant: tenant, configuration: configuration)
 }

@@ -1,4 +1,5 @@
 import AuthFlowCore
+public import AuthFlowMail
 import Hummingbird
 import HummingbirdCore
 import Logging
@@ -22,6 +23,9 @@ public struct MockTenantConfiguration: Sendable {
   /// Serve `/__mock/*` to any `Host` and `Origin` (`authflow mock --allow-remote-control`). Off,
   /// the control routes answer only loopback requests (``ControlGuardMiddleware``).
   public var allowRemoteControl = false
+  /// Where the tenant sends its emails and text messages over SMTP too (`authflow mock --smtp`,
+  /// a mock tenant's `inbox.smtp`); nil: the outbox only.
+  public var mailRelay: SMTPSender?
 
   public init(host: String = "127.0.0.1", port: Int = 0) {
     self.host = host

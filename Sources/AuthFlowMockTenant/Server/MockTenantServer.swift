@@ -40,6 +40,7 @@ public enum MockTenantServer {
     public func stop() async {
       await group.triggerGracefulShutdown()
       _ = await task.result
+      await tenant.finishDelivery()
     }
   }
 
@@ -63,7 +64,8 @@ public enum MockTenantServer {
     signingKey: SigningKey? = nil, keyCache: SigningKeyCache? = nil, clock: VirtualClock = VirtualClock()
   ) async throws -> Handle {
     let tenant = try MockTenant(
-      fixture: fixture, signingKey: signingKey, keyCache: keyCache, clock: clock, limits: configuration.stateLimits)
+      fixture: fixture, signingKey: signingKey, keyCache: keyCache, clock: clock, limits: configuration.stateLimits,
+      mailRelay: configuration.mailRelay)
     let (ready, continuation) = AsyncStream<MockInProcessClient>.makeStream()
     var logger = Logger(label: "authflow.mock")
     // Every problem of a request is an HTTP response; what is left at `.error` is the server's own

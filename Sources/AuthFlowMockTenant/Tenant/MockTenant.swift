@@ -1,5 +1,6 @@
 import AuthFlowCore
 public import AuthFlowJOSE
+public import AuthFlowMail
 import Foundation
 import Synchronization
 
@@ -26,6 +27,8 @@ public final class MockTenant: Sendable {
 
   /// The bounds of the per-login state.
   public let limits: MockStateLimits
+  /// Where its messages go over SMTP too (``MockMailRelay``); nil: the outbox only.
+  let relay: MockMailRelay?
 
   /// How many tokens the tenant has signed with its own keys (ID tokens, JWT access tokens) since
   /// it started: what `authflow bench` counts per login flow. Not reset by ``reset()``.
@@ -64,10 +67,12 @@ public final class MockTenant: Sendable {
   /// `id_token_signing_alg` is another kind (``makeKey(for:kid:)``), a fresh key of that kind.
   public init(
     fixture: TenantFixture, baseURL: String = "http://127.0.0.1/", signingKey: SigningKey? = nil,
-    keyCache: SigningKeyCache? = nil, clock: VirtualClock = VirtualClock(), limits: MockStateLimits = MockStateLimits()
+    keyCache: SigningKeyCache? = nil, clock: VirtualClock = VirtualClock(), limits: MockStateLimits = MockStateLimits(),
+    mailRelay: SMTPSender? = nil
   ) throws {
     self.fixture = fixture
     self.limits = limits
+    self.relay = mailRelay.map(MockMailRelay.init(sender:))
     let now: @Sendable () -> Double = { clock.seconds }
     let initialKey: SigningKey
     let algorithm = fixture.settings.idTokenSigningAlgorithm
@@ -149,6 +154,27 @@ public final class MockTenant: Sendable {
   /// (see ``MockStateOwner``). Never sign, hash or encode inside it.
   @discardableResult
   func transact<Result: Sendable>(_ body: (inout MockState) -> Result) -> Result {
-    state.transact(body)
+    guard let relay else { return state.transact(body) }
+    // The messages the transaction sent go over SMTP once it is done, outside the state's lock.
+    let (result, sent) = state.transact { state in
+      let before = state.outbox.lastID
+      let result = body(&state)
+      return (result, state.outbox.sent(after: before))
+    }
+    for message in sent { relay.deliver(message) }
+    return result
+  }
+
+  /// Waits until the messages sent so far are delivered over SMTP (none to wait for without a relay).
+  func messagesDelivered() async {
+    await relay?.drained()
+  }
+
+  /// Whether its messages go over SMTP too.
+  var relaysMail: Bool { relay != nil }
+
+  /// Delivers the messages still waiting to go over SMTP (when the tenant stops).
+  func finishDelivery() async {
+    await relay?.finish()
   }
 }

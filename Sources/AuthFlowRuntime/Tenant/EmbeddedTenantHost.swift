@@ -10,10 +10,20 @@ public protocol EmbeddedTenantHost: Sendable {
   /// and field; nil when the fixture cannot be read (its own diagnostics come when it starts).
   func profileNames(fixturePath path: String?) -> FixtureProfiles?
 
-  /// Starts a tenant serving the fixture at `path` (nil: the built-in fixture) on a loopback port.
+  /// Starts a tenant serving the fixture at `path` (nil: the built-in fixture) on a loopback port,
+  /// sending its messages over SMTP to `mailTo` too when given (a mock tenant's `inbox.smtp`).
   /// A fixture that is not valid throws with its diagnostics (exit 2); a server that does not
   /// start throws as an environment failure (exit 3).
-  func start(fixturePath path: String?) async throws(TenantResolutionError) -> any EmbeddedTenant
+  func start(
+    fixturePath path: String?, mailTo: (host: String, port: Int)?
+  ) async throws(TenantResolutionError) -> any EmbeddedTenant
+}
+
+extension EmbeddedTenantHost {
+  /// Starts a tenant whose messages go to its outbox only.
+  public func start(fixturePath path: String?) async throws(TenantResolutionError) -> any EmbeddedTenant {
+    try await start(fixturePath: path, mailTo: nil)
+  }
 }
 
 /// A fixture's profiles by name and field (``AuthFlowScenario/ProfileNames``), under the name the

@@ -88,6 +88,17 @@ extension TenantResolver {
       mailbox: account.mailbox?.value ?? "INBOX", caPath: path((try evaluate(account.ca))?.stringValue))
   }
 
+  /// Where a sender on this machine reaches the receiver of `inbox.smtp`: its listen address, or
+  /// loopback when it listens on every address.
+  static func connectableHost(_ inbox: InboxProfile?) -> String {
+    guard case .smtp(let receiver)? = inbox?.source else { return "127.0.0.1" }
+    switch receiver.host {
+    case "0.0.0.0", "": return "127.0.0.1"
+    case "::": return "::1"
+    default: return receiver.host
+    }
+  }
+
   /// A path of the profile, relative to `authflow.yaml`'s directory.
   private func path(_ value: String?) -> String? {
     value.map { $0.hasPrefix("/") ? $0 : (projectDirectory as NSString).appendingPathComponent($0) }

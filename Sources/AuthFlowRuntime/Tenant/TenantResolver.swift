@@ -119,9 +119,11 @@ public struct TenantResolver: Sendable {
     for capability in declared { evidence[capability] = "declared in \(profile.location.file)" }
     let (inbox, receiver) = try await resolveInbox(profile, evaluate: evaluate)
     if profile.inbox != nil { evidence[TenantInbox.capability] = "`inbox` of tenant '\(profile.name.value)'" }
+    // A mock with an SMTP inbox sends its messages there, as a real tenant's SMTP provider would.
+    let mailTo = receiver.map { (host: Self.connectableHost(profile.inbox), port: $0.smtpPort) }
     var resolved = try await resolveKind(
       profile, settings: settings, loginPages: loginPages, clients: clients, users: users, declared: declared,
-      evidence: evidence, declaredSource: declaredSource, evaluate: evaluate)
+      evidence: evidence, declaredSource: declaredSource, mailTo: mailTo, evaluate: evaluate)
     resolved.context.inbox = inbox
     if inbox != nil { resolved.context.capabilities.insert(TenantInbox.capability) }
     resolved.receiver = receiver
@@ -132,13 +134,13 @@ public struct TenantResolver: Sendable {
   private func resolveKind(
     _ profile: TenantProfile, settings: [String: Value], loginPages: LoginPageProfile, clients: [String: Value],
     users: [String: Value], declared: Set<String>, evidence: [String: String], declaredSource: String,
-    evaluate: (Template?) throws(TenantResolutionError) -> Value?
+    mailTo: (host: String, port: Int)?, evaluate: (Template?) throws(TenantResolutionError) -> Value?
   ) async throws(TenantResolutionError) -> ResolvedTenant {
     var evidence = evidence
     switch profile.kind {
     case .mock:
       let fixturePath = (try evaluate(profile.fixture))?.stringValue
-      let handle = try await startMock(fixturePath: fixturePath)
+      let handle = try await startMock(fixturePath: fixturePath, mailTo: mailTo)
       var mockClients = handle.clients
       mockClients.merge(clients) { _, override in override }
       var mockUsers = handle.users
@@ -234,13 +236,15 @@ public struct TenantResolver: Sendable {
     secrets.register(secretsIn: .object(tenant.users))
   }
 
-  private func startMock(fixturePath: String?) async throws(TenantResolutionError) -> any EmbeddedTenant {
+  private func startMock(
+    fixturePath: String?, mailTo: (host: String, port: Int)?
+  ) async throws(TenantResolutionError) -> any EmbeddedTenant {
     guard let embedded else {
       throw TenantResolutionError(
         diagnostics: [], message: "this build has no embedded mock tenant to start", isEnvironment: true)
     }
     let path = fixturePath.map { $0.hasPrefix("/") ? $0 : (projectDirectory as NSString).appendingPathComponent($0) }
-    return try await embedded.start(fixturePath: path)
+    return try await embedded.start(fixturePath: path, mailTo: mailTo)
   }
 
   /// Passwords and client secrets are secrets wherever they come from.

@@ -113,4 +113,23 @@ struct IMAPDovecotTests {
     #expect(String(decoding: raw, as: UTF8.self).contains("To: \(address)"))
     try await client.logout()
   }
+
+  /// The mock tenant's sender against a real MTA: exim takes the message, dovecot serves it, and
+  /// the MIME decoder reads back the subject and the text as they were sent.
+  @Test func theSenderDeliversThroughExim() async throws {
+    let address = LoopbackMailServer.uniqueAddress()
+    let outgoing = OutgoingMessage(
+      from: "Mock <no-reply@mock.authflow.invalid>", to: [address], subject: "Ihr Bestätigungscode",
+      text: "Your verification code is: 739104\n.a dot line\n", date: "Mon, 07 Dec 2026 15:00:00 +0000",
+      messageID: "exim.test@mock.authflow.invalid")
+    let sender = SMTPSender(host: LoopbackMailServer.host, port: LoopbackMailServer.smtpPort, timeout: .seconds(30))
+    try await sender.send(outgoing.bytes, from: "no-reply@mock.authflow.invalid", to: [address])
+    let found = try await LoopbackMailServer.poll(
+      address, configuration: LoopbackMailServer.configuration(security: .startTLS))
+    let raw = try #require(found.first?.raw)
+    let decoded = try MIMEDecoder.decode(raw)
+    #expect(decoded.subject == "Ihr Bestätigungscode")
+    #expect(
+      decoded.text.replacingOccurrences(of: "\r\n", with: "\n") == "Your verification code is: 739104\n.a dot line\n")
+  }
 }

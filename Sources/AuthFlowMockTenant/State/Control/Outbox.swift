@@ -55,6 +55,14 @@ struct Outbox: Sendable {
   /// How many messages are kept.
   var count: Int { messages.count }
 
+  /// The id of the last message sent (0 before the first).
+  var lastID: Int { nextID - 1 }
+
+  /// The messages sent after the one numbered `id`, oldest first.
+  func sent(after id: Int) -> [OutboxMessage] {
+    messages.filter { $0.id > id }
+  }
+
   @discardableResult
   mutating func send(
     channel: OutboxMessage.Channel, to: String, subject: String, body: String, code: String? = nil,
