@@ -45,6 +45,20 @@ extension RunInboxHost {
   public func imapReader(_ settings: IMAPReaderSettings) -> any InboxMessageReader {
     IMAPMailbox(settings: settings, since: Date().addingTimeInterval(-IMAPMailbox.lookBack))
   }
+
+  public func sendTestMessage(
+    to address: String, subject: String, text: String, host: String, port: Int
+  ) async throws(InboxReadFailure) {
+    let message = OutgoingMessage(
+      from: "authflow doctor <doctor@authflow.invalid>", to: [address], subject: subject, text: text,
+      date: OutgoingMessage.dateHeader(secondsSince1970: Date().timeIntervalSince1970),
+      messageID: "\(UUID().uuidString)@authflow.invalid")
+    do {
+      try await SMTPSender(host: host, port: port).send(message.bytes, from: "doctor@authflow.invalid", to: [address])
+    } catch {
+      throw InboxReadFailure("the test message was not sent: \(error.description)")
+    }
+  }
 }
 
 /// A mailbox read over IMAP: each read one session (connect, log in, select, search by recipient
@@ -75,7 +89,9 @@ struct IMAPMailbox: InboxMessageReader {
     do {
       fetched = try await IMAPClient.messages(to: address, since: since, configuration: configuration)
     } catch {
-      throw InboxReadFailure("the IMAP mailbox \(settings.host):\(settings.port): \(error.description)")
+      throw InboxReadFailure(
+        "the IMAP mailbox \(settings.host):\(settings.port): \(error.description)",
+        credentialsRefused: error.kind == .authenticationFailed)
     }
     // Oldest first, as every mailbox answers.
     return fetched.sorted { $0.uid < $1.uid }.map { message in

@@ -78,14 +78,10 @@ final class MockMailRelay: Sendable {
       text += "\n\n" + value
     }
     let recipient = message.channel == .sms ? "\(message.to)@\(MessageStore.textMessageDomain)" : message.to
-    let date = Date(timeIntervalSince1970: message.sentAt)
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss '+0000'"
     let outgoing = OutgoingMessage(
       from: "Mock Tenant <\(sender)>", to: [recipient], subject: message.subject, text: text,
-      date: formatter.string(from: date), messageID: "\(message.id).\(UUID().uuidString)@mock.authflow.invalid",
+      date: OutgoingMessage.dateHeader(secondsSince1970: message.sentAt),
+      messageID: "\(message.id).\(UUID().uuidString)@mock.authflow.invalid",
       extraHeaders: [("X-Authflow-Channel", message.channel.rawValue)])
     return (recipient, outgoing)
   }

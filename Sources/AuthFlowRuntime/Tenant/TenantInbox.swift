@@ -56,6 +56,11 @@ public protocol InboxHost: Sendable {
 
   /// A reader of the mailbox `settings` name (it connects when it reads).
   func imapReader(_ settings: IMAPReaderSettings) -> any InboxMessageReader
+
+  /// Sends a plain-text message over SMTP to `host:port` (`doctor --probe`'s test message).
+  func sendTestMessage(
+    to address: String, subject: String, text: String, host: String, port: Int
+  ) async throws(InboxReadFailure)
 }
 
 /// Reads the messages to an address from a mailbox that is not an HTTP API.
@@ -68,9 +73,12 @@ public protocol InboxMessageReader: Sendable {
 /// Why a mailbox could not be read: an environment failure of the step that read it.
 public struct InboxReadFailure: Error, Sendable {
   public var message: String
+  /// The mailbox was reached and refused the credentials (a profile to fix, not an outage).
+  public var credentialsRefused: Bool
 
-  public init(_ message: String) {
+  public init(_ message: String, credentialsRefused: Bool = false) {
     self.message = message
+    self.credentialsRefused = credentialsRefused
   }
 }
 

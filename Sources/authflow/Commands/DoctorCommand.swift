@@ -2,6 +2,7 @@ import ArgumentParser
 import AuthFlowCore
 import AuthFlowHTTP
 import AuthFlowMockHosting
+import AuthFlowRun
 import AuthFlowRuntime
 import AuthFlowScenario
 import Foundation
@@ -29,7 +30,8 @@ struct DoctorCommand: AsyncParsableCommand {
   @Flag(
     name: .long,
     help:
-      "Try flows to learn sso_session, pkce_required and refresh_token_rotation (signs in as a user of the profile).")
+      "Try flows to learn sso_session, pkce_required and refresh_token_rotation (signs in as a user of the profile), and send the inbox a test message."
+  )
   var probe = false
 
   @OptionGroup(title: "Transport limits")
@@ -56,7 +58,8 @@ struct DoctorCommand: AsyncParsableCommand {
     let projectDirectory =
       project.config.file.isEmpty ? "." : (project.config.file as NSString).deletingLastPathComponent
     let resolver = TenantResolver(
-      embedded: MockTenantHost(), environment: ProcessInfo.processInfo.environment, secrets: secrets,
+      embedded: MockTenantHost(), inboxHost: RunInboxHost(), environment: ProcessInfo.processInfo.environment,
+      secrets: secrets,
       projectDirectory: projectDirectory,
       transport: transport)
     let report: DoctorReport
@@ -67,7 +70,8 @@ struct DoctorCommand: AsyncParsableCommand {
           services: RunServices(
             secrets: secrets, transport: transport, environment: ProcessInfo.processInfo.environment))
         : nil
-      report = try await TenantDoctor(transport: transport, probe: probe).diagnose(profile, resolver: resolver)
+      report = try await TenantDoctor(transport: transport, probe: probe, inboxHost: RunInboxHost()).diagnose(
+        profile, resolver: resolver)
     } catch {
       try? await transport.shutdown()
       DiagnosticOutput.print(error.diagnostics, sources: project.sources)

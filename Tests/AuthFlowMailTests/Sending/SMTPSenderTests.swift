@@ -105,6 +105,11 @@ import Testing
     }
   }
 
+  @Test func theDateHeaderIsRFC5322() {
+    #expect(OutgoingMessage.dateHeader(secondsSince1970: 0) == "Thu, 01 Jan 1970 00:00:00 +0000")
+    #expect(OutgoingMessage.dateHeader(secondsSince1970: 1_796_656_935) == "Mon, 07 Dec 2026 15:22:15 +0000")
+  }
+
   @Test func dotStuffingAndLineEnds() {
     let stuffed = String(decoding: SMTPDotStuffing.stuffed(Array("a\n.b\r\n..c".utf8)), as: UTF8.self)
     #expect(stuffed == "a\r\n..b\r\n...c\r\n.\r\n")

@@ -30,6 +30,7 @@ public struct DoctorReport: Sendable {
     case clients = "Clients"
     case loginPages = "Login pages"
     case capabilities = "Capabilities"
+    case inbox = "Inbox"
   }
 
   public var tenant: String

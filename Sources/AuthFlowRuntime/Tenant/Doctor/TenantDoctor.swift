@@ -10,12 +10,16 @@ import Foundation
 /// never shown: a client secret is reported as set or missing.
 public struct TenantDoctor: Sendable {
   public var transport: any HTTPTransport
-  /// `--probe`: try flows to learn the capabilities discovery cannot state (``CapabilityProbe``).
+  /// `--probe`: try flows to learn the capabilities discovery cannot state (``CapabilityProbe``),
+  /// and send the inbox a test message.
   public var probe: CapabilityProbe?
+  /// What checks an IMAP inbox and sends a probe over SMTP (the run's own ``InboxHost``).
+  public var inboxHost: (any InboxHost)?
 
-  public init(transport: any HTTPTransport, probe: CapabilityProbe? = nil) {
+  public init(transport: any HTTPTransport, probe: CapabilityProbe? = nil, inboxHost: (any InboxHost)? = nil) {
     self.transport = transport
     self.probe = probe
+    self.inboxHost = inboxHost
   }
 
   /// Resolves `profile` (a discovered issuer that differs is reported, not fatal) and examines
@@ -40,6 +44,12 @@ public struct TenantDoctor: Sendable {
     var report = await examine(resolved.context, configuredIssuer: resolved.configuredIssuer)
     if let probe, !report.environmentFailure {
       report.checks += CapabilityProbe.checks(await probe.run(resolved.context), tenant: resolved.context)
+    }
+    if let inbox = resolved.context.inbox {
+      let checked = await InboxDoctor(transport: transport, host: inboxHost).checks(
+        inbox, receiverSMTPPort: resolved.receiver?.smtpPort, probe: probe != nil)
+      report.checks += checked.checks
+      report.environmentFailure = report.environmentFailure || checked.environmentFailure
     }
     await resolved.stop()
     return report
