@@ -38,6 +38,8 @@ public final class SMTPReceiver: Sendable {
       .serverChannelOption(.backlog, value: 256)
       .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
       .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+      // A client that shuts its side after its last command still gets every reply.
+      .childChannelOption(.allowRemoteHalfClosure, value: true)
       .childChannelInitializer { channel in
         let admitted = registry.admit(channel, limit: configuration.maxConnections)
         if admitted {

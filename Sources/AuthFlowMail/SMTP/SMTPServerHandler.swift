@@ -24,6 +24,9 @@ final class SMTPServerHandler: ChannelInboundHandler {
   /// How many bytes of an over-long line have been discarded while looking for its end.
   private var discarded: Int?
   private var timer: Scheduled<Void>?
+  /// The client shut its side (a pipelining client that sent everything and stops writing): what it
+  /// sent is still answered, then the connection closes.
+  private var inputEnded = false
 
   init(configuration: SMTPConfiguration, store: MessageStore, sslContext: NIOSSLContext?) {
     self.session = SMTPSession(configuration: configuration)
@@ -50,6 +53,15 @@ final class SMTPServerHandler: ChannelInboundHandler {
     var incoming = unwrapInboundIn(data)
     buffer.writeBuffer(&incoming)
     process(context: context)
+  }
+
+  func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    guard let event = event as? ChannelEvent, event == .inputClosed else {
+      return context.fireUserInboundEventTriggered(event)
+    }
+    inputEnded = true
+    // While a message is being stored, the lines after it wait: they are answered, then it closes.
+    if mode != .delivering { close(context: context) }
   }
 
   func errorCaught(context: ChannelHandlerContext, error: any Error) {
@@ -148,6 +160,7 @@ final class SMTPServerHandler: ChannelInboundHandler {
         self.setAutoRead(true, context: context)
         self.finishData(.queued(id: id), context: context)
         self.process(context: context)
+        if self.inputEnded, self.mode != .delivering { self.close(context: context) }
       }
     }
   }

@@ -25,6 +25,28 @@ import Testing
     return client
   }
 
+  /// A client that writes its whole session and shuts its side (a script, `nc -N`) still gets every
+  /// reply, the message stored, before the connection closes.
+  @Test func aHalfClosedClientIsAnsweredToTheEnd() async throws {
+    try await withTestServer { server in
+      let script = """
+        import socket, sys
+        s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=20)
+        s.sendall(b"EHLO h\\r\\nMAIL FROM:<a@example.com>\\r\\nRCPT TO:<b@example.com>\\r\\nDATA\\r\\n"
+                  b"Subject: half\\r\\n\\r\\nclosed\\r\\n.\\r\\nQUIT\\r\\n")
+        s.shutdown(socket.SHUT_WR)
+        data = b""
+        while chunk := s.recv(65536):
+            data += chunk
+        sys.stdout.write(data.decode())
+        """
+      let result = try await ExternalProcess.run(["python3", "-c", script, "\(server.port)"], timeout: .seconds(30))
+      #expect(result.output.contains("250 2.0.0 Ok: queued as 1"), "\(result.output)\(result.error)")
+      #expect(result.output.hasSuffix("221 2.0.0 Bye\r\n"))
+      #expect(await server.store.messages(to: "b@example.com").first?.subject == "half")
+    }
+  }
+
   @Test func pipelinedCommandsAreAnsweredInOrder() async throws {
     try await withTestServer { server in
       let client = try await RawSMTPClient.connect(port: server.port)
