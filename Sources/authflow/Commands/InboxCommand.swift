@@ -77,6 +77,8 @@ struct InboxCommand: AsyncParsableCommand {
           throw ValidationError("--smtp-user needs the password in env AUTHFLOW_INBOX_SMTP_PASSWORD")
         }
         receiver.credentials = SMTPConfiguration.Credentials(user: smtpUser, password: password)
+        // Without --tls-certificate there is no TLS to wait for: AUTH is offered in the clear.
+        receiver.allowPlaintextAuth = receiver.tls == nil
       }
       configuration.smtp = receiver
     }
