@@ -28,7 +28,7 @@ struct InboxRoutes: Sendable {
     if let token { api.add(middleware: BearerTokenMiddleware(token: token)) }
     api.get("messages") { request, _ in try await listMessages(request) }
     api.delete("messages") { _, _ in
-      await store.clear()
+      store.clear()
       return Response(status: .noContent)
     }
     api.post("webhook/email") { request, context in try await webhook(request, context: context, channel: .email) }
@@ -54,7 +54,7 @@ struct InboxRoutes: Sendable {
       }
       after = number
     }
-    let messages = await store.messages(to: to, after: after)
+    let messages = store.messages(to: to, after: after)
     let values = messages.map { message in
       InboxMessageJSON.value(
         message, queried: to, codePattern: patterns["code_pattern"], linkPattern: patterns["link_pattern"])
@@ -79,7 +79,7 @@ struct InboxRoutes: Sendable {
     }
     switch InboxWebhook.message(from: payload, channel: channel) {
     case .success(let inbound):
-      let kept = await store.add(inbound)
+      let kept = store.add(inbound)
       return Self.json(.object(["id": .int(kept.id)]), status: .accepted)
     case .failure(let problem):
       return Self.error(.unprocessableContent, problem.message)

@@ -58,11 +58,11 @@ import Testing
   @Test func noCodeOrLinkFromTheInboxAppearsInAnyOutput() async throws {
     let inbox = try await InboxServer.start(InboxServer.Configuration(smtp: nil))
     defer { Task { await inbox.stop() } }
-    await inbox.store.add(
+    inbox.store.add(
       InboundMessage(
         from: "no-reply@provider.example", to: [Self.address], subject: "[provider] Sign-In Code",
         text: "Your sign-in code is listed below.\r\n\r\n\(Self.code)\r\n\r\nThank you."))
-    await inbox.store.add(
+    inbox.store.add(
       InboundMessage(
         from: "no-reply@provider.example", to: [Self.address], subject: "Reset your password",
         text: "Open https://provider.example/lo/reset?ticket=\(Self.ticket) to choose a new one."))

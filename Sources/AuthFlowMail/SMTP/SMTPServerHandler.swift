@@ -2,7 +2,7 @@ import NIOCore
 import NIOSSL
 
 /// One connection's I/O: line framing with bounded buffers, the `DATA` phase, the `STARTTLS`
-/// upgrade, timeouts and delivery to the store. The protocol decisions are ``SMTPSession``'s.
+/// upgrade, timeouts and delivery to the store (inline, on the event loop). The protocol decisions are ``SMTPSession``'s.
 final class SMTPServerHandler: ChannelInboundHandler {
   typealias InboundIn = ByteBuffer
   typealias OutboundOut = ByteBuffer
@@ -10,8 +10,6 @@ final class SMTPServerHandler: ChannelInboundHandler {
   private enum Mode {
     case command
     case data
-    /// Waiting for the store; reading is paused and pipelined bytes wait in the buffer.
-    case delivering
     case closed
   }
 
@@ -24,9 +22,6 @@ final class SMTPServerHandler: ChannelInboundHandler {
   /// How many bytes of an over-long line have been discarded while looking for its end.
   private var discarded: Int?
   private var timer: Scheduled<Void>?
-  /// The client shut its side (a pipelining client that sent everything and stops writing): what it
-  /// sent is still answered, then the connection closes.
-  private var inputEnded = false
 
   init(configuration: SMTPConfiguration, store: MessageStore, sslContext: NIOSSLContext?) {
     self.session = SMTPSession(configuration: configuration)
@@ -59,9 +54,9 @@ final class SMTPServerHandler: ChannelInboundHandler {
     guard let event = event as? ChannelEvent, event == .inputClosed else {
       return context.fireUserInboundEventTriggered(event)
     }
-    inputEnded = true
-    // While a message is being stored, the lines after it wait: they are answered, then it closes.
-    if mode != .delivering { close(context: context) }
+    // The client shut its side (a pipelining client that sent everything and stops writing):
+    // every line it sent was answered as it arrived; now the connection closes.
+    close(context: context)
   }
 
   func errorCaught(context: ChannelHandlerContext, error: any Error) {
@@ -147,21 +142,10 @@ final class SMTPServerHandler: ChannelInboundHandler {
     case .tooLarge: finishData(.messageTooBig, context: context)
     case .lineTooLong: finishData(.lineTooLong, context: context)
     case .message(let raw):
-      mode = .delivering
-      timer?.cancel()
-      setAutoRead(false, context: context)
-      let store = store
-      let from = envelope?.from ?? ""
-      let recipients = envelope?.recipients ?? []
-      let promise = context.eventLoop.makePromise(of: Int.self)
-      promise.completeWithTask { await store.deliver(raw: raw, envelopeFrom: from, recipients: recipients).id }
-      promise.futureResult.assumeIsolated().whenSuccess { id in
-        guard self.mode == .delivering else { return }
-        self.setAutoRead(true, context: context)
-        self.finishData(.queued(id: id), context: context)
-        self.process(context: context)
-        if self.inputEnded, self.mode != .delivering { self.close(context: context) }
-      }
+      // Decoded and stored here, on the event loop (bounded by the MIME limits): the reply never
+      // waits for a thread of the cooperative pool.
+      let id = store.deliver(raw: raw, envelopeFrom: envelope?.from ?? "", recipients: envelope?.recipients ?? []).id
+      finishData(.queued(id: id), context: context)
     }
   }
 
@@ -195,10 +179,6 @@ final class SMTPServerHandler: ChannelInboundHandler {
       self.write(.timeout, context: context)
       self.close(context: context)
     }
-  }
-
-  private func setAutoRead(_ enabled: Bool, context: ChannelHandlerContext) {
-    try? context.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: enabled)
   }
 
   private func write(_ reply: SMTPReply, context: ChannelHandlerContext) {

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -7,16 +9,23 @@
 /// The messages received so far, bounded by count, total size and age (oldest evicted first).
 ///
 /// The one piece of shared mutable state of the mail catcher: the SMTP receiver delivers into it,
-/// a webhook adds to it, and scenario steps read from it.
-public actor MessageStore {
+/// a webhook adds to it, and scenario steps read from it. A lock, not an actor: the receiver
+/// delivers from its event loop and answers at once, never waiting for a thread of the
+/// cooperative pool (on a loaded two-core machine those can all be busy for seconds, and an SMTP
+/// client times out). Messages are decoded before the lock is taken; under it, only short steps.
+public final class MessageStore: Sendable {
   /// The bounds applied after every delivery and before every read.
   public let limits: MessageStoreLimits
   /// The bounds for decoding each delivered message.
   public let mimeLimits: MIMELimits
   private let now: @Sendable () -> Double
-  private var stored: [ReceivedMessage] = []
-  private var storedBytes = 0
-  private var nextID = 1
+  private let state = Mutex(Contents())
+
+  private struct Contents {
+    var stored: [ReceivedMessage] = []
+    var storedBytes = 0
+    var nextID = 1
+  }
 
   /// Creates an empty store; `now` (seconds since 1970, the system clock when `nil`) is injectable
   /// for tests.
@@ -68,7 +77,10 @@ public actor MessageStore {
   /// The messages for `address` (an envelope recipient or a header `To`, case-insensitive; every
   /// message when `nil`) with an id greater than `after`, oldest first.
   public func messages(to address: String? = nil, after id: Int? = nil) -> [ReceivedMessage] {
-    evict()
+    let stored = state.withLock { contents in
+      evict(&contents)
+      return contents.stored
+    }
     let wanted = address.map(Self.normalized)
     return stored.filter { message in
       guard message.id > (id ?? 0) else { return false }
@@ -94,37 +106,41 @@ public actor MessageStore {
 
   /// Forgets every message; ids keep counting up.
   public func clear() {
-    stored.removeAll()
-    storedBytes = 0
+    state.withLock { contents in
+      contents.stored.removeAll()
+      contents.storedBytes = 0
+    }
   }
 
   private func keep(_ message: ReceivedMessage) -> ReceivedMessage {
-    var message = message
-    message.id = nextID
-    message.receivedAt = now()
-    nextID += 1
-    stored.append(message)
-    storedBytes += message.size
-    evict()
-    return message
+    state.withLock { contents in
+      var message = message
+      message.id = contents.nextID
+      message.receivedAt = now()
+      contents.nextID += 1
+      contents.stored.append(message)
+      contents.storedBytes += message.size
+      evict(&contents)
+      return message
+    }
   }
 
-  private func evict() {
+  private func evict(_ contents: inout Contents) {
     let components = limits.age.components
     let maxAge = Double(components.seconds) + Double(components.attoseconds) / 1e18
     let oldest = now() - maxAge
     var drop = 0
-    var bytes = storedBytes
-    while drop < stored.count,
-      stored.count - drop > limits.count || (bytes > limits.bytes && stored.count - drop > 1)
-        || stored[drop].receivedAt < oldest
+    var bytes = contents.storedBytes
+    while drop < contents.stored.count,
+      contents.stored.count - drop > limits.count || (bytes > limits.bytes && contents.stored.count - drop > 1)
+        || contents.stored[drop].receivedAt < oldest
     {
-      bytes -= stored[drop].size
+      bytes -= contents.stored[drop].size
       drop += 1
     }
     guard drop > 0 else { return }
-    stored.removeFirst(drop)
-    storedBytes = bytes
+    contents.stored.removeFirst(drop)
+    contents.storedBytes = bytes
   }
 
   private static func normalized(_ address: String) -> String {

@@ -5,17 +5,20 @@ import Testing
 /// Clients that break the rules on purpose; after each, the server must still serve the next one.
 @Suite struct HostileClientTests {
   /// A fresh client completes a whole transaction: proof the server survived.
+  /// A whole transaction by the next client, pipelined in one write (the message right after
+  /// `DATA`, which this receiver reads in order): on a loaded machine no gap between the `354` and
+  /// the message can outlast a short `DATA` deadline of the test's.
   private func expectServes(_ server: TestServer) async throws {
     let client = try await RawSMTPClient.connect(port: server.port)
     defer { Task { await client.close() } }
     #expect(try await client.reply().code == 220)
-    #expect(try await client.command("HELO next.test").code == 250)
-    #expect(try await client.command("MAIL FROM:<n@example.com>").code == 250)
-    #expect(try await client.command("RCPT TO:<next@example.com>").code == 250)
-    #expect(try await client.command("DATA").code == 354)
-    let queued = try await client.command("Subject: next\r\n\r\nok\r\n.")
-    #expect(queued.lines.first?.hasPrefix("250 2.0.0 Ok: queued as ") == true)
-    #expect(try await client.command("QUIT").code == 221)
+    try await client.send(
+      "HELO next.test\r\nMAIL FROM:<n@example.com>\r\nRCPT TO:<next@example.com>\r\nDATA\r\n"
+        + "Subject: next\r\n\r\nok\r\n.\r\nQUIT\r\n")
+    var replies: [SMTPTestReply] = []
+    for _ in 0..<6 { replies.append(try await client.reply()) }
+    #expect(replies.map(\.code) == [250, 250, 250, 354, 250, 221])
+    #expect(replies[4].lines.first?.hasPrefix("250 2.0.0 Ok: queued as ") == true)
   }
 
   private func greeted(_ server: TestServer) async throws -> RawSMTPClient {
@@ -43,7 +46,7 @@ import Testing
       let result = try await ExternalProcess.run(["python3", "-c", script, "\(server.port)"], timeout: .seconds(30))
       #expect(result.output.contains("250 2.0.0 Ok: queued as 1"), "\(result.output)\(result.error)")
       #expect(result.output.hasSuffix("221 2.0.0 Bye\r\n"))
-      #expect(await server.store.messages(to: "b@example.com").first?.subject == "half")
+      #expect(server.store.messages(to: "b@example.com").first?.subject == "half")
     }
   }
 
@@ -61,7 +64,7 @@ import Testing
       #expect(try await client.reply().code == 250)
       #expect(try await client.reply().code == 221)
       #expect(await client.waitForClose())
-      let message = await server.store.messages().first
+      let message = server.store.messages().first
       #expect(message?.text == ".leading dot\r\n")
       #expect(message?.recipients == ["b@example.com", "c@example.com"])
     }
@@ -99,7 +102,7 @@ import Testing
       try await client.send(String(repeating: line, count: 100))
       let reply = try await client.command(".")
       #expect(reply.lines == ["552 5.3.4 Message size exceeds fixed maximum message size"])
-      #expect(await server.store.messages().isEmpty)
+      #expect(server.store.messages().isEmpty)
       // The same session goes on.
       #expect(try await client.command("MAIL FROM:<a@example.com>").code == 250)
       await client.close()
@@ -115,7 +118,7 @@ import Testing
       #expect(try await client.command("DATA").code == 354)
       try await client.send("Subject: long\r\n\r\n" + String(repeating: "y", count: 5000) + "\r\n")
       #expect(try await client.command(".").lines == ["500 5.5.2 Line too long"])
-      #expect(await server.store.messages().isEmpty)
+      #expect(server.store.messages().isEmpty)
       #expect(try await client.command("NOOP").code == 250)
       await client.close()
     }
@@ -130,7 +133,7 @@ import Testing
       try await client.send("Subject: smuggle\r\n\r\nbefore\n.\nMAIL FROM:<evil@example.com>\r\n")
       let reply = try await client.command(".")
       #expect(reply.lines == ["250 2.0.0 Ok: queued as 1"])
-      #expect(await server.store.messages().first?.text.contains("MAIL FROM:<evil@example.com>") == true)
+      #expect(server.store.messages().first?.text.contains("MAIL FROM:<evil@example.com>") == true)
       await client.close()
     }
   }
@@ -222,7 +225,7 @@ import Testing
       #expect(await client.waitForClose(timeout: .zero))
       // Closed by the DATA deadline, well before the idle one would have.
       #expect(ContinuousClock.now - started < .seconds(25))
-      #expect(await server.store.messages().isEmpty)
+      #expect(server.store.messages().isEmpty)
       try await expectServes(server)
     }
   }

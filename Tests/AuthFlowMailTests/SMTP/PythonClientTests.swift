@@ -52,7 +52,7 @@ import Testing
     try await withTestServer { server in
       let result = try await send(Options(port: server.port))
       #expect(result.status == 0, "\(result.error)")
-      let messages = await server.store.messages(to: "JANE@example.com")
+      let messages = server.store.messages(to: "JANE@example.com")
       #expect(messages.count == 1)
       #expect(messages.first?.subject == "Plain hello")
       #expect(messages.first?.text == "Hello from smtplib\r\n")
@@ -70,7 +70,7 @@ import Testing
       options.html = "<p>Code: <b>424242</b> <a href=\"https://example.com/v?c=424242&x=1\">verify</a></p>"
       let result = try await send(options)
       #expect(result.status == 0, "\(result.error)")
-      let message = await server.store.messages().first
+      let message = server.store.messages().first
       #expect(message?.subject == "Ihr Bestätigungscode für Zürich ✓")
       #expect(message?.text == "Code: 424242 — grüße\n" || message?.text == "Code: 424242 — grüße\r\n")
       #expect(message?.html?.contains("https://example.com/v?c=424242&x=1") == true)
@@ -89,7 +89,7 @@ import Testing
       options.subject = "over TLS"
       let result = try await send(options)
       #expect(result.status == 0, "\(result.error)")
-      #expect(await server.store.messages().map(\.subject) == ["over TLS"])
+      #expect(server.store.messages().map(\.subject) == ["over TLS"])
     }
   }
 
@@ -104,13 +104,13 @@ import Testing
       options.password = "s3cret pass"
       let result = try await send(options)
       #expect(result.status == 0, "\(result.error)")
-      #expect(await server.store.messages().count == 1)
+      #expect(server.store.messages().count == 1)
 
       options.password = "wrong"
       let refused = try await send(options)
       #expect(refused.status != 0)
       #expect(refused.error.contains("535"))
-      #expect(await server.store.messages().count == 1)
+      #expect(server.store.messages().count == 1)
     }
   }
 
@@ -128,7 +128,7 @@ import Testing
       options.password = "p"
       let result = try await send(options)
       #expect(result.status == 0, "\(result.error)")
-      #expect(await server.store.messages().count == 1)
+      #expect(server.store.messages().count == 1)
     }
   }
 }

@@ -19,7 +19,7 @@ import Testing
       ])
       #expect(result.status == 0, "\(result.output)\(result.error)")
       #expect(result.output.contains("PIPELINING"))
-      let message = await server.store.messages(to: "r2@example.com").first
+      let message = server.store.messages(to: "r2@example.com").first
       #expect(message?.subject == "from swaks")
       #expect(message?.recipients == ["r1@example.com", "r2@example.com"])
       #expect(message?.text.contains("swaks body") == true)
