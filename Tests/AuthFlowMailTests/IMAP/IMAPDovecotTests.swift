@@ -4,7 +4,7 @@ import Testing
 @testable import AuthFlowMail
 
 /// The client against the real dovecot of `conformance/mailserver/start`, with mail sent to exim.
-@Suite(.enabled(if: LoopbackMailServer.shouldRun, LoopbackMailServer.notReachableComment), .timeLimit(.minutes(1)))
+@Suite(.enabled(if: LoopbackMailServer.shouldRun, LoopbackMailServer.notReachableComment), .timeLimit(.minutes(10)))
 struct IMAPDovecotTests {
   private func sendCode(to address: String) async throws -> String {
     let code = String(Int.random(in: 100_000...999_999))
@@ -122,7 +122,7 @@ struct IMAPDovecotTests {
       from: "Mock <no-reply@mock.authflow.invalid>", to: [address], subject: "Ihr Bestätigungscode",
       text: "Your verification code is: 739104\n.a dot line\n", date: "Mon, 07 Dec 2026 15:00:00 +0000",
       messageID: "exim.test@mock.authflow.invalid")
-    let sender = SMTPSender(host: LoopbackMailServer.host, port: LoopbackMailServer.smtpPort, timeout: .seconds(30))
+    let sender = SMTPSender(host: LoopbackMailServer.host, port: LoopbackMailServer.smtpPort, timeout: .seconds(300))
     try await sender.send(outgoing.bytes, from: "no-reply@mock.authflow.invalid", to: [address])
     let found = try await LoopbackMailServer.poll(
       address, configuration: LoopbackMailServer.configuration(security: .startTLS))

@@ -5,13 +5,13 @@ import Testing
 /// The client against well-behaved scripted servers, for the paths dovecot does not take:
 /// `LOGIN` with a literal, `AUTHENTICATE` without SASL-IR, a FETCH with a NUL in the body and
 /// the UID after it, and unsolicited FETCH responses for other messages.
-@Suite(.timeLimit(.minutes(1))) struct IMAPScriptedServerTests {
+@Suite(.timeLimit(.minutes(10))) struct IMAPScriptedServerTests {
   private static let body: [UInt8] = Array("Subject: x\r\n\r\n) * 2 FETCH (UID 9 BODY[] {3}\r\n.\r\n".utf8) + [0, 0x29]
 
   private func configuration(_ port: Int, password: String) -> IMAPConfiguration {
     IMAPConfiguration(
       host: "127.0.0.1", port: port, security: .plain, user: "qa", password: password,
-      connectTimeout: .seconds(20), commandTimeout: .seconds(20))
+      connectTimeout: .seconds(300), commandTimeout: .seconds(300))
   }
 
   /// Answers the mailbox commands after login; returns false when the client logged out.

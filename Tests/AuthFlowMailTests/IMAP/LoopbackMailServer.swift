@@ -43,7 +43,7 @@ enum LoopbackMailServer {
   ) -> IMAPConfiguration {
     IMAPConfiguration(
       host: host, port: security == .implicitTLS ? imapsPort : imapPort, security: security, user: user,
-      password: password, trustRoots: .pemFile(caFile), connectTimeout: .seconds(20), commandTimeout: .seconds(20))
+      password: password, trustRoots: .pemFile(caFile), connectTimeout: .seconds(300), commandTimeout: .seconds(300))
   }
 
   /// A fresh `qa+<random>@test.example.com`.
@@ -93,11 +93,11 @@ enum LoopbackMailServer {
     return head + body.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n")
   }
 
-  /// Polls `messages(to:)` (each poll a whole session) until it finds at least one, for up to 20 s.
+  /// Polls `messages(to:)` (each poll a whole session) until it finds at least one, for up to 300 s.
   static func poll(
     _ address: String, configuration: IMAPConfiguration
   ) async throws -> [IMAPMessage] {
-    let deadline = ContinuousClock.now + .seconds(20)
+    let deadline = ContinuousClock.now + .seconds(300)
     while true {
       let found = try await IMAPClient.messages(to: address, since: Date(), configuration: configuration)
       if !found.isEmpty || ContinuousClock.now > deadline { return found }

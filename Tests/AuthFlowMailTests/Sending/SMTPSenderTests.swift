@@ -21,7 +21,7 @@ import Testing
       "Your verification code is: 482913\n.a line that starts with a dot\n..two dots\n"
       + String(repeating: "a long line ", count: 20) + "\nspaces at the end   \nÜmlaut = equals\n"
     try await withTestServer { server in
-      let sender = SMTPSender(host: "127.0.0.1", port: server.port, timeout: .seconds(60))
+      let sender = SMTPSender(host: "127.0.0.1", port: server.port, timeout: .seconds(600))
       let outgoing = Self.message(to: "qa+s1@test.example.com", subject: "Ihr Bestätigungscode", text: text)
       try await sender.send(outgoing.bytes, from: "no-reply@mock.authflow.invalid", to: ["qa+s1@test.example.com"])
       let stored = try #require(server.store.messages(to: "qa+s1@test.example.com").first)
@@ -33,7 +33,7 @@ import Testing
 
   @Test func mailToTheSMSDomainIsATextMessage() async throws {
     try await withTestServer { server in
-      let sender = SMTPSender(host: "127.0.0.1", port: server.port, timeout: .seconds(60))
+      let sender = SMTPSender(host: "127.0.0.1", port: server.port, timeout: .seconds(600))
       let outgoing = Self.message(to: "+15550100@sms.invalid", subject: "", text: "Your code is 5566")
       try await sender.send(outgoing.bytes, from: "no-reply@mock.authflow.invalid", to: ["+15550100@sms.invalid"])
       let stored = try #require(server.store.messages(to: "+15550100").first)
@@ -45,7 +45,7 @@ import Testing
   /// A subject or address with a line end cannot add a header (or a command).
   @Test func headerAndCommandInjectionIsRefused() async throws {
     try await withTestServer { server in
-      let sender = SMTPSender(host: "127.0.0.1", port: server.port, timeout: .seconds(60))
+      let sender = SMTPSender(host: "127.0.0.1", port: server.port, timeout: .seconds(600))
       let outgoing = Self.message(to: "qa+s2@test.example.com", subject: "Hi\r\nBcc: victim@example.com", text: "x")
       try await sender.send(outgoing.bytes, from: "a@example.com", to: ["qa+s2@test.example.com"])
       let stored = try #require(server.store.messages(to: "qa+s2@test.example.com").first)
@@ -61,7 +61,7 @@ import Testing
   @Test func aRefusalNamesTheCommandAndTheReply() async throws {
     let configuration = SMTPConfiguration(credentials: .init(user: "u", password: "p"), allowPlaintextAuth: true)
     try await withTestServer(configuration) { server in
-      let sender = SMTPSender(host: "127.0.0.1", port: server.port, timeout: .seconds(60))
+      let sender = SMTPSender(host: "127.0.0.1", port: server.port, timeout: .seconds(600))
       do throws(SMTPSendError) {
         try await sender.send(Array("Subject: x\r\n\r\nx\r\n".utf8), from: "a@example.com", to: ["b@example.com"])
         Issue.record("a server that wants AUTH took the message")
@@ -82,7 +82,7 @@ import Testing
       .bind(host: "127.0.0.1", port: 0).get()
     let port = try #require(channel.localAddress?.port)
     try await channel.close()
-    let sender = SMTPSender(host: "127.0.0.1", port: port, timeout: .seconds(30))
+    let sender = SMTPSender(host: "127.0.0.1", port: port, timeout: .seconds(300))
     await #expect(throws: SMTPSendError.self) {
       try await sender.send(Array("x\r\n".utf8), from: "a@example.com", to: ["b@example.com"])
     }

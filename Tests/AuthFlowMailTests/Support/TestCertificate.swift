@@ -17,7 +17,7 @@ struct TestCertificate: Sendable {
       [
         "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
         "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", certificate,
-      ], timeout: .seconds(20))
+      ], timeout: .seconds(300))
     guard result.status == 0 else { throw TestTimeout(description: "openssl failed: \(result.error)") }
     return TestCertificate(certificatePath: certificate, keyPath: key)
   }
