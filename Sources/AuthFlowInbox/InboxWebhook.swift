@@ -29,7 +29,7 @@ enum InboxWebhook {
       guard let to = text("to"), !to.isEmpty else {
         return .failure(Problem(message: "an email notification needs `to`"))
       }
-      let body = text("text") ?? text("html").map(Self.stripTags) ?? ""
+      let body = text("text") ?? text("html").map(HTMLText.text(fromHTML:)) ?? ""
       return .success(
         InboundMessage(
           channel: "email", from: text("from") ?? "", to: [to], subject: text("subject") ?? "", text: body,
@@ -44,23 +44,5 @@ enum InboxWebhook {
       return .success(
         InboundMessage(channel: "sms", from: text("from") ?? text("sender") ?? "", to: [to], text: body))
     }
-  }
-
-  /// Text of an HTML body without its tags (the receiver's decoder does better; a webhook that
-  /// sends HTML only is rare).
-  static func stripTags(_ html: String) -> String {
-    var text = ""
-    var inTag = false
-    for character in html {
-      if character == "<" {
-        inTag = true
-      } else if character == ">" {
-        inTag = false
-        text.append(" ")
-      } else if !inTag {
-        text.append(character)
-      }
-    }
-    return text
   }
 }

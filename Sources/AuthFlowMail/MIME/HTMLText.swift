@@ -3,8 +3,10 @@
 /// Tags are dropped, line breaks and block ends become newlines, character references are decoded,
 /// `script`, `style`, `head` and comments vanish, and a link keeps its target: `label (URL)`, or
 /// just the URL when the label is empty or equal to it. One linear pass over the UTF-8 bytes.
-enum HTMLText {
-  static func text(fromHTML html: String) -> String {
+public enum HTMLText {
+  /// The text of an HTML body: tags dropped, blocks as lines, entities decoded, each link's URL
+  /// kept beside its label.
+  public static func text(fromHTML html: String) -> String {
     var scanner = Scanner(bytes: Array(html.utf8))
     scanner.run()
     return tidy(String(decoding: scanner.output, as: UTF8.self))

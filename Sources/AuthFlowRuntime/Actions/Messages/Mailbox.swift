@@ -8,12 +8,23 @@ protocol Mailbox: Sendable {
   /// Messages sent to `address`, oldest first, each with `id`, `channel`, `to`, `subject`, `body`,
   /// `sent_at`, and `code` / `link` when the source knows them.
   func messages(to address: String) async throws(ActionError) -> [[String: Value]]
+  /// How long to wait between two reads while polling.
+  var pollInterval: Duration { get }
+}
+
+extension Mailbox {
+  var pollInterval: Duration { .milliseconds(100) }
 }
 
 /// The tenant's mailbox, as its inbox says, with the inbox's patterns applied to each message.
 struct TenantMailbox: Mailbox {
-  /// How often `outbox` and Universal Login's passwordless pages poll for a new message.
-  static let pollInterval = Duration.milliseconds(100)
+  /// How often `outbox` and Universal Login's passwordless pages poll for a new message: every
+  /// 100 ms where a read is one HTTP request on loopback or to an inbox; every second on an IMAP
+  /// mailbox, where each read is a whole session (connect, log in, search) on a real server.
+  var pollInterval: Duration {
+    if case .reader = inbox.source { return .seconds(1) }
+    return .milliseconds(100)
+  }
 
   let source: any Mailbox
   let inbox: TenantInbox

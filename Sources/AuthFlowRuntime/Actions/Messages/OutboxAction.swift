@@ -105,7 +105,7 @@ public struct OutboxAction: Action {
             minimum: minimum, found: messages.count, within: timeout, arrived: all.map(OutboxMessages.summary)))
       }
       do {
-        try await Task.sleep(for: TenantMailbox.pollInterval)
+        try await Task.sleep(for: mailbox.pollInterval)
       } catch {
         throw .flow(OutboxMessages.cancelled)
       }

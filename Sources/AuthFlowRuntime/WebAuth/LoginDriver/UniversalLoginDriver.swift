@@ -211,7 +211,7 @@ struct UniversalLoginDriver: Sendable {
       }
       guard clock.now < deadline else { throw .flow(WebAuthMessages.noCodeArrived(address: address)) }
       do {
-        try await Task.sleep(for: TenantMailbox.pollInterval)
+        try await Task.sleep(for: mailbox.pollInterval)
       } catch {
         throw .flow(OutboxMessages.cancelled)
       }
