@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -212,6 +213,7 @@ let package = Package(
       dependencies: [
         "AuthFlowCore", .product(name: "Hummingbird", package: "hummingbird"),
         // Hostile tenants: raw sockets that hang, trickle, reset or speak bad TLS.
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -269,7 +271,10 @@ func testTarget(
   .testTarget(
     name: name,
     dependencies: dependencies + ["AuthFlowTestSupport"],
-    exclude: ["__Snapshots__"],
+    // Snapshot folders are data, not sources; a target that has none excludes nothing (an exclude of
+    // a missing folder is a warning in every build).
+    exclude: FileManager.default.fileExists(atPath: "\(Context.packageDirectory)/Tests/\(name)/__Snapshots__")
+      ? ["__Snapshots__"] : [],
     resources: resources,
     swiftSettings: swiftSettings
   )

@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import NIOSSL
@@ -37,6 +38,11 @@ public enum HostileServer {
 
   /// Starts the server, runs `body` with its `host:port` (`127.0.0.1:PORT`), stops it whatever
   /// happens.
+  ///
+  /// Every behaviour runs on the connection's event loop, in a channel handler: no task of the
+  /// cooperative pool stands between the request and the misbehaviour, so a test process whose
+  /// pool is starved (the whole suite on 2 cores) still gets its reset, its garbage or its flood at
+  /// once, and the client's deadline is not what ends the test.
   public static func with<T: Sendable>(
     _ behaviour: Behaviour, _ body: (String) async throws -> T
   ) async throws -> T {
@@ -44,83 +50,123 @@ public enum HostileServer {
       if case .selfSignedTLS = behaviour { try makeTLSContext() } else { nil }
     let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
       .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-      .bind(host: "127.0.0.1", port: 0) { channel in
+      .childChannelInitializer { channel in
         channel.eventLoop.makeCompletedFuture {
           if let tls {
             try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls))
           }
-          return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+          try channel.pipeline.syncOperations.addHandler(HostileHandler(behaviour))
         }
       }
-    guard let port = server.channel.localAddress?.port else { throw StartFailed() }
-    let serving = Task {
-      try await withThrowingDiscardingTaskGroup { group in
-        try await server.executeThenClose { connections in
-          for try await connection in connections {
-            group.addTask { try? await serve(connection, behaviour) }
-          }
-        }
-      }
+      .bind(host: "127.0.0.1", port: 0).get()
+    guard let port = server.localAddress?.port else {
+      try? await server.close()
+      throw StartFailed()
     }
-    defer {
-      serving.cancel()
-      server.channel.close(promise: nil)
+    do {
+      let result = try await body("127.0.0.1:\(port)")
+      try? await server.close()
+      return result
+    } catch {
+      try? await server.close()
+      throw error
     }
-    return try await body("127.0.0.1:\(port)")
   }
 
-  private static func serve(_ connection: NIOAsyncChannel<ByteBuffer, ByteBuffer>, _ behaviour: Behaviour) async throws
-  {
-    let channel = connection.channel
-    defer { channel.close(promise: nil) }
-    try await connection.executeThenClose { inbound, outbound in
-      var requests = inbound.makeAsyncIterator()
-      // Wait for the request (or the client's TLS hello) to start arriving.
-      guard try await requests.next() != nil else { return }
+  /// Does what the behaviour says once the first bytes of a request (or a TLS hello) arrive.
+  private final class HostileHandler: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    private let behaviour: Behaviour
+    private var started = false
+    private var trickle: RepeatedTask?
+
+    init(_ behaviour: Behaviour) { self.behaviour = behaviour }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+      guard !started else { return }
+      started = true
       switch behaviour {
       case .hang:
-        while try await requests.next() != nil {}
+        break
       case .trickleHeaders(let interval):
-        try await outbound.write(ByteBuffer(string: "HTTP/1.1 200 OK\r\n"))
-        for byte in Array("X-Slow: ".utf8) + Array(repeating: UInt8(ascii: "a"), count: 100_000) {
-          try await Task.sleep(for: interval)
-          try await outbound.write(ByteBuffer(bytes: [byte]))
-        }
+        write(context, "HTTP/1.1 200 OK\r\nX-Slow: ")
+        startTrickle(context, interval: interval, byte: UInt8(ascii: "a"))
       case .trickleBody(let interval):
-        try await outbound.write(
-          ByteBuffer(string: "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n"))
-        for _ in 0..<100_000 {
-          try await Task.sleep(for: interval)
-          try await outbound.write(ByteBuffer(string: " "))
-        }
+        write(context, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n")
+        startTrickle(context, interval: interval, byte: UInt8(ascii: " "))
       case .reset:
         // SO_LINGER 0: close sends a RST instead of a FIN.
+        let channel = context.channel
         if let provider = channel as? any SocketOptionProvider {
-          try await provider.setSoLinger(linger(l_onoff: 1, l_linger: 0)).get()
+          provider.setSoLinger(linger(l_onoff: 1, l_linger: 0)).whenComplete { _ in channel.close(promise: nil) }
+        } else {
+          channel.close(promise: nil)
         }
-        try await channel.close()
       case .oversizedBody(let bytes):
-        try await outbound.write(
-          ByteBuffer(string: "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(bytes)\r\n\r\n"))
+        write(
+          context,
+          "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(bytes)\r\n\r\n")
         let chunk = ByteBuffer(repeating: UInt8(ascii: " "), count: 16 * 1024)
         var sent = 0
         while sent < bytes {
-          try await outbound.write(chunk)
+          context.write(wrapOutboundOut(chunk), promise: nil)
           sent += chunk.readableBytes
         }
+        context.flush()
       case .oversizedHead(let count):
         var head = "HTTP/1.1 200 OK\r\n"
         for index in 0..<count { head += "Set-Cookie: c\(index)=\(String(repeating: "x", count: 80)); Path=/\r\n" }
-        try await outbound.write(ByteBuffer(string: head + "Content-Length: 2\r\n\r\n{}"))
+        write(context, head + "Content-Length: 2\r\n\r\n{}")
       case .malformed:
-        try await outbound.write(ByteBuffer(string: "this is not HTTP at all\r\n\r\n"))
+        let channel = context.channel
+        context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: "this is not HTTP at all\r\n\r\n")))
+          .whenComplete { _ in channel.close(promise: nil) }
       case .plainHTTP:
-        try await outbound.write(
-          ByteBuffer(string: "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"))
+        let channel = context.channel
+        context.writeAndFlush(
+          wrapOutboundOut(
+            ByteBuffer(string: "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"))
+        ).whenComplete { _ in channel.close(promise: nil) }
       case .selfSignedTLS:
-        try await outbound.write(
-          ByteBuffer(string: "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}"))
-        while try await requests.next() != nil {}
+        write(context, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}")
+      }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+      trickle?.cancel()
+      trickle = nil
+      context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+      trickle?.cancel()
+      trickle = nil
+      context.close(promise: nil)
+    }
+
+    private func write(_ context: ChannelHandlerContext, _ text: String) {
+      context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: text)), promise: nil)
+    }
+
+    /// One byte every `interval`, at most 100,000 of them, until the client goes away.
+    private func startTrickle(_ context: ChannelHandlerContext, interval: Duration, byte: UInt8) {
+      let channel = context.channel
+      let step = TimeAmount.nanoseconds(
+        Int64(interval.components.seconds) * 1_000_000_000
+          + Int64(interval.components.attoseconds / 1_000_000_000))
+      let remaining = NIOLockedValueBox(100_000)
+      trickle = context.eventLoop.scheduleRepeatedTask(initialDelay: step, delay: step) { task in
+        let left = remaining.withLockedValue { count in
+          count -= 1
+          return count
+        }
+        guard left >= 0, channel.isActive else {
+          task.cancel()
+          return
+        }
+        channel.writeAndFlush(ByteBuffer(bytes: [byte]), promise: nil)
       }
     }
   }
