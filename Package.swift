@@ -26,6 +26,9 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
     // The embedded mock is stopped by graceful shutdown of its service group, not by cancellation.
     .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+    // `authflow monitor`'s /metrics: the Prometheus text format (swift-metrics and swift-atomics,
+    // which the server stack builds already).
+    .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
   ],
   targets: [
     // Values, locations, diagnostics and secrets: the vocabulary every stage shares.
@@ -169,6 +172,19 @@ let package = Package(
         "AuthFlowMockHosting", "AuthFlowInbox", "AuthFlowMail",
       ],
       swiftSettings: swiftSettings),
+    // `authflow monitor`: a prepared run on a schedule, its results as Prometheus metrics, a status
+    // page and a JSON API, stopped gracefully on SIGTERM, reloaded on SIGHUP.
+    .target(
+      name: "AuthFlowMonitor",
+      dependencies: [
+        "AuthFlowCore", "AuthFlowScenario", "AuthFlowResults", "AuthFlowRuntime", "AuthFlowHTTP", "AuthFlowReporting",
+        "AuthFlowRun", "AuthFlowJOSE",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
+      swiftSettings: swiftSettings),
     // `authflow bench`: the docs/design.md §7 speed measures (child processes, in-process login flows).
     .target(
       name: "AuthFlowBenchmark",
@@ -184,7 +200,7 @@ let package = Package(
         "AuthFlowCore", "AuthFlowExpression", "AuthFlowYAML", "AuthFlowScenario", "AuthFlowResults", "AuthFlowRuntime",
         "AuthFlowReporting",
         "AuthFlowMockTenant", "AuthFlowMockHosting", "AuthFlowJOSE", "AuthFlowHTTP", "AuthFlowBenchmark", "AuthFlowRun",
-        "AuthFlowInbox", "AuthFlowMail",
+        "AuthFlowInbox", "AuthFlowMail", "AuthFlowMonitor",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ],
@@ -253,6 +269,8 @@ let package = Package(
         .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
       ]),
     testTarget("AuthFlowInboxTests", ["AuthFlowInbox", "AuthFlowMail", "AuthFlowCore"]),
+    testTarget(
+      "AuthFlowMonitorTests", ["AuthFlowMonitor", "AuthFlowRun", "AuthFlowResults", "AuthFlowScenario", "AuthFlowCore"]),
     testTarget(
       "AuthFlowBenchmarkTests",
       ["AuthFlowBenchmark", "AuthFlowResults", "AuthFlowRuntime", "AuthFlowMockHosting", "AuthFlowScenario"]

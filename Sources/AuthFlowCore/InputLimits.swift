@@ -17,6 +17,11 @@ public enum InputLimits {
   public static let widestTolerance: Duration = .seconds(366 * 24 * 3600)
   /// `authflow run --run-timeout`: the whole run's deadline, from 1 second to 168 hours (7 days).
   public static let runTimeout: ClosedRange<Duration> = .seconds(1) ... .seconds(7 * 24 * 3600)
+  /// `monitor.interval` and a schedule's `interval` (`authflow monitor --interval`): from 1 second
+  /// to 24 hours.
+  public static let monitorInterval: ClosedRange<Duration> = .seconds(1) ... .seconds(24 * 3600)
+  /// `authflow monitor --grace`: how long a stopping monitor lets its runs finish, 0 to 10 minutes.
+  public static let monitorGrace: ClosedRange<Duration> = .zero ... .seconds(600)
 
   // MARK: Counts and factors
 
@@ -26,6 +31,14 @@ public enum InputLimits {
   public static let retryBackoff: ClosedRange<Double> = 1...10
   /// `authflow run --jobs`.
   public static let jobs: ClosedRange<Int> = 1...256
+  /// `monitor.jitter` (`authflow monitor --jitter`), in percent of the interval.
+  public static let monitorJitterPercent: ClosedRange<Int> = 0...50
+  /// `monitor.concurrency` (`authflow monitor --concurrency`): scenarios run at once.
+  public static let monitorConcurrency: ClosedRange<Int> = 1...64
+  /// `monitor.schedules`: at most this many.
+  public static let monitorSchedules = 1000
+  /// `authflow monitor --history`: the runs kept per scenario for the status page.
+  public static let monitorHistory: ClosedRange<Int> = 1...1000
   /// `authflow run --rate-limit-retries`.
   public static let rateLimitRetries: ClosedRange<Int> = 0...20
   /// `authflow mock --port` (0: any free port).

@@ -128,7 +128,7 @@ public struct RunSession: Sendable {
   }
 
   /// Prints each problem as an error and exits 2, when there is one.
-  private func refuse(_ problems: [String]) throws(Exit) {
+  func refuse(_ problems: [String]) throws(Exit) {
     guard problems.isEmpty else {
       for problem in problems { configuration.console.error("error: \(problem)") }
       throw Exit(code: .invalidInput)
@@ -136,7 +136,7 @@ public struct RunSession: Sendable {
   }
 
   /// The plan: tenant names (exit 2 for one no profile has) and the selection, checked.
-  private func makePlan(_ suite: ValidatedSuite, paths: [String]) throws(Exit) -> RunPlan {
+  func makePlan(_ suite: ValidatedSuite, paths: [String]) throws(Exit) -> RunPlan {
     switch suite.plan(tenants: configuration.tenants, selection: configuration.selection) {
     case .failure(let unknown):
       configuration.console.error("error: \(unknown.message)")
@@ -191,7 +191,7 @@ public struct RunSession: Sendable {
 
   /// Binds the plan to running tenants: a bad profile or fixture exits 2, a tenant that cannot be
   /// started or reached 3.
-  private func bind(
+  func bind(
     _ plan: RunPlan, network: RunNetwork, sources: [String: String]
   ) async throws(Exit) -> BoundRun {
     let secrets = configuration.secrets
@@ -256,7 +256,7 @@ struct RunExecution {
 
   /// What chromium fetched: its secrets learnt, and with a trace each request and response head
   /// written, masked as the built-in driver's exchanges are.
-  private static func chromiumObserver(
+  static func chromiumObserver(
     secrets: SecretRegistry, trace: (@Sendable (String) -> Void)?
   ) -> @Sendable (HTTPExchange) -> Void {
     let formatter = ExchangeFormatter(revealSecrets: secrets.revealSecrets)

@@ -17,6 +17,7 @@ struct AuthFlowCommand: AsyncParsableCommand {
     subcommands: [
       RunCommand.self, ValidateCommand.self, GraphCommand.self, ReportCommand.self, MockCommand.self,
       DoctorCommand.self, SchemaCommand.self, DocsCommand.self, BenchCommand.self, InboxCommand.self,
+      MonitorCommand.self,
     ]
   )
 

@@ -54,18 +54,26 @@ import Testing
       "AuthFlowCore", "AuthFlowScenario", "AuthFlowResults", "AuthFlowRuntime", "AuthFlowHTTP", "AuthFlowReporting",
       "AuthFlowMockHosting", "AuthFlowInbox", "AuthFlowMail",
     ],
+    // `authflow monitor`: a prepared run on a schedule, served as metrics and a status page. It
+    // reads results and renders them with the reporters; it never reaches the mock but through
+    // the run library.
+    "AuthFlowMonitor": [
+      "AuthFlowCore", "AuthFlowScenario", "AuthFlowResults", "AuthFlowRuntime", "AuthFlowHTTP", "AuthFlowReporting",
+      "AuthFlowRun", "AuthFlowJOSE", "Hummingbird", "Logging", "Prometheus", "ServiceLifecycle",
+    ],
     // The bench signs with the mock's own key type (AuthFlowJOSE) to measure the signing limit.
     "AuthFlowBenchmark": [
       "AuthFlowCore", "AuthFlowScenario", "AuthFlowResults", "AuthFlowRuntime", "AuthFlowHTTP", "AuthFlowMockTenant",
       "AuthFlowMockHosting", "AuthFlowJOSE",
     ],
     // Test helpers (a loopback server, hostile sockets): linked by test targets only.
-    "AuthFlowTestSupport": ["AuthFlowCore", "Hummingbird", "NIOCore", "NIOPosix", "NIOSSL"],
+    "AuthFlowTestSupport": ["AuthFlowCore", "Hummingbird", "NIOConcurrencyHelpers", "NIOCore", "NIOPosix", "NIOSSL"],
     // The executable composes everything.
     "authflow": [
       "AuthFlowCore", "AuthFlowExpression", "AuthFlowYAML", "AuthFlowScenario", "AuthFlowResults", "AuthFlowRuntime",
       "AuthFlowReporting", "AuthFlowMockTenant", "AuthFlowMockHosting", "AuthFlowJOSE", "AuthFlowHTTP",
-      "AuthFlowBenchmark", "AuthFlowRun", "AuthFlowInbox", "AuthFlowMail", "ArgumentParser", "Logging",
+      "AuthFlowBenchmark", "AuthFlowRun", "AuthFlowInbox", "AuthFlowMail", "AuthFlowMonitor", "ArgumentParser",
+      "Logging",
     ],
   ]
 

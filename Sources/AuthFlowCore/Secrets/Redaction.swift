@@ -97,6 +97,16 @@ public final class SecretRegistry: Sendable {
     self.revealSecrets = revealSecrets
   }
 
+  /// A registry that knows every secret this one knows now, and learns on its own from here: a
+  /// long-running service gives each run one (the profiles' secrets known, each run's tokens and
+  /// codes forgotten with the run), so its memory stays flat.
+  public func copy() -> SecretRegistry {
+    let copy = SecretRegistry(revealSecrets: revealSecrets)
+    let snapshot = state.withLock { $0 }
+    copy.state.withLock { $0 = snapshot }
+    return copy
+  }
+
   /// Records a secret text. Texts shorter than four characters are not recorded: scrubbing them
   /// would mangle unrelated output, and they are redacted structurally wherever they are values.
   public func register(_ text: String) {

@@ -140,6 +140,21 @@ public final class RateLimitPacer: Sendable {
   /// What the pacer has done so far.
   public var statistics: Statistics { state.withLock { $0.statistics } }
 
+  /// The smallest budget left among the buckets of `host` whose window is still open (the
+  /// tenant's `X-RateLimit-*` answers, less what is on its way), with that bucket's limit; nil
+  /// when the tenant has said nothing of its limits. A monitor exports it as the rate-limit budget.
+  public func budget(host: String, now: Date = Date()) -> (remaining: Int, limit: Int?)? {
+    state.withLock { state in
+      var least: (remaining: Int, limit: Int?)?
+      for (key, bucket) in state.buckets where key.host == host {
+        if let reset = bucket.reset, now >= reset { continue }
+        guard let budget = bucket.budget else { continue }
+        if budget < least?.remaining ?? Int.max { least = (max(0, budget), bucket.limit) }
+      }
+      return least
+    }
+  }
+
   /// Paces every request to `host` (`t.example.com`, or `127.0.0.1:4000` with a port) to at most
   /// `requestsPerMinute`, from the first one.
   public func declare(host: String, requestsPerMinute: Int) {

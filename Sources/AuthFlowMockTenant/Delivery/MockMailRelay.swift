@@ -1,4 +1,4 @@
-public import AuthFlowMail
+import AuthFlowMail
 import Foundation
 import Synchronization
 

@@ -33,6 +33,14 @@ extension ScenarioReport {
   }
 }
 
+extension StepReport {
+  /// The step with every text scrubbed, as ``ScenarioReport/redacted(by:)`` scrubs its steps (an
+  /// observer that keeps steps apart from their scenario).
+  public func redacted(by secrets: SecretRegistry) -> StepReport {
+    secrets.revealSecrets ? self : ReportModel.step.mappingTexts(self, secrets.scrub)
+  }
+}
+
 extension Value {
   /// The value with `transform` applied to every plain string and object key. Secrets stay
   /// wrapped as they are (the serializer masks them whole).

@@ -1,7 +1,7 @@
-import AuthFlowCore
-import AuthFlowExpression
-import AuthFlowResults
-import AuthFlowScenario
+public import AuthFlowCore
+public import AuthFlowExpression
+public import AuthFlowResults
+public import AuthFlowScenario
 import Synchronization
 
 /// Loads a ``PlannedInstance`` when the ``Runner`` starts it: the file is read, parsed and
@@ -170,4 +170,22 @@ final class ParsedFiles: Sendable {
       return parsed
     }
   }
+}
+
+extension PlannedInstances {
+  /// Every instance loaded now, each file read once however many rows its matrix has: the
+  /// instance, or the report of a file that no longer loads (an environment error, as a run
+  /// reports it). A long-running service loads its scenarios once with this and runs them again
+  /// and again.
+  public func loadedAll(
+    functions: FunctionRegistry = Pipeline.functions
+  ) -> [Result<ScenarioInstance, InstanceLoadFailure>] {
+    let loading = InstanceLoading(functions: functions)
+    return map { planned in loading.instance(planned).mapError { InstanceLoadFailure(report: $0.report) } }
+  }
+}
+
+/// An instance whose file no longer loads: its report says why.
+public struct InstanceLoadFailure: Error, Sendable {
+  public var report: ScenarioReport
 }

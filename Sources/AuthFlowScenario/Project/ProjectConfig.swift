@@ -14,6 +14,8 @@ public struct ProjectConfig: Sendable {
   public var defaultTenant: Located<String>?
   /// The tenants, in file order.
   public var tenants: [TenantProfile]
+  /// `monitor:`: how often `authflow monitor` runs each scenario (its defaults when absent).
+  public var monitor = MonitorProfile()
 
   public init(file: String, defaultTenant: Located<String>? = nil, tenants: [TenantProfile] = []) {
     self.file = file

@@ -8,7 +8,7 @@ public struct ProjectConfigParser: Sendable {
   public init() {}
 
   /// The keys of `authflow.yaml`.
-  public static let topLevelKeys = ["default_tenant", "tenants"]
+  public static let topLevelKeys = ["default_tenant", "tenants", "monitor"]
   /// The keys of a tenant.
   public static let tenantKeys = [
     "kind", "fixture", "domain", "issuer", "clients", "users", "capabilities", "custom_capabilities", "forms",
@@ -43,6 +43,7 @@ extension ParseContext {
         if let tenant = tenant(pair.value, name: name) { config.tenants.append(tenant) }
       }
     }
+    if let monitor = keys["monitor"] { config.monitor = self.monitor(monitor.value) }
     checkCapabilityNames(config)
     if let name = config.defaultTenant, config.tenant(named: name.value) == nil {
       report(.unknownTenant(name, hint: Suggestion.hint(for: name.value, in: config.tenants.map(\.name.value))))

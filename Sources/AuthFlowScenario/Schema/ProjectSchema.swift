@@ -7,6 +7,41 @@ public enum ProjectSchema {
     document.jsonText(pretty: true) + "\n"
   }
 
+  /// `monitor:` (docs/monitor.md).
+  static var monitor: Value {
+    let duration: Value = [
+      "anyOf": [
+        ["type": "string", "pattern": "^\\s*[0-9]+(\\.[0-9]+)?(ms|s|m|h)?\\s*$"], ["type": "number", "minimum": 1],
+      ]
+    ]
+    return [
+      "type": "object", "additionalProperties": false,
+      "properties": [
+        "interval": JSONSchema.described(
+          duration, "Between two starts of a scenario on a tenant, 1s–24h (default 5m)."),
+        "jitter": JSONSchema.described(
+          ["type": ["string", "integer"], "pattern": "^[0-9]+%?$"],
+          "How far a start may move, in percent of the interval, 0–50 (default 10%)."),
+        "concurrency": JSONSchema.described(
+          [
+            "type": "integer", "minimum": .int(InputLimits.monitorConcurrency.lowerBound),
+            "maximum": .int(InputLimits.monitorConcurrency.upperBound),
+          ], "Scenarios run at once (default 2)."),
+        "schedules": JSONSchema.described(
+          [
+            "type": "array", "maxItems": .int(InputLimits.monitorSchedules),
+            "items": [
+              "type": "object", "additionalProperties": false, "required": ["interval"],
+              "properties": [
+                "tag": JSONSchema.type("string"), "scenario": JSONSchema.type("string"), "interval": duration,
+              ],
+              "oneOf": [["required": ["tag"]], ["required": ["scenario"]]],
+            ],
+          ], "Intervals by tag or by scenario name; the first that matches a scenario wins."),
+      ],
+    ]
+  }
+
   /// `inbox:` of a tenant (docs/messages.md).
   static var inbox: Value {
     let text = JSONSchema.type("string")
@@ -230,6 +265,8 @@ public enum ProjectSchema {
       "properties": [
         "default_tenant": JSONSchema.type("string"),
         "tenants": ["type": "object", "additionalProperties": tenant],
+        "monitor": JSONSchema.described(
+          monitor, "How often `authflow monitor` runs each scenario (docs/monitor.md)."),
       ],
     ]
   }
