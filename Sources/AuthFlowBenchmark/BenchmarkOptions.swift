@@ -34,7 +34,9 @@ public struct BenchmarkOptions: Sendable {
   /// Pairs of child runs (`--jobs 1`, then `--jobs N`) of the scaling rows; one ratio each.
   public var jobsRounds: Int
   /// Which groups of rows to measure (`authflow bench --only`); all by default.
-  public var groups: Set<BenchmarkGroup> = Set(BenchmarkGroup.allCases)
+  public var groups: Set<BenchmarkGroup> = BenchmarkGroup.defaults
+  /// How long the soak watches `authflow monitor` (after its warm-up).
+  public var soakDuration: Duration = .seconds(3600)
 
   public init(executable: String) {
     self.executable = executable
@@ -83,4 +85,10 @@ public enum BenchmarkGroup: String, Sendable, CaseIterable {
   case jobs
   /// The rate-limit rows, unpaced and paced.
   case pacing
+  /// `authflow monitor` for ``BenchmarkOptions/soakDuration`` (an hour): memory and descriptors
+  /// flat. Only when named: it is not in the default set.
+  case soak
+
+  /// The groups run without `--only`: all but the soak.
+  public static var defaults: Set<BenchmarkGroup> { Set(allCases.filter { $0 != .soak }) }
 }

@@ -48,6 +48,9 @@ public struct BenchmarkSuite: Sendable {
       progress("rate limit: \(options.pacingRequests) requests from 4 jobs, unpaced and paced ×\(options.largeSamples)")
       results += await PacingMeasures(options: options).all()
     }
+    if options.groups.contains(.soak) {
+      results += await SoakMeasures(options: options).all(progress: progress)
+    }
     return BenchmarkReport(startedAt: startedAt, quick: quick, results: results)
   }
 }

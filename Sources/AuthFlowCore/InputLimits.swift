@@ -20,6 +20,8 @@ public enum InputLimits {
   /// `monitor.interval` and a schedule's `interval` (`authflow monitor --interval`): from 1 second
   /// to 24 hours.
   public static let monitorInterval: ClosedRange<Duration> = .seconds(1) ... .seconds(24 * 3600)
+  /// `authflow bench --soak-duration`: 10 seconds to 24 hours.
+  public static let soakDuration: ClosedRange<Duration> = .seconds(10) ... .seconds(24 * 3600)
   /// `authflow monitor --grace`: how long a stopping monitor lets its runs finish, 0 to 10 minutes.
   public static let monitorGrace: ClosedRange<Duration> = .zero ... .seconds(600)
 

@@ -2,7 +2,6 @@ import AuthFlowCore
 import AuthFlowResults
 import Foundation
 import Hummingbird
-import NIOCore
 
 /// The monitor's HTTP endpoints (docs/monitor.md):
 ///

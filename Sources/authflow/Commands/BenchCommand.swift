@@ -35,8 +35,13 @@ struct BenchCommand: AsyncParsableCommand {
 
   @Option(
     name: .long,
-    help: "Measure only these groups of rows: process, login, jobs, pacing (default: all).")
+    help: "Measure only these groups of rows: process, login, jobs, pacing, soak (default: all but soak).")
   var only: [String] = []
+
+  @Option(
+    name: .customLong("soak-duration"),
+    help: "How long --only soak watches authflow monitor after its warm-up, 10s–24h (default 1h).")
+  var soakDuration = "1h"
 
   @Option(
     name: .customLong("write-corpus"),
@@ -61,7 +66,7 @@ struct BenchCommand: AsyncParsableCommand {
   /// The groups `--only` names (comma-separated or repeated); every group without it.
   func groups() throws -> Set<BenchmarkGroup> {
     let names = only.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
-    guard !names.isEmpty else { return Set(BenchmarkGroup.allCases) }
+    guard !names.isEmpty else { return BenchmarkGroup.defaults }
     return Set(
       try names.map { name in
         guard let group = BenchmarkGroup(rawValue: name) else {
@@ -87,6 +92,7 @@ struct BenchCommand: AsyncParsableCommand {
     if let samples { options.processSamples = samples }
     options.workers = workers
     options.groups = try groups()
+    options.soakDuration = try FlagRange.duration("--soak-duration", soakDuration, in: InputLimits.soakDuration)
     if BuildConfiguration.current == .debug {
       Console.error("warning: debug build; figures will be far from release speed")
     }
