@@ -27,6 +27,7 @@ enum StatusPage {
       th,td{text-align:left;padding:.35rem .6rem;border-bottom:1px solid #d0d7de;vertical-align:top}
       th{font-weight:600;background:#f6f8fa}
       .passed{color:#1a7f37}.failed{color:#cf222e}.environment{color:#9a6700}.skipped,.never{color:#57606a}
+      .strip,.when{white-space:nowrap}
       .strip span{display:inline-block;width:8px;height:16px;margin-right:2px;border-radius:2px;background:#d0d7de}
       .strip .passed{background:#2da44e}.strip .failed{background:#cf222e}.strip .environment{background:#d4a72c}
       .strip .skipped{background:#8c959f}.strip .interrupted{background:#d0d7de}
@@ -58,8 +59,8 @@ enum StatusPage {
       html +=
         "<td class=\"\(latest)\">\(latest == "never" ? "not run yet" : latest)\(entry.running ? " (running)" : "")"
       if let problem = last?.problem, last?.status != .passed { html += "<div class=\"problem\">\(h(problem))</div>" }
-      html += "</td><td>\(last.map { h(ago($0.startedAt, now: now)) } ?? "")</td>"
-      html += "<td>\(last.map { h(DurationText.format($0.duration)) } ?? "")</td><td class=\"strip\">"
+      html += "</td><td class=\"when\">\(last.map { h(ago($0.startedAt, now: now)) } ?? "")</td>"
+      html += "<td class=\"when\">\(last.map { h(DurationText.format($0.duration)) } ?? "")</td><td class=\"strip\">"
       for outcome in entry.history {
         let word = word(for: outcome.status)
         html +=
