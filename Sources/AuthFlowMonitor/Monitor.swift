@@ -333,7 +333,7 @@ public final class Monitor: Sendable {
     guard admitted else { return .busy("a probe of this scenario runs already, or as many probes as the concurrency") }
     defer { probing.withLock { _ = $0.remove(target.id) } }
     guard generation.lease() else { return .busy("the running set is being replaced; probe again") }
-    let run = Task { await generation.prepared.run(target) }
+    let run = Task { await generation.prepared.run(target, recordsExchanges: true) }
     let timer = Task {
       try? await Task.sleep(for: timeout)
       if !Task.isCancelled { run.cancel() }
@@ -350,7 +350,8 @@ public final class Monitor: Sendable {
     return Task {
       let started = ContinuousClock.now
       let startedAt = Date()
-      let report = await generation.prepared.run(target)
+      // Each step's exchanges, masked, for the latest run's page on the status page.
+      let report = await generation.prepared.run(target, recordsExchanges: true)
       if let tenant = generation.prepared.tenants.first(where: { $0.name == target.tenant }),
         report.status != .interrupted
       {

@@ -37,8 +37,12 @@ public struct PreparedRun: Sendable {
   let chromium: ChromiumHost
 
   /// Runs one target: its report, with the observer told of its steps. Cancelling the task
-  /// cuts the scenario short (its cleanup runs; it is reported interrupted).
-  public func run(_ target: Target, observer: (any RunObserver)? = nil) async -> ScenarioReport {
+  /// cuts the scenario short (its cleanup runs; it is reported interrupted). With
+  /// `recordsExchanges` each step keeps its HTTP exchanges, masked (a status page shows them);
+  /// by default only when a reporter of the configuration writes them.
+  public func run(
+    _ target: Target, observer: (any RunObserver)? = nil, recordsExchanges: Bool? = nil
+  ) async -> ScenarioReport {
     switch target.instance {
     case .failure(let failure):
       await observer?.scenarioStarted(name: failure.report.name, file: failure.report.file)
@@ -48,7 +52,7 @@ public struct PreparedRun: Sendable {
       let secrets = configuration.secrets.copy()
       var services = RunServices(
         secrets: secrets, transport: network.transport, environment: configuration.environment, chromium: chromium)
-      services.recordsExchanges = configuration.reporters.needsStepResults
+      services.recordsExchanges = recordsExchanges ?? configuration.reporters.needsStepResults
       let interpreter = ScenarioInterpreter(
         tenant: tenants[target.tenantIndex], services: services, functions: Pipeline.functions,
         observer: observer.map { RedactingObserver(base: $0, secrets: secrets) })
@@ -111,17 +115,9 @@ extension RunSession {
     guard suite.isValid else { throw Exit(code: .invalidInput) }
     let plan = try makePlan(suite, paths: source.paths)
     let network = RunNetwork(configuration)
-    let bound = try await bind(plan, network: network, sources: suite.sources)
+    let bound = try await bindChecked(plan, network: network, sources: suite.sources)
     let chromium = ChromiumHost(
       observe: RunExecution.chromiumObserver(secrets: configuration.secrets, trace: configuration.trace))
-    let unset = bound.unsetEnvironment(in: configuration.environment, chromium: chromium)
-    guard unset.isEmpty else {
-      console.print(unset, sources: suite.sources)
-      await bound.stop()
-      await network.shutdown()
-      throw Exit(code: .invalidInput)
-    }
-    if let pacer = network.pacer { bound.declareRates(to: pacer) }
     let loaded = plan.instances.loadedAll()
     let tenants = bound.tenants.map(\.context)
     var targets: [PreparedRun.Target] = []

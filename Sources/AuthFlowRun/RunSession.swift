@@ -86,16 +86,7 @@ public struct RunSession: Sendable {
 
     // → bound: the tenants run (embedded mocks start here)
     let network = RunNetwork(configuration)
-    let bound = try await bind(plan, network: network, sources: suite.sources)
-    // A scenario that will run and reads a variable the job did not export would read it as null.
-    let unset = bound.unsetEnvironment(in: configuration.environment, chromium: ChromiumHost(observe: { _ in }))
-    guard unset.isEmpty else {
-      console.print(unset, sources: suite.sources)
-      await bound.stop()
-      await network.shutdown()
-      throw Exit(code: .invalidInput)
-    }
-    if let pacer = network.pacer { bound.declareRates(to: pacer) }
+    let bound = try await bindChecked(plan, network: network, sources: suite.sources)
 
     // → results
     let execution = RunExecution(
@@ -187,6 +178,24 @@ public struct RunSession: Sendable {
       configuration.console.error("warning: \(error.description); the results are kept in memory instead")
       return nil
     }
+  }
+
+  /// Binds the plan (``bind(_:network:sources:)``), refuses a run whose scenarios read a variable
+  /// the job did not export (it would read as null; exit 2), and declares the tenants' rates to the
+  /// pacer.
+  func bindChecked(
+    _ plan: RunPlan, network: RunNetwork, sources: [String: String]
+  ) async throws(Exit) -> BoundRun {
+    let bound = try await bind(plan, network: network, sources: sources)
+    let unset = bound.unsetEnvironment(in: configuration.environment, chromium: ChromiumHost(observe: { _ in }))
+    guard unset.isEmpty else {
+      configuration.console.print(unset, sources: sources)
+      await bound.stop()
+      await network.shutdown()
+      throw Exit(code: .invalidInput)
+    }
+    if let pacer = network.pacer { bound.declareRates(to: pacer) }
+    return bound
   }
 
   /// Binds the plan to running tenants: a bad profile or fixture exits 2, a tenant that cannot be
