@@ -17,13 +17,22 @@ import Testing
 /// that is refused and one that takes, a graceful stop that cuts a long run short, and no secret the
 /// tenant issued in any of the outputs.
 @Suite(.serialized) struct MonitorServiceTests {
+  /// Signs a new user up each run: a run that reused the last run's identity would be refused
+  /// (the address is taken), so every run passing shows fresh identities.
   static let passing = """
     scenario: Sign in
     tags: [login]
     client: native
     vars:
       user: ${{ tenant.users.alice }}
+      email: ${{ random_email() }}
     steps:
+      - id: signup
+        signup:
+          email: ${{ vars.email }}
+          password: ${{ random_password() }}
+          connection: Username-Password-Authentication
+        expect: { response.status: 200 }
       - id: login
         web_auth:
           scope: openid profile email offline_access
