@@ -29,6 +29,9 @@ let package = Package(
     // `authflow monitor`'s /metrics: the Prometheus text format (swift-metrics and swift-atomics,
     // which the server stack builds already).
     .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+    // Spans of scenario runs, steps and HTTP exchanges (the Tracing API only; Hummingbird builds
+    // it already), with the trace context sent to the tenant.
+    .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
   ],
   targets: [
     // Values, locations, diagnostics and secrets: the vocabulary every stage shares.
@@ -83,6 +86,8 @@ let package = Package(
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
         // The DevTools protocol's WebSocket, to drive a headless chromium (`browser: chromium`).
         .product(name: "NIOWebSocket", package: "swift-nio"),
+        // A client span per exchange, the trace context injected into the request.
+        .product(name: "Tracing", package: "swift-distributed-tracing"),
       ],
       swiftSettings: swiftSettings
     ),
@@ -144,6 +149,8 @@ let package = Package(
         "AuthFlowCore", "AuthFlowExpression", "AuthFlowYAML", "AuthFlowScenario", "AuthFlowResults", "AuthFlowJOSE",
         "AuthFlowHTTP",
         .product(name: "Logging", package: "swift-log"),
+        // A span per scenario run and per step.
+        .product(name: "Tracing", package: "swift-distributed-tracing"),
       ],
       swiftSettings: swiftSettings
     ),
@@ -170,6 +177,8 @@ let package = Package(
       dependencies: [
         "AuthFlowCore", "AuthFlowScenario", "AuthFlowResults", "AuthFlowRuntime", "AuthFlowHTTP", "AuthFlowReporting",
         "AuthFlowMockHosting", "AuthFlowInbox", "AuthFlowMail",
+        // The run's tracer, set for its tasks (RunConfiguration.tracer).
+        .product(name: "Tracing", package: "swift-distributed-tracing"),
       ],
       swiftSettings: swiftSettings),
     // `authflow monitor`: a prepared run on a schedule, its results as Prometheus metrics, a status
@@ -259,6 +268,9 @@ let package = Package(
       [
         "AuthFlowRuntime", "AuthFlowResults", "AuthFlowReporting", "AuthFlowMockTenant", "AuthFlowMockHosting",
         "AuthFlowRun", "AuthFlowInbox", "AuthFlowMail", .product(name: "Hummingbird", package: "hummingbird"),
+        // A third-party tracer that keeps its spans, for the tracing tests.
+        .product(name: "Tracing", package: "swift-distributed-tracing"),
+        .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
       ]
     ),
     testTarget("AuthFlowReportingTests", ["AuthFlowReporting", "AuthFlowResults"]),

@@ -5,6 +5,7 @@ public import AuthFlowResults
 public import AuthFlowRuntime
 public import AuthFlowScenario
 import Foundation
+import Tracing
 
 /// A run made ready once and run many times: its files parsed and validated, its plan made, its
 /// tenants bound (embedded mocks started, real ones discovered), every selected instance loaded.
@@ -42,6 +43,17 @@ public struct PreparedRun: Sendable {
   /// by default only when a reporter of the configuration writes them.
   public func run(
     _ target: Target, observer: (any RunObserver)? = nil, recordsExchanges: Bool? = nil
+  ) async -> ScenarioReport {
+    guard let tracer = configuration.tracer else {
+      return await runUntraced(target, observer: observer, recordsExchanges: recordsExchanges)
+    }
+    return await withTracer(tracer) {
+      await runUntraced(target, observer: observer, recordsExchanges: recordsExchanges)
+    }
+  }
+
+  private func runUntraced(
+    _ target: Target, observer: (any RunObserver)?, recordsExchanges: Bool?
   ) async -> ScenarioReport {
     switch target.instance {
     case .failure(let failure):

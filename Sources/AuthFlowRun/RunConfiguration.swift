@@ -4,6 +4,7 @@ public import AuthFlowReporting
 public import AuthFlowResults
 public import AuthFlowRuntime
 import Foundation
+public import Tracing
 
 /// Everything a run is made from: what to run, where, how fast, and who hears of it. `authflow
 /// run` fills it from its flags; a test or an embedding service fills it by hand and gets the same
@@ -51,6 +52,11 @@ public struct RunConfiguration: Sendable {
   public var runTimeout: (limit: Duration, written: String)?
   /// The process environment the scenarios' `env.NAME` read.
   public var environment: [String: String] = ProcessInfo.processInfo.environment
+
+  /// Where the run's spans go — one per scenario run, a child per step, a child of that per HTTP
+  /// exchange, the trace context sent to the tenant (`authflow run --otlp-endpoint`, a test's
+  /// in-memory tracer); nil: no spans, nothing injected.
+  public var tracer: (any Tracer)?
 
   /// Wraps the transport every tenant is reached through, inside the tracing, pacing and retries
   /// (a test records what the tenants answered here).

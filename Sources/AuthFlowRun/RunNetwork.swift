@@ -16,7 +16,10 @@ public struct RunNetwork: Sendable {
     live = LiveTransport(configuration: configuration.transport)
     var policy = configuration.retry
     policy.requestTimeout = configuration.transport.requestTimeout
-    let layered = configuration.transportLayer?(live) ?? live
+    let below = configuration.transportLayer?(live) ?? live
+    // A client span per exchange, only when the run has a tracer: without one nothing changes.
+    let layered: any HTTPTransport =
+      configuration.tracer == nil ? below : SpanTransport(wrapping: below, scrub: configuration.secrets.scrub)
     let sent: any HTTPTransport =
       configuration.trace.map {
         TracingTransport.scrubbed(wrapping: layered, secrets: configuration.secrets, write: $0)

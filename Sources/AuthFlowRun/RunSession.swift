@@ -6,6 +6,7 @@ public import AuthFlowResults
 import AuthFlowRuntime
 import AuthFlowScenario
 import Foundation
+import Tracing
 
 /// One run, from its configuration to its reports and exit code: source → parsed → validated
 /// (with its flow graph) → planned → bound to running tenants → results → reports (see
@@ -41,6 +42,11 @@ public struct RunSession: Sendable {
   /// Runs every selected scenario on every tenant and writes the reports. `stops` stops it:
   /// running scenarios are cut short, their cleanup runs and the reports are still written.
   public func run(stops: StopControl = StopControl()) async -> Outcome {
+    guard let tracer = configuration.tracer else { return await runUntraced(stops: stops) }
+    return await withTracer(tracer) { await runUntraced(stops: stops) }
+  }
+
+  private func runUntraced(stops: StopControl) async -> Outcome {
     do {
       return try await runOrExit(stops: stops)
     } catch {

@@ -21,7 +21,7 @@ import Testing
     "CLibXML2": [],
     "AuthFlowHTTP": [
       "AuthFlowCore", "CLibXML2", "AsyncHTTPClient", "Logging", "NIOCore", "NIOPosix", "NIOHTTP1", "NIOSSL",
-      "NIOWebSocket",
+      "NIOWebSocket", "Tracing",
     ],
     // The mock tenant knows YAML and JOSE, never the scenario language or the runtime; it sends
     // its messages over SMTP with the mail stack's sender.
@@ -41,7 +41,7 @@ import Testing
     // The runtime knows a tenant through `EmbeddedTenantHost`, never the mock itself.
     "AuthFlowRuntime": [
       "AuthFlowCore", "AuthFlowExpression", "AuthFlowYAML", "AuthFlowScenario", "AuthFlowResults", "AuthFlowJOSE",
-      "AuthFlowHTTP", "Logging",
+      "AuthFlowHTTP", "Logging", "Tracing",
     ],
     // The one module that links the runtime and the mock.
     "AuthFlowMockHosting": ["AuthFlowCore", "AuthFlowRuntime", "AuthFlowMockTenant", "AuthFlowMail"],
@@ -52,7 +52,7 @@ import Testing
     // session (`authflow run`, `report merge` and the tests call it).
     "AuthFlowRun": [
       "AuthFlowCore", "AuthFlowScenario", "AuthFlowResults", "AuthFlowRuntime", "AuthFlowHTTP", "AuthFlowReporting",
-      "AuthFlowMockHosting", "AuthFlowInbox", "AuthFlowMail",
+      "AuthFlowMockHosting", "AuthFlowInbox", "AuthFlowMail", "Tracing",
     ],
     // `authflow monitor`: a prepared run on a schedule, served as metrics and a status page. It
     // reads results and renders them with the reporters; it never reaches the mock but through

@@ -46,6 +46,9 @@ public final class LiveTransport: HTTPTransport {
         read: TimeAmount(saturating: configuration.readTimeout)),
       decompression: .enabled(limit: .size(configuration.maxBodySize))
     )
+    // No spans of its own: it would record the URL unmasked (a token in a query) and inject the
+    // context of a span the run does not know. `SpanTransport` makes the exchange's span.
+    clientConfiguration.tracing.tracer = nil
     if configuration.allowInsecureTLS {
       var tls = clientConfiguration.tlsConfiguration ?? .makeClientConfiguration()
       tls.certificateVerification = .none

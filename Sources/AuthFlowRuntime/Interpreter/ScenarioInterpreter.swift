@@ -3,6 +3,7 @@ public import AuthFlowExpression
 import AuthFlowHTTP
 public import AuthFlowResults
 public import AuthFlowScenario
+import Tracing
 
 /// Runs one scenario instance: variables, then the step graph (independent branches
 /// concurrently, a failed step skipping its dependants), then `cleanup`, which always runs.
@@ -21,7 +22,28 @@ public struct ScenarioInterpreter: Sendable {
     self.observer = observer
   }
 
+  /// Runs the instance: its report. With a tracer in the task (``Tracing``), the run is a span
+  /// named after the scenario, each step a child span (and each HTTP exchange a child of its step).
   public func run(_ instance: ScenarioInstance) async -> ScenarioReport {
+    if InstrumentationSystem.legacyTracer is NoOpTracer { return await runUntraced(instance) }
+    return await withSpan(instance.name, ofKind: .internal) { span in
+      span.attributes["authflow.scenario.file"] = instance.scenario.file
+      span.attributes["authflow.tenant"] = tenant.name
+      let report = await runUntraced(instance)
+      span.attributes["authflow.status"] = report.status.rawValue
+      Self.mark(
+        span, status: report.status, problem: report.firstProblem?.problems.first?.message, secrets: services.secrets)
+      return report
+    }
+  }
+
+  /// A failed or environment-error outcome is the span's error, with its first problem (masked).
+  static func mark(_ span: any Span, status: Status, problem: String?, secrets: SecretRegistry) {
+    guard status == .failed || status == .error else { return }
+    span.setStatus(SpanStatus(code: .error, message: problem.map(secrets.scrub)))
+  }
+
+  private func runUntraced(_ instance: ScenarioInstance) async -> ScenarioReport {
     let scenario = instance.scenario
     let started = ContinuousClock.now
     if let reason = skipReason(for: scenario) {
@@ -263,7 +285,7 @@ public struct ScenarioInterpreter: Sendable {
             continue
           }
           running += 1
-          group.addTask { await runner.run(step, phase: phase) }
+          group.addTask { await runner.traced(step, phase: phase) }
         }
         guard running > 0, let report = await group.next() else {
           // Whatever has not started has a dependency that can never finish (the validator rejects

@@ -3,10 +3,26 @@ import AuthFlowExpression
 import AuthFlowHTTP
 import AuthFlowResults
 import AuthFlowScenario
+import Tracing
 
 /// Runs one step: its condition, its attempts (retry / until), its expectations and `save`.
 struct StepRunner: Sendable {
   let scenario: ScenarioRuntime
+
+  /// ``run(_:phase:)`` as a span named after the step, when the task has a tracer.
+  func traced(_ step: Step, phase: StepPhase) async -> StepReport {
+    if InstrumentationSystem.legacyTracer is NoOpTracer { return await run(step, phase: phase) }
+    return await withSpan("step \(step.id.value)", ofKind: .internal) { span in
+      span.attributes["authflow.step.id"] = step.id.value
+      span.attributes["authflow.step.action"] = step.action.name.value
+      span.attributes["authflow.step.phase"] = phase.rawValue
+      let report = await run(step, phase: phase)
+      span.attributes["authflow.status"] = report.status.rawValue
+      ScenarioInterpreter.mark(
+        span, status: report.status, problem: report.problems.first?.message, secrets: scenario.services.secrets)
+      return report
+    }
+  }
 
   func run(_ step: Step, phase: StepPhase) async -> StepReport {
     if let client = step.client {
