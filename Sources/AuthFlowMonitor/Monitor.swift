@@ -123,9 +123,11 @@ public final class Monitor: Sendable {
     }
   }
 
-  private func prepare() async -> Result<Generation, RunSession.PreparationFailure> {
+  private func prepare(console: RunConsole? = nil) async -> Result<Generation, RunSession.PreparationFailure> {
+    var run = configuration.run
+    if let console { run.console = console }
     do {
-      let prepared = try await RunSession(configuration.run).prepare()
+      let prepared = try await RunSession(run).prepare()
       return .success(Generation(prepared, profile: configuration.profile(prepared.project.monitor)))
     } catch {
       return .failure(error)
@@ -252,12 +254,25 @@ public final class Monitor: Sendable {
         }
       case .reload?:
         guard !shuttingDown else { break }
-        switch await prepare() {
+        // What the reload prints goes to the console and, its first lines, to the status page.
+        let said = Mutex<[String]>([])
+        let console = configuration.run.console
+        let capturing = RunConsole(
+          out: { line in
+            console.out(line)
+            said.withLock { $0.append(line) }
+          },
+          error: { line in
+            console.error(line)
+            said.withLock { $0.append(line) }
+          })
+        switch await prepare(console: capturing) {
         case .failure(let failure):
           let why =
             "the files were not reloaded (exit \(failure.exitCode.rawValue) for authflow run); the running set goes on"
-          configuration.run.console.error("warning: \(why)")
-          results.reloadRefused(why)
+          console.error("warning: \(why)")
+          let lines = said.withLock { $0 }.joined(separator: "\n").split(separator: "\n").prefix(12)
+          results.reloadRefused(([why] + lines.map(String.init)).joined(separator: "\n"))
           metrics.recordLoad(targets: 0, successful: false, at: Date())
         case .success(let next):
           let old = generation

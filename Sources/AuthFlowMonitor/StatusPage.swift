@@ -32,7 +32,7 @@ enum StatusPage {
       .strip .passed{background:#2da44e}.strip .failed{background:#cf222e}.strip .environment{background:#d4a72c}
       .strip .skipped{background:#8c959f}.strip .interrupted{background:#d0d7de}
       .problem{color:#57606a;font-size:12px;max-width:40rem;overflow-wrap:anywhere}
-      .warn{background:#fff8c5;border:1px solid #d4a72c;padding:.5rem;margin-bottom:1rem}
+      .warn{background:#fff8c5;border:1px solid #d4a72c;padding:.5rem;margin-bottom:1rem;white-space:pre-wrap}
       </style></head><body>
       <h1>authflow monitor</h1>
 
@@ -44,7 +44,7 @@ enum StatusPage {
     html += "<div class=\"meta\">\(h(summary.joined(separator: " · ")))"
     if let loaded = status.loadedAt { html += " · scenarios loaded \(h(MonitorResults.timestamp(loaded)))" }
     html += " · <a href=\"api/results\">JSON</a> · <a href=\"metrics\">metrics</a></div>\n"
-    if let error = status.reloadError { html += "<div class=\"warn\">\(h(error))</div>\n" }
+    if let error = status.reloadError { html += "<pre class=\"warn\">\(h(error))</pre>\n" }
     html += "<table><thead><tr><th>Scenario</th><th>Tenant</th><th>Latest</th><th>Ran</th><th>Took</th>"
     html += "<th>Last runs</th></tr></thead><tbody>\n"
     for entry in status.entries {

@@ -260,6 +260,9 @@ import Testing
       monitor.reload()
       try await Self.until(monitor) { $0.reloadError != nil }
       #expect(lines.all.contains { $0.contains("b.yaml:4") }, "\(lines.all)")
+      // The status page says why, with the diagnostic.
+      let warned = try await Self.get(server.url).body
+      #expect(warned.contains("the files were not reloaded") && warned.contains("b.yaml:4"))
       let runs = monitor.results.status.entries.first?.history.count ?? 0
       try await Self.until(monitor) { ($0.entries.first?.history.count ?? 0) > runs }
       #expect(monitor.results.status.entries.map(\.scenario) == ["Sign in"])
