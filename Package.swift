@@ -32,6 +32,9 @@ let package = Package(
     // Spans of scenario runs, steps and HTTP exchanges (the Tracing API only; Hummingbird builds
     // it already), with the trace context sent to the tenant.
     .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
+    // Those spans exported over OTLP/HTTP (`--otlp-endpoint`): only the HTTP exporter's trait, no
+    // gRPC (docs/monitor.md, "Traces", has the build time it adds).
+    .package(url: "https://github.com/swift-otel/swift-otel.git", from: "1.6.0", traits: ["OTLPHTTP"]),
   ],
   targets: [
     // Values, locations, diagnostics and secrets: the vocabulary every stage shares.
@@ -194,6 +197,16 @@ let package = Package(
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       swiftSettings: swiftSettings),
+    // `--otlp-endpoint`: the run's spans exported over OTLP/HTTP by swift-otel.
+    .target(
+      name: "AuthFlowTelemetry",
+      dependencies: [
+        .product(name: "OTel", package: "swift-otel"),
+        .product(name: "Tracing", package: "swift-distributed-tracing"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
+      swiftSettings: swiftSettings),
     // `authflow bench`: the docs/design.md §7 speed measures (child processes, in-process login flows).
     .target(
       name: "AuthFlowBenchmark",
@@ -209,7 +222,7 @@ let package = Package(
         "AuthFlowCore", "AuthFlowExpression", "AuthFlowYAML", "AuthFlowScenario", "AuthFlowResults", "AuthFlowRuntime",
         "AuthFlowReporting",
         "AuthFlowMockTenant", "AuthFlowMockHosting", "AuthFlowJOSE", "AuthFlowHTTP", "AuthFlowBenchmark", "AuthFlowRun",
-        "AuthFlowInbox", "AuthFlowMail", "AuthFlowMonitor",
+        "AuthFlowInbox", "AuthFlowMail", "AuthFlowMonitor", "AuthFlowTelemetry",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ],

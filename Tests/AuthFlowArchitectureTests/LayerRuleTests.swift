@@ -61,6 +61,8 @@ import Testing
       "AuthFlowCore", "AuthFlowScenario", "AuthFlowResults", "AuthFlowRuntime", "AuthFlowHTTP", "AuthFlowReporting",
       "AuthFlowRun", "AuthFlowJOSE", "Hummingbird", "Logging", "Prometheus", "ServiceLifecycle",
     ],
+    // The OTLP exporter of the run's spans: swift-otel and the Tracing API, no authflow module.
+    "AuthFlowTelemetry": ["OTel", "Tracing", "Logging", "ServiceLifecycle"],
     // The bench signs with the mock's own key type (AuthFlowJOSE) to measure the signing limit.
     "AuthFlowBenchmark": [
       "AuthFlowCore", "AuthFlowScenario", "AuthFlowResults", "AuthFlowRuntime", "AuthFlowHTTP", "AuthFlowMockTenant",
@@ -72,8 +74,8 @@ import Testing
     "authflow": [
       "AuthFlowCore", "AuthFlowExpression", "AuthFlowYAML", "AuthFlowScenario", "AuthFlowResults", "AuthFlowRuntime",
       "AuthFlowReporting", "AuthFlowMockTenant", "AuthFlowMockHosting", "AuthFlowJOSE", "AuthFlowHTTP",
-      "AuthFlowBenchmark", "AuthFlowRun", "AuthFlowInbox", "AuthFlowMail", "AuthFlowMonitor", "ArgumentParser",
-      "Logging",
+      "AuthFlowBenchmark", "AuthFlowRun", "AuthFlowInbox", "AuthFlowMail", "AuthFlowMonitor", "AuthFlowTelemetry",
+      "ArgumentParser", "Logging",
     ],
   ]
 

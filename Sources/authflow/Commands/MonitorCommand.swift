@@ -5,6 +5,7 @@ import AuthFlowMonitor
 import AuthFlowReporting
 import AuthFlowRun
 import AuthFlowScenario
+import AuthFlowTelemetry
 import Dispatch
 import Foundation
 
@@ -53,11 +54,17 @@ struct MonitorCommand: AsyncParsableCommand {
   @Option(name: .long, help: "How long a stop lets running scenarios finish, 0s–10m.")
   var grace = "30s"
 
+  @Option(
+    name: .customLong("otlp-endpoint"),
+    help: "Export every run's spans over OTLP/HTTP to this collector (http://HOST:4318).")
+  var otlpEndpoint: String?
+
   @OptionGroup var selection: SelectionOptions
   @OptionGroup var rateLimits: RateLimitOptions
   @OptionGroup(title: "Transport limits") var transportOptions: TransportOptions
 
   func validate() throws {
+    try OTLPOption.check(otlpEndpoint)
     guard ListenAddress.parse(listen) != nil else { throw ValidationError("--listen must be HOST:PORT") }
     if let interval { _ = try FlagRange.duration("--interval", interval, in: InputLimits.monitorInterval) }
     if let jitter { try FlagRange.check("--jitter", jitter, in: InputLimits.monitorJitterPercent) }
@@ -88,6 +95,8 @@ struct MonitorCommand: AsyncParsableCommand {
     configuration.history = history
     configuration.grace = try FlagRange.duration("--grace", grace, in: InputLimits.monitorGrace)
 
+    let export = try OTLPOption.start(otlpEndpoint)
+    configuration.run.tracer = export?.tracer
     let monitor = Monitor(configuration)
     if let code = await monitor.load() { throw ExitCode(code.rawValue) }
     // SIGHUP reloads; SIGTERM and SIGINT are the service group's (a graceful stop).
@@ -107,6 +116,7 @@ struct MonitorCommand: AsyncParsableCommand {
     StandardStreams.error(
       "monitor: \(monitor.results.status.entries.count) scenario runs scheduled; metrics at \(handle.url)metrics\n")
     try await handle.wait()
+    await export?.finish()
     LaunchedProcesses.killAll()
   }
 }

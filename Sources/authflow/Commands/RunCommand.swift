@@ -3,6 +3,7 @@ import AuthFlowCore
 import AuthFlowHTTP
 import AuthFlowReporting
 import AuthFlowRun
+import AuthFlowTelemetry
 import Foundation
 
 /// `authflow run [PATH…]`: its flags, made into a ``RunConfiguration`` and run by ``RunSession``
@@ -42,7 +43,17 @@ struct RunCommand: AsyncParsableCommand {
 
   @OptionGroup(title: "Transport limits") var transportOptions: TransportOptions
 
+  @Option(
+    name: .customLong("otlp-endpoint"),
+    help: ArgumentHelp(
+      "Export the run's spans over OTLP/HTTP to this collector (http://HOST:4318).",
+      discussion:
+        "A span per scenario, a child per step, a child per HTTP exchange (URLs masked); the tenant receives the trace context (docs/monitor.md#traces)."
+    ))
+  var otlpEndpoint: String?
+
   func validate() throws {
+    try OTLPOption.check(otlpEndpoint)
     try FlagRange.check("--jobs", jobs, in: InputLimits.jobs)
     if let runTimeout { _ = try FlagRange.duration("--run-timeout", runTimeout, in: InputLimits.runTimeout) }
     if let tenant, Self.tenantNames(tenant).isEmpty { throw ValidationError("--tenant needs at least one tenant name") }
@@ -66,7 +77,11 @@ struct RunCommand: AsyncParsableCommand {
     selection.apply(to: &configuration)
     console.apply(to: &configuration)
     rateLimits.apply(to: &configuration)
+    let export = try OTLPOption.start(otlpEndpoint)
+    configuration.tracer = export?.tracer
     let outcome = await RunSession(configuration).run(stops: stops)
+    // What is queued goes out before the process ends.
+    await export?.finish()
     // A safety net: any chromium this process started and did not stop is killed now.
     LaunchedProcesses.killAll()
     if outcome.exitCode != .success { throw ExitCode(outcome.exitCode.rawValue) }

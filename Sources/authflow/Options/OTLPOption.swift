@@ -1,0 +1,23 @@
+import ArgumentParser
+import AuthFlowTelemetry
+
+/// `--otlp-endpoint URL` of `run` and `monitor`.
+enum OTLPOption {
+  /// The export to `endpoint`, started; nil without one. A URL that is not http(s) is a usage error.
+  static func start(_ endpoint: String?) throws -> OTLPTraceExport.Handle? {
+    guard let endpoint else { return nil }
+    do {
+      return try OTLPTraceExport.start(endpoint: endpoint)
+    } catch {
+      throw ValidationError(error.description)
+    }
+  }
+
+  /// Checked in `validate()`, before anything runs.
+  static func check(_ endpoint: String?) throws {
+    guard let endpoint else { return }
+    guard endpoint.hasPrefix("http://") || endpoint.hasPrefix("https://"), endpoint.count <= 2048 else {
+      throw ValidationError("--otlp-endpoint must be an http:// or https:// URL (got '\(endpoint.prefix(80))')")
+    }
+  }
+}
