@@ -65,6 +65,13 @@ def rss_and_fds():
     return rss, len(os.listdir(f"/proc/{MONITOR_PID}/fd"))
 
 
+def threads():
+    # Swift has no count of its tasks; the process's threads (the cooperative pool, NIO's event
+    # loops, the HTTP client's) and the runs in flight (a gauge) stand for it.
+    with open(f"/proc/{MONITOR_PID}/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("Threads:"))
+
+
 def all_pass(tenant):
     def check():
         seen = success(tenant)
@@ -162,12 +169,17 @@ print(f"monitor-ci: no profile secret in /metrics, /api/results, the status page
 # The soak: both tenants' flows every 2 s for SOAK_SECONDS; memory and descriptors sampled.
 soak = int(os.environ.get("SOAK_SECONDS", "180"))
 samples = []
+thread_counts = []
+in_flight = []
 runs_before = sum(query("authflow_runs_total").values())
 deadline = time.monotonic() + soak
 while time.monotonic() < deadline:
     samples.append(rss_and_fds())
+    thread_counts.append(threads())
+    in_flight.extend(query("authflow_monitor_runs_in_flight").values())
     time.sleep(10)
 samples.append(rss_and_fds())
+thread_counts.append(threads())
 runs = sum(query("authflow_runs_total").values()) - runs_before
 half = len(samples) // 2
 first_half_peak = max(rss for rss, _ in samples[: max(1, half)])
@@ -175,8 +187,13 @@ last_peak = max(rss for rss, _ in samples[half:])
 fds = [fd for _, fd in samples]
 print(
     f"monitor-ci: soak of {soak}s, {runs:.0f} runs: RSS (KiB) {samples[0][0]} → {samples[-1][0]}, peak of the first half "
-    f"{first_half_peak}, of the second {last_peak}; file descriptors {min(fds)}–{max(fds)}"
+    f"{first_half_peak}, of the second {last_peak}; file descriptors {min(fds)}–{max(fds)}; threads "
+    f"{min(thread_counts)}–{max(thread_counts)}; runs in flight at most {max(in_flight, default=0):.0f} (concurrency 4)"
 )
+if max(thread_counts) > min(thread_counts) + 4:
+    raise SystemExit("the monitor's threads grew during the soak")
+if max(in_flight, default=0) > 4:
+    raise SystemExit("more runs in flight than the concurrency")
 if last_peak > first_half_peak * 1.10 + 4096:
     raise SystemExit("the monitor's memory grew in the second half of the soak")
 if max(fds) > min(fds) + 10:

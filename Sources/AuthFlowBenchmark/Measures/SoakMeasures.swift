@@ -96,6 +96,7 @@ struct SoakMeasures {
     try await Task.sleep(for: max(.seconds(10), total / 10))
     var rss: [Double] = []
     var descriptors: [Double] = []
+    var threads: [Double] = []
     let runsBefore = try await runs(url)
     let clock = ContinuousClock()
     let end = clock.now + total
@@ -105,6 +106,7 @@ struct SoakMeasures {
       }
       rss.append(Double(sample.rss) / 1_000_000)
       descriptors.append(Double(sample.descriptors))
+      threads.append(Double(sample.threads))
       try await Task.sleep(for: step)
     }
     let runs = try await runs(url) - runsBefore
@@ -130,17 +132,30 @@ struct SoakMeasures {
     if !steady {
       files.failure = "file descriptors grew from \(Int(descriptors.min() ?? 0)) to \(Int(descriptors.max() ?? 0))"
     }
-    return [memory, files]
+    var workers = BenchmarkResult(
+      id: "monitor_soak_threads", measure: "authflow monitor, threads over the soak", unit: "threads",
+      samples: threads, iterations: runs, target: nil,
+      note: "from \(Int(threads.min() ?? 0)) to \(Int(threads.max() ?? 0))")
+    if (threads.max() ?? 0) - (threads.min() ?? 0) > 4 {
+      workers.failure = "threads grew from \(Int(threads.min() ?? 0)) to \(Int(threads.max() ?? 0))"
+    }
+    return [memory, files, workers]
   }
 
-  /// Resident bytes and open descriptors of `pid`, from `/proc`.
-  static func sample(_ pid: Int32) -> (rss: Int, descriptors: Int)? {
+  /// Resident bytes, open descriptors and threads of `pid`, from `/proc`. (Swift counts no
+  /// tasks; the threads — the cooperative pool, the event loops — stand for them.)
+  static func sample(_ pid: Int32) -> (rss: Int, descriptors: Int, threads: Int)? {
     guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-      let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? ""),
+      let kilobytes = field("VmRSS:", in: status), let threads = field("Threads:", in: status),
       let descriptors = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")
     else { return nil }
-    return (kilobytes * 1024, descriptors.count)
+    return (kilobytes * 1024, descriptors.count, threads)
+  }
+
+  /// The number after `name` on its line of `/proc/PID/status`.
+  static func field(_ name: String, in status: String) -> Int? {
+    guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }) else { return nil }
+    return Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "")
   }
 
   /// The runs the monitor has counted, from its `/metrics`.
