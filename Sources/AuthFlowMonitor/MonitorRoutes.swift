@@ -30,7 +30,8 @@ struct MonitorRoutes: Sendable {
       guard let id = request.uri.queryParameters.get("id"), let entry = monitor.results.entry(id),
         let page = StatusPage.report(entry)
       else { return Self.text("no run of that scenario yet\n", status: .notFound) }
-      return Self.html(page)
+      // The report carries its own Content-Security-Policy (its inline script and style, by hash).
+      return Self.html(page, policy: nil)
     }
     router.get("api/results") { _, _ in
       Self.text(monitor.results.json().jsonText(pretty: true) + "\n", contentType: "application/json")
@@ -79,9 +80,9 @@ struct MonitorRoutes: Sendable {
       body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
   }
 
-  static func html(_ page: String) -> Response {
+  static func html(_ page: String, policy: String? = StatusPage.contentSecurityPolicy) -> Response {
     var response = text(page, contentType: "text/html; charset=utf-8")
-    response.headers[.contentSecurityPolicy] = StatusPage.contentSecurityPolicy
+    if let policy { response.headers[.contentSecurityPolicy] = policy }
     response.headers[.xContentTypeOptions] = "nosniff"
     return response
   }
