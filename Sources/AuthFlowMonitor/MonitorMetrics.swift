@@ -117,7 +117,7 @@ public final class MonitorMetrics: Sendable {
     histogram(
       "authflow_scenario_duration_seconds", "How long a run of the scenario took.", labels,
       buckets: Self.scenarioBuckets, scenario: scenario, tenant: tenant
-    ).recordNanoseconds(Int64(clamping: report.duration.nanoseconds))
+    ).record(report.duration)
     gauge(
       "authflow_scenario_last_run_timestamp_seconds",
       "When the scenario's last run on the tenant finished (Unix time).", labels, scenario: scenario, tenant: tenant
@@ -134,7 +134,7 @@ public final class MonitorMetrics: Sendable {
         "How long a step took (passed, failed or environment error; skipped steps are not counted).",
         labels + [("step", step.id), ("action", step.action)], buckets: Self.stepBuckets, scenario: scenario,
         tenant: tenant
-      ).recordNanoseconds(Int64(clamping: step.duration.nanoseconds))
+      ).record(step.duration)
     }
   }
 
@@ -223,12 +223,5 @@ public final class MonitorMetrics: Sendable {
   /// The exposition text.
   public func exposition() -> String {
     registry.emitToString()
-  }
-}
-
-extension Duration {
-  var nanoseconds: Int64 {
-    let (seconds, attoseconds) = components
-    return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
   }
 }

@@ -1,4 +1,5 @@
 public import AuthFlowCore
+import AuthFlowReporting
 public import AuthFlowResults
 public import Foundation
 import Synchronization
@@ -142,7 +143,8 @@ public final class MonitorResults: Sendable {
     ])
   }
 
+  /// As the JSON report writes dates.
   static func timestamp(_ date: Date) -> String {
-    date.formatted(.iso8601)
+    Timestamp.iso8601(date)
   }
 }

@@ -1,4 +1,5 @@
 import AuthFlowCore
+import AuthFlowHTTP
 import AuthFlowReporting
 import AuthFlowResults
 import Foundation
@@ -53,7 +54,7 @@ enum StatusPage {
       html += "<tr><td>"
       html +=
         entry.latest == nil
-        ? h(entry.scenario) : "<a href=\"report?id=\(h(percentEncoded(entry.id)))\">\(h(entry.scenario))</a>"
+        ? h(entry.scenario) : "<a href=\"report?id=\(h(PercentEncoding.encode(entry.id)))\">\(h(entry.scenario))</a>"
       html += "<div class=\"problem\">\(h(entry.file))</div></td>"
       html += "<td>\(h(entry.tenant))</td>"
       html +=
@@ -93,11 +94,5 @@ enum StatusPage {
     if seconds < 60 { return "\(seconds)s ago" }
     if seconds < 3600 { return "\(seconds / 60)m ago" }
     return "\(seconds / 3600)h ago"
-  }
-
-  static func percentEncoded(_ text: String) -> String {
-    var allowed = CharacterSet.alphanumerics
-    allowed.insert(charactersIn: "-._~")
-    return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
   }
 }

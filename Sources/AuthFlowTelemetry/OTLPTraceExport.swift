@@ -32,11 +32,17 @@ public enum OTLPTraceExport {
     return endpoint.hasSuffix("/") ? endpoint + "v1/traces" : endpoint + "/v1/traces"
   }
 
+  /// Why `endpoint` cannot be exported to, or nil: an http(s) URL of at most 2,048 bytes.
+  public static func problem(with endpoint: String) -> String? {
+    guard endpoint.hasPrefix("http://") || endpoint.hasPrefix("https://"), endpoint.utf8.count <= 2048 else {
+      return "--otlp-endpoint must be an http:// or https:// URL (got '\(endpoint.prefix(80))')"
+    }
+    return nil
+  }
+
   /// Starts exporting to `endpoint` (`http://HOST:PORT` or the full `…/v1/traces`), as `service`.
   public static func start(endpoint: String, service: String = "authflow") throws(StartError) -> Handle {
-    guard endpoint.hasPrefix("http://") || endpoint.hasPrefix("https://") else {
-      throw StartError(description: "--otlp-endpoint must be an http:// or https:// URL (got '\(endpoint)')")
-    }
+    if let problem = problem(with: endpoint) { throw StartError(description: problem) }
     var configuration = OTel.Configuration.default
     configuration.serviceName = service
     var quiet = Logger(label: "authflow.otel")

@@ -310,6 +310,30 @@ import Testing
     }
   }
 
+  /// A probe is bounded by the scraper's timeout (the run is cut short and the probe fails), and
+  /// a second probe of a target already being probed is refused (429), not queued.
+  @Test func probesAreBoundedByTheScrapeTimeoutAndOnePerTarget() async throws {
+    try await Self.withFolder(["slow.yaml": Self.slow]) { directory in
+      // The scheduled run of the slow scenario starts at once too; the stop cuts it after 0.2 s.
+      let (configuration, _) = Self.configuration(directory, grace: .milliseconds(200))
+      let monitor = Monitor(configuration)
+      #expect(await monitor.load() == nil)
+      let server = try await MonitorServer.start(monitor, host: "127.0.0.1", port: 0)
+      let clock = ContinuousClock()
+      async let first = Self.get(
+        server.url + "probe?scenario=Slow", headers: ["X-Prometheus-Scrape-Timeout-Seconds": "3"])
+      try await Task.sleep(for: .milliseconds(500))
+      let second = try await Self.get(server.url + "probe?scenario=Slow")
+      #expect(second.status == 429, "\(second.body)")
+      let started = clock.now
+      let answer = try await first
+      #expect(clock.now - started < .seconds(45), "the probe waited for the 60 s step")
+      #expect(answer.status == 200)
+      #expect(Self.sample(answer.body, "authflow_probe_success") == 0)
+      await server.stop()
+    }
+  }
+
   @Test func anInvalidSetIsRefusedAtStartWithTheRunsExitCode() async throws {
     try await Self.withFolder(["a.yaml": "scenario: x\nsteps: 3\n"]) { directory in
       let (configuration, lines) = Self.configuration(directory)

@@ -1,6 +1,6 @@
 import AuthFlowCore
 import AuthFlowResults
-import Foundation
+public import Foundation
 
 extension Status {
   /// ✓ passed, ✗ failed, − skipped, ! error, ⊘ interrupted.
@@ -68,9 +68,9 @@ extension RunReport {
 }
 
 /// Dates as reports write them, always in UTC and independent of the locale.
-enum Timestamp {
+public enum Timestamp {
   /// `2025-01-02T03:04:05.678Z` (JSON).
-  static func iso8601(_ date: Date) -> String {
+  public static func iso8601(_ date: Date) -> String {
     let (text, milliseconds) = components(date)
     let fraction = String(milliseconds)
     return text + "." + String(repeating: "0", count: 3 - fraction.count) + fraction + "Z"

@@ -15,9 +15,6 @@ enum OTLPOption {
 
   /// Checked in `validate()`, before anything runs.
   static func check(_ endpoint: String?) throws {
-    guard let endpoint else { return }
-    guard endpoint.hasPrefix("http://") || endpoint.hasPrefix("https://"), endpoint.count <= 2048 else {
-      throw ValidationError("--otlp-endpoint must be an http:// or https:// URL (got '\(endpoint.prefix(80))')")
-    }
+    if let endpoint, let problem = OTLPTraceExport.problem(with: endpoint) { throw ValidationError(problem) }
   }
 }
