@@ -6,9 +6,10 @@ import NIOCore
 
 /// The inbox's HTTP API (docs/messages.md, "The inbox's HTTP API"):
 ///
-/// - `GET /api/v1/messages?to=ADDRESS&after=ID&code_pattern=P&link_pattern=P`: the messages to an
-///   address (all when `to` is absent) with an id above `after`, oldest first, each with the
-///   `code` and `link` its text holds (by the patterns, else the built-in rules);
+/// - `GET /api/v1/messages?to=ADDRESS&after=ID&limit=N&code_pattern=P&link_pattern=P`: the
+///   messages to an address (all when `to` is absent) with an id above `after`, the newest `limit`
+///   of them, oldest first, each with the `code` and `link` its text holds (by the patterns, else
+///   the built-in rules); `last_id` is the id of the newest message received, to anyone;
 /// - `DELETE /api/v1/messages`: forgets them all;
 /// - `POST /api/v1/webhook/email`: a Custom Email Provider Action's `event.notification`;
 /// - `POST /api/v1/webhook/sms`: a Custom Phone Provider Action's `event.notification`, or the
@@ -54,12 +55,22 @@ struct InboxRoutes: Sendable {
       }
       after = number
     }
-    let messages = store.messages(to: to, after: after)
+    var limit: Int? = nil
+    if let text = request.uri.queryParameters.get("limit") {
+      guard let number = Int(text), number >= 0 else {
+        return Self.error(.badRequest, "`limit` must be a count (a whole number)")
+      }
+      limit = number
+    }
+    // The mark first: a message arriving between the two reads is above it, never lost to it.
+    let lastID = store.lastID
+    var messages = store.messages(to: to, after: after)
+    if let limit, messages.count > limit { messages = Array(messages.suffix(limit)) }
     let values = messages.map { message in
       InboxMessageJSON.value(
         message, queried: to, codePattern: patterns["code_pattern"], linkPattern: patterns["link_pattern"])
     }
-    return Self.json(.object(["messages": .array(values)]))
+    return Self.json(.object(["messages": .array(values), "last_id": .int(lastID)]))
   }
 
   private func webhook(

@@ -86,14 +86,26 @@ struct IMAPMailbox: InboxMessageReader {
       trustRoots: settings.caPath.map(IMAPConfiguration.TrustRoots.pemFile) ?? .system)
   }
 
+  func lastID() async throws(InboxReadFailure) -> Int {
+    do {
+      return Int(try await IMAPClient.lastUID(configuration: configuration))
+    } catch {
+      throw failure(error)
+    }
+  }
+
+  private func failure(_ error: IMAPError) -> InboxReadFailure {
+    InboxReadFailure(
+      "the IMAP mailbox \(settings.host):\(settings.port): \(error.description)",
+      credentialsRefused: error.kind == .authenticationFailed)
+  }
+
   func messages(to address: String) async throws(InboxReadFailure) -> [[String: Value]] {
     let fetched: [IMAPMessage]
     do {
       fetched = try await IMAPClient.messages(to: address, since: since, configuration: configuration)
     } catch {
-      throw InboxReadFailure(
-        "the IMAP mailbox \(settings.host):\(settings.port): \(error.description)",
-        credentialsRefused: error.kind == .authenticationFailed)
+      throw failure(error)
     }
     // Oldest first, as every mailbox answers.
     return fetched.sorted { $0.uid < $1.uid }.map { message in

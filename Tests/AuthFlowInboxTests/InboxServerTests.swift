@@ -85,6 +85,32 @@ import Testing
     #expect(try await HTTP.get(inbox.apiURL + "api/v1/messages?after=-3", status: 400)["error"] != nil)
   }
 
+  /// `last_id` (the mark `outbox`'s `after:` takes) counts every message, to anyone, and keeps
+  /// counting across a clear; `after` and `limit` page by it.
+  @Test func lastIDMarksWhatArrivedSince() async throws {
+    let inbox = try await InboxServer.start(InboxServer.Configuration(smtp: nil))
+    defer { Task { await inbox.stop() } }
+    let list = inbox.apiURL + "api/v1/messages"
+    #expect(try await HTTP.get(list + "?limit=0")["last_id"] == .int(0))
+    for (recipient, body) in [
+      ("+15550100", "first 111111"), ("+15550101", "other 222222"), ("+15550100", "second 333333"),
+    ] {
+      let sent = try await HTTP.post(
+        inbox.apiURL + "api/v1/webhook/sms", json: ["recipient": .string(recipient), "body": .string(body)])
+      #expect(sent.status == 202)
+    }
+    let marked = try await HTTP.get(list + "?limit=0")
+    #expect(marked["last_id"] == .int(3))
+    #expect(marked["messages"]?.arrayValue?.isEmpty == true)
+    let after = try await HTTP.get(list + "?to=%2B15550100&after=1")
+    #expect(after["messages"]?.arrayValue?.map { $0.objectValue?["body"]?.stringValue } == ["second 333333"])
+    let newest = try await HTTP.get(list + "?to=%2B15550100&limit=1")
+    #expect(newest["messages"]?.arrayValue?.map { $0.objectValue?["id"] } == [.int(3)])
+    #expect(try await HTTP.delete(list).status == 204)
+    #expect(try await HTTP.get(list + "?limit=0")["last_id"] == .int(3))
+    #expect(try await HTTP.get(list + "?limit=x", status: 400)["error"] != nil)
+  }
+
   /// The attacker on the network: without the token nothing is read or written; with it, it is.
   @Test func aTokenGuardsTheAPI() async throws {
     let inbox = try await InboxServer.start(InboxServer.Configuration(smtp: nil, token: "s3cret-token"))
@@ -119,6 +145,13 @@ enum HTTP {
 
   static func post(_ url: String, json: Value) async throws -> (status: Int, body: Data) {
     try await post(url, body: Data(json.jsonText(revealSecrets: true).utf8))
+  }
+
+  static func delete(_ url: String) async throws -> (status: Int, body: Data) {
+    var request = URLRequest(url: try #require(URL(string: url)))
+    request.httpMethod = "DELETE"
+    let (data, response) = try await URLSession.shared.data(for: request)
+    return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
   }
 
   static func post(_ url: String, body: Data) async throws -> (status: Int, body: Data) {

@@ -109,6 +109,32 @@ import Testing
     }
   }
 
+  /// `last_id` counts every message sent, to anyone, across a clear; `after` and `limit` page by
+  /// it (what `outbox`'s `after:` marks and reads with).
+  @Test func outboxLastIDAfterAndLimit() async throws {
+    try await MockHarness.test(try MockHarness.tenant()) { client in
+      #expect(try await client.execute(uri: "/__mock/outbox?limit=0", method: .get).json["last_id"] == .int(0))
+      for email in ["a@example.com", "b@example.com", "a@example.com"] {
+        let start = try await client.postJSON(
+          "/passwordless/start",
+          [
+            "client_id": .string("native-client-id"), "connection": .string("email"), "email": .string(email),
+            "send": .string("code"),
+          ])
+        #expect(start.status == .ok)
+      }
+      let marked = try await client.execute(uri: "/__mock/outbox?limit=0", method: .get).json
+      #expect(marked["last_id"] == .int(3) && marked["messages"]?.arrayValue?.isEmpty == true)
+      let after = try await client.execute(uri: "/__mock/outbox?to=a@example.com&after=1", method: .get).json
+      #expect(after["messages"]?.arrayValue?.map { $0.objectValue?["id"] } == [.int(3)])
+      let newest = try await client.execute(uri: "/__mock/outbox?limit=2", method: .get).json
+      #expect(newest["messages"]?.arrayValue?.map { $0.objectValue?["id"] } == [.int(2), .int(3)])
+      #expect(try await client.execute(uri: "/__mock/outbox", method: .delete).status == .noContent)
+      #expect(try await client.execute(uri: "/__mock/outbox?limit=0", method: .get).json["last_id"] == .int(3))
+      #expect(try await client.execute(uri: "/__mock/outbox?after=-1", method: .get).status == .badRequest)
+    }
+  }
+
   @Test func passwordlessCodeGoesToTheOutboxAndLogsIn() async throws {
     try await MockHarness.test(try MockHarness.tenant()) { client in
       let start = try await client.postJSON(

@@ -1,13 +1,24 @@
 public import Foundation
 
 extension IMAPClient {
-  /// Opens ``IMAPConfiguration/mailbox`` (`SELECT`).
-  public func select() async throws(IMAPError) {
-    try await redactingPassword { () async throws(IMAPError) in
+  /// Opens ``IMAPConfiguration/mailbox`` (`SELECT`): the UID the next message delivered to it
+  /// will have (the `[UIDNEXT n]` RFC 3501 §6.3.1 requires in the answer), nil from a server that
+  /// left it out.
+  @discardableResult
+  public func select() async throws(IMAPError) -> UInt32? {
+    try await redactingPassword { () async throws(IMAPError) -> UInt32? in
       guard state == .authenticated || state == .selected else { throw .notLoggedIn("SELECT") }
       let reply = try await execute(.select(configuration.mailbox))
       try reply.requireOK()
       state = .selected
+      for case .status(.ok, let text) in reply.untagged {
+        if case .other(let name, let arguments)? = text.code, name == "UIDNEXT",
+          let next = UInt32(arguments.trimmingCharacters(in: .whitespaces))
+        {
+          return next
+        }
+      }
+      return nil
     }
   }
 

@@ -29,4 +29,25 @@ extension IMAPClient {
       throw error.redacting(configuration.password)
     }
   }
+
+  /// The UID of the newest message in the mailbox (one below its `UIDNEXT`; 0 when it is empty):
+  /// a message delivered later has a larger one, as long as the mailbox keeps its UIDVALIDITY.
+  /// One session: connect, log in, select, log out.
+  public static func lastUID(configuration: IMAPConfiguration) async throws(IMAPError) -> UInt32 {
+    let client = IMAPClient(configuration: configuration)
+    do throws(IMAPError) {
+      try await client.connect()
+      try await client.login()
+      guard let next = try await client.select() else {
+        throw IMAPError(
+          .protocolError, "the server's SELECT answer has no [UIDNEXT n] (RFC 3501 §6.3.1 requires one)",
+          command: "SELECT")
+      }
+      try? await client.logout()
+      return next > 0 ? next - 1 : 0
+    } catch {
+      await client.close()
+      throw error.redacting(configuration.password)
+    }
+  }
 }

@@ -89,6 +89,12 @@ public final class MessageStore: Sendable {
     }
   }
 
+  /// The id of the newest message received, to anyone (0 before the first): ids only grow, even
+  /// across ``clear()`` and eviction, so "received after" is "an id above this one".
+  public var lastID: Int {
+    state.withLock { $0.nextID - 1 }
+  }
+
   /// The domain of the email-to-SMS gateway convention: mail to `+15550100@sms.invalid` is a text
   /// message to +15550100 (how the mock tenant sends its SMS over SMTP, as carriers' gateways take
   /// `5550100@txt.example`; `.invalid` is reserved, RFC 2606, so no real address is one).

@@ -24,13 +24,19 @@ public struct ActionTraits: Sendable {
   /// action that drives some: the interpreter skips a scenario whose step certainly drives them in
   /// chromium on a machine without chromium. Nil for the others.
   public var loginPagesBrowser: String?
+  /// The parameter (of type ``ParameterType/step``) naming a step before which the interpreter
+  /// notes the id of the tenant inbox's newest message (``InboxMark``): `outbox`'s `after:`.
+  /// Nil for the others.
+  public var inboxMarkParameter: String?
 
   public init(
     capabilities: [String] = [], capabilityUses: [CapabilityUse] = [], errors: [StepErrorCode] = [],
     failures: Set<FailureClass> = [.invalidParameter], timeout: TimeoutBehaviour = .step,
-    mockClock: MockClockUse = .none, idTokenOptIn: Bool = false, loginPagesBrowser: String? = nil
+    mockClock: MockClockUse = .none, idTokenOptIn: Bool = false, loginPagesBrowser: String? = nil,
+    inboxMarkParameter: String? = nil
   ) {
     self.loginPagesBrowser = loginPagesBrowser
+    self.inboxMarkParameter = inboxMarkParameter
     self.capabilities = capabilities
     self.capabilityUses = capabilityUses
     self.errors = errors

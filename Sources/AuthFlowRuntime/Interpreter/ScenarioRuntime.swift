@@ -17,6 +17,9 @@ struct ScenarioRuntime: Sendable {
   let chromium: ChromiumSessions
   /// The roots that do not change while the scenario runs.
   var fixedRoots: [String: Value]
+  /// The steps before which the tenant's inbox is marked: those an action's step parameter names
+  /// (``ActionTraits/inboxMarkParameter``, `outbox`'s `after:`). Empty without an inbox.
+  let inboxMarkedSteps: Set<String>
 
   init(
     instance: ScenarioInstance, tenant: TenantContext, client: Value, services: RunServices, functions: FunctionRegistry
@@ -31,6 +34,7 @@ struct ScenarioRuntime: Sendable {
       transport: services.transport, callbackPrefixes: Array(Set(tenant.callbackPrefixes)).sorted())
     self.chromium = ChromiumSessions(host: services.chromium)
     let scenario = instance.scenario
+    self.inboxMarkedSteps = tenant.inbox == nil ? [] : InboxMark.markedSteps(in: scenario.steps + scenario.cleanup)
     self.fixedRoots = [
       "tenant": tenant.value,
       "client": client,

@@ -12,6 +12,12 @@ actor ScenarioState {
   /// Seconds the scenario's device clock is ahead of the system clock (`mock_clock` moves it
   /// along with the mock's virtual clock).
   private(set) var clockOffset: Double = 0
+  /// The inbox's newest message id noted as each marked step started (``InboxMark``).
+  private(set) var inboxMarks: [String: InboxMark] = [:]
+
+  func setInboxMark(_ stepID: String, _ mark: InboxMark) {
+    inboxMarks[stepID] = mark
+  }
 
   func setVariable(_ name: String, _ value: Value) {
     variables[name] = value

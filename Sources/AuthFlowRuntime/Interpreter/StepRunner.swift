@@ -61,7 +61,10 @@ struct StepRunner: Sendable {
     let log = scenario.services.recordsExchanges ? StepExchangeLog() : nil
     let attempts = await StepExchangeLog.$current.withValue(log) {
       await RequestActivity.$current.withValue(activity) {
-        await withDeadline(timeout, onExpiry: activity.markDeadline) { await self.attempt(step, action: action) }
+        await withDeadline(timeout, onExpiry: activity.markDeadline) {
+          if scenario.inboxMarkedSteps.contains(step.id.value) { await markInbox(before: step) }
+          return await self.attempt(step, action: action)
+        }
       }
     }
     report.exchanges = log?.exchanges ?? []
@@ -240,6 +243,20 @@ struct StepRunner: Sendable {
     }
     outcome.problems += checks.check(expectations, result: value, context: context)
     return outcome
+  }
+
+  /// Notes the inbox's newest message id before `step` runs (a step an `outbox` reads "after").
+  /// A failure to read it does not fail this step: it is kept, and the reader's step reports it.
+  private func markInbox(before step: Step) async {
+    let mark: InboxMark
+    do {
+      let mailbox = try TenantMailbox(
+        scenario.actionContext(stepID: step.id.value), action: step.action.name.value)
+      mark = .lastID(try await mailbox.lastID())
+    } catch {
+      mark = .unreadable(scenario.scrub(error.message))
+    }
+    await scenario.state.setInboxMark(step.id.value, mark)
   }
 
   private func save(_ step: Step) async -> [Problem] {

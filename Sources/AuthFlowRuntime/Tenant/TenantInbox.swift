@@ -68,6 +68,10 @@ public protocol InboxMessageReader: Sendable {
   /// Messages to `address`, oldest first, each with `id`, `channel`, `to`, `from`, `subject`,
   /// `body` and `sent_at`; an unreachable or misbehaving mailbox throws its reason.
   func messages(to address: String) async throws(InboxReadFailure) -> [[String: Value]]
+
+  /// The id of the newest message in the mailbox, to anyone (0 when it is empty): a message that
+  /// arrives later has a larger `id` (`outbox`'s `after:`).
+  func lastID() async throws(InboxReadFailure) -> Int
 }
 
 /// Why a mailbox could not be read: an environment failure of the step that read it.

@@ -22,6 +22,9 @@ public indirect enum ParameterType: Sendable, Hashable {
   case map
   /// One of a closed set of strings.
   case oneOf([String])
+  /// The id of a step that runs before this one (an ancestor in the flow graph), written as
+  /// itself, never as an expression: the validator checks it like a `steps.X` reference.
+  case step
 
   /// What an error message calls a value of this type ("a duration such as 30s").
   public var description: String {
@@ -37,6 +40,7 @@ public indirect enum ParameterType: Sendable, Hashable {
     case .array(let element): return "a list of \(element.pluralDescription)"
     case .map: return "a mapping"
     case .oneOf(let choices): return "one of " + choices.map { "'\($0)'" }.joined(separator: ", ")
+    case .step: return "the id of an earlier step (as written, not an expression)"
     }
   }
 
@@ -51,6 +55,7 @@ public indirect enum ParameterType: Sendable, Hashable {
     case .object, .map: return "mappings"
     case .array: return "lists"
     case .oneOf(let choices): return choices.map { "'\($0)'" }.joined(separator: " or ")
+    case .step: return "step ids"
     }
   }
 }

@@ -58,7 +58,11 @@ extension ParseContext {
     _ node: YAMLNode, against type: ParameterType, path: String, action: String,
     maximum: Duration = InputLimits.longestDuration
   ) {
-    if node.isExpression { return }
+    if node.isExpression {
+      // A step id is read before any step runs (the validator checks it names an earlier step).
+      if type == .step { report(.parameterType(path, action: action, expected: type, found: node)) }
+      return
+    }
     let value = node.scalar.map(\.value)
     switch type {
     case .any:
@@ -123,6 +127,11 @@ extension ParseContext {
       }
     case .map:
       guard case .mapping = node else {
+        report(.parameterType(path, action: action, expected: type, found: node))
+        return
+      }
+    case .step:
+      guard case .string(let text)? = value, !text.isEmpty else {
         report(.parameterType(path, action: action, expected: type, found: node))
         return
       }

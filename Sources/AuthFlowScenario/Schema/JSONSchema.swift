@@ -38,6 +38,7 @@ extension ParameterType {
     case .array(let element):
       return JSONSchema.orExpression(["type": "array", "items": element.schema])
     case .oneOf(let choices): return JSONSchema.orExpression(["enum": JSONSchema.strings(choices)])
+    case .step: return ["type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_-]*$"]
     }
   }
 

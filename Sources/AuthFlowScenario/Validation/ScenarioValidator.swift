@@ -31,6 +31,7 @@ public struct ScenarioValidator: Sendable {
     diagnostics += checkCycles(graph)
     diagnostics += checkExpressions(scenario, templates: templates)
     diagnostics += checkReferences(scenario, graph: graph, templates: templates)
+    diagnostics += checkStepParameters(graph: graph)
     diagnostics += checkResultFields(graph: graph, templates: templates)
     diagnostics += checkSaves(scenario)
     diagnostics += checkNames(scenario, templates: templates)

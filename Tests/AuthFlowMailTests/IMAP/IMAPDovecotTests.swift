@@ -94,6 +94,19 @@ struct IMAPDovecotTests {
     #expect(text.contains("\r\n.\r\n..\r\n"))
   }
 
+  /// The mark `outbox`'s `after:` takes on a mailbox: one below dovecot's `UIDNEXT`; mail
+  /// delivered after it has a larger UID (the mailbox is shared by the suite, so at least one).
+  @Test func lastUIDMarksMailDeliveredAfterIt() async throws {
+    let configuration = LoopbackMailServer.configuration(security: .startTLS)
+    let before = try await IMAPClient.lastUID(configuration: configuration)
+    let address = LoopbackMailServer.uniqueAddress()
+    _ = try await sendCode(to: address)
+    let found = try await LoopbackMailServer.poll(address, configuration: configuration)
+    let uid = try #require(found.first?.uid)
+    #expect(uid > before)
+    #expect(try await IMAPClient.lastUID(configuration: configuration) >= uid)
+  }
+
   @Test func pollingWithOneSessionSeesNewMailAfterNOOP() async throws {
     let address = LoopbackMailServer.uniqueAddress()
     let client = IMAPClient(configuration: LoopbackMailServer.configuration(security: .implicitTLS))

@@ -20,8 +20,17 @@ struct MockControlRoutes {
     [
       "mockListOutbox": { request, _ in
         let query = RequestParameters.query(of: request)
-        let messages = tenant.read({ $0.outbox.list(to: query.string("to")) })
-        return Responses.json(.object(["messages": .array(messages.map(MockControlRoutes.json))]))
+        guard let page = OutboxPage(query: query) else {
+          return OAuthError(
+            status: .badRequest, code: "invalid_request",
+            description: "`after` must be a message id and `limit` a count (whole numbers, 0 or more)"
+          ).response
+        }
+        let (messages, lastID) = tenant.read { state in
+          (page.select(state.outbox.list(to: query.string("to"))), state.outbox.lastID)
+        }
+        return Responses.json(
+          .object(["messages": .array(messages.map(MockControlRoutes.json)), "last_id": .int(lastID)]))
       },
       "mockClearOutbox": { _, _ in
         tenant.transact { $0.clearOutbox() }
@@ -80,5 +89,28 @@ struct MockControlRoutes {
     if let code = message.code { members["code"] = .string(code) }
     if let link = message.link { members["link"] = .string(link) }
     return .object(members)
+  }
+}
+
+/// `GET /__mock/outbox`'s paging: only messages with an id above `after`, and of those the newest
+/// `limit` (oldest first still). The answer's `last_id` is the id of the newest message sent, to
+/// anyone: the mark `outbox`'s `after:` compares ids with (ids only grow, even across a clear).
+struct OutboxPage: Sendable {
+  var after: Int?
+  var limit: Int?
+
+  init?(query: RequestParameters) {
+    for (name, text) in [("after", query.string("after")), ("limit", query.string("limit"))] {
+      guard let text else { continue }
+      guard let number = Int(text), number >= 0 else { return nil }
+      if name == "after" { after = number } else { limit = number }
+    }
+  }
+
+  func select(_ messages: [OutboxMessage]) -> [OutboxMessage] {
+    var selected = messages
+    if let after { selected = selected.filter { $0.id > after } }
+    if let limit, selected.count > limit { selected = Array(selected.suffix(limit)) }
+    return selected
   }
 }

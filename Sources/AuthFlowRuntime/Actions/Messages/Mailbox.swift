@@ -8,6 +8,10 @@ protocol Mailbox: Sendable {
   /// Messages sent to `address`, oldest first, each with `id`, `channel`, `to`, `subject`, `body`,
   /// `sent_at`, and `code` / `link` when the source knows them.
   func messages(to address: String) async throws(ActionError) -> [[String: Value]]
+  /// The id of the newest message sent to anyone (0 before the first): a later message has a
+  /// larger `id`. `outbox`'s `after:` compares with it (ids, not clocks: the mock's clock is
+  /// virtual, a mail server's is its own).
+  func lastID() async throws(ActionError) -> Int
   /// How long to wait between two reads while polling.
   var pollInterval: Duration { get }
 }
@@ -51,6 +55,10 @@ struct TenantMailbox: Mailbox {
   func messages(to address: String) async throws(ActionError) -> [[String: Value]] {
     try await source.messages(to: address).map { MessageContents.extract($0, inbox: inbox) }
   }
+
+  func lastID() async throws(ActionError) -> Int {
+    try await source.lastID()
+  }
 }
 
 /// The mock tenant's outbox: `GET /__mock/outbox?to=ADDRESS`.
@@ -64,6 +72,14 @@ struct MockOutbox: Mailbox {
     }
     return messages.compactMap(\.objectValue)
   }
+
+  func lastID() async throws(ActionError) -> Int {
+    let body = try MockControl.object(try await control.api.get("__mock/outbox", query: [("limit", "0")]))
+    guard let lastID = body["last_id"]?.intValue else {
+      throw .environment(MockControlMessages.unexpectedBody("__mock/outbox"))
+    }
+    return lastID
+  }
 }
 
 /// A mailbox the inbox host reads (IMAP): a failure to read it is the environment's.
@@ -73,6 +89,14 @@ struct ReaderMailbox: Mailbox {
   func messages(to address: String) async throws(ActionError) -> [[String: Value]] {
     do {
       return try await reader.messages(to: address)
+    } catch {
+      throw .environment(error.message)
+    }
+  }
+
+  func lastID() async throws(ActionError) -> Int {
+    do {
+      return try await reader.lastID()
     } catch {
       throw .environment(error.message)
     }
@@ -90,15 +114,9 @@ struct ReceiverMailbox: Mailbox {
   let patterns: [(String, String)]
 
   func messages(to address: String) async throws(ActionError) -> [[String: Value]] {
-    var request = HTTPRequest(
-      method: .get, url: base + "api/v1/messages?" + URLParameters([("to", address)] + patterns).queryString())
-    request.headers["Accept"] = "application/json"
-    if let token { request.headers["Authorization"] = "Bearer \(token)" }
-    let response = try await api.send(request)
-    guard (200..<300).contains(response.status), let body = response.jsonValue?.objectValue,
-      let messages = body["messages"]?.arrayValue
-    else {
-      throw .environment(MailboxMessages.failed(response.url, status: response.status))
+    let body = try await list([("to", address)] + patterns)
+    guard let messages = body["messages"]?.arrayValue else {
+      throw .environment(MailboxMessages.failed(base + "api/v1/messages", status: 200))
     }
     return messages.compactMap(\.objectValue).map { message in
       var normalized = message
@@ -108,6 +126,27 @@ struct ReceiverMailbox: Mailbox {
       }
       return normalized
     }
+  }
+
+  func lastID() async throws(ActionError) -> Int {
+    guard let lastID = try await list([("limit", "0")])["last_id"]?.intValue else {
+      throw .environment(MailboxMessages.noLastID(base + "api/v1/messages"))
+    }
+    return lastID
+  }
+
+  /// `GET api/v1/messages` with `parameters`: its JSON object, or an environment failure.
+  private func list(_ parameters: [(String, String)]) async throws(ActionError) -> [String: Value] {
+    var request = HTTPRequest(method: .get, url: base + "api/v1/messages?" + URLParameters(parameters).queryString())
+    request.headers["Accept"] = "application/json"
+    if let token { request.headers["Authorization"] = "Bearer \(token)" }
+    let response = try await api.send(request)
+    guard (200..<300).contains(response.status), let body = response.jsonValue?.objectValue,
+      body["messages"]?.arrayValue != nil
+    else {
+      throw .environment(MailboxMessages.failed(response.url, status: response.status))
+    }
+    return body
   }
 }
 
@@ -152,6 +191,11 @@ enum MailboxMessages {
   static func noInbox(action: String, tenant: String) -> String {
     "`\(action)` reads the tenant's messages; tenant '\(tenant)' has no inbox (add `requires: [inbox]` to the "
       + "scenario, and an `inbox:` to the tenant in authflow.yaml: docs/messages.md)"
+  }
+
+  static func noLastID(_ url: String) -> String {
+    "the inbox \(SensitiveData.maskURL(url)) does not say `last_id` (an `authflow inbox` older than `outbox`'s "
+      + "`after:`): upgrade it to read messages received after a step"
   }
 
   static func failed(_ url: String, status: Int) -> String {

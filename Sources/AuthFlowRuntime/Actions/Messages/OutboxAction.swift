@@ -9,13 +9,16 @@ public struct OutboxAction: Action {
     "channel", .oneOf(["email", "sms"]), summary: "Only messages of this channel.")
   static let subject = Parameter<String>(
     "subject", summary: "Only messages whose subject matches this pattern (the dialect of `matches()`).")
+  static let after = Parameter<String>(
+    "after", .step,
+    summary: "Only messages received after this earlier step started (its id, as written).")
   static let minCount = Parameter<Int>(
     "min_count", summary: "Wait until at least this many messages were sent to it (default 1).")
   static let timeout = Parameter<Duration>("timeout", summary: "How long to poll for them (default 5s).")
 
   public static let signature = ActionSignature(
     name: "outbox", summary: "Read the newest email or SMS sent to an address: its code, link or invitation.",
-    declaring: [Self.to, Self.channel, Self.subject, Self.minCount, Self.timeout],
+    declaring: [Self.to, Self.channel, Self.subject, Self.after, Self.minCount, Self.timeout],
     results: .closed([
       ResultField("id", "The message id."), ResultField("to", "The address."),
       ResultField("sent_at", "When it was sent."), ResultField("channel", "`email` or `sms`."),
@@ -24,20 +27,28 @@ public struct OutboxAction: Action {
       ResultField.secret("invitation", "For invitation links: the invitation ticket."),
       ResultField("organization", "For invitation links: the organization id."),
       ResultField("organization_name", "For invitation links: its name."),
-      ResultField("count", "How many messages were sent to the address."),
+      ResultField("count", "How many messages were sent to the address (after `after`, when given)."),
     ]))
 
   public static let documentation = """
     Polls the tenant's inbox (requires `inbox`: the mock's outbox, or the `inbox:` of the tenant's
     profile — an SMTP receiver started for the run, or an `authflow inbox`; docs/messages.md)
     every 100 ms until at least `min_count` messages were sent to `to` (of `channel`, with a
-    subject matching `subject`, when given), for at most `timeout`, and returns the newest: `to`,
+    subject matching `subject`, and received after the step `after` started, when given), for at
+    most `timeout`, and returns the newest: `to`,
     `channel`, `subject`, `body`, `code` (the one-time code), `link`, and, for invitation links,
     `invitation`, `organization` and `organization_name`; `count` is how many such messages were
     sent to the address. The code and link are cut out by the inbox's `patterns`, else by the
     built-in ones (Auth0's default templates: a run of 4 to 8 digits, the first URL). Codes and
     links are secrets. No message in time fails the step, naming the subjects that did arrive;
     an inbox that cannot be read is an environment failure.
+
+    `after: STEP` keeps only what arrived once that earlier step had started — the message a
+    resend sent, not the first one. Before STEP runs, authflow notes the id of the inbox's newest
+    message (every source numbers messages as they arrive: the mock's outbox, an `authflow inbox`,
+    an IMAP mailbox's UIDs), and `outbox` keeps the messages with a larger id; no clocks are
+    compared (the mock's is virtual, a mail server keeps its own). STEP must run before this step
+    (the validator checks it like a `steps.X` reference); one that was skipped fails this step.
     """
 
   public static let example = """
@@ -69,7 +80,8 @@ public struct OutboxAction: Action {
 
   public static let traits = ActionTraits(
     capabilities: [TenantInbox.capability], failures: [.environment, .flow, .invalidParameter],
-    timeout: .polls(parameter: Self.timeout.name, defaultLimit: .seconds(5)))
+    timeout: .polls(parameter: Self.timeout.name, defaultLimit: .seconds(5)),
+    inboxMarkParameter: Self.after.name)
 
   public init() {}
 
@@ -88,6 +100,14 @@ public struct OutboxAction: Action {
       }
     }
     let mailbox = try TenantMailbox(context, action: Self.signature.name)
+    var afterID: Int? = nil
+    if let step = try input[Self.after] {
+      switch await context.state.inboxMarks[step] {
+      case .lastID(let id)?: afterID = id
+      case .unreadable(let reason)?: throw .environment(OutboxMessages.unmarked(step, reason: reason))
+      case nil: throw .flow(OutboxMessages.notStarted(step))
+      }
+    }
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
     while true {
@@ -95,6 +115,7 @@ public struct OutboxAction: Action {
       let messages = all.filter { message in
         (channel == nil || message["channel"]?.stringValue == channel)
           && (subject?.matches(message["subject"]?.stringValue ?? "") ?? true)
+          && (afterID.map { (message["id"]?.intValue ?? 0) > $0 } ?? true)
       }
       if messages.count >= minimum, let newest = messages.last {
         return .success(.object(MessageContents.result(newest, count: messages.count)))
@@ -130,6 +151,16 @@ enum OutboxMessages {
     let channel = message["channel"]?.stringValue ?? "email"
     let subject = message["subject"]?.stringValue ?? ""
     return subject.isEmpty ? channel : "\(channel) '\(subject.prefix(80))'"
+  }
+
+  static func notStarted(_ step: String) -> String {
+    "`after: \(step)` reads what arrived after step '\(step)' started, but it did not run (skipped by its `if:`, "
+      + "or a step it needs failed)"
+  }
+
+  static func unmarked(_ step: String, reason: String) -> String {
+    "the inbox could not be read when step '\(step)' started, so nothing can be told to have arrived after it: "
+      + reason
   }
 
   static func badSubjectPattern(_ error: RegexSyntaxError) -> String {
