@@ -36,6 +36,10 @@ public final class Monitor: Sendable {
   }
 
   public init(_ configuration: MonitorConfiguration) {
+    var configuration = configuration
+    // A reload binds the new set before the old one retires: a receiver on a fixed port
+    // (`inbox.smtp: { listen: 127.0.0.1:2525 }`) is handed over, not started twice.
+    configuration.run.inboxHost = SharedInboxHost(configuration.run.inboxHost)
     self.configuration = configuration
     results = MonitorResults(history: configuration.history)
     watch = TenantWatch(metrics: metrics)

@@ -58,6 +58,10 @@ public struct RunConfiguration: Sendable {
   /// in-memory tracer); nil: no spans, nothing injected.
   public var tracer: (any Tracer)?
 
+  /// Starts the SMTP receivers tenants' `inbox.smtp` ask for and reads IMAP mailboxes
+  /// (``RunInboxHost``; the monitor shares receivers between the sets it reloads: ``SharedInboxHost``).
+  public var inboxHost: any InboxHost = RunInboxHost()
+
   /// Wraps the transport every tenant is reached through, inside the tracing, pacing and retries
   /// (a test records what the tenants answered here).
   public var transportLayer: (@Sendable (any HTTPTransport) -> any HTTPTransport)?

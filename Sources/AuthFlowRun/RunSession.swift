@@ -211,7 +211,7 @@ public struct RunSession: Sendable {
   ) async throws(Exit) -> BoundRun {
     let secrets = configuration.secrets
     let resolver = TenantResolver(
-      embedded: MockTenantHost(stateLimits: .embedded(jobs: configuration.jobs)), inboxHost: RunInboxHost(),
+      embedded: MockTenantHost(stateLimits: .embedded(jobs: configuration.jobs)), inboxHost: configuration.inboxHost,
       environment: configuration.environment, secrets: secrets, projectDirectory: plan.projectDirectory,
       transport: network.transport)
     do {

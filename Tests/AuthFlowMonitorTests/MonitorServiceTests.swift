@@ -11,6 +11,9 @@ import Testing
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// `authflow monitor` for real: scenarios on the embedded mock on a schedule, the endpoints on
 /// loopback read over HTTP — metrics, a probe, the status page and its JSON, readiness — a reload
@@ -290,6 +293,76 @@ import Testing
       #expect(dropped.contains(#"authflow_scenario_success{scenario="Sign in",tenant="mock"}"#))
       await server.stop()
     }
+  }
+
+  /// A tenant whose SMTP receiver listens on a fixed port: a reload binds the new set while the
+  /// old one still holds the port, so the receiver is handed over (without it, every reload of
+  /// such a set is refused: "address in use"), and runs after the reload read their codes from it.
+  @Test func aReloadHandsAFixedPortReceiverOver() async throws {
+    let port = try Self.freePort()
+    let project = """
+      default_tenant: mock-smtp
+      tenants:
+        mock-smtp:
+          kind: mock
+          inbox:
+            smtp: { listen: "127.0.0.1:\(port)" }
+      """
+    let scenario = """
+      scenario: A code by mail
+      requires: [inbox]
+      client: native
+      vars: { email: "${{ random_email() }}" }
+      steps:
+        - id: start
+          passwordless_start: { email: "${{ vars.email }}", send: code }
+        - id: mail
+          outbox: { to: "${{ vars.email }}", after: start, timeout: 10s }
+          expect: { count: 1 }
+        - id: login
+          passwordless_login: { email: "${{ vars.email }}", otp: "${{ steps.mail.code }}" }
+      """
+    try await Self.withFolder(["authflow.yaml": project, "a.yaml": scenario]) { directory in
+      var (configuration, lines) = Self.configuration(directory)
+      configuration.run.configFile = directory + "/authflow.yaml"
+      let monitor = Monitor(configuration)
+      try #require(await monitor.load() == nil, "\(lines.all)")
+      let server = try await MonitorServer.start(monitor, host: "127.0.0.1", port: 0)
+      try await Self.until(monitor) { $0.entries.first?.history.isEmpty == false }
+      #expect(monitor.results.status.entries.first?.history.first?.status == .passed, "\(lines.all)")
+      for reload in 1...2 {
+        monitor.reload()
+        try await Self.until(monitor, limit: .seconds(60)) { _ in
+          monitor.results.status.reloadError != nil
+            || lines.all.filter { $0.contains("monitor: reloaded") }.count == reload
+        }
+        #expect(monitor.results.status.reloadError == nil, "\(lines.all)")
+      }
+      let runs = monitor.results.status.entries.first?.history.count ?? 0
+      try await Self.until(monitor) { ($0.entries.first?.history.count ?? 0) >= runs + 2 }
+      let latest = try #require(monitor.results.status.entries.first?.history.last)
+      #expect(latest.status == .passed, "\(latest.problem ?? "")")
+      await server.stop()
+    }
+  }
+
+  /// A port no one listens on now (bound to 0, then closed).
+  static func freePort() throws -> Int {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    try #require(descriptor >= 0)
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+        bind(descriptor, socketAddress, length) == 0 && getsockname(descriptor, socketAddress, &length) == 0
+      }
+    }
+    try #require(bound)
+    return Int(UInt16(bigEndian: address.sin_port))
   }
 
   /// A stop lets a run finish within the grace, then cuts it short: its cleanup runs and it is
