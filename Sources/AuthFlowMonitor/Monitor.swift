@@ -31,6 +31,8 @@ public final class Monitor: Sendable {
     case tick
     case finished(id: String, report: ScenarioReport, started: ContinuousClock.Instant, startedAt: Date, Generation)
     case reload
+    /// The files read again by a reload (prepared beside the loop, which goes on scheduling).
+    case prepared
     case shutdown
     case graceOver
   }
@@ -202,6 +204,30 @@ public final class Monitor: Sendable {
     var shuttingDown = false
     var grace: Task<Void, Never>?
     var iterator = events.makeAsyncIterator()
+    /// A reload's preparation in flight (discovery of a slow tenant must not hold the schedule),
+    /// with what it printed; another SIGHUP meanwhile asks for one more after it.
+    var preparing: Task<(Result<Generation, RunSession.PreparationFailure>, [String]), Never>?
+    var reloadAgain = false
+
+    func startPreparing() {
+      // What the reload prints goes to the console and, its first lines, to the status page.
+      let console = configuration.run.console
+      preparing = Task { [continuation] in
+        let said = Mutex<[String]>([])
+        let capturing = RunConsole(
+          out: { line in
+            console.out(line)
+            said.withLock { $0.append(line) }
+          },
+          error: { line in
+            console.error(line)
+            said.withLock { $0.append(line) }
+          })
+        let result = await prepare(console: capturing)
+        continuation.yield(.prepared)
+        return (result, said.withLock { $0 })
+      }
+    }
 
     func canStart(_ target: PreparedRun.Target) -> Bool {
       let onTenant = running.values.filter { $0.target.tenant == target.tenant }
@@ -258,24 +284,25 @@ public final class Monitor: Sendable {
         }
       case .reload?:
         guard !shuttingDown else { break }
-        // What the reload prints goes to the console and, its first lines, to the status page.
-        let said = Mutex<[String]>([])
-        let console = configuration.run.console
-        let capturing = RunConsole(
-          out: { line in
-            console.out(line)
-            said.withLock { $0.append(line) }
-          },
-          error: { line in
-            console.error(line)
-            said.withLock { $0.append(line) }
-          })
-        switch await prepare(console: capturing) {
+        if preparing == nil { startPreparing() } else { reloadAgain = true }
+      case .prepared?:
+        guard let task = preparing else { break }
+        let (result, said) = await task.value
+        preparing = nil
+        if shuttingDown {
+          if case .success(let next) = result { await next.retire() }
+          break
+        }
+        if reloadAgain {
+          reloadAgain = false
+          startPreparing()
+        }
+        switch result {
         case .failure(let failure):
           let why =
             "the files were not reloaded (exit \(failure.exitCode.rawValue) for authflow run); the running set goes on"
-          console.error("warning: \(why)")
-          let lines = said.withLock { $0 }.joined(separator: "\n").split(separator: "\n").prefix(12)
+          configuration.run.console.error("warning: \(why)")
+          let lines = said.joined(separator: "\n").split(separator: "\n").prefix(12)
           results.reloadRefused(([why] + lines.map(String.init)).joined(separator: "\n"))
           metrics.recordLoad(targets: 0, successful: false, at: Date())
         case .success(let next):
@@ -312,6 +339,8 @@ public final class Monitor: Sendable {
       }
     }
     grace?.cancel()
+    // A reload still preparing when the runs ended: its tenants are stopped unused.
+    if let task = preparing, case .success(let next) = await task.value.0 { await next.retire() }
     metrics.recordInFlight(0)
     current.withLock { $0 = nil }
     await generation.retire()

@@ -4,6 +4,7 @@ import AuthFlowMonitor
 import AuthFlowReporting
 import AuthFlowResults
 import AuthFlowRun
+import AuthFlowTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -343,6 +344,53 @@ import Testing
       let latest = try #require(monitor.results.status.entries.first?.history.last)
       #expect(latest.status == .passed, "\(latest.problem ?? "")")
       await server.stop()
+    }
+  }
+
+  /// A reload whose tenant never answers its discovery request: the files are prepared beside the
+  /// loop, so the running set keeps running on schedule meanwhile (a reload prepared inline held
+  /// every run until the discovery timed out); the reload is then refused as an environment error.
+  @Test func aSlowReloadDoesNotHoldTheSchedule() async throws {
+    try await HostileServer.with(.hang) { address in
+      let tenants = """
+        default_tenant: mock
+        tenants:
+          mock: { kind: mock }
+          other: { kind: mock }
+        """
+      try await Self.withFolder(["authflow.yaml": tenants, "a.yaml": Self.passing]) { directory in
+        var (configuration, lines) = Self.configuration(directory, interval: .milliseconds(200))
+        configuration.run.configFile = directory + "/authflow.yaml"
+        configuration.run.tenants = ["mock", "other"]
+        configuration.run.transport.requestTimeout = .seconds(6)
+        configuration.run.transport.readTimeout = .seconds(6)
+        let monitor = Monitor(configuration)
+        try #require(await monitor.load() == nil, "\(lines.all)")
+        let server = try await MonitorServer.start(monitor, host: "127.0.0.1", port: 0)
+        func runs(_ status: MonitorResults.Snapshot) -> Int { status.entries.map(\.history.count).reduce(0, +) }
+        try await Self.until(monitor) { runs($0) >= 2 }
+        // `other` now answers nothing: its discovery waits for the request timeout.
+        let slow = """
+          default_tenant: mock
+          tenants:
+            mock: { kind: mock }
+            other:
+              kind: oidc
+              issuer: http://\(address)
+              clients: { native: { client_id: x, redirect_uri: "https://app.example.com/callback" } }
+          """
+        try slow.write(toFile: directory + "/authflow.yaml", atomically: true, encoding: .utf8)
+        let started = ContinuousClock.now
+        let before = runs(monitor.results.status)
+        monitor.reload()
+        // Runs go on while the reload waits.
+        try await Self.until(monitor, limit: .seconds(5)) { runs($0) >= before + 4 }
+        #expect(monitor.results.status.reloadError == nil)
+        try await Self.until(monitor, limit: .seconds(90)) { $0.reloadError != nil }
+        #expect(ContinuousClock.now - started >= .seconds(5))
+        #expect(monitor.results.status.reloadError?.contains("exit 3") == true, "\(lines.all)")
+        await server.stop()
+      }
     }
   }
 
