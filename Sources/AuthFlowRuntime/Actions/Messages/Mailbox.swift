@@ -171,13 +171,14 @@ enum MessageContents {
     return result
   }
 
-  /// The message as a step result: its members, plus the invitation parameters of its link, and
+  /// The message as a step result: its members, plus the ticket and invitation parameters of its
+  /// link, and
   /// `count`.
   static func result(_ message: [String: Value], count: Int) -> [String: Value] {
     var result = message
     if let link = result["link"]?.stringValue {
       let query = URLParameters.query(of: link)
-      for name in ["invitation", "organization", "organization_name"] {
+      for name in ["ticket", "invitation", "organization", "organization_name"] {
         if let value = query[name] { result[name] = .string(value) }
       }
     }

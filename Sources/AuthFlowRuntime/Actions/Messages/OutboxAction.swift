@@ -25,6 +25,8 @@ public struct OutboxAction: Action {
       ResultField("subject", "The subject."), ResultField("body", "The text."),
       ResultField.secret("code", "The one-time code."), ResultField.secret("link", "The link."),
       ResultField.secret("invitation", "For invitation links: the invitation ticket."),
+      ResultField.secret(
+        "ticket", "For links that carry one (password reset, email verification, unblock): the `ticket` parameter."),
       ResultField("organization", "For invitation links: the organization id."),
       ResultField("organization_name", "For invitation links: its name."),
       ResultField("count", "How many messages were sent to the address (after `after`, when given)."),
@@ -36,11 +38,12 @@ public struct OutboxAction: Action {
     every 100 ms until at least `min_count` messages were sent to `to` (of `channel`, with a
     subject matching `subject`, and received after the step `after` started, when given), for at
     most `timeout`, and returns the newest: `to`,
-    `channel`, `subject`, `body`, `code` (the one-time code), `link`, and, for invitation links,
-    `invitation`, `organization` and `organization_name`; `count` is how many such messages were
+    `channel`, `subject`, `body`, `code` (the one-time code), `link`, its `ticket` (password reset,
+    email verification and unblock links), and, for invitation links, `invitation`, `organization`
+    and `organization_name`; `count` is how many such messages were
     sent to the address. The code and link are cut out by the inbox's `patterns`, else by the
     built-in ones (Auth0's default templates: a run of 4 to 8 digits, the first URL). Codes and
-    links are secrets. No message in time fails the step, naming the subjects that did arrive;
+    links (and tickets) are secrets. No message in time fails the step, naming the subjects that did arrive;
     an inbox that cannot be read is an environment failure.
 
     `after: STEP` keeps only what arrived once that earlier step had started — the message a
