@@ -56,8 +56,9 @@ struct UniversalLoginDriver: Sendable {
   /// The callback (the request's `redirect_uri`): a page whose form posts there is a
   /// `form_post` response, not a page to fill.
   var callback: String?
-  /// Messages already sent to the passwordless address when its page was submitted.
-  private var messagesBefore = 0
+  /// The id of the inbox's newest message when the passwordless page was submitted (``InboxMark``):
+  /// the code is in a message with a larger one.
+  private var inboxMark = 0
   /// What the last submission of each page kind left empty: the fields the page shows that the
   /// step's values did not fill, and the keys those values gave.
   private var leftEmpty: [PageKind: (fields: [String], given: [String])] = [:]
@@ -140,7 +141,7 @@ struct UniversalLoginDriver: Sendable {
           WebAuthMessages.noCallback(stoppedAt: kind.rawValue, url: document.url, snippet: document.snippet()))
       }
       if kind == .passwordless, let address = passwordlessAddress, let mailbox {
-        messagesBefore = try await mailbox.messages(to: address).count
+        inboxMark = try await mailbox.lastID()
       }
       if kind == .passwordlessCode, values[kind] == nil { values[kind] = ["code": try await passwordlessCode()] }
       guard let given = values[kind] ?? (kind == .consent ? [:] : nil) else {
@@ -204,8 +205,10 @@ struct UniversalLoginDriver: Sendable {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: Self.codeTimeout)
     while true {
+      // Ids, not counts: a source keeps only its newest messages (an IMAP search its newest N), so
+      // a count can stand still while a new message arrives.
       let messages = try await mailbox.messages(to: address)
-      if messages.count > messagesBefore, let newest = messages.last {
+      if let newest = messages.last, (newest["id"]?.intValue ?? 0) > inboxMark {
         if let code = newest["code"]?.stringValue { return code }
         throw .flow(WebAuthMessages.noCodeInMessage)
       }
