@@ -37,21 +37,20 @@ public struct OutboxAction: Action {
     profile — an SMTP receiver started for the run, or an `authflow inbox`; docs/messages.md)
     every 100 ms until at least `min_count` messages were sent to `to` (of `channel`, with a
     subject matching `subject`, and received after the step `after` started, when given), for at
-    most `timeout`, and returns the newest: `to`,
-    `channel`, `subject`, `body`, `code` (the one-time code), `link`, its `ticket` (password reset,
-    email verification and unblock links), and, for invitation links, `invitation`, `organization`
-    and `organization_name`; `count` is how many such messages were
-    sent to the address. The code and link are cut out by the inbox's `patterns`, else by the
-    built-in ones (Auth0's default templates: a run of 4 to 8 digits, the first URL). Codes and
-    links (and tickets) are secrets. No message in time fails the step, naming the subjects that did arrive;
-    an inbox that cannot be read is an environment failure.
+    most `timeout`, and returns the newest: `to`, `channel`, `subject`, `body`, `code` (the
+    one-time code), `link`, its `ticket` (password reset, email verification and unblock links),
+    and, for invitation links, `invitation`, `organization` and `organization_name`; `count` is
+    how many such messages were sent to the address. The code and link are cut out by the inbox's
+    `patterns`, else by the built-in ones (Auth0's default templates: a run of 4 to 8 digits, the
+    first URL). Codes, links and tickets are secrets. No message in time fails the step, naming
+    the subjects that did arrive; an inbox that cannot be read is an environment failure.
 
     `after: STEP` keeps only what arrived once that earlier step had started — the message a
     resend sent, not the first one. Before STEP runs, authflow notes the id of the inbox's newest
     message (every source numbers messages as they arrive: the mock's outbox, an `authflow inbox`,
     an IMAP mailbox's UIDs), and `outbox` keeps the messages with a larger id; no clocks are
     compared (the mock's is virtual, a mail server keeps its own). STEP must run before this step
-    (the validator checks it like a `steps.X` reference); one that was skipped fails this step.
+    (the validator checks it like a `steps.X` reference); one its `if:` skipped fails this step.
     """
 
   public static let example = """
@@ -157,8 +156,7 @@ enum OutboxMessages {
   }
 
   static func notStarted(_ step: String) -> String {
-    "`after: \(step)` reads what arrived after step '\(step)' started, but it did not run (skipped by its `if:`, "
-      + "or a step it needs failed)"
+    "`after: \(step)` reads what arrived after step '\(step)' started, but it did not run (its `if:` was false)"
   }
 
   static func unmarked(_ step: String, reason: String) -> String {
