@@ -44,19 +44,6 @@ enum Workspace {
 
   /// A loopback port nothing listens on (bound, read, released).
   static func closedPort() throws -> Int {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-        bind(descriptor, socketAddress, length) == 0 && getsockname(descriptor, socketAddress, &length) == 0
-      }
-    }
-    guard bound else { throw CLIProcess.NotBuilt(description: "could not bind a loopback port") }
-    return Int(UInt16(bigEndian: address.sin_port))
+    try LoopbackPort.unused()
   }
 }

@@ -12,9 +12,6 @@ import Testing
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// `authflow monitor` for real: scenarios on the embedded mock on a schedule, the endpoints on
 /// loopback read over HTTP — metrics, a probe, the status page and its JSON, readiness — a reload
@@ -300,7 +297,7 @@ import Testing
   /// old one still holds the port, so the receiver is handed over (without it, every reload of
   /// such a set is refused: "address in use"), and runs after the reload read their codes from it.
   @Test func aReloadHandsAFixedPortReceiverOver() async throws {
-    let port = try Self.freePort()
+    let port = try LoopbackPort.unused()
     let project = """
       default_tenant: mock-smtp
       tenants:
@@ -394,25 +391,6 @@ import Testing
     }
   }
 
-  /// A port no one listens on now (bound to 0, then closed).
-  static func freePort() throws -> Int {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    try #require(descriptor >= 0)
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-        bind(descriptor, socketAddress, length) == 0 && getsockname(descriptor, socketAddress, &length) == 0
-      }
-    }
-    try #require(bound)
-    return Int(UInt16(bigEndian: address.sin_port))
-  }
-
   /// A stop lets a run finish within the grace, then cuts it short: its cleanup runs and it is
   /// recorded interrupted (no verdict, no metric).
   @Test func aStopCutsALongRunShortAfterTheGrace() async throws {
@@ -423,7 +401,7 @@ import Testing
       let server = try await MonitorServer.start(monitor, host: "127.0.0.1", port: 0)
       try await Self.until(monitor) { $0.entries.first?.running == true }
       let clock = ContinuousClock()
-      let stopped = try await clock.measure { await server.stop() }
+      let stopped = await clock.measure { await server.stop() }
       #expect(stopped < .seconds(50), "the stop waited for the 60 s step")
       let entry = try #require(monitor.results.status.entries.first)
       #expect(entry.history.last?.status == .interrupted)
